@@ -1,0 +1,1 @@
+int tg_dummy;

@@ -1,0 +1,107 @@
+/// Why a recognizer gave up on a touch sequence, with the measured value and the limit.
+///
+/// Failures are values, not strings, so recording them costs no allocation; ``description``
+/// renders them for people, e.g. `cross drift 14.2 mm > 8.0 mm` or `0.82 s ≥ 0.70 s`.
+public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
+    /// Which limit was broken.
+    public enum Kind: String, Hashable, Sendable {
+        /// Movement across the swipe axis went over the drift limit (mm).
+        case crossDrift
+        /// The time limit passed before the gesture completed (s).
+        case tooSlow
+        /// The fingers lifted before the distance along the axis reached the minimum (mm).
+        case tooShort
+        /// A finger moved further than a tap allows (mm).
+        case moved
+        /// The press lasted longer than a tap allows (s).
+        case heldTooLong
+        /// A contact of the sequence was cancelled by the device or system.
+        case cancelled
+    }
+
+    /// Which limit was broken.
+    public var kind: Kind
+    /// The value measured when the recognizer failed, in ``unit``.
+    public var measured: Double
+    /// The limit it was compared with, in ``unit``.
+    public var limit: Double
+
+    public init(_ kind: Kind, measured: Double = 0, limit: Double = 0) {
+        self.kind = kind
+        self.measured = measured
+        self.limit = limit
+    }
+
+    /// The unit of ``measured`` and ``limit``: `mm`, `s`, or empty when there is no number.
+    public var unit: String {
+        switch kind {
+        case .crossDrift, .tooShort, .moved: "mm"
+        case .tooSlow, .heldTooLong: "s"
+        case .cancelled: ""
+        }
+    }
+
+    public var description: String {
+        let m = formatFixed(measured, digits: kind == .tooSlow || kind == .heldTooLong ? 2 : 1)
+        let l = formatFixed(limit, digits: kind == .tooSlow || kind == .heldTooLong ? 2 : 1)
+        switch kind {
+        case .crossDrift: return "cross drift \(m) mm > \(l) mm"
+        case .tooSlow: return "\(m) s ≥ \(l) s"
+        case .tooShort: return "distance \(m) mm < \(l) mm"
+        case .moved: return "moved \(m) mm > \(l) mm"
+        case .heldTooLong: return "held \(m) s > \(l) s"
+        case .cancelled: return "contact cancelled"
+        }
+    }
+}
+
+/// One change of a recognizer's state, kept when ``TransitionLog`` recording is on.
+public struct Transition<State: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
+    /// The timestamp (seconds) of the frame or deadline that caused the change.
+    public var time: Double
+    public var from: State
+    public var to: State
+
+    public init(time: Double, from: State, to: State) {
+        self.time = time
+        self.from = from
+        self.to = to
+    }
+
+    public var description: String { "\(formatFixed(time, digits: 3)): \(from) → \(to)" }
+}
+
+/// A recognizer's ordered state changes; empty and allocation-free unless ``isRecording``.
+public struct TransitionLog<State: Hashable & Sendable>: Sendable {
+    /// Whether transitions are kept. Off by default so that the hot path never allocates.
+    public var isRecording = false
+    /// The transitions kept so far, oldest first.
+    public private(set) var entries: [Transition<State>] = []
+
+    public init(recording: Bool = false) { isRecording = recording }
+
+    @inlinable mutating func record(time: Double, from: State, to: State) {
+        if isRecording { append(Transition(time: time, from: from, to: to)) }
+    }
+
+    @usableFromInline mutating func append(_ t: Transition<State>) { entries.append(t) }
+
+    /// Forgets the transitions kept so far.
+    public mutating func clear() { entries.removeAll() }
+}
+
+/// Renders `value` with exactly `digits` decimals, without Foundation.
+@usableFromInline func formatFixed(_ value: Double, digits: Int) -> String {
+    guard value.isFinite else { return value.description }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let negative = value < 0
+    let scaled = (abs(value) * scale).rounded()
+    guard scaled < 9e15 else { return value.description }
+    let n = Int64(scaled)
+    let whole = n / Int64(scale)
+    var frac = String(n % Int64(scale))
+    while frac.count < digits { frac = "0" + frac }
+    let sign = negative && n != 0 ? "-" : ""
+    return digits == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(frac)"
+}

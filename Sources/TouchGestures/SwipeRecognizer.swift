@@ -1,0 +1,106 @@
+/// Recognises a quick straight stroke: the table-cell swipe detector of the original article,
+/// generalised to four directions and any number of fingers.
+///
+/// In each frame of a touch sequence it measures the displacement of the fingers (mean of
+/// their current positions minus mean of their touch-down points) in millimetres and fires in
+/// the first frame where all of the original's conditions hold:
+/// - the distance along the dominant axis is at least ``GestureSettings/Swipe/minDistance``;
+/// - the drift across it is at most ``GestureSettings/Swipe/maxDrift`` ("shaky fingers");
+/// - the along-axis distance beats the cross-axis one;
+/// - less than ``GestureSettings/Swipe/maxDuration`` has passed since the first touch-down.
+///
+/// It fires at most once per touch sequence (the original's `localSwipeActive`) and re-arms
+/// when every finger has lifted.
+public struct SwipeRecognizer: Sendable {
+    /// The recognizer's states.
+    ///
+    /// Allowed transitions:
+    /// - `idle → possible`: a finger went down with none down before.
+    /// - `possible → recognized`: every condition held in one frame; the swipe is reported.
+    /// - `possible → failed`: the drift went over its limit, the time limit passed, a contact
+    ///   was cancelled, or every finger lifted before the distance was reached.
+    /// - `recognized → idle`, `failed → idle`: every finger has lifted.
+    public enum State: Hashable, Sendable, CustomStringConvertible {
+        case idle
+        case possible
+        case recognized
+        case failed(GestureFailure)
+
+        public var description: String {
+            switch self {
+            case .idle: "idle"
+            case .possible: "possible"
+            case .recognized: "recognized"
+            case .failed(let f): "failed(\(f))"
+            }
+        }
+    }
+
+    /// The thresholds in use.
+    public var settings: GestureSettings.Swipe
+    /// The current state.
+    public private(set) var state: State = .idle
+    /// Every state change, when recording is switched on.
+    public var log = TransitionLog<State>()
+
+    public init(settings: GestureSettings.Swipe = .init()) {
+        self.settings = settings
+    }
+
+    private mutating func move(to next: State, at time: Double) {
+        log.record(time: time, from: state, to: next)
+        state = next
+    }
+
+    /// Updates the recognizer with a frame already applied to `contacts`; reports a swipe or
+    /// (for ``GestureEngine/explain``) a failure through `emit`.
+    mutating func handle(time: Double, contacts: ContactTable, surface: Surface,
+                         emit: (GestureEvent.Kind) -> Void) {
+        if contacts.sequenceBegan, state == .idle { move(to: .possible, at: time) }
+        if state == .possible { evaluate(time: time, contacts: contacts, surface: surface, emit: emit) }
+        if contacts.sequenceEnded {
+            if state == .possible {
+                let (s, c) = contacts.centroids()
+                let d = surface.millimetres(c - s)
+                fail(GestureFailure(.tooShort, measured: max(abs(d.x), abs(d.y)), limit: settings.minDistance),
+                     at: time, emit: emit)
+            }
+            if state != .idle { move(to: .idle, at: time) }
+        }
+    }
+
+    private mutating func fail(_ reason: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {
+        move(to: .failed(reason), at: time)
+        emit(.failed(recognizer: "swipe", reason: reason))
+    }
+
+    private mutating func evaluate(time: Double, contacts: ContactTable, surface: Surface,
+                                   emit: (GestureEvent.Kind) -> Void) {
+        if contacts.cancelledInFrame {
+            fail(GestureFailure(.cancelled), at: time, emit: emit)
+            return
+        }
+        let elapsed = time - contacts.sequenceStart
+        let (start, current) = contacts.centroids()
+        let delta = current - start
+        let mm = surface.millimetres(delta)
+        let horizontal = abs(mm.x) >= abs(mm.y)
+        let along = horizontal ? abs(mm.x) : abs(mm.y)
+        let cross = horizontal ? abs(mm.y) : abs(mm.x)
+
+        if along >= settings.minDistance, cross <= settings.maxDrift, along > cross,
+           elapsed < settings.maxDuration {
+            let direction: SwipeDirection = horizontal
+                ? (delta.x > 0 ? .right : .left)
+                : (delta.y > 0 ? .down : .up)
+            let velocity = elapsed > 0 ? delta / elapsed : .zero
+            move(to: .recognized, at: time)
+            emit(.swipe(.init(direction: direction, fingers: contacts.sequenceFingers, start: start,
+                              end: current, duration: elapsed, velocity: velocity)))
+        } else if cross > settings.maxDrift {
+            fail(GestureFailure(.crossDrift, measured: cross, limit: settings.maxDrift), at: time, emit: emit)
+        } else if elapsed >= settings.maxDuration {
+            fail(GestureFailure(.tooSlow, measured: elapsed, limit: settings.maxDuration), at: time, emit: emit)
+        }
+    }
+}

@@ -1,0 +1,164 @@
+/// Recognises single and multiple taps with one or more fingers.
+///
+/// A *press* lasts from the first finger down to the last finger up. It is a tap when no
+/// finger travels more than ``GestureSettings/Tap/maxMovement`` and it lasts at most
+/// ``GestureSettings/Tap/maxDuration``. Taps whose gap (lift to next touch-down) is at most
+/// ``GestureSettings/Tap/maxGap``, that land within ``GestureSettings/Tap/maxSpacing`` of the
+/// first and use as many fingers count as one multiple tap. The count is reported once: at
+/// once when it reaches ``GestureSettings/Tap/maxCount``, otherwise when the gap has passed
+/// with no further touch (at the deadline's own time, lift + gap, so the result does not
+/// depend on the frame rate), or when the next touch turns out not to be a tap.
+public struct TapRecognizer: Sendable {
+    /// The recognizer's states.
+    ///
+    /// Allowed transitions:
+    /// - `idle → pressed(1)`: a finger went down with none down before.
+    /// - `pressed(n) → waiting(n)`: the last finger lifted within the limits, `n < maxCount`.
+    /// - `pressed(n) → recognized(n)`: the last finger lifted within the limits, `n == maxCount`.
+    /// - `waiting(n) → pressed(n + 1)`: a finger went down within the gap and spacing limits.
+    /// - `waiting(n) → recognized(n)`: the gap passed, or a touch landed too far away.
+    /// - `pressed(n) → failed`: a finger moved too far, the press lasted too long, or a contact
+    ///   was cancelled; taps counted before this press are reported.
+    /// - `recognized → idle`, `failed → idle`: no finger is down.
+    /// - `recognized(n) → pressed(1)`: a new touch that could not join the previous taps.
+    public enum State: Hashable, Sendable, CustomStringConvertible {
+        case idle
+        case pressed(Int)
+        case waiting(Int)
+        case recognized(Int)
+        case failed(GestureFailure)
+
+        public var description: String {
+            switch self {
+            case .idle: "idle"
+            case .pressed(let n): "pressed(\(n))"
+            case .waiting(let n): "waiting(\(n))"
+            case .recognized(let n): "recognized(\(n))"
+            case .failed(let f): "failed(\(f))"
+            }
+        }
+    }
+
+    /// The thresholds in use.
+    public var settings: GestureSettings.Tap
+    /// The current state.
+    public private(set) var state: State = .idle
+    /// Every state change, when recording is switched on.
+    public var log = TransitionLog<State>()
+
+    // The multiple tap being counted.
+    private var anchor = Point.zero          // mean touch-down point of the first tap
+    private var anchorSum = Point.zero
+    private var anchorCount = 0
+    private var fingers = 0                  // fingers of the first tap
+    private var pressFingers = 0             // most fingers down in the current press
+    private var liftTime = 0.0               // when the last counted tap lifted
+
+    public init(settings: GestureSettings.Tap = .init()) {
+        self.settings = settings
+    }
+
+    private mutating func move(to next: State, at time: Double) {
+        log.record(time: time, from: state, to: next)
+        state = next
+    }
+
+    /// Reports the counted taps at `time` and leaves the state `recognized`.
+    private mutating func report(_ count: Int, at time: Double, emit: (GestureEvent.Kind) -> Void) {
+        move(to: .recognized(count), at: time)
+        emit(.tap(.init(position: anchor, taps: count, fingers: fingers)))
+    }
+
+    /// Fires the gap deadline if it has passed by `time`.
+    mutating func advance(to time: Double, emit: (GestureEvent) -> Void) {
+        guard case .waiting(let n) = state else { return }
+        let deadline = liftTime + settings.maxGap
+        guard time > deadline else { return }
+        report(n, at: deadline) { emit(GestureEvent(time: deadline, kind: $0)) }
+        move(to: .idle, at: deadline)
+    }
+
+    /// Updates the recognizer with a frame already applied to `contacts`.
+    mutating func handle(time: Double, contacts: ContactTable, surface: Surface,
+                         emit: (GestureEvent.Kind) -> Void) {
+        if contacts.downInFrame {
+            switch state {
+            case .idle:
+                beginSequence(time: time)
+            case .recognized:
+                beginSequence(time: time)
+            case .waiting(let n):
+                // A following tap must land near the first one.
+                let (start, _) = contacts.centroids()
+                let spacing = surface.millimetres(start - anchor).length
+                if spacing <= settings.maxSpacing && time - liftTime <= settings.maxGap {
+                    move(to: .pressed(n + 1), at: time)
+                    pressFingers = 0
+                } else {
+                    report(n, at: time, emit: emit)
+                    beginSequence(time: time)
+                }
+            case .pressed, .failed:
+                break
+            }
+        }
+        if case .pressed(let n) = state {
+            if n == 1 && contacts.downInFrame {
+                for c in contacts.contacts where c.startTime == time {
+                    anchorSum = anchorSum + c.start
+                    anchorCount += 1
+                }
+                anchor = anchorSum / Double(max(anchorCount, 1))
+            }
+            pressFingers = max(pressFingers, contacts.contacts.count)
+            let travel = contacts.maxTravel()
+            let held = time - contacts.sequenceStart
+            var failure: GestureFailure?
+            if contacts.cancelledInFrame {
+                failure = GestureFailure(.cancelled)
+            } else if travel > settings.maxMovement {
+                failure = GestureFailure(.moved, measured: travel, limit: settings.maxMovement)
+            } else if held > settings.maxDuration {
+                failure = GestureFailure(.heldTooLong, measured: held, limit: settings.maxDuration)
+            }
+            if let failure {
+                if n > 1 { emit(.tap(.init(position: anchor, taps: n - 1, fingers: fingers))) }
+                move(to: .failed(failure), at: time)
+                emit(.failed(recognizer: "tap", reason: failure))
+            } else if contacts.sequenceEnded {
+                if n == 1 { fingers = pressFingers }
+                if pressFingers != fingers {
+                    // A press with another finger count starts a multiple tap of its own.
+                    report(n - 1, at: time, emit: emit)
+                    move(to: .pressed(1), at: time)
+                    fingers = pressFingers
+                    anchor = contacts.centroids().start
+                    anchorSum = anchor
+                    anchorCount = 1
+                    liftTime = time
+                    move(to: .waiting(1), at: time)
+                    if settings.maxCount <= 1 { report(1, at: time, emit: emit) }
+                } else if n >= settings.maxCount {
+                    report(n, at: time, emit: emit)
+                } else {
+                    liftTime = time
+                    move(to: .waiting(n), at: time)
+                }
+            }
+        }
+        if contacts.sequenceEnded {
+            switch state {
+            case .recognized, .failed: move(to: .idle, at: time)
+            default: break
+            }
+        }
+    }
+
+    private mutating func beginSequence(time: Double) {
+        move(to: .pressed(1), at: time)
+        anchorSum = .zero
+        anchorCount = 0
+        fingers = 0
+        pressFingers = 0
+    }
+}

@@ -1,0 +1,115 @@
+/// What happened to one contact in one event.
+public enum TouchPhase: UInt8, Sendable, CaseIterable {
+    /// The contact touched the surface; its id is now in use.
+    case down
+    /// The contact moved (or reported again) while down.
+    case move
+    /// The contact left the surface normally; its id is free again.
+    case up
+    /// The contact ended abnormally (the device or system took it away); its id is free again.
+    case cancel
+
+    /// The name used in traces: `down`, `move`, `up`, `cancel`.
+    public var name: String {
+        switch self {
+        case .down: "down"
+        case .move: "move"
+        case .up: "up"
+        case .cancel: "cancel"
+        }
+    }
+
+    /// Parses a trace phase name; `nil` for anything else.
+    public init?(name: String) {
+        switch name {
+        case "down": self = .down
+        case "move": self = .move
+        case "up": self = .up
+        case "cancel": self = .cancel
+        default: return nil
+        }
+    }
+
+    /// True for `up` and `cancel`, the phases that end a contact.
+    @inlinable public var endsContact: Bool { self == .up || self == .cancel }
+}
+
+/// One report about one contact.
+///
+/// Recordings, tests and live devices all produce these; a run of them with the same
+/// timestamp is a ``TouchFrame``.
+public struct TouchEvent: Hashable, Sendable {
+    /// When it happened, in seconds from any origin. Time comes only from here.
+    public var time: Double
+    /// Names one contact from its `down` to its `up` or `cancel`; may be reused after that.
+    public var id: Int
+    /// What happened to the contact.
+    public var phase: TouchPhase
+    /// Where, in surface units (trace units); origin top-left, y grows downward.
+    public var position: Point
+    /// Pressure as the device reports it, in its own units, if it does.
+    public var pressure: Double?
+    /// Touch ellipse major axis as the device reports it, in its own units, if it does.
+    public var major: Double?
+    /// Touch ellipse minor axis as the device reports it, in its own units, if it does.
+    public var minor: Double?
+
+    public init(time: Double, id: Int, phase: TouchPhase, position: Point,
+                pressure: Double? = nil, major: Double? = nil, minor: Double? = nil) {
+        self.time = time
+        self.id = id
+        self.phase = phase
+        self.position = position
+        self.pressure = pressure
+        self.major = major
+        self.minor = minor
+    }
+}
+
+/// The events the hardware reported together (one evdev `SYN_REPORT`): all share one time.
+///
+/// A frame owns an array that a ``FrameAssembler`` reuses from frame to frame, so feeding
+/// frames through the engine allocates nothing once the array has grown to the largest frame.
+public struct TouchFrame: Sendable {
+    /// The frame's timestamp in seconds.
+    public var time: Double
+    /// The events in the order the hardware gave them.
+    public var events: [TouchEvent]
+
+    public init(time: Double, events: [TouchEvent]) {
+        self.time = time
+        self.events = events
+    }
+}
+
+/// Groups a stream of events into frames: events with equal `time` form one frame.
+///
+/// Feed events with ``add(_:emit:)``; a frame is handed out when an event with a new time
+/// arrives, and the last one by ``flush(emit:)``. The frame buffer is reused.
+public struct FrameAssembler: Sendable {
+    private var frame = TouchFrame(time: 0, events: [])
+
+    public init() { frame.events.reserveCapacity(16) }
+
+    /// Adds one event; hands out the previous frame first when `event.time` differs from it.
+    @inlinable public mutating func add(_ event: TouchEvent, emit: (TouchFrame) -> Void) {
+        addEvent(event, emit: emit)
+    }
+
+    @usableFromInline mutating func addEvent(_ event: TouchEvent, emit: (TouchFrame) -> Void) {
+        if !frame.events.isEmpty && event.time != frame.time {
+            emit(frame)
+            frame.events.removeAll(keepingCapacity: true)
+        }
+        frame.time = event.time
+        frame.events.append(event)
+    }
+
+    /// Hands out the frame being assembled, if any.
+    public mutating func flush(emit: (TouchFrame) -> Void) {
+        if !frame.events.isEmpty {
+            emit(frame)
+            frame.events.removeAll(keepingCapacity: true)
+        }
+    }
+}

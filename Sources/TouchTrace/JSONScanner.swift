@@ -1,0 +1,357 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TouchGestures
+
+/// A syntax or shape error found while scanning, at a byte offset of the scanned text.
+struct ScanError: Error {
+    /// Byte offset into the scanned text.
+    var offset: Int
+    var message: String
+    /// True when the text ended before the value did (a cut-off line).
+    var atEndOfInput: Bool
+}
+
+/// A strict JSON scanner over UTF-8 bytes (RFC 8259), with a fast path for trace events.
+///
+/// It allocates nothing while scanning an event with the usual keys; generic values (the
+/// header) are built as ``JSONValue``. Nesting is limited to ``maxDepth`` so that no input can
+/// exhaust the stack.
+struct JSONScanner {
+    let base: UnsafePointer<UInt8>
+    let end: Int
+    var i: Int
+
+    static let maxDepth = 200
+
+    init(_ base: UnsafePointer<UInt8>, count: Int, offset: Int = 0) {
+        self.base = base
+        self.end = count
+        self.i = offset
+    }
+
+    @inline(__always) var atEnd: Bool { i >= end }
+    @inline(__always) func peek() -> UInt8 { i < end ? base[i] : 0 }
+
+    @inline(__always) mutating func skipWhitespace() {
+        while i < end {
+            let c = base[i]
+            if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { i += 1 } else { return }
+        }
+    }
+
+    /// "end of input" or the character at the cursor, for "expected …, found …" messages.
+    func found() -> String {
+        guard i < end else { return "end of input" }
+        let c = base[i]
+        if c >= 0x21 && c < 0x7F { return "'\(Character(Unicode.Scalar(c)))'" }
+        if c == 0x20 { return "a space" }
+        if c == 0x0A { return "a line break" }
+        return "byte 0x" + String(c, radix: 16, uppercase: true)
+    }
+
+    func error(_ expected: String) -> ScanError {
+        ScanError(offset: i, message: "expected \(expected), found \(found())", atEndOfInput: i >= end)
+    }
+
+    mutating func expect(_ byte: UInt8, _ what: String) throws(ScanError) {
+        skipWhitespace()
+        guard i < end, base[i] == byte else { throw error(what) }
+        i += 1
+    }
+
+    // MARK: Generic values
+
+    mutating func parseValue(depth: Int = 0) throws(ScanError) -> JSONValue {
+        skipWhitespace()
+        guard i < end else { throw error("a value") }
+        switch base[i] {
+        case UInt8(ascii: "{"):
+            guard depth < JSONScanner.maxDepth else {
+                throw ScanError(offset: i, message: "nesting deeper than \(JSONScanner.maxDepth) levels", atEndOfInput: false)
+            }
+            i += 1
+            var members: [JSONObject.Member] = []
+            skipWhitespace()
+            if peek() == UInt8(ascii: "}") { i += 1; return .object(JSONObject(members)) }
+            while true {
+                skipWhitespace()
+                guard peek() == UInt8(ascii: "\"") else { throw error("a member name in double quotes") }
+                let key = try parseString()
+                try expect(UInt8(ascii: ":"), "':' after a member name")
+                let value = try parseValue(depth: depth + 1)
+                members.append(JSONObject.Member(key, value))
+                skipWhitespace()
+                guard i < end else { throw error("',' or '}'") }
+                if base[i] == UInt8(ascii: ",") { i += 1; continue }
+                if base[i] == UInt8(ascii: "}") { i += 1; return .object(JSONObject(members)) }
+                throw error("',' or '}' after an object member")
+            }
+        case UInt8(ascii: "["):
+            guard depth < JSONScanner.maxDepth else {
+                throw ScanError(offset: i, message: "nesting deeper than \(JSONScanner.maxDepth) levels", atEndOfInput: false)
+            }
+            i += 1
+            var items: [JSONValue] = []
+            skipWhitespace()
+            if peek() == UInt8(ascii: "]") { i += 1; return .array(items) }
+            while true {
+                items.append(try parseValue(depth: depth + 1))
+                skipWhitespace()
+                guard i < end else { throw error("',' or ']'") }
+                if base[i] == UInt8(ascii: ",") { i += 1; continue }
+                if base[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+                throw error("',' or ']' after an array element")
+            }
+        case UInt8(ascii: "\""):
+            return .string(try parseString())
+        case UInt8(ascii: "t"):
+            try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null"); return .null
+        default:
+            return .number(try parseNumber())
+        }
+    }
+
+    mutating func literal(_ word: StaticString) throws(ScanError) {
+        let start = i
+        let p = word.utf8Start
+        for k in 0..<word.utf8CodeUnitCount {
+            guard i < end, base[i] == p[k] else {
+                let e = error("'\(word)'")
+                i = start
+                throw ScanError(offset: e.offset, message: e.message, atEndOfInput: e.atEndOfInput)
+            }
+            i += 1
+        }
+    }
+
+    /// Skips one value, checking its syntax, without building it.
+    mutating func skipValue(depth: Int = 0) throws(ScanError) {
+        skipWhitespace()
+        guard i < end else { throw error("a value") }
+        switch base[i] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            _ = try parseValue(depth: depth)
+        case UInt8(ascii: "\""):
+            try skipString()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        default: _ = try parseNumber()
+        }
+    }
+
+    // MARK: Strings
+
+    /// Skips a string, checking it; returns true when it held an escape.
+    @discardableResult
+    mutating func skipString() throws(ScanError) -> Bool {
+        i += 1 // opening quote
+        var escaped = false
+        while i < end {
+            let c = base[i]
+            if c == UInt8(ascii: "\"") { i += 1; return escaped }
+            if c == UInt8(ascii: "\\") {
+                escaped = true
+                i += 1
+                guard i < end else { break }
+                switch base[i] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    i += 1
+                case UInt8(ascii: "u"):
+                    i += 1
+                    for _ in 0..<4 {
+                        guard i < end else { throw error("four hex digits after \\u") }
+                        guard hexValue(base[i]) != nil else { throw error("a hex digit in a \\u escape") }
+                        i += 1
+                    }
+                default:
+                    throw error("an escape character (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)")
+                }
+                continue
+            }
+            if c < 0x20 { throw error("a character in a string (control characters must be escaped)") }
+            if c >= 0x80 {
+                let n = utf8SequenceLength(at: i)
+                guard n > 0 else {
+                    throw ScanError(offset: i, message: "invalid UTF-8 in a string", atEndOfInput: false)
+                }
+                i += n
+                continue
+            }
+            i += 1
+        }
+        throw error("'\"' to close the string")
+    }
+
+    /// Length of the valid UTF-8 sequence starting at `k` (a byte ≥ 0x80), or 0 if invalid.
+    func utf8SequenceLength(at k: Int) -> Int {
+        let c = base[k]
+        var n = 0
+        var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
+        switch c {
+        case 0xC2...0xDF: n = 2
+        case 0xE0: n = 3; lo = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: n = 3
+        case 0xED: n = 3; hi = 0x9F
+        case 0xF0: n = 4; lo = 0x90
+        case 0xF1...0xF3: n = 4
+        case 0xF4: n = 4; hi = 0x8F
+        default: return 0
+        }
+        guard k + n <= end else { return 0 }
+        let b1 = base[k + 1]
+        guard b1 >= lo && b1 <= hi else { return 0 }
+        for j in 2..<n where base[k + j] & 0xC0 != 0x80 { return 0 }
+        return n
+    }
+
+    mutating func parseString() throws(ScanError) -> String {
+        let start = i + 1
+        let escaped = try skipString()
+        let raw = UnsafeBufferPointer(start: base + start, count: i - 1 - start)
+        if !escaped { return String(decoding: raw, as: UTF8.self) }
+        // Decode escapes.
+        var scalars = String.UnicodeScalarView()
+        var k = 0
+        var bytes: [UInt8] = []
+        func flush() {
+            if !bytes.isEmpty {
+                scalars.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars)
+                bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        while k < raw.count {
+            let c = raw[k]
+            if c != UInt8(ascii: "\\") { bytes.append(c); k += 1; continue }
+            flush()
+            let e = raw[k + 1]
+            k += 2
+            switch e {
+            case UInt8(ascii: "b"): scalars.append("\u{8}")
+            case UInt8(ascii: "f"): scalars.append("\u{C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"):
+                var v: UInt32 = 0
+                for j in 0..<4 { v = v << 4 | UInt32(hexValue(raw[k + j])!) }
+                k += 4
+                if v >= 0xD800 && v < 0xDC00, k + 5 < raw.count, raw[k] == UInt8(ascii: "\\"), raw[k + 1] == UInt8(ascii: "u") {
+                    var lo: UInt32 = 0
+                    for j in 0..<4 { lo = lo << 4 | UInt32(hexValue(raw[k + 2 + j])!) }
+                    if lo >= 0xDC00 && lo < 0xE000 {
+                        k += 6
+                        v = 0x10000 + ((v - 0xD800) << 10) + (lo - 0xDC00)
+                    }
+                }
+                scalars.append(Unicode.Scalar(v) ?? "\u{FFFD}")
+            default: scalars.append(Unicode.Scalar(e))
+            }
+        }
+        flush()
+        return String(scalars)
+    }
+
+    // MARK: Numbers
+
+    /// Parses a JSON number exactly (correctly rounded, as strtod does).
+    mutating func parseNumber() throws(ScanError) -> Double {
+        let start = i
+        var negative = false
+        if peek() == UInt8(ascii: "-") { negative = true; i += 1 }
+        guard i < end, base[i] >= 0x30, base[i] <= 0x39 else { throw error("a value") }
+        var mantissa: UInt64 = 0
+        var digits = 0            // significant digits accumulated in mantissa
+        var dropped = false       // more significant digits than fit
+        var exponent = 0          // decimal exponent to apply to mantissa
+        if base[i] == 0x30 {
+            i += 1
+            if i < end, base[i] >= 0x30, base[i] <= 0x39 {
+                throw ScanError(offset: i, message: "expected no leading zeros in a number, found \(found())", atEndOfInput: false)
+            }
+        } else {
+            while i < end, base[i] >= 0x30, base[i] <= 0x39 {
+                if digits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(base[i] &- 0x30)
+                    if mantissa != 0 { digits += 1 }
+                } else {
+                    exponent += 1
+                    dropped = true
+                }
+                i += 1
+            }
+        }
+        if i < end, base[i] == UInt8(ascii: ".") {
+            i += 1
+            guard i < end, base[i] >= 0x30, base[i] <= 0x39 else { throw error("a digit after the decimal point") }
+            while i < end, base[i] >= 0x30, base[i] <= 0x39 {
+                if digits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(base[i] &- 0x30)
+                    if mantissa != 0 { digits += 1 }
+                    exponent -= 1
+                } else {
+                    dropped = true
+                }
+                i += 1
+            }
+        }
+        if i < end, base[i] == UInt8(ascii: "e") || base[i] == UInt8(ascii: "E") {
+            i += 1
+            var expNegative = false
+            if i < end, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") {
+                expNegative = base[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            guard i < end, base[i] >= 0x30, base[i] <= 0x39 else { throw error("a digit in the exponent") }
+            var e = 0
+            while i < end, base[i] >= 0x30, base[i] <= 0x39 {
+                if e < 100_000 { e = e * 10 + Int(base[i] - 0x30) }
+                i += 1
+            }
+            exponent += expNegative ? -e : e
+        }
+        // Clinger's fast path: both the mantissa and the power of ten are exact doubles, so
+        // one multiplication or division rounds correctly.
+        if !dropped, mantissa <= (1 << 53), exponent >= -22, exponent <= 22 {
+            var v = Double(mantissa)
+            if exponent < 0 { v /= JSONScanner.powersOfTen[-exponent] } else { v *= JSONScanner.powersOfTen[exponent] }
+            return negative ? -v : v
+        }
+        return slowNumber(from: start, to: i)
+    }
+
+    static let powersOfTen: [Double] = (0...22).map { e in
+        var v = 1.0
+        for _ in 0..<e { v *= 10 }
+        return v
+    }
+
+    /// The C library's correctly rounded conversion, for numbers the fast path cannot take.
+    func slowNumber(from start: Int, to stop: Int) -> Double {
+        let n = stop - start
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: n + 1) { buf in
+            for k in 0..<n { buf[k] = CChar(bitPattern: base[start + k]) }
+            buf[n] = 0
+            return strtod(buf.baseAddress!, nil)
+        }
+    }
+}
+
+@inline(__always) func hexValue(_ c: UInt8) -> UInt8? {
+    switch c {
+    case 0x30...0x39: c - 0x30
+    case 0x41...0x46: c - 0x41 + 10
+    case 0x61...0x66: c - 0x61 + 10
+    default: nil
+    }
+}

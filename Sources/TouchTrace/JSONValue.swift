@@ -1,0 +1,131 @@
+/// A JSON value as the trace header carries it. Objects keep their members in order, so a
+/// trace written back out keeps the order its author chose.
+public enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// The member named `key` when this is an object.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let o) = self { return o[key] }
+        return nil
+    }
+
+    public var objectValue: JSONObject? { if case .object(let o) = self { return o }; return nil }
+    public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
+    public var numberValue: Double? { if case .number(let n) = self { return n }; return nil }
+    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
+    public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
+
+    /// A word for the kind of value, for error messages: "a string", "an object", …
+    public var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// A JSON object whose members keep their order.
+public struct JSONObject: Hashable, Sendable {
+    /// One `"key": value` pair.
+    public struct Member: Hashable, Sendable {
+        public var key: String
+        public var value: JSONValue
+        public init(_ key: String, _ value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    public var members: [Member]
+
+    public init(_ members: [Member] = []) { self.members = members }
+
+    /// The value of the last member named `key` (JSON leaves duplicates open; the last wins,
+    /// as in most parsers).
+    public subscript(key: String) -> JSONValue? {
+        get { members.last(where: { $0.key == key })?.value }
+        set {
+            if let i = members.lastIndex(where: { $0.key == key }) {
+                if let v = newValue { members[i].value = v } else { members.remove(at: i) }
+            } else if let v = newValue {
+                members.append(Member(key, v))
+            }
+        }
+    }
+
+    public var keys: [String] { members.map(\.key) }
+}
+
+// MARK: - Writing
+
+extension JSONValue {
+    /// Compact JSON text (`{"a": 1, "b": [true]}`), numbers in their shortest exact form.
+    public func serialized() -> String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += formatJSONNumber(n)
+        case .string(let s): writeJSONString(s, to: &out)
+        case .array(let a):
+            out += "["
+            for (i, v) in a.enumerated() {
+                if i > 0 { out += ", " }
+                v.write(to: &out)
+            }
+            out += "]"
+        case .object(let o):
+            out += "{"
+            for (i, m) in o.members.enumerated() {
+                if i > 0 { out += ", " }
+                writeJSONString(m.key, to: &out)
+                out += ": "
+                m.value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+}
+
+/// The shortest text that reads back as exactly `n`: integers without a fraction, others in
+/// Swift's shortest round-trip form. Non-finite values (which JSON cannot carry) become `null`.
+public func formatJSONNumber(_ n: Double) -> String {
+    guard n.isFinite else { return "null" }
+    if n == n.rounded(), abs(n) < 1e15 {
+        if n == 0 { return n.sign == .minus ? "-0" : "0" }
+        return String(Int64(n))
+    }
+    return n.description
+}
+
+func writeJSONString(_ s: String, to out: inout String) {
+    out += "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where u.value < 0x20:
+            let hex = String(u.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(u)
+        }
+    }
+    out += "\""
+}

@@ -1,0 +1,106 @@
+import TouchGestures
+
+/// A touch trace, format version 1: a header and the events (see `docs/trace-format.md`).
+public struct Trace: Hashable, Sendable {
+    public var header: TraceHeader
+    /// The events in order. Events with equal `time` form one frame.
+    public var events: [TouchEvent]
+
+    public init(header: TraceHeader, events: [TouchEvent]) {
+        self.header = header
+        self.events = events
+    }
+}
+
+/// How a trace file is laid out.
+public enum TraceEncoding: String, Sendable, CaseIterable {
+    /// One JSON object with an `events` array (`.json`).
+    case document
+    /// The header on the first line, then one event a line (`.jsonl`); written by recorders.
+    case lines
+}
+
+/// Everything in a trace but its events.
+public struct TraceHeader: Hashable, Sendable {
+    /// The format's major version; this reader understands 1.
+    public static let supportedVersion = 1
+
+    public var version: Int = TraceHeader.supportedVersion
+    public var device: Device
+    /// The `scene` object, kept as written (its `list` is read by ``listScene``).
+    public var scene: JSONValue?
+    /// Free-form `meta`, carried through untouched.
+    public var meta: JSONValue?
+    /// The `expect` list: output events this trace must produce, in order.
+    public var expect: [JSONObject]?
+    /// The `expectNone` list: output types this trace must not produce.
+    public var expectNone: [String]?
+    /// Header keys this version does not define, kept in order so that they survive a rewrite.
+    public var extra: [JSONObject.Member] = []
+
+    public init(device: Device, scene: JSONValue? = nil, meta: JSONValue? = nil,
+                expect: [JSONObject]? = nil, expectNone: [String]? = nil) {
+        self.device = device
+        self.scene = scene
+        self.meta = meta
+        self.expect = expect
+        self.expectNone = expectNone
+    }
+
+    /// The surface described by `device`.
+    public var surface: Surface { device.surface }
+
+    /// True when the trace states what it must (or must not) produce.
+    public var isTest: Bool { expect != nil || expectNone != nil }
+
+    /// The touch surface the trace was made on.
+    public struct Device: Hashable, Sendable {
+        public var name: String?
+        /// Size of the surface in trace units.
+        public var width: Double
+        public var height: Double
+        /// Trace units per millimetre, per axis, when known.
+        public var resolution: Point?
+        /// What one trace unit is: `"px"` (default) or `"mm"`; `nil` when the key is absent.
+        public var units: String?
+
+        public init(name: String? = nil, width: Double, height: Double, resolution: Point? = nil, units: String? = nil) {
+            self.name = name
+            self.width = width
+            self.height = height
+            self.resolution = resolution
+            self.units = units
+        }
+
+        /// The surface: with `units` `"mm"` and no resolution, one unit is one millimetre;
+        /// with neither, ``Surface/defaultUnitsPerMillimetre`` applies.
+        public var surface: Surface {
+            let r = resolution ?? (units == "mm" ? Point(x: 1, y: 1) : nil)
+            return Surface(width: width, height: height, unitsPerMillimetre: r)
+        }
+    }
+
+    /// `scene.list` read into a list model, or `nil` when the scene has none. Invalid values
+    /// are reported by validation; here they fall back to the defaults.
+    public var listScene: (layout: ListLayout, policy: SwipePolicy)? {
+        guard let list = scene?["list"]?.objectValue else { return nil }
+        let s = surface
+        let standard = ListLayout.standard(for: s)
+        let rows = list["rows"]?.numberValue.map { Int($0) } ?? standard.rows
+        let layout = ListLayout(
+            rows: rows,
+            rowHeight: list["rowHeight"]?.numberValue ?? standard.rowHeight,
+            top: list["top"]?.numberValue ?? 0,
+            left: list["left"]?.numberValue ?? 0,
+            width: list["width"]?.numberValue ?? s.width,
+            height: list["height"]?.numberValue ?? s.height)
+        let policy = list["policy"]?.stringValue.flatMap(SwipePolicy.init(rawValue:)) ?? .toggle
+        return (layout, policy)
+    }
+
+    /// The list a replay drives: `scene.list`, or the library's default list for the surface.
+    public func makeListModel() -> ListModel {
+        if let (layout, policy) = listScene { return ListModel(layout: layout, policy: policy) }
+        return ListModel(layout: .standard(for: surface))
+    }
+}

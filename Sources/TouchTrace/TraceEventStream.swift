@@ -1,0 +1,200 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TouchGestures
+
+/// Reads a trace's events one at a time.
+///
+/// For the lines encoding it reads the file in 1 MiB chunks and keeps only the current line,
+/// so memory does not grow with the trace; a document is read whole (it is one JSON value).
+/// Problems are collected in ``diagnostics`` as the stream goes; an event with an error is
+/// skipped, so check ``hasErrors`` once ``next()`` has returned `nil`.
+public final class TraceEventStream {
+    /// The trace's header.
+    public private(set) var header = TraceHeader(device: .init(width: 0, height: 0))
+    /// The encoding detected.
+    public private(set) var encoding = TraceEncoding.lines
+
+    private var document: [TouchEvent]?
+    private var documentIndex = 0
+    private var documentDiagnostics: [TraceDiagnostic] = []
+
+    private var fd: Int32 = -1
+    private var parser: LinesParser
+    private var buffer: [UInt8] = []
+    private var start = 0, filled = 0, scanned = 0
+    private var lineNumber = 0
+    private var eof = false
+    private var finished = false
+    private let path: String
+
+    /// Longest line accepted, in bytes (64 MiB); a longer line is reported and skipped.
+    public static let maxLineLength = 64 << 20
+
+    /// Opens `path` and reads its header. Throws when the file cannot be read or its header
+    /// (or, for a document, anything in it) is invalid.
+    public init(path: String) throws(TraceError) {
+        self.path = path
+        parser = LinesParser(name: path, collectEvents: false)
+        fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw TraceError([TraceReader.fileError(path, "cannot open")]) }
+        var st = stat()
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw TraceError([TraceDiagnostic(.error, TraceLocation(file: path), "is a folder, not a trace file")])
+        }
+        buffer = [UInt8](repeating: 0, count: 1 << 20)
+        // Read until the first non-blank line is complete, to detect the encoding.
+        var isLines = false
+        while true {
+            if let nl = findNewline() {
+                let first = buffer.withUnsafeBufferPointer { TraceReader.detectLines($0.baseAddress! + start, count: nl - start + 1) }
+                isLines = first == true
+                break
+            }
+            if eof || !fill() { isLines = false; break }
+        }
+        if isLines {
+            encoding = .lines
+            // Feed lines until the header has been read.
+            while !parser.headerSeen, let _ = nextLine() {}
+            guard let h = parser.header, !parser.diagnostics.hasError else {
+                close(fd)
+                fd = -1
+                throw TraceError(parser.diagnostics.final(file: path))
+            }
+            header = h
+        } else {
+            close(fd)
+            fd = -1
+            encoding = .document
+            let r = TraceReader.diagnose(path: path)
+            guard let t = r.trace else { throw TraceError(r.diagnostics) }
+            header = t.header
+            document = t.events
+            documentDiagnostics = r.diagnostics
+        }
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    /// Every problem found so far (all of them once ``next()`` has returned `nil`).
+    public var diagnostics: [TraceDiagnostic] {
+        document != nil ? documentDiagnostics : parser.diagnostics.final(file: path)
+    }
+
+    /// True when an error has been found so far.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// The next valid event, or `nil` at the end of the trace.
+    public func next() -> TouchEvent? {
+        if let doc = document {
+            guard documentIndex < doc.count else { return nil }
+            defer { documentIndex += 1 }
+            return doc[documentIndex]
+        }
+        while true {
+            guard nextLine() != nil else {
+                if !finished {
+                    finished = true
+                    parser.finishChecks()
+                    if fd >= 0 { close(fd); fd = -1 }
+                }
+                return nil
+            }
+            if let e = parser.lastEvent { return e }
+        }
+    }
+
+    // MARK: Lines
+
+    private func findNewline() -> Int? {
+        buffer.withUnsafeBufferPointer { b in
+            var k = scanned
+            while k < filled {
+                if b[k] == 0x0A { return k }
+                k += 1
+            }
+            return nil
+        }
+    }
+
+    /// Reads more bytes; false at end of file or on a read error (reported).
+    private func fill() -> Bool {
+        if start > 0 {
+            // Move the partial line to the front.
+            let n = filled - start
+            buffer.withUnsafeMutableBufferPointer { b in
+                _ = memmove(b.baseAddress!, b.baseAddress! + start, n)
+            }
+            scanned -= start
+            filled = n
+            start = 0
+        }
+        if filled == buffer.count {
+            guard buffer.count < TraceEventStream.maxLineLength else { return false }
+            buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count))
+        }
+        while true {
+            let got = buffer.withUnsafeMutableBufferPointer { b in
+                systemRead(fd, b.baseAddress! + filled, b.count - filled)
+            }
+            if got < 0 && errno == EINTR { continue }
+            if got < 0 {
+                parser.diagnostics.add(TraceReader.fileError(path, "cannot read"))
+                eof = true
+                return false
+            }
+            if got == 0 { eof = true; return false }
+            filled += got
+            return true
+        }
+    }
+
+    /// Parses the next line; `nil` at end of file.
+    @discardableResult
+    private func nextLine() -> Int? {
+        while true {
+            if let nl = findNewline() {
+                lineNumber += 1
+                buffer.withUnsafeBufferPointer { b in
+                    parser.line(b.baseAddress! + start, count: nl - start, number: lineNumber, final: false)
+                }
+                start = nl + 1
+                scanned = start
+                return lineNumber
+            }
+            scanned = filled
+            if eof || fd < 0 {
+                guard start < filled else { return nil }
+                lineNumber += 1
+                buffer.withUnsafeBufferPointer { b in
+                    parser.line(b.baseAddress! + start, count: filled - start, number: lineNumber, final: true)
+                }
+                start = filled
+                return lineNumber
+            }
+            if !fill() && !eof {
+                // The line outgrew the buffer: report it, skip to its end.
+                lineNumber += 1
+                parser.diagnostics.add(TraceDiagnostic(.error, TraceLocation(file: path, line: lineNumber),
+                    "line is longer than \(TraceEventStream.maxLineLength >> 20) MiB (expected one event a line)"))
+                skipRestOfLine()
+                return lineNumber
+            }
+        }
+    }
+
+    private func skipRestOfLine() {
+        while true {
+            if let nl = findNewline() { start = nl + 1; scanned = start; return }
+            start = filled
+            scanned = filled
+            if !fill() { return }
+        }
+    }
+}

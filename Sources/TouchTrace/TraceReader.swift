@@ -1,0 +1,397 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TouchGestures
+
+/// What reading a trace found: the trace (when it has no error) and every diagnostic.
+public struct TraceReadResult: Sendable {
+    /// The trace; `nil` when any diagnostic is an error.
+    public var trace: Trace?
+    /// The encoding detected, when the file could be read at all.
+    public var encoding: TraceEncoding?
+    /// Every problem found, errors and warnings, in file order.
+    public var diagnostics: [TraceDiagnostic]
+
+    public var errors: [TraceDiagnostic] { diagnostics.filter { $0.severity == .error } }
+    public var warnings: [TraceDiagnostic] { diagnostics.filter { $0.severity == .warning } }
+}
+
+/// Reads traces in either encoding, detected from the content: a first line that is a
+/// complete header object with `"encoding": "lines"` means the lines encoding, anything else
+/// is read as a document.
+///
+/// No input makes it crash or hang: nesting is bounded, every byte is checked, and every
+/// problem is reported with its line and column (and event index), what was expected and
+/// what was found. Unknown keys are ignored in events and kept in the header.
+public enum TraceReader {
+    /// Most diagnostics kept for one file; further ones are counted in a last note.
+    public static let maxDiagnostics = 1000
+
+    /// Reads a whole trace. Throws every problem found when any is an error; otherwise returns
+    /// the trace with its warnings (a cut-off last line, contacts left open, …).
+    public static func read(path: String) throws(TraceError) -> (trace: Trace, warnings: [TraceDiagnostic]) {
+        let r = diagnose(path: path)
+        guard let t = r.trace else { throw TraceError(r.diagnostics) }
+        return (t, r.warnings)
+    }
+
+    /// Reads a whole trace file and reports every problem.
+    public static func diagnose(path: String) -> TraceReadResult {
+        do {
+            let bytes = try readFile(path)
+            return diagnose(bytes: bytes, name: path)
+        } catch {
+            return TraceReadResult(trace: nil, encoding: nil, diagnostics: [error])
+        }
+    }
+
+    /// Reads a trace from its bytes; `name` is used in locations.
+    public static func diagnose(bytes: [UInt8], name: String? = nil) -> TraceReadResult {
+        bytes.withUnsafeBufferPointer { buf in
+            let base = buf.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            if let lines = detectLines(base, count: buf.count) {
+                var parser = LinesParser(name: name, collectEvents: true)
+                var offset = 0
+                var lineNumber = 0
+                while offset < buf.count {
+                    var stop = offset
+                    while stop < buf.count && base[stop] != 0x0A { stop += 1 }
+                    lineNumber += 1
+                    let isLast = stop >= buf.count
+                    parser.line(base + offset, count: stop - offset, number: lineNumber, final: isLast)
+                    offset = stop + 1
+                }
+                _ = lines
+                return parser.finish()
+            }
+            var parser = DocumentParser(name: name, base: base, count: buf.count)
+            return parser.parse()
+        }
+    }
+
+    /// True when the first non-blank line is a complete object with `"encoding": "lines"`.
+    static func detectLines(_ base: UnsafePointer<UInt8>, count: Int) -> Bool? {
+        var start = 0
+        while start < count {
+            var stop = start
+            while stop < count && base[stop] != 0x0A { stop += 1 }
+            var s = JSONScanner(base + start, count: stop - start)
+            s.skipWhitespace()
+            if s.atEnd { start = stop + 1; continue }
+            guard let v = try? s.parseValue() else { return nil }
+            s.skipWhitespace()
+            guard s.atEnd, v["encoding"] == .string("lines") else { return nil }
+            return true
+        }
+        return nil
+    }
+
+    /// The whole file, or a diagnostic saying why it cannot be read.
+    static func readFile(_ path: String) throws(TraceDiagnostic) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw fileError(path, "cannot open") }
+        defer { close(fd) }
+        var st = stat()
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+            throw TraceDiagnostic(.error, TraceLocation(file: path), "is a folder, not a trace file")
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(max(Int(st.st_size), 0) + 1)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw fileError(path, "cannot read")
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return bytes
+    }
+
+    static func fileError(_ path: String, _ what: String) -> TraceDiagnostic {
+        TraceDiagnostic(.error, TraceLocation(file: path), "\(what): \(String(cString: strerror(errno)))")
+    }
+}
+
+/// Collects diagnostics up to ``TraceReader/maxDiagnostics``.
+struct DiagnosticList {
+    var items: [TraceDiagnostic] = []
+    var dropped = 0
+    var hasError = false
+
+    mutating func add(_ d: TraceDiagnostic) {
+        if d.severity == .error { hasError = true }
+        if items.count < TraceReader.maxDiagnostics { items.append(d) } else { dropped += 1 }
+    }
+
+    func final(file: String?) -> [TraceDiagnostic] {
+        guard dropped > 0 else { return items }
+        return items + [TraceDiagnostic(.warning, TraceLocation(file: file), "\(dropped) more problems not shown")]
+    }
+}
+
+/// Parses the lines encoding one line at a time; memory stays flat unless `collectEvents`.
+struct LinesParser {
+    let name: String?
+    let collectEvents: Bool
+    var header: TraceHeader?
+    var headerSeen = false
+    var validator = EventValidator(width: .infinity, height: .infinity)
+    var diagnostics = DiagnosticList()
+    var events: [TouchEvent] = []
+    var eventCount = 0
+    /// The last event parsed by ``line(_:count:number:final:)``, when it was valid.
+    var lastEvent: TouchEvent?
+
+    init(name: String?, collectEvents: Bool) {
+        self.name = name
+        self.collectEvents = collectEvents
+    }
+
+    func location(_ line: Int, _ column: Int? = nil, event: Int? = nil) -> TraceLocation {
+        TraceLocation(file: name, line: line, column: column, eventIndex: event)
+    }
+
+    /// Handles one line (without its line break). `final`: the file ends without a line break
+    /// after it, so a line cut off by a crash is recognised.
+    mutating func line(_ base: UnsafePointer<UInt8>, count: Int, number: Int, final: Bool) {
+        lastEvent = nil
+        var s = JSONScanner(base, count: count)
+        s.skipWhitespace()
+        if s.atEnd { return }
+        if !headerSeen {
+            headerSeen = true
+            do throws(ScanError) {
+                let v = try s.parseValue()
+                s.skipWhitespace()
+                if !s.atEnd { throw s.error("the end of the header line") }
+                guard let o = v.objectValue else {
+                    diagnostics.add(TraceDiagnostic(.error, location(number, 1), "expected the header object on the first line, found \(v.kindDescription)"))
+                    return
+                }
+                let n = number
+                let file = name
+                var found: [TraceDiagnostic] = []
+                header = HeaderDecoder.decode(o, lines: true, locate: { _ in TraceLocation(file: file, line: n) },
+                                              report: { found.append($0) })
+                for d in found { diagnostics.add(d) }
+                if let h = header { validator = EventValidator(width: h.device.width, height: h.device.height) }
+            } catch {
+                diagnostics.add(TraceDiagnostic(.error, location(number, error.offset + 1), "header: " + error.message))
+            }
+            return
+        }
+        let index = eventCount
+        eventCount += 1
+        var problem: ShapeProblem?
+        do throws(ScanError) {
+            let e = try s.parseEvent(problem: &problem)
+            s.skipWhitespace()
+            if !s.atEnd { throw s.error("the end of the line after the event") }
+            if let p = problem {
+                diagnostics.add(TraceDiagnostic(.error, location(number, p.offset + 1, event: index), p.message))
+                return
+            }
+            guard let e else { return }
+            var found: (TraceDiagnostic.Severity, String)?
+            var extra: [(TraceDiagnostic.Severity, String)] = []
+            let ok = validator.check(e, index: index) { sev, msg in
+                if found == nil { found = (sev, msg) } else { extra.append((sev, msg)) }
+            }
+            if let (sev, msg) = found {
+                diagnostics.add(TraceDiagnostic(sev, location(number, event: index), msg))
+                for (sev, msg) in extra { diagnostics.add(TraceDiagnostic(sev, location(number, event: index), msg)) }
+            }
+            if ok {
+                lastEvent = e
+                if collectEvents { events.append(e) }
+            }
+        } catch {
+            if final && error.atEndOfInput {
+                eventCount -= 1
+                diagnostics.add(TraceDiagnostic(.warning, location(number),
+                    "the last line is incomplete (the recording was cut off?): it is ignored, and the \(eventCount) events before it are kept"))
+            } else {
+                diagnostics.add(TraceDiagnostic(.error, location(number, error.offset + 1, event: index), error.message))
+            }
+        }
+    }
+
+    mutating func finishChecks() {
+        if !headerSeen {
+            diagnostics.add(TraceDiagnostic(.error, location(1), "the file is empty (expected a header line)"))
+        }
+        let eventsName = name
+        var found: [TraceDiagnostic] = []
+        validator.finish { at, msg in
+            found.append(TraceDiagnostic(.warning, TraceLocation(file: eventsName, eventIndex: at >= 0 ? at : nil), msg))
+        }
+        for d in found { diagnostics.add(d) }
+    }
+
+    mutating func finish() -> TraceReadResult {
+        finishChecks()
+        let diags = diagnostics.final(file: name)
+        let trace = diagnostics.hasError ? nil : header.map { Trace(header: $0, events: events) }
+        return TraceReadResult(trace: trace, encoding: .lines, diagnostics: diags)
+    }
+}
+
+/// Parses the document encoding from a buffer holding the whole file.
+struct DocumentParser {
+    let name: String?
+    var scanner: JSONScanner
+    var diagnostics = DiagnosticList()
+    // Incremental offset → line/column conversion (diagnostics come in file order).
+    private var lineStartOffset = 0
+    private var lineNumber = 1
+    private var countedTo = 0
+
+    init(name: String?, base: UnsafePointer<UInt8>, count: Int) {
+        self.name = name
+        self.scanner = JSONScanner(base, count: count)
+    }
+
+    mutating func location(_ offset: Int, event: Int? = nil) -> TraceLocation {
+        if offset < countedTo { lineStartOffset = 0; lineNumber = 1; countedTo = 0 }
+        let limit = min(offset, scanner.end)
+        var k = countedTo
+        while k < limit {
+            if scanner.base[k] == 0x0A { lineNumber += 1; lineStartOffset = k + 1 }
+            k += 1
+        }
+        countedTo = limit
+        return TraceLocation(file: name, line: lineNumber, column: offset - lineStartOffset + 1, eventIndex: event)
+    }
+
+    mutating func parse() -> TraceReadResult {
+        var members: [JSONObject.Member] = []
+        var offsets: [String: Int] = [:]
+        var events: [TouchEvent] = []
+        var sawEvents = false
+        var validator = EventValidator(width: .infinity, height: .infinity)
+        var pending: [(Int, TouchEvent)] = []   // events read before the device was known
+        do throws(ScanError) {
+            scanner.skipWhitespace()
+            if scanner.atEnd {
+                diagnostics.add(TraceDiagnostic(.error, location(0), "the file is empty (expected a trace object)"))
+                return result(nil)
+            }
+            try scanner.expect(UInt8(ascii: "{"), "'{' to start the trace object")
+            scanner.skipWhitespace()
+            if scanner.peek() == UInt8(ascii: "}") {
+                scanner.i += 1
+            } else {
+                while true {
+                    scanner.skipWhitespace()
+                    guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.error("a member name in double quotes") }
+                    let key = try scanner.parseString()
+                    try scanner.expect(UInt8(ascii: ":"), "':' after a member name")
+                    scanner.skipWhitespace()
+                    offsets[key] = scanner.i
+                    if key == "events" {
+                        sawEvents = true
+                        events.removeAll()
+                        try parseEvents(into: &events)
+                    } else {
+                        members.append(JSONObject.Member(key, try scanner.parseValue()))
+                    }
+                    scanner.skipWhitespace()
+                    guard !scanner.atEnd else { throw scanner.error("',' or '}'") }
+                    if scanner.peek() == UInt8(ascii: ",") { scanner.i += 1; continue }
+                    if scanner.peek() == UInt8(ascii: "}") { scanner.i += 1; break }
+                    throw scanner.error("',' or '}' after a member of the trace object")
+                }
+            }
+            scanner.skipWhitespace()
+            if !scanner.atEnd { throw scanner.error("the end of the file after the trace object") }
+        } catch {
+            let what = error.atEndOfInput ? "the file ends early: " : ""
+            diagnostics.add(TraceDiagnostic(.error, location(error.offset), what + error.message))
+            return result(nil)
+        }
+        let object = JSONObject(members)
+        var locs: [String: TraceLocation] = [:]
+        for (k, o) in offsets.sorted(by: { $0.value < $1.value }) { locs[k] = location(o) }
+        let fileName = name
+        var headerDiagnostics: [TraceDiagnostic] = []
+        let header = HeaderDecoder.decode(object, lines: false,
+                                          locate: { locs[$0] ?? TraceLocation(file: fileName, line: 1) },
+                                          report: { headerDiagnostics.append($0) })
+        for d in headerDiagnostics { diagnostics.add(d) }
+        if !sawEvents {
+            diagnostics.add(TraceDiagnostic(.error, location(0), "missing `events` (an array of event objects; a trace in the lines encoding needs \"encoding\": \"lines\" in its header line)"))
+        }
+        // Semantic checks, in event order, with the device's bounds.
+        if let h = header { validator = EventValidator(width: h.device.width, height: h.device.height) }
+        pending = eventOffsets.enumerated().map { ($0.element, events[$0.offset]) }
+        eventOffsets = []
+        var valid: [TouchEvent] = []
+        valid.reserveCapacity(events.count)
+        for (index, (offset, e)) in pending.enumerated() {
+            var lineLoc: TraceLocation?
+            let ok = validator.check(e, index: index) { sev, msg in
+                if lineLoc == nil { lineLoc = location(offset, event: index) }
+                diagnostics.add(TraceDiagnostic(sev, lineLoc!, msg))
+            }
+            if ok { valid.append(e) }
+        }
+        validator.finish { at, msg in
+            diagnostics.add(TraceDiagnostic(.warning, TraceLocation(file: fileName, eventIndex: at >= 0 ? at : nil), msg))
+        }
+        return result(header.map { Trace(header: $0, events: valid) })
+    }
+
+    private var eventOffsets: [Int] = []
+
+    mutating func parseEvents(into events: inout [TouchEvent]) throws(ScanError) {
+        guard scanner.peek() == UInt8(ascii: "[") else {
+            let at = scanner.i
+            let v = try scanner.parseValue()
+            diagnostics.add(TraceDiagnostic(.error, location(at), "`events` must be an array of event objects, found \(v.kindDescription)"))
+            return
+        }
+        scanner.i += 1
+        scanner.skipWhitespace()
+        if scanner.peek() == UInt8(ascii: "]") { scanner.i += 1; return }
+        var index = 0
+        while true {
+            scanner.skipWhitespace()
+            let at = scanner.i
+            var problem: ShapeProblem?
+            if let e = try scanner.parseEvent(problem: &problem) {
+                events.append(e)
+                eventOffsets.append(at)
+            } else if let p = problem {
+                diagnostics.add(TraceDiagnostic(.error, location(p.offset, event: index), p.message))
+            }
+            index += 1
+            scanner.skipWhitespace()
+            guard !scanner.atEnd else { throw scanner.error("',' or ']'") }
+            if scanner.peek() == UInt8(ascii: ",") { scanner.i += 1; continue }
+            if scanner.peek() == UInt8(ascii: "]") { scanner.i += 1; return }
+            throw scanner.error("',' or ']' after an event")
+        }
+    }
+
+    func result(_ trace: Trace?) -> TraceReadResult {
+        TraceReadResult(trace: diagnostics.hasError ? nil : trace, encoding: .document,
+                        diagnostics: diagnostics.final(file: name))
+    }
+}
+
+@inline(__always) func systemRead(_ fd: Int32, _ buf: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(fd, buf, count)
+    #elseif canImport(Musl)
+    Musl.read(fd, buf, count)
+    #else
+    Darwin.read(fd, buf, count)
+    #endif
+}

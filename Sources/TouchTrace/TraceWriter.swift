@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TouchGestures
+
+/// Writes traces in either encoding. Numbers are written in their shortest exact form, so a
+/// trace read back is equal to the one written.
+public enum TraceWriter {
+    /// The header as a JSON object, keys in the format's order; `lines` adds `"encoding": "lines"`.
+    public static func headerObject(_ h: TraceHeader, lines: Bool) -> JSONObject {
+        var o = JSONObject()
+        o["format"] = .string("touch-trace")
+        o["version"] = .number(Double(h.version))
+        if lines { o["encoding"] = .string("lines") }
+        var d = JSONObject()
+        if let n = h.device.name { d["name"] = .string(n) }
+        d["width"] = .number(h.device.width)
+        d["height"] = .number(h.device.height)
+        if let r = h.device.resolution { d["resolution"] = .object(JSONObject([.init("x", .number(r.x)), .init("y", .number(r.y))])) }
+        if let u = h.device.units { d["units"] = .string(u) }
+        o["device"] = .object(d)
+        if let s = h.scene { o["scene"] = s }
+        if let m = h.meta { o["meta"] = m }
+        if let e = h.expect { o["expect"] = .array(e.map { .object($0) }) }
+        if let e = h.expectNone { o["expectNone"] = .array(e.map { .string($0) }) }
+        o.members += h.extra
+        return o
+    }
+
+    /// One event as a compact JSON object (no line break).
+    public static func eventJSON(_ e: TouchEvent) -> String {
+        var s = "{\"t\": \(formatJSONNumber(e.time)), \"id\": \(e.id), \"phase\": \"\(e.phase.name)\", \"x\": \(formatJSONNumber(e.position.x)), \"y\": \(formatJSONNumber(e.position.y))"
+        if let p = e.pressure { s += ", \"pressure\": \(formatJSONNumber(p))" }
+        if let p = e.major { s += ", \"major\": \(formatJSONNumber(p))" }
+        if let p = e.minor { s += ", \"minor\": \(formatJSONNumber(p))" }
+        return s + "}"
+    }
+
+    /// The document encoding: header keys one a line, then the events one a line.
+    public static func document(_ trace: Trace) -> String {
+        var out = "{\n"
+        for m in headerObject(trace.header, lines: false).members {
+            out += "  "
+            writeJSONString(m.key, to: &out)
+            out += ": " + m.value.serialized() + ",\n"
+        }
+        out += "  \"events\": ["
+        for (i, e) in trace.events.enumerated() {
+            out += i == 0 ? "\n    " : ",\n    "
+            out += eventJSON(e)
+        }
+        out += trace.events.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return out
+    }
+
+    /// The lines encoding: the header with `"encoding": "lines"`, then one event a line.
+    public static func lines(_ trace: Trace) -> String {
+        var out = JSONValue.object(headerObject(trace.header, lines: true)).serialized() + "\n"
+        for e in trace.events { out += eventJSON(e) + "\n" }
+        return out
+    }
+
+    /// Writes `trace` to `path` in `encoding`. The text goes to a temporary file beside `path`
+    /// that replaces it only once complete, so a failure never leaves a half-written file.
+    public static func write(_ trace: Trace, to path: String, encoding: TraceEncoding) throws(TraceError) {
+        let text = encoding == .lines ? lines(trace) : document(trace)
+        try writeAtomically(Array(text.utf8), to: path)
+    }
+
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(TraceError) {
+        let temp = path + ".partial-\(getpid())"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw TraceError([TraceReader.fileError(path, "cannot create")]) }
+        var ok = writeAll(fd, bytes)
+        ok = fsync(fd) == 0 && ok
+        close(fd)
+        guard ok, rename(temp, path) == 0 else {
+            let d = TraceReader.fileError(path, "cannot write")
+            unlink(temp)
+            throw TraceError([d])
+        }
+    }
+}
+
+/// Writes every byte of `bytes` to `fd`, retrying on short writes and EINTR.
+func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { raw in
+        var off = 0
+        while off < raw.count {
+            #if canImport(Glibc)
+            let n = Glibc.write(fd, raw.baseAddress! + off, raw.count - off)
+            #elseif canImport(Musl)
+            let n = Musl.write(fd, raw.baseAddress! + off, raw.count - off)
+            #else
+            let n = Darwin.write(fd, raw.baseAddress! + off, raw.count - off)
+            #endif
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            off += n
+        }
+        return true
+    }
+}
+
+/// Writes a trace in the lines encoding as it is recorded: the header first, then each frame
+/// with one `write` call, so that after a crash or `kill -9` every complete frame is in the file.
+public final class LinesTraceWriter {
+    private var fd: Int32
+    public let path: String
+
+    /// Creates (or truncates) `path` and writes `header` to it.
+    public init(path: String, header: TraceHeader) throws(TraceError) {
+        self.path = path
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw TraceError([TraceReader.fileError(path, "cannot create")]) }
+        let line = JSONValue.object(TraceWriter.headerObject(header, lines: true)).serialized() + "\n"
+        guard writeAll(fd, Array(line.utf8)) else { throw TraceError([TraceReader.fileError(path, "cannot write")]) }
+    }
+
+    /// Appends a frame's events, one line each, in a single write.
+    public func write(_ frame: TouchFrame) throws(TraceError) {
+        var text = ""
+        for e in frame.events { text += TraceWriter.eventJSON(e) + "\n" }
+        guard fd >= 0, writeAll(fd, Array(text.utf8)) else { throw TraceError([TraceReader.fileError(path, "cannot write")]) }
+    }
+
+    /// Flushes to the device and closes the file.
+    public func close() {
+        if fd >= 0 {
+            fsync(fd)
+            #if canImport(Glibc)
+            Glibc.close(fd)
+            #elseif canImport(Musl)
+            Musl.close(fd)
+            #else
+            Darwin.close(fd)
+            #endif
+            fd = -1
+        }
+    }
+
+    deinit { close() }
+}

@@ -1,0 +1,192 @@
+import TouchGestures
+
+/// Checks the rules a valid trace obeys, one event at a time, in memory that depends on the
+/// number of open contacts only: every number finite, `t` never decreasing, a contact's
+/// first event `down`, `move`/`up`/`cancel` only for an open contact, no two open contacts
+/// sharing an id.
+struct EventValidator {
+    private var lastTime = -Double.infinity
+    private var open: [Int: Int] = [:]       // id → index of its down
+    private let width: Double
+    private let height: Double
+    private var outsideReported = 0
+
+    init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+        open.reserveCapacity(16)
+    }
+
+    /// Checks `e`; reports problems through `report` and returns false on an error.
+    mutating func check(_ e: TouchEvent, index: Int,
+                        report: (TraceDiagnostic.Severity, String) -> Void) -> Bool {
+        if !e.time.isFinite { report(.error, "`t` is not a finite number"); return false }
+        if !e.position.x.isFinite { report(.error, "`x` is not a finite number"); return false }
+        if !e.position.y.isFinite { report(.error, "`y` is not a finite number"); return false }
+        if let v = e.pressure, !v.isFinite { report(.error, "`pressure` is not a finite number"); return false }
+        if let v = e.major, !v.isFinite { report(.error, "`major` is not a finite number"); return false }
+        if let v = e.minor, !v.isFinite { report(.error, "`minor` is not a finite number"); return false }
+        if e.time < lastTime {
+            report(.error, "`t` goes back in time: expected t ≥ \(formatJSONNumber(lastTime)), found \(formatJSONNumber(e.time))")
+            return false
+        }
+        lastTime = e.time
+        switch e.phase {
+        case .down:
+            if let at = open[e.id] {
+                report(.error, "`down` for contact \(e.id), which is already down since event \(at) (expected `move`, `up` or `cancel` for it, or another id)")
+                return false
+            }
+            open[e.id] = index
+        case .move, .up, .cancel:
+            guard open[e.id] != nil else {
+                report(.error, "`\(e.phase.name)` for contact \(e.id), which is not down (expected a `down` for it first)")
+                return false
+            }
+            if e.phase.endsContact { open[e.id] = nil }
+        }
+        if e.position.x < 0 || e.position.x > width || e.position.y < 0 || e.position.y > height {
+            if outsideReported < 3 {
+                report(.warning, "position (\(formatJSONNumber(e.position.x)), \(formatJSONNumber(e.position.y))) lies outside the \(formatJSONNumber(width)) × \(formatJSONNumber(height)) surface")
+            }
+            outsideReported += 1
+        }
+        return true
+    }
+
+    /// Contacts still open at the end: a note each, since they are treated as cancelled.
+    func finish(report: (Int, String) -> Void) {
+        for (id, at) in open.sorted(by: { $0.value < $1.value }) {
+            report(at, "contact \(id) is still down at the end of the trace; it is treated as cancelled at the last timestamp")
+        }
+        if outsideReported > 3 {
+            report(-1, "\(outsideReported - 3) more positions lie outside the surface")
+        }
+    }
+}
+
+/// Reads the header keys of a trace into a ``TraceHeader``, reporting each problem.
+enum HeaderDecoder {
+    /// Decodes `object`; `locate` says where a top-level key's value is, `report` takes each problem.
+    static func decode(_ object: JSONObject, lines: Bool, locate: (String) -> TraceLocation,
+                       report: (TraceDiagnostic) -> Void) -> TraceHeader? {
+        var ok = true
+        func fail(_ key: String, _ message: String) {
+            report(TraceDiagnostic(.error, locate(key), message))
+            ok = false
+        }
+
+        switch object["format"] {
+        case .string("touch-trace"): break
+        case nil: fail("format", "missing `format` (expected \"touch-trace\")")
+        case let v?: fail("format", "`format` must be \"touch-trace\", found \(v.serialized())")
+        }
+        var version = 1
+        switch object["version"] {
+        case .number(let n)? where n == n.rounded():
+            version = Int(n)
+            if version > TraceHeader.supportedVersion {
+                fail("version", "version \(version) is newer than this reader understands (\(TraceHeader.supportedVersion)); update TouchGestures")
+            } else if version < 1 {
+                fail("version", "`version` must be 1, found \(version)")
+            }
+        case nil: fail("version", "missing `version` (expected 1)")
+        case let v?: fail("version", "`version` must be the integer 1, found \(v.serialized())")
+        }
+        switch object["encoding"] {
+        case nil: break
+        case .string("lines")? where lines: break
+        case .string("document")? where !lines: break
+        case let v?:
+            fail("encoding", "`encoding` must be \(lines ? "\"lines\" on a header line" : "absent in a document"), found \(v.serialized())")
+        }
+
+        var device = TraceHeader.Device(width: 0, height: 0)
+        if let d = object["device"] {
+            if let o = d.objectValue {
+                for key in ["width", "height"] {
+                    switch o[key] {
+                    case .number(let n)? where n > 0 && n.isFinite:
+                        if key == "width" { device.width = n } else { device.height = n }
+                    case nil: fail("device", "missing `device.\(key)` (a positive number of trace units)")
+                    case let v?: fail("device", "`device.\(key)` must be a positive number, found \(v.serialized())")
+                    }
+                }
+                switch o["name"] {
+                case nil, .null?: break
+                case .string(let s)?: device.name = s
+                case let v?: fail("device", "`device.name` must be a string, found \(v.kindDescription)")
+                }
+                switch o["units"] {
+                case nil: break
+                case .string(let u)? where u == "px" || u == "mm": device.units = u
+                case let v?: fail("device", "`device.units` must be \"px\" or \"mm\", found \(v.serialized())")
+                }
+                if let r = o["resolution"] {
+                    if case .number(let x)? = r["x"], case .number(let y)? = r["y"], x > 0, y > 0, x.isFinite, y.isFinite {
+                        device.resolution = Point(x: x, y: y)
+                    } else if r != .null {
+                        fail("device", "`device.resolution` must be {\"x\": units/mm, \"y\": units/mm} with positive numbers, found \(r.serialized())")
+                    }
+                }
+            } else {
+                fail("device", "`device` must be an object, found \(d.kindDescription)")
+            }
+        } else {
+            fail("device", "missing `device` (expected {\"width\": …, \"height\": …})")
+        }
+
+        var header = TraceHeader(device: device)
+        header.version = version
+        if let scene = object["scene"] {
+            header.scene = scene
+            if let list = scene["list"] {
+                if let o = list.objectValue {
+                    for key in ["rowHeight", "top", "left", "width", "height"] {
+                        if let v = o[key], v.numberValue == nil || !(v.numberValue!.isFinite) {
+                            fail("scene", "`scene.list.\(key)` must be a number, found \(v.serialized())")
+                        }
+                    }
+                    if let v = o["rowHeight"]?.numberValue, v <= 0 {
+                        fail("scene", "`scene.list.rowHeight` must be positive, found \(formatJSONNumber(v))")
+                    }
+                    if let v = o["rows"], !(v.numberValue.map { $0 >= 0 && $0 == $0.rounded() && $0 < 1e9 } ?? false) {
+                        fail("scene", "`scene.list.rows` must be a whole number ≥ 0, found \(v.serialized())")
+                    }
+                    if let v = o["policy"], v.stringValue.flatMap(SwipePolicy.init(rawValue:)) == nil {
+                        let names = SwipePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                        fail("scene", "`scene.list.policy` must be one of \(names), found \(v.serialized())")
+                    }
+                } else {
+                    fail("scene", "`scene.list` must be an object, found \(list.kindDescription)")
+                }
+            }
+        }
+        header.meta = object["meta"]
+        if let e = object["expect"] {
+            if let items = e.arrayValue {
+                var list: [JSONObject] = []
+                for (k, item) in items.enumerated() {
+                    if let o = item.objectValue, o["type"]?.stringValue != nil {
+                        list.append(o)
+                    } else {
+                        fail("expect", "`expect[\(k)]` must be an object with a string `type`, found \(item.serialized())")
+                    }
+                }
+                header.expect = list
+            } else {
+                fail("expect", "`expect` must be an array of objects, found \(e.kindDescription)")
+            }
+        }
+        if let e = object["expectNone"] {
+            if let items = e.arrayValue, items.allSatisfy({ $0.stringValue != nil }) {
+                header.expectNone = items.map { $0.stringValue! }
+            } else {
+                fail("expectNone", "`expectNone` must be an array of type names, found \(e.serialized())")
+            }
+        }
+        let known: Set<String> = ["format", "version", "encoding", "device", "scene", "meta", "expect", "expectNone", "events"]
+        header.extra = object.members.filter { !known.contains($0.key) }
+        return ok ? header : nil
+    }
+}

@@ -1,0 +1,229 @@
+import ArgumentParser
+import Foundation
+import TouchGestures
+import TouchTrace
+
+@main
+struct TouchTraceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touchtrace",
+        abstract: "Replay, check, validate and convert touch traces.",
+        discussion: """
+            Exit status: 0 success; 1 a replay did not match its expectations; 2 a trace or \
+            file could not be read or is invalid.
+            """,
+        subcommands: [Replay.self, Validate.self, Convert.self]
+    )
+}
+
+/// Prints to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Trace files in `path`: itself if a file, else every .json/.jsonl below it, sorted.
+func traceFiles(at path: String) -> (files: [String], isFolder: Bool)? {
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { return nil }
+    guard isDir.boolValue else { return ([path], false) }
+    let root = URL(fileURLWithPath: path)
+    var files: [String] = []
+    if let e = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) {
+        for case let url as URL in e where ["json", "jsonl"].contains(url.pathExtension) {
+            files.append(url.path)
+        }
+    }
+    return (files.sorted(), true)
+}
+
+struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay a trace (or every trace in a folder) and print the recognised gestures.",
+        discussion: """
+            With a folder, every .json and .jsonl trace below it is replayed and checked against \
+            its expectations, and a last line says `N passed, N failed` (`, N skipped` for traces \
+            with no expectations).
+            """)
+
+    @Argument(help: "A trace file, or a folder of traces.")
+    var path: String
+
+    @Flag(help: "Print output events as JSON, one object a line, as the trace format specifies.")
+    var json = false
+
+    @Flag(help: "Also print why each recognizer that failed did (measured value and limit).")
+    var explain = false
+
+    @Flag(help: "Compare the output with the trace's expect/expectNone; exit 1 on a mismatch.")
+    var check = false
+
+    func run() throws {
+        guard let (files, isFolder) = traceFiles(at: path) else {
+            printError("touchtrace: \(path): no such file or folder")
+            throw ExitCode(2)
+        }
+        if isFolder { try replayFolder(files) } else { try replayOne(files[0]) }
+    }
+
+    func replayOne(_ file: String) throws {
+        let stream: TraceEventStream
+        do { stream = try TraceEventStream(path: file) } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        let result = TraceReplay.run(stream: stream, explain: explain || check)
+        let output = result.output
+        if stream.hasErrors {
+            printError(stream.diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "\n"))
+            printError("touchtrace: \(file) is not a valid trace; nothing was replayed")
+            throw ExitCode(2)
+        }
+        for w in stream.diagnostics where w.severity == .warning { printError(w.description) }
+        let shown = explain ? output : output.filter { if case .failed = $0.kind { false } else { true } }
+        if json {
+            for e in shown { print(e.jsonLine) }
+        } else {
+            printSummary(header: stream.header, list: result.list, shown: shown)
+        }
+        if check {
+            guard stream.header.isTest else {
+                printError("touchtrace: \(file) has no expect or expectNone, so there is nothing to check")
+                throw ExitCode(1)
+            }
+            let diffs = ExpectationCheck.differences(header: stream.header, output: output)
+            if diffs.isEmpty {
+                if !json { print("check: passed") }
+            } else {
+                for d in diffs { printError("\(file): \(d)") }
+                printError("check: FAILED (\(diffs.count) difference\(diffs.count == 1 ? "" : "s"))")
+                throw ExitCode(1)
+            }
+        }
+    }
+
+    func printSummary(header: TraceHeader, list: ListModel?, shown: [GestureEvent]) {
+        let s = header.surface
+        let res = s.resolutionIsDefault
+            ? "no resolution given, assuming \(formatJSONNumber((Surface.defaultUnitsPerMillimetre * 100).rounded() / 100)) units/mm"
+            : "\(formatJSONNumber(s.unitsPerMillimetre.x)) × \(formatJSONNumber(s.unitsPerMillimetre.y)) units/mm"
+        print("\(header.device.name ?? "touch surface"): \(formatJSONNumber(s.width)) × \(formatJSONNumber(s.height)) \(header.device.units ?? "px"), \(res)")
+        if shown.isEmpty { print("  (no gestures)") }
+        for e in shown { print("  " + e.humanDescription) }
+        guard let list else { return }
+        let rows = list.layout.rows
+        let swiped = (0..<rows).filter { list.swiped[$0] }
+        print("list: \(rows) rows, policy \(list.policy.rawValue); swiped: \(swiped.isEmpty ? "none" : swiped.map(String.init).joined(separator: ", ")); selected: \(list.selectedRow.map(String.init) ?? "none")")
+        let shownRows = min(rows, 12)
+        for r in 0..<shownRows {
+            let mark = list.swiped[r] ? "◀▮ swiped " : "          "
+            let sel = list.selectedRow == r ? "  ← selected" : ""
+            print("  │ row \(String(r).padding(toLength: 3, withPad: " ", startingAt: 0)) \(mark)│\(sel)")
+        }
+        if rows > shownRows { print("  │ … \(rows - shownRows) more rows") }
+    }
+
+    func replayFolder(_ files: [String]) throws {
+        var passed = 0, failed = 0, skipped = 0
+        for file in files {
+            let stream: TraceEventStream
+            do { stream = try TraceEventStream(path: file) } catch {
+                failed += 1
+                print("FAIL \(file): not a valid trace")
+                for d in error.diagnostics where d.severity == .error { print("     \(d)") }
+                continue
+            }
+            let output = TraceReplay.run(stream: stream, explain: true).output
+            if stream.hasErrors {
+                failed += 1
+                print("FAIL \(file): not a valid trace")
+                for d in stream.diagnostics where d.severity == .error { print("     \(d)") }
+                continue
+            }
+            guard stream.header.isTest else {
+                skipped += 1
+                print("SKIP \(file): no expect or expectNone")
+                continue
+            }
+            let diffs = ExpectationCheck.differences(header: stream.header, output: output)
+            if diffs.isEmpty {
+                passed += 1
+                if !json { print("PASS \(file)") }
+            } else {
+                failed += 1
+                print("FAIL \(file)")
+                for d in diffs { print("     \(d)") }
+                if explain {
+                    for e in output { print("       " + e.humanDescription) }
+                }
+            }
+        }
+        print("\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : ""))
+        if failed > 0 { throw ExitCode(1) }
+    }
+}
+
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check traces against the format and report every problem with its location.")
+
+    @Argument(help: "Trace files to check.")
+    var files: [String]
+
+    func run() throws {
+        var bad = 0
+        for file in files {
+            let r = TraceReader.diagnose(path: file)
+            for d in r.diagnostics { printError(d.description) }
+            if let t = r.trace {
+                print("\(file): valid (\(r.encoding?.rawValue ?? "?"), \(t.events.count) events\(r.warnings.isEmpty ? "" : ", \(r.warnings.count) warning\(r.warnings.count == 1 ? "" : "s")"))")
+            } else {
+                bad += 1
+                print("\(file): invalid (\(r.errors.count) error\(r.errors.count == 1 ? "" : "s"))")
+            }
+        }
+        if bad > 0 { throw ExitCode(2) }
+    }
+}
+
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Convert a trace between the document (.json) and lines (.jsonl) encodings.",
+        discussion: "The output is written to a temporary file that replaces OUT only when complete.")
+
+    @Argument(help: "The trace to read.")
+    var input: String
+
+    @Argument(help: "Where to write. The encoding follows its extension (.jsonl: lines, else document) unless --to says.")
+    var output: String
+
+    @Option(help: "The output encoding: document or lines.")
+    var to: String?
+
+    func run() throws {
+        let encoding: TraceEncoding
+        if let to {
+            guard let e = TraceEncoding(rawValue: to) else {
+                printError("touchtrace: --to must be document or lines, found \(to)")
+                throw ExitCode(2)
+            }
+            encoding = e
+        } else {
+            encoding = output.hasSuffix(".jsonl") ? .lines : .document
+        }
+        let trace: Trace
+        do {
+            let (t, warnings) = try TraceReader.read(path: input)
+            for w in warnings { printError(w.description) }
+            trace = t
+        } catch {
+            printError(error.description)
+            printError("touchtrace: \(input) is not a valid trace; \(output) was not written")
+            throw ExitCode(2)
+        }
+        do { try TraceWriter.write(trace, to: output, encoding: encoding) } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        print("\(input) → \(output) (\(encoding.rawValue), \(trace.events.count) events)")
+    }
+}

@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "CAllocCounter"),
         .executableTarget(name: "touch-bench", dependencies: ["TouchGestures", "TouchTrace", "CAllocCounter"]),
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures"]),
-        .testTarget(name: "TouchTraceTests", dependencies: ["TouchGestures", "TouchTrace"]),
+        .testTarget(name: "TouchTraceTests", dependencies: ["TouchGestures", "TouchTrace", "touchtrace"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -66,48 +66,54 @@ extension JSONScanner {
         var pressure: Double?, major: Double?, minor: Double?
         var phase: TouchPhase?
         var sawPhase = false
+        var seen: UInt8 = 0
+        duplicateKey = nil
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             i += 1
         } else {
             while true {
+                skipWhitespace()
+                let keyOffset = i
                 let key = try scanKey()
                 try expect(UInt8(ascii: ":"), "':' after a member name")
+                // Which known key is it? (bit index; -1 for an unknown key)
+                var which = -1
                 if let name = key.decoded {
-                    // Escaped key: rare; compare as text.
-                    switch name {
-                    case "t": t = try numberMember("t", optional: false, problem: &problem)
-                    case "id": id = try numberMember("id", optional: false, problem: &problem)
-                    case "x": x = try numberMember("x", optional: false, problem: &problem)
-                    case "y": y = try numberMember("y", optional: false, problem: &problem)
-                    case "phase": sawPhase = true; phase = try phaseMember(problem: &problem)
-                    case "pressure": pressure = try numberMember("pressure", optional: true, problem: &problem)
-                    case "major": major = try numberMember("major", optional: true, problem: &problem)
-                    case "minor": minor = try numberMember("minor", optional: true, problem: &problem)
-                    default: try skipValue()
-                    }
+                    which = ["t", "id", "phase", "x", "y", "pressure", "major", "minor"].firstIndex(of: name) ?? -1
                 } else {
                     let s = key.start, n = key.count
                     if n == 1 {
                         switch base[s] {
-                        case UInt8(ascii: "t"): t = try numberMember("t", optional: false, problem: &problem)
-                        case UInt8(ascii: "x"): x = try numberMember("x", optional: false, problem: &problem)
-                        case UInt8(ascii: "y"): y = try numberMember("y", optional: false, problem: &problem)
-                        default: try skipValue()
+                        case UInt8(ascii: "t"): which = 0
+                        case UInt8(ascii: "x"): which = 3
+                        case UInt8(ascii: "y"): which = 4
+                        default: break
                         }
-                    } else if bytesEqual(s, n, "id") {
-                        id = try numberMember("id", optional: false, problem: &problem)
-                    } else if bytesEqual(s, n, "phase") {
-                        sawPhase = true
-                        phase = try phaseMember(problem: &problem)
-                    } else if bytesEqual(s, n, "pressure") {
-                        pressure = try numberMember("pressure", optional: true, problem: &problem)
-                    } else if bytesEqual(s, n, "major") {
-                        major = try numberMember("major", optional: true, problem: &problem)
-                    } else if bytesEqual(s, n, "minor") {
-                        minor = try numberMember("minor", optional: true, problem: &problem)
-                    } else {
-                        try skipValue()
+                    } else if bytesEqual(s, n, "id") { which = 1 }
+                    else if bytesEqual(s, n, "phase") { which = 2 }
+                    else if bytesEqual(s, n, "pressure") { which = 5 }
+                    else if bytesEqual(s, n, "major") { which = 6 }
+                    else if bytesEqual(s, n, "minor") { which = 7 }
+                }
+                if which >= 0 && seen & (1 << which) != 0 {
+                    // A repeated key: the first value stands; this one is checked and skipped.
+                    if duplicateKey == nil {
+                        duplicateKey = (keyOffset, ["t", "id", "phase", "x", "y", "pressure", "major", "minor"][which])
+                    }
+                    try skipValue()
+                } else {
+                    if which >= 0 { seen |= 1 << which }
+                    switch which {
+                    case 0: t = try numberMember("t", optional: false, problem: &problem)
+                    case 1: id = try numberMember("id", optional: false, problem: &problem)
+                    case 2: sawPhase = true; phase = try phaseMember(problem: &problem)
+                    case 3: x = try numberMember("x", optional: false, problem: &problem)
+                    case 4: y = try numberMember("y", optional: false, problem: &problem)
+                    case 5: pressure = try numberMember("pressure", optional: true, problem: &problem)
+                    case 6: major = try numberMember("major", optional: true, problem: &problem)
+                    case 7: minor = try numberMember("minor", optional: true, problem: &problem)
+                    default: try skipValue()
                     }
                 }
                 skipWhitespace()

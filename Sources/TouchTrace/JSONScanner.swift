@@ -25,6 +25,9 @@ struct JSONScanner {
     let base: UnsafePointer<UInt8>
     let end: Int
     var i: Int
+    /// The first key seen twice in the last event parsed (the first value is used, as
+    /// Foundation's JSONDecoder does), for a warning.
+    var duplicateKey: (offset: Int, key: String)?
 
     static let maxDepth = 200
 
@@ -327,7 +330,12 @@ struct JSONScanner {
             if exponent < 0 { v /= JSONScanner.powersOfTen[-exponent] } else { v *= JSONScanner.powersOfTen[exponent] }
             return negative ? -v : v
         }
-        return slowNumber(from: start, to: i)
+        let v = slowNumber(from: start, to: i)
+        if v == 0 && mantissa != 0 {
+            // JSONDecoder refuses these too; reading them as 0 would hide a corrupted file.
+            throw ScanError(offset: start, message: "expected a number a double can hold, found \(String(decoding: UnsafeBufferPointer(start: base + start, count: min(i - start, 40)), as: UTF8.self)), which is too small (it would read as 0)", atEndOfInput: false)
+        }
+        return v
     }
 
     static let powersOfTen: [Double] = (0...22).map { e in

@@ -49,12 +49,12 @@ public struct JSONObject: Hashable, Sendable {
 
     public init(_ members: [Member] = []) { self.members = members }
 
-    /// The value of the last member named `key` (JSON leaves duplicates open; the last wins,
-    /// as in most parsers).
+    /// The value of the first member named `key`. JSON leaves duplicate names open; the first
+    /// wins here, as in Foundation's JSONDecoder.
     public subscript(key: String) -> JSONValue? {
-        get { members.last(where: { $0.key == key })?.value }
+        get { members.first(where: { $0.key == key })?.value }
         set {
-            if let i = members.lastIndex(where: { $0.key == key }) {
+            if let i = members.firstIndex(where: { $0.key == key }) {
                 if let v = newValue { members[i].value = v } else { members.remove(at: i) }
             } else if let v = newValue {
                 members.append(Member(key, v))

@@ -192,6 +192,10 @@ struct LinesParser {
         var problem: ShapeProblem?
         do throws(ScanError) {
             let e = try s.parseEvent(problem: &problem)
+            if let d = s.duplicateKey {
+                diagnostics.add(TraceDiagnostic(.warning, location(number, d.offset + 1, event: index),
+                    "`\(d.key)` appears twice in this event; the first value is used"))
+            }
             s.skipWhitespace()
             if !s.atEnd { throw s.error("the end of the line after the event") }
             if let p = problem {
@@ -365,7 +369,12 @@ struct DocumentParser {
             scanner.skipWhitespace()
             let at = scanner.i
             var problem: ShapeProblem?
-            if let e = try scanner.parseEvent(problem: &problem) {
+            let parsed = try scanner.parseEvent(problem: &problem)
+            if let d = scanner.duplicateKey {
+                diagnostics.add(TraceDiagnostic(.warning, location(d.offset, event: index),
+                    "`\(d.key)` appears twice in this event; the first value is used"))
+            }
+            if let e = parsed {
                 events.append(e)
                 eventOffsets.append(at)
             } else if let p = problem {
@@ -381,8 +390,13 @@ struct DocumentParser {
     }
 
     func result(_ trace: Trace?) -> TraceReadResult {
-        TraceReadResult(trace: diagnostics.hasError ? nil : trace, encoding: .document,
-                        diagnostics: diagnostics.final(file: name))
+        // Parsing and the semantic pass report separately; give them back in file order.
+        let ordered = diagnostics.final(file: name).enumerated().sorted { a, b in
+            let la = a.element.location, lb = b.element.location
+            let ka = (la.line ?? Int.max, la.column ?? 0), kb = (lb.line ?? Int.max, lb.column ?? 0)
+            return ka != kb ? ka < kb : a.offset < b.offset
+        }.map(\.element)
+        return TraceReadResult(trace: diagnostics.hasError ? nil : trace, encoding: .document, diagnostics: ordered)
     }
 }
 

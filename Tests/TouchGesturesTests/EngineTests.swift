@@ -1,0 +1,60 @@
+import Testing
+import TouchGestures
+
+@Suite("Gesture engine")
+struct EngineTests {
+    @Test("the ordered log of output: swipe before its row change, tap before its selection")
+    func outputOrder() {
+        var s = Script()
+        s.down(0, 1, 300, 150)
+        s.move(0.1, 1, 380, 150)
+        s.up(0.15, 1, 380, 150)
+        s.down(0.6, 1, 300, 270)
+        s.up(0.65, 1, 300, 270)
+        let (_, out) = replay(s.events, list: ListModel(layout: eightRows))
+        #expect(out.map(\.kind.type) == ["swipe", "rowSwipe", "tap", "select"])
+        #expect(out.map(\.time) == [0.1, 0.1, 0.95, 0.95])
+    }
+
+    @Test("a contact still down at the end is cancelled at the last timestamp")
+    func finishCancelsOpenContacts() {
+        var s = Script()
+        s.down(0, 1, 300, 150)
+        s.move(0.05, 1, 301, 150)
+        let (engine, out) = replay(s.events, explain: true)
+        #expect(engine.swipe.state == .idle)
+        #expect(engine.tap.state == .idle)
+        #expect(out.map(\.kind) == [.failed(recognizer: "swipe", reason: GestureFailure(.cancelled)),
+                                   .failed(recognizer: "tap", reason: GestureFailure(.cancelled))])
+        #expect(out.allSatisfy { $0.time == 0.05 })
+    }
+
+    @Test("frames older than the last one are ignored, not replayed out of order")
+    func oldFramesAreIgnored() {
+        var engine = GestureEngine(surface: panel)
+        var out: [GestureEvent] = []
+        engine.handle(TouchFrame(time: 1, events: [TouchEvent(time: 1, id: 0, phase: .down, position: Point(x: 1, y: 1))])) { out.append($0) }
+        engine.handle(TouchFrame(time: 0.5, events: [TouchEvent(time: 0.5, id: 0, phase: .up, position: Point(x: 1, y: 1))])) { out.append($0) }
+        #expect(engine.tap.state == .pressed(1))
+    }
+
+    @Test("events for contacts that are not down are ignored by the engine")
+    func strayEventsAreIgnored() {
+        var s = Script()
+        s.move(0, 7, 10, 10)
+        s.up(0.1, 7, 10, 10)
+        let (engine, out) = replay(s.events)
+        #expect(out.isEmpty)
+        #expect(engine.swipe.log.entries.isEmpty)
+    }
+
+    @Test func frameAssemblerGroupsEqualTimes() {
+        var a = FrameAssembler()
+        var frames: [[Int]] = []
+        for (t, id) in [(0.0, 1), (0.0, 2), (0.1, 1), (0.2, 1), (0.2, 2)] {
+            a.add(TouchEvent(time: t, id: id, phase: .move, position: .zero)) { frames.append($0.events.map(\.id)) }
+        }
+        a.flush { frames.append($0.events.map(\.id)) }
+        #expect(frames == [[1, 2], [1], [1, 2]])
+    }
+}

@@ -1,0 +1,115 @@
+import Testing
+import TouchGestures
+
+@Suite("Tap recognizer: whole transition logs")
+struct TapRecognizerTests {
+    typealias S = TapRecognizer.State
+
+    @Test("a single tap is reported when the double-tap window closes, at lift + 0.3 s")
+    func singleTap() {
+        var s = Script()
+        s.down(0, 1, 400, 200)
+        s.up(0.08, 1, 401, 200)
+        let (engine, out) = replay(s.events)
+        #expect(engine.tap.log.entries == [
+            tr(0, S.idle, S.pressed(1)),
+            tr(0.08, S.pressed(1), S.waiting(1)),
+            tr(0.38, S.waiting(1), S.recognized(1)),
+            tr(0.38, S.recognized(1), S.idle),
+        ])
+        #expect(out == [GestureEvent(time: 0.38, kind: .tap(.init(position: Point(x: 400, y: 200), taps: 1, fingers: 1)))])
+    }
+
+    @Test func doubleTapReportsAtOnceOnTheSecondLift() {
+        var s = Script()
+        s.down(0, 1, 400, 200)
+        s.up(0.08, 1, 400, 200)
+        s.down(0.20, 1, 405, 203)
+        s.up(0.28, 1, 405, 203)
+        let (engine, out) = replay(s.events)
+        #expect(engine.tap.log.entries == [
+            tr(0, S.idle, S.pressed(1)),
+            tr(0.08, S.pressed(1), S.waiting(1)),
+            tr(0.20, S.waiting(1), S.pressed(2)),
+            tr(0.28, S.pressed(2), S.recognized(2)),
+            tr(0.28, S.recognized(2), S.idle),
+        ])
+        #expect(out.map(\.time) == [0.28])
+        #expect(out.first?.kind == .tap(.init(position: Point(x: 400, y: 200), taps: 2, fingers: 1)))
+    }
+
+    @Test func movingTooFarFails() {
+        var s = Script()
+        s.down(0, 1, 100, 100)
+        s.move(0.05, 1, 130, 100)   // 6 mm
+        s.up(0.1, 1, 130, 100)
+        let (engine, _) = replay(s.events)
+        let moved = GestureFailure(.moved, measured: 6, limit: 4.7)
+        #expect(engine.tap.log.entries == [
+            tr(0, S.idle, S.pressed(1)),
+            tr(0.05, S.pressed(1), S.failed(moved)),
+            tr(0.1, S.failed(moved), S.idle),
+        ])
+        #expect(moved.description == "moved 6.0 mm > 4.7 mm")
+    }
+
+    @Test func holdingTooLongFails() {
+        var s = Script()
+        s.down(0, 1, 100, 100)
+        s.move(0.3, 1, 100, 100)
+        s.move(0.6, 1, 100, 100)
+        s.up(0.7, 1, 100, 100)
+        let (engine, _) = replay(s.events)
+        let held = GestureFailure(.heldTooLong, measured: 0.6, limit: 0.5)
+        #expect(engine.tap.log.entries == [
+            tr(0, S.idle, S.pressed(1)),
+            tr(0.6, S.pressed(1), S.failed(held)),
+            tr(0.7, S.failed(held), S.idle),
+        ])
+    }
+
+    @Test func twoFingerTapCountsFingers() {
+        var s = Script()
+        s.down(0, 1, 300, 200)
+        s.down(0.01, 2, 400, 200)
+        s.up(0.08, 1, 300, 200)
+        s.up(0.09, 2, 400, 200)
+        let (_, out) = replay(s.events)
+        #expect(out == [GestureEvent(time: 0.39, kind: .tap(.init(position: Point(x: 350, y: 200), taps: 1, fingers: 2)))])
+    }
+
+    @Test("advance(to:) fires the window's deadline without a frame, at the deadline's time")
+    func advanceFiresDeadlines() {
+        var engine = GestureEngine(surface: panel)
+        var out: [GestureEvent] = []
+        var s = Script()
+        s.down(0, 1, 400, 200)
+        s.up(0.08, 1, 400, 200)
+        var a = FrameAssembler()
+        for e in s.events { a.add(e) { engine.handle($0) { out.append($0) } } }
+        a.flush { engine.handle($0) { out.append($0) } }
+        engine.advance(to: 0.38) { out.append($0) }
+        #expect(out.isEmpty, "the window is still open at exactly lift + gap")
+        engine.advance(to: 0.5) { out.append($0) }
+        #expect(out.map(\.time) == [0.38])
+    }
+
+    @Test func aTouchTooFarAwayStartsAnotherTap() {
+        var s = Script()
+        s.down(0, 1, 100, 200)
+        s.up(0.08, 1, 100, 200)
+        s.down(0.2, 1, 400, 200)   // 60 mm away
+        s.up(0.28, 1, 400, 200)
+        let (engine, out) = replay(s.events)
+        #expect(engine.tap.log.entries == [
+            tr(0, S.idle, S.pressed(1)),
+            tr(0.08, S.pressed(1), S.waiting(1)),
+            tr(0.2, S.waiting(1), S.recognized(1)),
+            tr(0.2, S.recognized(1), S.pressed(1)),
+            tr(0.28, S.pressed(1), S.waiting(1)),
+            tr(0.28 + 0.3, S.waiting(1), S.recognized(1)),
+            tr(0.28 + 0.3, S.recognized(1), S.idle),
+        ])
+        #expect(out.map(\.time) == [0.2, 0.28 + 0.3], "the deadline is lift + gap, computed as such")
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// Runs the built `touchtrace` binary, as a user would.
+@Suite("touchtrace command line")
+struct CLITests {
+    struct Run { var status: Int32; var out: String; var err: String }
+
+    static var binary: URL? {
+        var dir = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            let candidate = dir.appendingPathComponent("touchtrace")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    func run(_ args: [String]) throws -> Run {
+        let bin = try #require(Self.binary, "touchtrace was not built beside the tests")
+        let p = Process()
+        p.executableURL = bin
+        p.arguments = args
+        p.currentDirectoryURL = packageRoot
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+    }
+
+    @Test func replayFolderSummarises() throws {
+        let r = try run(["replay", "traces"])
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(r.out.hasSuffix("\(corpusFiles.count) passed, 0 failed\n"))
+    }
+
+    @Test func replayPrintsGesturesAndRows() throws {
+        let r = try run(["replay", "traces/demo-session.json"])
+        #expect(r.status == 0)
+        #expect(r.out.contains("swipe right (1 finger)"))
+        #expect(r.out.contains("row 3   ◀▮ swiped"))
+        #expect(r.out.contains("row 6             │  ← selected"))
+    }
+
+    @Test func replayJSONIsOneObjectALine() throws {
+        let r = try run(["replay", "--json", "traces/tap-double.json"])
+        #expect(r.status == 0)
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.count == 2)
+        for l in lines {
+            let o = try #require(try JSONSerialization.jsonObject(with: Data(l.utf8)) as? [String: Any])
+            #expect(o["t"] is Double && o["type"] is String)
+        }
+        #expect(lines.first == #"{"t": 0.31, "type": "tap", "x": 400, "y": 270, "taps": 2, "fingers": 1}"#)
+    }
+
+    @Test func explainSaysWhyRecognizersFailed() throws {
+        let r = try run(["replay", "--explain", "traces/drift-over-limit-diagonal.json"])
+        #expect(r.out.contains("swipe failed: cross drift 8.8 mm > 8.0 mm"))
+        #expect(r.out.contains("tap failed: moved 5.4 mm > 4.7 mm"))
+    }
+
+    @Test func checkFailsOnAMismatchWithExitOne() throws {
+        let dir = TempDir()
+        let text = try String(contentsOfFile: corpusPath("swipe-left-fast.json"), encoding: .utf8)
+            .replacingOccurrences(of: #""direction": "left""#, with: #""direction": "up""#)
+        try text.write(toFile: dir.path("wrong.json"), atomically: true, encoding: .utf8)
+        let r = try run(["replay", "--check", dir.path("wrong.json")])
+        #expect(r.status == 1)
+        #expect(r.err.contains(#"`direction` expected "up", found "left""#))
+        let folder = try run(["replay", dir.url.path])
+        #expect(folder.status == 1)
+        #expect(folder.out.hasSuffix("0 passed, 1 failed\n"))
+    }
+
+    @Test func validateReportsLocatedErrorsWithExitTwo() throws {
+        let dir = TempDir()
+        try "{\"format\": \"touch-trace\", \"version\": 1,\n\"device\": {\"width\": 8, \"height\": 4},\n\"events\": [{\"t\": 0, \"id\": 1, \"phase\": \"up\", \"x\": 1, \"y\": 1}]}"
+            .write(toFile: dir.path("bad.json"), atomically: true, encoding: .utf8)
+        let r = try run(["validate", "traces/tap-double.json", dir.path("bad.json")])
+        #expect(r.status == 2)
+        #expect(r.out.contains("traces/tap-double.json: valid (document, 12 events)"))
+        #expect(r.err.contains("bad.json:3:12: error: event 0: `up` for contact 1, which is not down"))
+    }
+
+    @Test func convertRoundTripsAndNeverClobbersOnError() throws {
+        let dir = TempDir()
+        #expect(try run(["convert", "traces/demo-session.json", dir.path("d.jsonl")]).status == 0)
+        #expect(try run(["convert", dir.path("d.jsonl"), dir.path("d.json")]).status == 0)
+        let back = try run(["replay", "--json", dir.path("d.json")])
+        let orig = try run(["replay", "--json", "traces/demo-session.json"])
+        #expect(back.out == orig.out && !orig.out.isEmpty)
+        // A bad input leaves an existing output untouched.
+        try "keep me".write(toFile: dir.path("keep.json"), atomically: true, encoding: .utf8)
+        try "{".write(toFile: dir.path("bad.json"), atomically: true, encoding: .utf8)
+        let r = try run(["convert", dir.path("bad.json"), dir.path("keep.json")])
+        #expect(r.status == 2)
+        #expect(try String(contentsOfFile: dir.path("keep.json"), encoding: .utf8) == "keep me")
+    }
+
+    @Test func missingFileIsAClearError() throws {
+        let r = try run(["replay", "nope.json"])
+        #expect(r.status == 2)
+        #expect(r.err == "touchtrace: nope.json: no such file or folder\n")
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import TouchGestures
+@testable import TouchTrace
+
+/// Each kind of bad input gets an error that says where (line, column, event) and what.
+@Suite("Reader: bad input gets located errors")
+struct ReaderErrorTests {
+    static let head = #"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480}, "events": ["#
+
+    func firstError(_ text: String, name: String = "t.json") -> TraceDiagnostic? {
+        let r = diagnose(text, name: name)
+        #expect(r.trace == nil, "expected the input to be refused")
+        return r.errors.first
+    }
+
+    struct Case: Sendable, CustomStringConvertible {
+        let label: String
+        let text: String
+        let location: String     // "t.json:LINE:COL" prefix of the message
+        let message: String      // a part of the message
+        var description: String { label }
+    }
+
+    static let cases: [Case] = [
+        Case(label: "empty file", text: "", location: "t.json:1:1", message: "the file is empty"),
+        Case(label: "not JSON", text: "hello", location: "t.json:1:1", message: "expected '{' to start the trace object, found 'h'"),
+        Case(label: "cut-off document", text: head + #"{"t": 0, "id": 1, "#, location: "t.json:1:111",
+             message: "the file ends early: expected a member name in double quotes, found end of input"),
+        Case(label: "trailing garbage", text: head + "]} x", location: "t.json:1:96",
+             message: "expected the end of the file after the trace object, found 'x'"),
+        Case(label: "missing format", text: #"{"version": 1, "device": {"width": 8, "height": 4}, "events": []}"#,
+             location: "t.json:1: error", message: "missing `format` (expected \"touch-trace\")"),
+        Case(label: "wrong format", text: #"{"format": "mouse", "version": 1, "device": {"width": 8, "height": 4}, "events": []}"#,
+             location: "t.json:1:12", message: "`format` must be \"touch-trace\", found \"mouse\""),
+        Case(label: "newer version", text: #"{"format": "touch-trace", "version": 2, "device": {"width": 8, "height": 4}, "events": []}"#,
+             location: "t.json:1:38", message: "version 2 is newer than this reader understands (1)"),
+        Case(label: "bad width", text: #"{"format": "touch-trace", "version": 1, "device": {"width": -8, "height": 4}, "events": []}"#,
+             location: "t.json:1:51", message: "`device.width` must be a positive number, found -8"),
+        Case(label: "events not an array", text: #"{"format": "touch-trace", "version": 1, "device": {"width": 8, "height": 4}, "events": 3}"#,
+             location: "t.json:1:88", message: "`events` must be an array of event objects, found a number"),
+        Case(label: "missing keys", text: head + #"{"t": 0, "id": 1}]}"#, location: "t.json:1:93",
+             message: "event 0: missing `phase`, `x`, `y`"),
+        Case(label: "unknown phase", text: head + #"{"t": 0, "id": 1, "phase": "jump", "x": 1, "y": 1}]}"#,
+             location: "t.json:1:120", message: "event 0: `phase` must be down, move, up or cancel, found \"jump\""),
+        Case(label: "string number", text: head + #"{"t": "0", "id": 1, "phase": "down", "x": 1, "y": 1}]}"#,
+             location: "t.json:1:99", message: "event 0: `t` must be a number, found a string"),
+        Case(label: "fractional id", text: head + #"{"t": 0, "id": 1.5, "phase": "down", "x": 1, "y": 1}]}"#,
+             location: "t.json:1:93", message: "event 0: `id` must be an integer, found 1.5"),
+        Case(label: "time goes back", text: head + #"{"t": 1, "id": 1, "phase": "down", "x": 1, "y": 1},"# + "\n" + #"{"t": 0.5, "id": 1, "phase": "up", "x": 1, "y": 1}]}"#,
+             location: "t.json:2:1", message: "event 1: `t` goes back in time: expected t ≥ 1, found 0.5"),
+        Case(label: "move before down", text: head + "\n" + #"{"t": 0, "id": 4, "phase": "move", "x": 1, "y": 1}]}"#,
+             location: "t.json:2:1", message: "event 0: `move` for contact 4, which is not down (expected a `down` for it first)"),
+        Case(label: "two open contacts share an id", text: head + #"{"t": 0, "id": 1, "phase": "down", "x": 1, "y": 1},"# + "\n" + #"{"t": 0, "id": 1, "phase": "down", "x": 2, "y": 1}]}"#,
+             location: "t.json:2:1", message: "event 1: `down` for contact 1, which is already down since event 0"),
+        Case(label: "non-finite number", text: head + #"{"t": 0, "id": 1, "phase": "down", "x": 1e999, "y": 1}]}"#,
+             location: "t.json:1:93", message: "event 0: `x` is not a finite number"),
+        Case(label: "leading zero", text: head + #"{"t": 01, "id": 1, "phase": "down", "x": 1, "y": 1}]}"#,
+             location: "t.json:1:100", message: "expected no leading zeros in a number, found '1'"),
+        Case(label: "control character in a string", text: head + "{\"t\": 0, \"id\": 1, \"phase\": \"do\u{1}wn\", \"x\": 1, \"y\": 1}]}",
+             location: "t.json:1:123", message: "control characters must be escaped"),
+        Case(label: "bad escape", text: #"{"format": "touch\q", "version": 1}"#,
+             location: "t.json:1:19", message: "expected an escape character"),
+        Case(label: "missing comma", text: head + #"{"t": 0 "id": 1}]}"#, location: "t.json:1:101",
+             message: "expected ',' or '}' after an event member, found '\"'"),
+        Case(label: "deep nesting", text: #"{"format": "touch-trace", "meta": "# + String(repeating: "[", count: 100_000),
+             location: "t.json:1:", message: "nesting deeper than 200 levels"),
+    ]
+
+    @Test(arguments: cases)
+    func locatedError(_ c: Case) throws {
+        let e = try #require(firstError(c.text), "\(c.label): no error")
+        #expect(e.description.hasPrefix(c.location), "\(c.label): \(e)")
+        #expect(e.description.contains(c.message), "\(c.label): \(e)")
+    }
+
+    @Test("a key given twice in an event: the first value is used, with a located warning")
+    func duplicateKeys() throws {
+        let r = diagnose(Self.head + #"{"t": 0, "id": 1, "phase": "down", "x": 1, "y": 1, "id": 2}]}"#)
+        let t = try #require(r.trace)
+        #expect(t.events.first?.id == 1)
+        #expect(r.warnings.first?.description == "t.json:1:144: warning: event 0: `id` appears twice in this event; the first value is used")
+    }
+
+    @Test("a nonzero number too small for a double is refused, not read as 0")
+    func underflow() {
+        let r = diagnose(Self.head + #"{"t": 0, "id": 1, "phase": "down", "x": 5e-400, "y": 1}]}"#)
+        #expect(r.errors.first?.description.contains("found 5e-400, which is too small (it would read as 0)") == true)
+        #expect(diagnose(Self.head + #"{"t": 0, "id": 1, "phase": "down", "x": 0e-400, "y": 1}]}"#).trace != nil, "zero is zero")
+    }
+
+    @Test("invalid UTF-8 in a string is refused, with its place")
+    func invalidUTF8() {
+        var bytes = Array(#"{"format": "touch-tra"#.utf8)
+        bytes += [0xC3, 0x28]
+        bytes += Array(#"ce", "version": 1}"#.utf8)
+        let r = TraceReader.diagnose(bytes: bytes, name: "u.json")
+        #expect(r.trace == nil)
+        #expect(r.errors.first?.description == "u.json:1:22: error: invalid UTF-8 in a string")
+    }
+
+    @Test("validation reports every violation, not just the first")
+    func everyViolationIsReported() {
+        let text = Self.head + "\n" + [
+            #"{"t": 0, "id": 1, "phase": "move", "x": 1, "y": 1},"#,
+            #"{"t": 0, "id": 2, "phase": "down", "x": 1, "y": 1},"#,
+            #"{"t": -1, "id": 2, "phase": "up", "x": 1, "y": 1},"#,
+            #"{"t": 0, "id": 2, "phase": "hop", "x": 1, "y": 1}"#,
+        ].joined(separator: "\n") + "]}"
+        let r = diagnose(text)
+        #expect(r.errors.map { $0.location.line } == [2, 4, 5])
+        #expect(r.errors.map { $0.location.eventIndex } == [0, 2, 3])
+    }
+
+    // MARK: Lines encoding
+
+    static let linesHead = #"{"format": "touch-trace", "version": 1, "encoding": "lines", "device": {"width": 800, "height": 480}}"#
+
+    @Test("a cut-off last line is a warning; everything before it is kept")
+    func cutOffLastLine() throws {
+        let text = Self.linesHead + "\n" + #"{"t": 0, "id": 1, "phase": "down", "x": 1, "y": 1}"# + "\n" + #"{"t": 0.1, "id": 1, "ph"#
+        let r = diagnose(text, name: "r.jsonl")
+        let t = try #require(r.trace)
+        #expect(t.events.count == 1)
+        #expect(r.errors.isEmpty)
+        #expect(r.warnings.first?.description == "r.jsonl:3: warning: the last line is incomplete (the recording was cut off?): it is ignored, and the 1 events before it are kept")
+    }
+
+    @Test("a broken line in the middle is an error, located, and later lines are still checked")
+    func brokenMiddleLine() {
+        let text = [Self.linesHead,
+                    #"{"t": 0, "id": 1, "phase": "down", "x": 1, "y": 1}"#,
+                    #"{"t": 0.1, "id": 1 "phase": "move", "x": 1, "y": 1}"#,
+                    #"{"t": 0.2, "id": 1, "phase": "up", "x": 1, "y": 1}"#,
+                    #"{"t": 0.3, "id": 9, "phase": "up", "x": 1, "y": 1}"#].joined(separator: "\n") + "\n"
+        let r = diagnose(text, name: "r.jsonl")
+        #expect(r.trace == nil)
+        #expect(r.errors.map(\.description) == [
+            "r.jsonl:3:20: error: event 1: expected ',' or '}' after an event member, found '\"'",
+            "r.jsonl:5: error: event 3: `up` for contact 9, which is not down (expected a `down` for it first)",
+        ])
+    }
+
+    @Test func linesHeaderProblemsAreLocated() {
+        let r = diagnose(#"{"format": "touch-trace", "version": 1, "encoding": "lines", "device": {"height": 4}}"# + "\n", name: "h.jsonl")
+        #expect(r.errors.first?.description == "h.jsonl:1: error: missing `device.width` (a positive number of trace units)")
+    }
+
+    @Test func unreadableFiles() {
+        #expect(TraceReader.diagnose(path: "/no/such/file.json").errors.first?.description == "/no/such/file.json: error: cannot open: No such file or directory")
+        #expect(TraceReader.diagnose(path: "/tmp").errors.first?.description == "/tmp: error: is a folder, not a trace file")
+    }
+
+    @Test("contacts left open are a warning, not an error")
+    func openContactWarning() throws {
+        let r = diagnose(Self.head + #"{"t": 0, "id": 1, "phase": "down", "x": 1, "y": 1}]}"#)
+        #expect(r.trace != nil)
+        #expect(r.warnings.first?.message.contains("contact 1 is still down at the end") == true)
+    }
+
+    @Test("no input crashes or hangs the reader: every prefix of a corpus trace", arguments: ["demo-session.json", "lines-swipe-left.jsonl"])
+    func everyPrefix(_ name: String) throws {
+        let bytes = Array(try String(contentsOfFile: corpusPath(name), encoding: .utf8).utf8)
+        var refused = 0
+        for n in stride(from: 0, to: bytes.count, by: 7) {
+            let r = TraceReader.diagnose(bytes: Array(bytes[0..<n]), name: name)
+            if r.trace == nil { refused += 1; #expect(!r.errors.isEmpty) }
+        }
+        #expect(refused > 0)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TouchGestures
+import TouchTrace
+
+@Suite("Both encodings round-trip")
+struct RoundTripTests {
+    @Test(arguments: corpusFiles)
+    func documentAndLinesRoundTrip(_ name: String) throws {
+        let (trace, _) = try TraceReader.read(path: corpusPath(name))
+        let asLines = diagnose(TraceWriter.lines(trace), name: "x.jsonl")
+        #expect(asLines.encoding == .lines)
+        #expect(asLines.trace == trace)
+        let asDocument = diagnose(TraceWriter.document(try #require(asLines.trace)))
+        #expect(asDocument.encoding == .document)
+        #expect(asDocument.trace == trace)
+        // document → lines → document gives back the same text.
+        #expect(TraceWriter.document(try #require(asDocument.trace)) == TraceWriter.document(trace))
+    }
+
+    @Test("unknown header keys, meta and optional event fields survive a rewrite")
+    func extrasSurvive() throws {
+        let text = """
+        {"format": "touch-trace", "version": 1, "x-tool": {"a": [1, 2.5, "é\\n"]},
+         "device": {"width": 100, "height": 50, "units": "mm"}, "meta": {"k": null},
+         "events": [{"t": 1e-3, "id": 3, "phase": "down", "x": 1.25, "y": 2, "pressure": 0.5, "major": 3, "minor": 2, "extra": true},
+                    {"t": 0.002, "id": 3, "phase": "up", "x": 1.25, "y": 2}]}
+        """
+        let t = try #require(diagnose(text).trace)
+        #expect(t.header.extra.map(\.key) == ["x-tool"])
+        #expect(t.events[0].pressure == 0.5 && t.events[0].major == 3 && t.events[0].minor == 2)
+        #expect(t.events[0].time == 0.001)
+        for encoded in [TraceWriter.document(t), TraceWriter.lines(t)] {
+            #expect(diagnose(encoded).trace == t)
+        }
+    }
+
+    @Test func writeToFileIsAtomicAndReadable() throws {
+        let dir = TempDir()
+        let (trace, _) = try TraceReader.read(path: corpusPath("tap-double.json"))
+        for enc in TraceEncoding.allCases {
+            let p = dir.path("out-\(enc.rawValue)")
+            try TraceWriter.write(trace, to: p, encoding: enc)
+            #expect(try TraceReader.read(path: p).trace == trace)
+        }
+        // A folder that does not exist: an error, nothing written.
+        #expect(throws: TraceError.self) { try TraceWriter.write(trace, to: dir.path("no/such/dir/x.json"), encoding: .document) }
+    }
+
+    @Test("a recorder's lines file is readable after every frame, even without close")
+    func linesWriterFlushesEveryFrame() throws {
+        let dir = TempDir()
+        let p = dir.path("rec.jsonl")
+        let (trace, _) = try TraceReader.read(path: corpusPath("swipe-right-normal.json"))
+        let w = try LinesTraceWriter(path: p, header: trace.header)
+        var frames = 0
+        var assembler = FrameAssembler()
+        for e in trace.events {
+            assembler.add(e) { f in
+                try? w.write(f)
+                frames += 1
+                // Read back while the writer is still open: every frame so far is there.
+                let r = TraceReader.diagnose(path: p)
+                #expect(r.errors.isEmpty)
+                #expect(r.trace?.events.count == trace.events.prefix { $0.time <= f.time }.count)
+            }
+        }
+        #expect(frames > 10)
+        w.close()
+    }
+}

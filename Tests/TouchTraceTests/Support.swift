@@ -1,0 +1,38 @@
+import Foundation
+import TouchGestures
+@testable import TouchTrace
+
+/// The package root, found from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Every trace of the golden corpus, by file name.
+let corpusFiles: [String] = {
+    let dir = packageRoot.appendingPathComponent("traces")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".jsonl") }.sorted()
+}()
+
+func corpusPath(_ name: String) -> String { packageRoot.appendingPathComponent("traces").appendingPathComponent(name).path }
+
+/// Reads bytes given as text.
+func diagnose(_ text: String, name: String = "t.json") -> TraceReadResult {
+    TraceReader.diagnose(bytes: Array(text.utf8), name: name)
+}
+
+/// A scratch folder removed when the test ends.
+final class TempDir {
+    let url: URL
+    init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("touchtrace-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// The gesture output (taps and swipes only) of a trace, for property tests.
+func gestures(of trace: Trace) -> [GestureEvent] {
+    TraceReplay.run(header: trace.header, events: trace.events).output.filter {
+        switch $0.kind { case .tap, .swipe: true; default: false }
+    }
+}

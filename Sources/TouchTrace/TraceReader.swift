@@ -298,11 +298,17 @@ struct DocumentParser {
                     let key = try scanner.parseString()
                     try scanner.expect(UInt8(ascii: ":"), "':' after a member name")
                     scanner.skipWhitespace()
-                    offsets[key] = scanner.i
+                    if offsets[key] == nil { offsets[key] = scanner.i }
                     if key == "events" {
-                        sawEvents = true
-                        events.removeAll()
-                        try parseEvents(into: &events)
+                        if sawEvents {
+                            // First wins, as for every repeated key: check this one, keep nothing.
+                            diagnostics.add(TraceDiagnostic(.warning, location(scanner.i),
+                                "`events` appears twice in the trace object; the first array is used"))
+                            try scanner.skipValue()
+                        } else {
+                            sawEvents = true
+                            try parseEvents(into: &events)
+                        }
                     } else {
                         members.append(JSONObject.Member(key, try scanner.parseValue()))
                     }

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+import TouchGestures
+import TouchTrace
+
+/// Inputs the fuzzers once crashed on (Fuzz/regressions/), held to the fuzz target's invariants:
+/// read without crashing; refused only with an error; accepted traces write and read back equal.
+@Suite("Fuzz regressions")
+struct FuzzRegressionTests {
+    static let folder = packageRoot.appendingPathComponent("Fuzz/regressions")
+    static let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+
+    @Test func thereAreRegressions() { #expect(!Self.files.isEmpty) }
+
+    @Test(arguments: files)
+    func holdsTheFuzzInvariants(_ name: String) throws {
+        let bytes = Array(try Data(contentsOf: Self.folder.appendingPathComponent(name)))
+        let r = TraceReader.diagnose(bytes: bytes, name: name)
+        if let t = r.trace {
+            #expect(TraceReader.diagnose(bytes: Array(TraceWriter.document(t).utf8)).trace == t)
+            #expect(TraceReader.diagnose(bytes: Array(TraceWriter.lines(t).utf8)).trace == t)
+            _ = TraceReplay.run(header: t.header, explain: true, events: t.events)
+        } else {
+            #expect(!r.errors.isEmpty)
+        }
+    }
+
+    @Test("`events` given twice: the first array is used, with a warning")
+    func eventsTwice() throws {
+        let text = #"{"format": "touch-trace", "version": 1, "device": {"width": 8, "height": 4}, "events": [{"t": 0, "id": 1, "phase": "down", "x": 1, "y": 1}], "events": [{"t": 0, "id": 1, "phase": "move", "x": 1, "y": 1}, {"t": 1, "id": 2, "phase": "down", "x": 1, "y": 1}]}"#
+        let r = TraceReader.diagnose(bytes: Array(text.utf8), name: "e.json")
+        let t = try #require(r.trace)
+        #expect(t.events.map(\.phase) == [.down])
+        #expect(r.warnings.contains { $0.description == "e.json:1:152: warning: `events` appears twice in the trace object; the first array is used" })
+    }
+}

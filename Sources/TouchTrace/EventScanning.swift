@@ -6,7 +6,22 @@ struct ShapeProblem {
     var message: String
 }
 
+/// The keys of an event, in the order of their bit in `parseEvent`'s `seen` mask.
+let eventKeys = ["t", "id", "phase", "x", "y", "pressure", "major", "minor"]
+
 extension JSONScanner {
+    // Little-endian words (value, mask) of byte strings matched in place by one comparison.
+    static let kPhaseKey: (UInt64, UInt64) = (0x226573616870, 0xFFFFFFFFFFFF)  // "phase\""
+    static let kPressureKey: (UInt64, UInt64) = (0x6572757373657270, 0xFFFFFFFFFFFFFFFF)  // "pressure"
+    static let kMajorKey: (UInt64, UInt64) = (0x22726F6A616D, 0xFFFFFFFFFFFF)  // "major\""
+    static let kMinorKey: (UInt64, UInt64) = (0x22726F6E696D, 0xFFFFFFFFFFFF)  // "minor\""
+    static let kMove: (UInt64, UInt64) = (0x2265766F6D, 0xFFFFFFFFFF)  // "move\""
+    static let kDown: (UInt64, UInt64) = (0x226E776F64, 0xFFFFFFFFFF)  // "down\""
+    static let kUp: (UInt64, UInt64) = (0x227075, 0xFFFFFF)  // "up\""
+    static let kCancel: (UInt64, UInt64) = (0x226C65636E6163, 0xFFFFFFFFFFFFFF)  // "cancel\""
+
+    @inline(__always) func matches(_ k: Int, _ w: (UInt64, UInt64)) -> Bool { word(at: k) & w.1 == w.0 }
+
     /// Compares the bytes `base[from..<from+count]` with an ASCII word.
     @inline(__always) func bytesEqual(_ from: Int, _ count: Int, _ word: StaticString) -> Bool {
         guard count == word.utf8CodeUnitCount else { return false }
@@ -29,21 +44,6 @@ extension JSONScanner {
         }
         let s = try parseString()
         return (start, 0, s)
-    }
-
-    /// A number member: a number, or `null` when `optional`; anything else is a shape problem.
-    @inline(__always) mutating func numberMember(_ name: StaticString, optional: Bool,
-                                                 problem: inout ShapeProblem?) throws(ScanError) -> Double? {
-        skipWhitespace()
-        let c = peek()
-        if c == UInt8(ascii: "-") || (c >= 0x30 && c <= 0x39) { return try parseNumber() }
-        let at = i
-        let v = try parseValue()
-        if optional, v == .null { return nil }
-        if problem == nil {
-            problem = ShapeProblem(offset: at, message: "`\(name)` must be a number, found \(v.kindDescription)")
-        }
-        return nil
     }
 
     /// Parses one event object. Syntax errors throw; a well-formed object of the wrong shape
@@ -75,45 +75,82 @@ extension JSONScanner {
             while true {
                 skipWhitespace()
                 let keyOffset = i
-                let key = try scanKey()
-                try expect(UInt8(ascii: ":"), "':' after a member name")
-                // Which known key is it? (bit index; -1 for an unknown key)
+                // Which known key is it? (bit index; -1 for an unknown key.) The usual unescaped
+                // keys are matched in place; anything else goes through the general key reader.
                 var which = -1
-                if let name = key.decoded {
-                    which = ["t", "id", "phase", "x", "y", "pressure", "major", "minor"].firstIndex(of: name) ?? -1
-                } else {
-                    let s = key.start, n = key.count
-                    if n == 1 {
-                        switch base[s] {
+                if i + 10 < end && base[i] == 0x22 {
+                    let c1 = base[i + 1]
+                    if base[i + 2] == 0x22 {
+                        switch c1 {
                         case UInt8(ascii: "t"): which = 0
                         case UInt8(ascii: "x"): which = 3
                         case UInt8(ascii: "y"): which = 4
                         default: break
                         }
-                    } else if bytesEqual(s, n, "id") { which = 1 }
-                    else if bytesEqual(s, n, "phase") { which = 2 }
-                    else if bytesEqual(s, n, "pressure") { which = 5 }
-                    else if bytesEqual(s, n, "major") { which = 6 }
-                    else if bytesEqual(s, n, "minor") { which = 7 }
+                        if which >= 0 { i += 3 }
+                    } else if c1 == UInt8(ascii: "i"), base[i + 2] == UInt8(ascii: "d"), base[i + 3] == 0x22 {
+                        which = 1; i += 4
+                    } else if matches(i + 1, Self.kPhaseKey) {
+                        which = 2; i += 7
+                    } else if matches(i + 1, Self.kPressureKey) && base[i + 9] == 0x22 {
+                        which = 5; i += 10
+                    } else if matches(i + 1, Self.kMajorKey) {
+                        which = 6; i += 7
+                    } else if matches(i + 1, Self.kMinorKey) {
+                        which = 7; i += 7
+                    }
                 }
+                if which < 0 {
+                    let key = try scanKey()
+                    if let name = key.decoded {
+                        which = eventKeys.firstIndex(of: name) ?? -1
+                    } else {
+                        let s = key.start, n = key.count
+                        if n == 1 {
+                            switch base[s] {
+                            case UInt8(ascii: "t"): which = 0
+                            case UInt8(ascii: "x"): which = 3
+                            case UInt8(ascii: "y"): which = 4
+                            default: break
+                            }
+                        } else if bytesEqual(s, n, "id") { which = 1 }
+                        else if bytesEqual(s, n, "phase") { which = 2 }
+                        else if bytesEqual(s, n, "pressure") { which = 5 }
+                        else if bytesEqual(s, n, "major") { which = 6 }
+                        else if bytesEqual(s, n, "minor") { which = 7 }
+                    }
+                }
+                try expect(UInt8(ascii: ":"), "':' after a member name")
                 if which >= 0 && seen & (1 << which) != 0 {
                     // A repeated key: the first value stands; this one is checked and skipped.
-                    if duplicateKey == nil {
-                        duplicateKey = (keyOffset, ["t", "id", "phase", "x", "y", "pressure", "major", "minor"][which])
-                    }
+                    if duplicateKey == nil { duplicateKey = (keyOffset, which) }
                     try skipValue()
                 } else {
                     if which >= 0 { seen |= 1 << which }
-                    switch which {
-                    case 0: t = try numberMember("t", optional: false, problem: &problem)
-                    case 1: id = try numberMember("id", optional: false, problem: &problem)
-                    case 2: sawPhase = true; phase = try phaseMember(problem: &problem)
-                    case 3: x = try numberMember("x", optional: false, problem: &problem)
-                    case 4: y = try numberMember("y", optional: false, problem: &problem)
-                    case 5: pressure = try numberMember("pressure", optional: true, problem: &problem)
-                    case 6: major = try numberMember("major", optional: true, problem: &problem)
-                    case 7: minor = try numberMember("minor", optional: true, problem: &problem)
-                    default: try skipValue()
+                    if which == 2 {
+                        sawPhase = true
+                        phase = try phaseMember(problem: &problem)
+                    } else if which >= 0 {
+                        // A number member: one inlined parse for all of them.
+                        skipWhitespace()
+                        let c = peek()
+                        let v: Double?
+                        if c == UInt8(ascii: "-") || (c &- 0x30) <= 9 {
+                            v = try parseNumber()
+                        } else {
+                            v = try otherMember(which, problem: &problem)
+                        }
+                        switch which {
+                        case 0: t = v
+                        case 1: id = v
+                        case 3: x = v
+                        case 4: y = v
+                        case 5: pressure = v
+                        case 6: major = v
+                        default: minor = v
+                        }
+                    } else {
+                        try skipValue()
                     }
                 }
                 skipWhitespace()
@@ -124,6 +161,10 @@ extension JSONScanner {
             }
         }
         if problem != nil { return nil }
+        guard t == nil || id == nil || !sawPhase || x == nil || y == nil else {
+            return finishEvent(t: t!, id: id!, phase: phase, x: x!, y: y!, pressure: pressure, major: major,
+                               minor: minor, objectStart: objectStart, problem: &problem)
+        }
         var missing: [String] = []
         if t == nil { missing.append("t") }
         if id == nil { missing.append("id") }
@@ -136,18 +177,42 @@ extension JSONScanner {
                                    + " (an event needs t, id, phase, x and y)")
             return nil
         }
-        guard let idValue = id, idValue == idValue.rounded(), abs(idValue) <= 9_007_199_254_740_992 else {
-            problem = ShapeProblem(offset: objectStart, message: "`id` must be an integer, found \(id!)")
+        return nil
+    }
+
+    @inline(__always)
+    func finishEvent(t: Double, id: Double, phase: TouchPhase?, x: Double, y: Double, pressure: Double?,
+                     major: Double?, minor: Double?, objectStart: Int, problem: inout ShapeProblem?) -> TouchEvent? {
+        guard id == id.rounded(), abs(id) <= 9_007_199_254_740_992 else {
+            problem = ShapeProblem(offset: objectStart, message: "`id` must be an integer, found \(formatJSONNumber(id))")
             return nil
         }
         guard let phase else { return nil }
-        return TouchEvent(time: t!, id: Int(idValue), phase: phase, position: Point(x: x!, y: y!),
+        return TouchEvent(time: t, id: Int(id), phase: phase, position: Point(x: x, y: y),
                           pressure: pressure, major: major, minor: minor)
+    }
+
+    /// A number member whose value is not a number: `null` for the optional ones, else a problem.
+    mutating func otherMember(_ which: Int, problem: inout ShapeProblem?) throws(ScanError) -> Double? {
+        let at = i
+        let v = try parseValue()
+        if which >= 5, v == .null { return nil }
+        if problem == nil {
+            problem = ShapeProblem(offset: at, message: "`\(eventKeys[which])` must be a number, found \(v.kindDescription)")
+        }
+        return nil
     }
 
     mutating func phaseMember(problem: inout ShapeProblem?) throws(ScanError) -> TouchPhase? {
         skipWhitespace()
         let at = i
+        // The four names, unescaped, matched in place.
+        if i + 9 < end && base[i] == 0x22 {
+            if matches(i + 1, Self.kMove) { i += 6; return .move }
+            if matches(i + 1, Self.kDown) { i += 6; return .down }
+            if matches(i + 1, Self.kUp) { i += 4; return .up }
+            if matches(i + 1, Self.kCancel) { i += 8; return .cancel }
+        }
         if peek() == UInt8(ascii: "\"") {
             let start = i + 1
             let escaped = try skipString()

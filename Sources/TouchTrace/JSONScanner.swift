@@ -25,9 +25,9 @@ struct JSONScanner {
     let base: UnsafePointer<UInt8>
     let end: Int
     var i: Int
-    /// The first key seen twice in the last event parsed (the first value is used, as
-    /// Foundation's JSONDecoder does), for a warning.
-    var duplicateKey: (offset: Int, key: String)?
+    /// Where the first key seen twice in the last event parsed is, and which (an index into
+    /// ``eventKeys``); the first value is used, as Foundation's JSONDecoder does.
+    var duplicateKey: (offset: Int, which: Int)?
 
     static let maxDepth = 200
 
@@ -41,10 +41,17 @@ struct JSONScanner {
     @inline(__always) func peek() -> UInt8 { i < end ? base[i] : 0 }
 
     @inline(__always) mutating func skipWhitespace() {
+        // Every whitespace byte is ≤ 0x20, so one comparison settles the usual case.
         while i < end {
             let c = base[i]
+            if c > 0x20 { return }
             if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { i += 1 } else { return }
         }
+    }
+
+    /// Eight bytes from `k` as a little-endian word; the caller makes sure they exist.
+    @inline(__always) func word(at k: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
     }
 
     /// "end of input" or the character at the cursor, for "expected …, found …" messages.
@@ -61,9 +68,10 @@ struct JSONScanner {
         ScanError(offset: i, message: "expected \(expected), found \(found())", atEndOfInput: i >= end)
     }
 
-    mutating func expect(_ byte: UInt8, _ what: String) throws(ScanError) {
+    @inline(__always)
+    mutating func expect(_ byte: UInt8, _ what: StaticString) throws(ScanError) {
         skipWhitespace()
-        guard i < end, base[i] == byte else { throw error(what) }
+        guard i < end, base[i] == byte else { throw error("\(what)") }
         i += 1
     }
 
@@ -268,79 +276,80 @@ struct JSONScanner {
     // MARK: Numbers
 
     /// Parses a JSON number exactly (correctly rounded, as strtod does).
+    @inline(__always)
     mutating func parseNumber() throws(ScanError) -> Double {
         let start = i
+        var p = i
         var negative = false
-        if peek() == UInt8(ascii: "-") { negative = true; i += 1 }
-        guard i < end, base[i] >= 0x30, base[i] <= 0x39 else { throw error("a value") }
+        if p < end && base[p] == 0x2D { negative = true; p += 1 }
+        let intStart = p
         var mantissa: UInt64 = 0
-        var digits = 0            // significant digits accumulated in mantissa
-        var dropped = false       // more significant digits than fit
-        var exponent = 0          // decimal exponent to apply to mantissa
-        if base[i] == 0x30 {
-            i += 1
-            if i < end, base[i] >= 0x30, base[i] <= 0x39 {
-                throw ScanError(offset: i, message: "expected no leading zeros in a number, found \(found())", atEndOfInput: false)
-            }
-        } else {
-            while i < end, base[i] >= 0x30, base[i] <= 0x39 {
-                if digits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(base[i] &- 0x30)
-                    if mantissa != 0 { digits += 1 }
-                } else {
-                    exponent += 1
-                    dropped = true
-                }
-                i += 1
-            }
+        while p < end {
+            let d = base[p] &- 0x30
+            if d > 9 { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            p += 1
         }
-        if i < end, base[i] == UInt8(ascii: ".") {
-            i += 1
-            guard i < end, base[i] >= 0x30, base[i] <= 0x39 else { throw error("a digit after the decimal point") }
-            while i < end, base[i] >= 0x30, base[i] <= 0x39 {
-                if digits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(base[i] &- 0x30)
-                    if mantissa != 0 { digits += 1 }
-                    exponent -= 1
-                } else {
-                    dropped = true
-                }
-                i += 1
-            }
+        var digitCount = p - intStart
+        if digitCount == 0 { i = p; throw error("a value") }
+        if digitCount > 1 && base[intStart] == 0x30 {
+            i = intStart + 1
+            throw ScanError(offset: i, message: "expected no leading zeros in a number, found \(found())", atEndOfInput: false)
         }
-        if i < end, base[i] == UInt8(ascii: "e") || base[i] == UInt8(ascii: "E") {
-            i += 1
+        var exponent = 0
+        if p < end && base[p] == 0x2E {
+            p += 1
+            let fracStart = p
+            while p < end {
+                let d = base[p] &- 0x30
+                if d > 9 { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                p += 1
+            }
+            let fracDigits = p - fracStart
+            if fracDigits == 0 { i = p; throw error("a digit after the decimal point") }
+            digitCount += fracDigits
+            exponent = -fracDigits
+        }
+        if p < end && base[p] | 0x20 == 0x65 {   // e or E
+            p += 1
             var expNegative = false
-            if i < end, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") {
-                expNegative = base[i] == UInt8(ascii: "-")
-                i += 1
+            if p < end && (base[p] == 0x2B || base[p] == 0x2D) {
+                expNegative = base[p] == 0x2D
+                p += 1
             }
-            guard i < end, base[i] >= 0x30, base[i] <= 0x39 else { throw error("a digit in the exponent") }
+            let expStart = p
             var e = 0
-            while i < end, base[i] >= 0x30, base[i] <= 0x39 {
-                if e < 100_000 { e = e * 10 + Int(base[i] - 0x30) }
-                i += 1
+            while p < end {
+                let d = base[p] &- 0x30
+                if d > 9 { break }
+                if e < 100_000 { e = e &* 10 &+ Int(d) }
+                p += 1
             }
+            if p == expStart { i = p; throw error("a digit in the exponent") }
             exponent += expNegative ? -e : e
         }
-        // Clinger's fast path: both the mantissa and the power of ten are exact doubles, so
-        // one multiplication or division rounds correctly.
-        if !dropped, mantissa <= (1 << 53), exponent >= -22, exponent <= 22 {
+        i = p
+        // Clinger's fast path: at most 19 digits fit a UInt64 exactly; when the mantissa and
+        // the power of ten are both exact doubles, one multiplication or division rounds correctly.
+        if digitCount <= 19, mantissa <= (1 << 53), exponent >= -22, exponent <= 22 {
             var v = Double(mantissa)
-            if exponent < 0 { v /= JSONScanner.powersOfTen[-exponent] } else { v *= JSONScanner.powersOfTen[exponent] }
+            if exponent < 0 { v /= powersOfTen[-exponent] } else { v *= powersOfTen[exponent] }
             return negative ? -v : v
         }
-        let v = slowNumber(from: start, to: i)
-        if v == 0 && mantissa != 0 {
-            // JSONDecoder refuses these too; reading them as 0 would hide a corrupted file.
-            throw ScanError(offset: start, message: "expected a number a double can hold, found \(String(decoding: UnsafeBufferPointer(start: base + start, count: min(i - start, 40)), as: UTF8.self)), which is too small (it would read as 0)", atEndOfInput: false)
+        let v = slowNumber(from: start, to: p)
+        if v == 0 {
+            var nonzero = false
+            for k in start..<p {
+                let c = base[k]
+                if c == 0x65 || c == 0x45 { break }
+                if c >= 0x31 && c <= 0x39 { nonzero = true; break }
+            }
+            if nonzero {
+                // JSONDecoder refuses these too; reading them as 0 would hide a corrupted file.
+                throw ScanError(offset: start, message: "expected a number a double can hold, found \(String(decoding: UnsafeBufferPointer(start: base + start, count: min(p - start, 40)), as: UTF8.self)), which is too small (it would read as 0)", atEndOfInput: false)
+            }
         }
-        return v
-    }
-
-    static let powersOfTen: [Double] = (0...22).map { e in
-        var v = 1.0
-        for _ in 0..<e { v *= 10 }
         return v
     }
 
@@ -363,3 +372,7 @@ struct JSONScanner {
     default: nil
     }
 }
+
+/// Exact powers of ten, 1e0 … 1e22 (a literal, so it is laid out statically: no lazy set-up).
+let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+                             1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]

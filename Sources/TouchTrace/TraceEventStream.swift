@@ -19,17 +19,18 @@ public final class TraceEventStream {
     /// The encoding detected.
     public private(set) var encoding = TraceEncoding.lines
 
-    private var document: [TouchEvent]?
-    private var documentIndex = 0
+    @exclusivity(unchecked) private var document: [TouchEvent]?
+    @exclusivity(unchecked) private var documentIndex = 0
     private var documentDiagnostics: [TraceDiagnostic] = []
 
-    private var fd: Int32 = -1
-    private var parser: LinesParser
-    private var buffer: [UInt8] = []
-    private var start = 0, filled = 0, scanned = 0
-    private var lineNumber = 0
-    private var eof = false
-    private var finished = false
+    @exclusivity(unchecked) private var fd: Int32 = -1
+    @exclusivity(unchecked) private var parser: LinesParser
+    @exclusivity(unchecked) private var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 20)
+    @exclusivity(unchecked) private var capacity = 1 << 20
+    @exclusivity(unchecked) private var start = 0, filled = 0, scanned = 0
+    @exclusivity(unchecked) private var lineNumber = 0
+    @exclusivity(unchecked) private var eof = false
+    @exclusivity(unchecked) private var finished = false
     private let path: String
 
     /// Longest line accepted, in bytes (64 MiB); a longer line is reported and skipped.
@@ -47,12 +48,11 @@ public final class TraceEventStream {
             close(fd)
             throw TraceError([TraceDiagnostic(.error, TraceLocation(file: path), "is a folder, not a trace file")])
         }
-        buffer = [UInt8](repeating: 0, count: 1 << 20)
         // Read until the first non-blank line is complete, to detect the encoding.
         var isLines = false
         while true {
             if let nl = findNewline() {
-                let first = buffer.withUnsafeBufferPointer { TraceReader.detectLines($0.baseAddress! + start, count: nl - start + 1) }
+                let first = TraceReader.detectLines(UnsafePointer(buffer + start), count: nl - start + 1)
                 isLines = first == true
                 break
             }
@@ -80,7 +80,10 @@ public final class TraceEventStream {
         }
     }
 
-    deinit { if fd >= 0 { close(fd) } }
+    deinit {
+        if fd >= 0 { close(fd) }
+        buffer.deallocate()
+    }
 
     /// Every problem found so far (all of them once ``next()`` has returned `nil`).
     public var diagnostics: [TraceDiagnostic] {
@@ -113,14 +116,8 @@ public final class TraceEventStream {
     // MARK: Lines
 
     private func findNewline() -> Int? {
-        buffer.withUnsafeBufferPointer { b in
-            var k = scanned
-            while k < filled {
-                if b[k] == 0x0A { return k }
-                k += 1
-            }
-            return nil
-        }
+        guard scanned < filled, let p = memchr(buffer + scanned, 0x0A, filled - scanned) else { return nil }
+        return buffer.distance(to: p.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Reads more bytes; false at end of file or on a read error (reported).
@@ -128,21 +125,21 @@ public final class TraceEventStream {
         if start > 0 {
             // Move the partial line to the front.
             let n = filled - start
-            buffer.withUnsafeMutableBufferPointer { b in
-                _ = memmove(b.baseAddress!, b.baseAddress! + start, n)
-            }
+            memmove(buffer, buffer + start, n)
             scanned -= start
             filled = n
             start = 0
         }
-        if filled == buffer.count {
-            guard buffer.count < TraceEventStream.maxLineLength else { return false }
-            buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count))
+        if filled == capacity {
+            guard capacity < TraceEventStream.maxLineLength else { return false }
+            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+            bigger.update(from: buffer, count: filled)
+            buffer.deallocate()
+            buffer = bigger
+            capacity *= 2
         }
         while true {
-            let got = buffer.withUnsafeMutableBufferPointer { b in
-                systemRead(fd, b.baseAddress! + filled, b.count - filled)
-            }
+            let got = systemRead(fd, buffer + filled, capacity - filled)
             if got < 0 && errno == EINTR { continue }
             if got < 0 {
                 parser.diagnostics.add(TraceReader.fileError(path, "cannot read"))
@@ -161,9 +158,7 @@ public final class TraceEventStream {
         while true {
             if let nl = findNewline() {
                 lineNumber += 1
-                buffer.withUnsafeBufferPointer { b in
-                    parser.line(b.baseAddress! + start, count: nl - start, number: lineNumber, final: false)
-                }
+                parser.line(UnsafePointer(buffer + start), count: nl - start, number: lineNumber, final: false)
                 start = nl + 1
                 scanned = start
                 return lineNumber
@@ -172,9 +167,7 @@ public final class TraceEventStream {
             if eof || fd < 0 {
                 guard start < filled else { return nil }
                 lineNumber += 1
-                buffer.withUnsafeBufferPointer { b in
-                    parser.line(b.baseAddress! + start, count: filled - start, number: lineNumber, final: true)
-                }
+                parser.line(UnsafePointer(buffer + start), count: filled - start, number: lineNumber, final: true)
                 start = filled
                 return lineNumber
             }

@@ -42,8 +42,8 @@ public enum TraceReader {
     /// Reads a whole trace file and reports every problem.
     public static func diagnose(path: String) -> TraceReadResult {
         do {
-            let bytes = try readFile(path)
-            return diagnose(bytes: bytes, name: path)
+            let file = try MappedFile(path: path)
+            return diagnose(file.base, count: file.count, name: path)
         } catch {
             return TraceReadResult(trace: nil, encoding: nil, diagnostics: [error])
         }
@@ -52,25 +52,27 @@ public enum TraceReader {
     /// Reads a trace from its bytes; `name` is used in locations.
     public static func diagnose(bytes: [UInt8], name: String? = nil) -> TraceReadResult {
         bytes.withUnsafeBufferPointer { buf in
-            let base = buf.baseAddress ?? UnsafePointer(bitPattern: 1)!
-            if let lines = detectLines(base, count: buf.count) {
-                var parser = LinesParser(name: name, collectEvents: true)
-                var offset = 0
-                var lineNumber = 0
-                while offset < buf.count {
-                    var stop = offset
-                    while stop < buf.count && base[stop] != 0x0A { stop += 1 }
-                    lineNumber += 1
-                    let isLast = stop >= buf.count
-                    parser.line(base + offset, count: stop - offset, number: lineNumber, final: isLast)
-                    offset = stop + 1
-                }
-                _ = lines
-                return parser.finish()
-            }
-            var parser = DocumentParser(name: name, base: base, count: buf.count)
-            return parser.parse()
+            diagnose(buf.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: buf.count, name: name)
         }
+    }
+
+    static func diagnose(_ base: UnsafePointer<UInt8>, count: Int, name: String?) -> TraceReadResult {
+        if detectLines(base, count: count) == true {
+            var parser = LinesParser(name: name, collectEvents: true)
+            parser.events.reserveCapacity(count / 48)
+            var offset = 0
+            var lineNumber = 0
+            while offset < count {
+                let stop = memchr(base + offset, 0x0A, count - offset)
+                    .map { UnsafePointer<UInt8>(base).distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
+                lineNumber += 1
+                parser.line(base + offset, count: stop - offset, number: lineNumber, final: stop >= count)
+                offset = stop + 1
+            }
+            return parser.finish()
+        }
+        var parser = DocumentParser(name: name, base: base, count: count)
+        return parser.parse()
     }
 
     /// True when the first non-blank line is a complete object with `"encoding": "lines"`.
@@ -99,18 +101,20 @@ public enum TraceReader {
         if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
             throw TraceDiagnostic(.error, TraceLocation(file: path), "is a folder, not a trace file")
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(Int(st.st_size), 0) + 1)
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        // Read straight into the final buffer; grow it if the file is longer than it said.
+        var bytes = [UInt8](repeating: 0, count: max(Int(st.st_size), 0) + 1)
+        var filled = 0
         while true {
-            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: max(bytes.count, 1 << 16))) }
+            let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw fileError(path, "cannot read")
             }
             if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
+            filled += n
         }
+        bytes.removeLast(bytes.count - filled)
         return bytes
     }
 
@@ -194,7 +198,7 @@ struct LinesParser {
             let e = try s.parseEvent(problem: &problem)
             if let d = s.duplicateKey {
                 diagnostics.add(TraceDiagnostic(.warning, location(number, d.offset + 1, event: index),
-                    "`\(d.key)` appears twice in this event; the first value is used"))
+                    "`\(eventKeys[d.which])` appears twice in this event; the first value is used"))
             }
             s.skipWhitespace()
             if !s.atEnd { throw s.error("the end of the line after the event") }
@@ -280,13 +284,16 @@ struct DocumentParser {
         var events: [TouchEvent] = []
         var sawEvents = false
         var validator = EventValidator(width: .infinity, height: .infinity)
-        var pending: [(Int, TouchEvent)] = []   // events read before the device was known
         do throws(ScanError) {
             scanner.skipWhitespace()
             if scanner.atEnd {
                 diagnostics.add(TraceDiagnostic(.error, location(0), "the file is empty (expected a trace object)"))
                 return result(nil)
             }
+            // A fair guess of the event count (events take 48 bytes or more as JSON), so that the
+            // array is not copied as it grows; pages never written are never touched.
+            events.reserveCapacity(scanner.end / 48)
+            eventOffsets.reserveCapacity(scanner.end / 48)
             try scanner.expect(UInt8(ascii: "{"), "'{' to start the trace object")
             scanner.skipWhitespace()
             if scanner.peek() == UInt8(ascii: "}") {
@@ -340,25 +347,32 @@ struct DocumentParser {
         }
         // Semantic checks, in event order, with the device's bounds.
         if let h = header { validator = EventValidator(width: h.device.width, height: h.device.height) }
-        pending = eventOffsets.enumerated().map { ($0.element, events[$0.offset]) }
-        eventOffsets = []
-        var valid: [TouchEvent] = []
-        valid.reserveCapacity(events.count)
-        for (index, (offset, e)) in pending.enumerated() {
+        // Events that break a rule are dropped (the trace is refused anyway); the array is
+        // compacted in place so that a large trace is held once.
+        var kept = 0
+        for k in events.indices {
+            let e = events[k]
+            let (offset, index) = eventOffsets[k]
             var lineLoc: TraceLocation?
             let ok = validator.check(e, index: index) { sev, msg in
                 if lineLoc == nil { lineLoc = location(offset, event: index) }
                 diagnostics.add(TraceDiagnostic(sev, lineLoc!, msg))
             }
-            if ok { valid.append(e) }
+            if ok {
+                events[kept] = e
+                kept += 1
+            }
         }
+        events.removeLast(events.count - kept)
+        eventOffsets = []
         validator.finish { at, msg in
             diagnostics.add(TraceDiagnostic(.warning, TraceLocation(file: fileName, eventIndex: at >= 0 ? at : nil), msg))
         }
-        return result(header.map { Trace(header: $0, events: valid) })
+        return result(header.map { Trace(header: $0, events: events) })
     }
 
-    private var eventOffsets: [Int] = []
+    /// Byte offset and index in the file of each event read (malformed ones are not read).
+    private var eventOffsets: [(offset: Int, index: Int)] = []
 
     mutating func parseEvents(into events: inout [TouchEvent]) throws(ScanError) {
         guard scanner.peek() == UInt8(ascii: "[") else {
@@ -378,11 +392,11 @@ struct DocumentParser {
             let parsed = try scanner.parseEvent(problem: &problem)
             if let d = scanner.duplicateKey {
                 diagnostics.add(TraceDiagnostic(.warning, location(d.offset, event: index),
-                    "`\(d.key)` appears twice in this event; the first value is used"))
+                    "`\(eventKeys[d.which])` appears twice in this event; the first value is used"))
             }
             if let e = parsed {
                 events.append(e)
-                eventOffsets.append(at)
+                eventOffsets.append((at, index))
             } else if let p = problem {
                 diagnostics.add(TraceDiagnostic(.error, location(p.offset, event: index), p.message))
             }
@@ -414,4 +428,45 @@ struct DocumentParser {
     #else
     Darwin.read(fd, buf, count)
     #endif
+}
+
+/// A file mapped read-only into memory, unmapped when released. Reading a large trace this way
+/// spares the zero-filled copy that `read` into a fresh buffer costs.
+final class MappedFile {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    private let mapped: UnsafeMutableRawPointer?
+    private let fallback: [UInt8]?
+
+    init(path: String) throws(TraceDiagnostic) {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw TraceReader.fileError(path, "cannot open") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw TraceReader.fileError(path, "cannot read") }
+        if (st.st_mode & S_IFMT) == S_IFDIR {
+            throw TraceDiagnostic(.error, TraceLocation(file: path), "is a folder, not a trace file")
+        }
+        let size = Int(st.st_size)
+        if (st.st_mode & S_IFMT) == S_IFREG, size > 0,
+           let p = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), p != MAP_FAILED {
+            mapped = p
+            fallback = nil
+            base = UnsafePointer(p.assumingMemoryBound(to: UInt8.self))
+            count = size
+        } else {
+            // Pipes, empty files, or a failed map: read it.
+            let bytes = try TraceReader.readFile(path)
+            mapped = nil
+            fallback = bytes
+            count = bytes.count
+            let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+            copy.initialize(from: bytes, count: bytes.count)
+            base = UnsafePointer(copy)
+        }
+    }
+
+    deinit {
+        if let mapped { munmap(mapped, count) } else { UnsafeMutablePointer(mutating: base).deallocate() }
+    }
 }

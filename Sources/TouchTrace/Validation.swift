@@ -6,7 +6,7 @@ import TouchGestures
 /// sharing an id.
 struct EventValidator {
     private var lastTime = -Double.infinity
-    private var open: [Int: Int] = [:]       // id → index of its down
+    private var open = OpenContacts()
     private let width: Double
     private let height: Double
     private var outsideReported = 0
@@ -14,7 +14,6 @@ struct EventValidator {
     init(width: Double, height: Double) {
         self.width = width
         self.height = height
-        open.reserveCapacity(16)
     }
 
     /// Checks `e`; reports problems through `report` and returns false on an error.
@@ -33,17 +32,17 @@ struct EventValidator {
         lastTime = e.time
         switch e.phase {
         case .down:
-            if let at = open[e.id] {
+            if let at = open.find(e.id) {
                 report(.error, "`down` for contact \(e.id), which is already down since event \(at) (expected `move`, `up` or `cancel` for it, or another id)")
                 return false
             }
-            open[e.id] = index
+            open.insert(e.id, index)
         case .move, .up, .cancel:
-            guard open[e.id] != nil else {
+            guard open.find(e.id) != nil else {
                 report(.error, "`\(e.phase.name)` for contact \(e.id), which is not down (expected a `down` for it first)")
                 return false
             }
-            if e.phase.endsContact { open[e.id] = nil }
+            if e.phase.endsContact { open.remove(e.id) }
         }
         if e.position.x < 0 || e.position.x > width || e.position.y < 0 || e.position.y > height {
             if outsideReported < 3 {
@@ -56,7 +55,7 @@ struct EventValidator {
 
     /// Contacts still open at the end: a note each, since they are treated as cancelled.
     func finish(report: (Int, String) -> Void) {
-        for (id, at) in open.sorted(by: { $0.value < $1.value }) {
+        for (id, at) in open.all().sorted(by: { $0.1 < $1.1 }) {
             report(at, "contact \(id) is still down at the end of the trace; it is treated as cancelled at the last timestamp")
         }
         if outsideReported > 3 {
@@ -189,4 +188,33 @@ enum HeaderDecoder {
         header.extra = object.members.filter { !known.contains($0.key) }
         return ok ? header : nil
     }
+}
+
+/// The open contacts of a trace (id → index of its `down`): a short linear table, which is
+/// what real input needs (a hand has ten fingers), spilling into a dictionary past 16 so that
+/// a pathological trace cannot make validation quadratic.
+struct OpenContacts {
+    private var small: [(id: Int, index: Int)] = []
+    private var large: [Int: Int] = [:]
+
+    init() { small.reserveCapacity(16) }
+
+    @inline(__always) func find(_ id: Int) -> Int? {
+        for entry in small where entry.id == id { return entry.index }
+        return large.isEmpty ? nil : large[id]
+    }
+
+    mutating func insert(_ id: Int, _ index: Int) {
+        if small.count < 16 { small.append((id, index)) } else { large[id] = index }
+    }
+
+    mutating func remove(_ id: Int) {
+        if let k = small.firstIndex(where: { $0.id == id }) {
+            small.remove(at: k)
+        } else {
+            large[id] = nil
+        }
+    }
+
+    func all() -> [(Int, Int)] { small.map { ($0.id, $0.index) } + large.map { ($0.key, $0.value) } }
 }

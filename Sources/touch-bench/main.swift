@@ -1,1 +1,258 @@
-print("stub")
+// touch-bench: the figures behind BENCHMARKS.md.
+//
+//   touch-bench [--quick] [--mb N]       run everything and print the figures
+//   touch-bench read FILE                (internal) read one trace, print seconds, peak RSS, events
+//   touch-bench jsondecoder FILE         (internal) the same with Foundation's JSONDecoder
+//
+// Built in release mode by tools/bench. Each reader runs in a child process of its own, so
+// that its peak memory (getrusage) is its own.
+import CAllocCounter
+import Foundation
+import TouchGestures
+import TouchTrace
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// Peak resident memory of this process image, in KiB: VmHWM from /proc/self/status. (Not
+/// getrusage's ru_maxrss, which Linux carries over from the parent across exec.)
+func peakRSSKiB() -> Int {
+    guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return -1 }
+    return Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") ?? -1
+}
+
+/// A deterministic session on a 800 × 480 panel at 5 units/mm: row swipes, taps, double taps,
+/// vertical drags and two-finger swipes at 120 Hz, with pauses. With `asRecorded`, numbers look
+/// like a recording's: timestamps in whole microseconds (as evdev gives them), positions to
+/// 1/100 unit, integer pressure; without it they keep all 17 significant digits.
+func syntheticSession(events target: Int, seed: UInt64 = 42, asRecorded: Bool = false) -> [TouchEvent] {
+    var state = seed
+    func rand() -> Double {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Double(state >> 11) / Double(1 << 53)
+    }
+    var out: [TouchEvent] = []
+    out.reserveCapacity(target + 64)
+    var t = 0.0
+    let dt = 1.0 / 120
+    func stroke(_ ids: [Int], from: Point, by: Point, frames: Int) {
+        if asRecorded { t = (t * 1e6).rounded() / 1e6 }
+        for (k, id) in ids.enumerated() {
+            out.append(TouchEvent(time: t, id: id, phase: .down, position: from + Point(x: 0, y: Double(k) * 40)))
+        }
+        for f in 1...frames {
+            t += dt
+            let p = Double(f) / Double(frames)
+            for (k, id) in ids.enumerated() {
+                var pos = from + by * p + Point(x: rand() - 0.5, y: rand() - 0.5) + Point(x: 0, y: Double(k) * 40)
+                var time = t
+                if asRecorded {
+                    pos = Point(x: (pos.x * 100).rounded() / 100, y: (pos.y * 100).rounded() / 100)
+                    time = (t * 1e6).rounded() / 1e6
+                }
+                out.append(TouchEvent(time: time, id: id, phase: f == frames ? .up : .move, position: pos,
+                                      pressure: (rand() * 100).rounded()))
+            }
+        }
+        t += 0.05 + rand() * 0.3
+    }
+    while out.count < target {
+        let row = Double(Int(rand() * 7))
+        let y = row * 60 + 30
+        switch Int(rand() * 5) {
+        case 0: stroke([1], from: Point(x: 200 + rand() * 100, y: y), by: Point(x: 150, y: 4), frames: 24)
+        case 1: stroke([2], from: Point(x: 600, y: y), by: Point(x: -150, y: -3), frames: 24)
+        case 2: stroke([3], from: Point(x: 400, y: y), by: Point(x: 1, y: 1), frames: 8)   // tap
+        case 3: stroke([4], from: Point(x: 400, y: 60), by: Point(x: 5, y: 300), frames: 60)
+        default: stroke([5, 6], from: Point(x: 300, y: y), by: Point(x: 120, y: 0), frames: 20)
+        }
+    }
+    return out
+}
+
+let surface = Surface(width: 800, height: 480, unitsPerMillimetre: Point(x: 5, y: 5))
+let layout = ListLayout(rows: 8, rowHeight: 60, width: 800, height: 480)
+
+struct EngineFigures { var events: Int; var seconds: Double; var allocations: UInt64; var outputs: Int }
+
+/// Contact events through the default recognizers plus the list model, on one core.
+func benchEngine(total: Int) -> EngineFigures {
+    let session = syntheticSession(events: 1_000_000)
+    let span = (session.last?.time ?? 0) + 1
+    var engine = GestureEngine(surface: surface, list: ListModel(layout: layout))
+    var assembler = FrameAssembler()
+    var outputs = 0
+    // Warm-up pass: every buffer reaches its working size.
+    for e in session { assembler.add(e) { engine.handle($0) { _ in outputs += 1 } } }
+    let passes = max(1, total / session.count)
+    outputs = 0
+    let a0 = tg_allocations()
+    let t0 = now()
+    for p in 1...passes {
+        let offset = Double(p) * span
+        for var e in session {
+            e.time += offset
+            assembler.add(e) { engine.handle($0) { _ in outputs += 1 } }
+        }
+    }
+    assembler.flush { engine.handle($0) { _ in outputs += 1 } }
+    let t1 = now()
+    let a1 = tg_allocations()
+    return EngineFigures(events: passes * session.count, seconds: t1 - t0, allocations: a1 - a0, outputs: outputs)
+}
+
+/// Writes a trace of about `megabytes` MB in both encodings; returns their paths.
+func makeTraces(megabytes: Int, in dir: String, asRecorded: Bool) throws -> (document: String, lines: String) {
+    // Bytes an event takes in the lines encoding, with pressure.
+    let perEvent = asRecorded ? 88 : 117
+    let events = syntheticSession(events: megabytes * 1_000_000 / perEvent, asRecorded: asRecorded)
+    var header = TraceHeader(device: .init(name: "touch-bench synthetic panel", width: 800, height: 480,
+                                           resolution: Point(x: 5, y: 5), units: "px"))
+    header.scene = .object(JSONObject([.init("list", .object(JSONObject([.init("rows", .number(8)), .init("rowHeight", .number(60))])))]))
+    let trace = Trace(header: header, events: events)
+    let tag = asRecorded ? "recorded" : "full"
+    let doc = dir + "/bench-\(tag).json", lines = dir + "/bench-\(tag).jsonl"
+    try TraceWriter.write(trace, to: doc, encoding: .document)
+    try TraceWriter.write(trace, to: lines, encoding: .lines)
+    return (doc, lines)
+}
+
+struct ReadFigures { var seconds: Double; var peakKiB: Int; var events: Int }
+
+/// Runs a child process that prints "seconds peakKiB events"; the best of `runs`.
+func measure(_ executable: String, _ args: [String], runs: Int) -> ReadFigures? {
+    var best: ReadFigures?
+    for _ in 0..<runs {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = args
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = FileHandle.standardError
+        do { try p.run() } catch { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { return nil }
+        let parts = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        guard parts.count >= 3, let s = Double(parts[0]), let k = Int(parts[1]), let n = Int(parts[2]) else { return nil }
+        let f = ReadFigures(seconds: s, peakKiB: k, events: n)
+        if best == nil || f.seconds < best!.seconds { best = f }
+    }
+    return best
+}
+
+let orjsonScript = """
+import sys, time
+import orjson
+path, mode = sys.argv[1], sys.argv[2]
+t0 = time.perf_counter()
+n = 0
+if mode == "document":
+    with open(path, "rb") as f:
+        n = len(orjson.loads(f.read())["events"])
+else:
+    with open(path, "rb") as f:
+        f.readline()
+        for line in f:
+            orjson.loads(line)
+            n += 1
+t1 = time.perf_counter()
+hwm = next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmHWM:"))
+print(t1 - t0, hwm, n)
+"""
+
+struct RefEvent: Decodable { var t: Double; var id: Int; var phase: String; var x: Double; var y: Double; var pressure: Double? }
+struct RefDevice: Decodable { var width: Double; var height: Double }
+struct RefDocument: Decodable { var format: String; var version: Int; var device: RefDevice; var events: [RefEvent] }
+
+func warn(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+
+func fmt(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
+
+// MARK: - Main
+
+let args = Array(CommandLine.arguments.dropFirst())
+if args.first == "read", args.count == 2 {
+    let t0 = now()
+    var n = 0
+    if args[1].hasSuffix(".jsonl") {
+        // The streaming reader: memory stays flat.
+        do {
+            let s = try TraceEventStream(path: args[1])
+            while s.next() != nil { n += 1 }
+            if s.hasErrors { warn("invalid"); exit(1) }
+        } catch { warn("\(error)"); exit(1) }
+    } else {
+        let r = TraceReader.diagnose(path: args[1])
+        guard let t = r.trace else { warn("invalid"); exit(1) }
+        n = t.events.count
+    }
+    print(now() - t0, peakRSSKiB(), n)
+    exit(0)
+}
+if args.first == "jsondecoder", args.count == 2 {
+    let t0 = now()
+    guard let data = FileManager.default.contents(atPath: args[1]),
+          let doc = try? JSONDecoder().decode(RefDocument.self, from: data) else { exit(1) }
+    print(now() - t0, peakRSSKiB(), doc.events.count)
+    exit(0)
+}
+
+let quick = args.contains("--quick")
+var megabytes = quick ? 5 : 50
+if let i = args.firstIndex(of: "--mb"), i + 1 < args.count, let v = Int(args[i + 1]) { megabytes = v }
+let engineEvents = quick ? 2_000_000 : 30_000_000
+let runs = quick ? 1 : 3
+
+print("touch-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build\(quick ? ", quick mode (small sizes; figures are indicative only)" : "")")
+let e = benchEngine(total: engineEvents)
+let rate = Double(e.events) / e.seconds
+print("engine: \(e.events) contact events through swipe + tap recognizers and the list model in \(fmt(e.seconds, 3)) s")
+print("engine: \(fmt(rate / 1e6, 2)) million events/s on one core (\(fmt(e.seconds / Double(e.events) * 1e9, 1)) ns/event); \(e.outputs) output events")
+print("engine: \(e.allocations) heap allocations once warm (\(fmt(Double(e.allocations) / Double(e.events), 6)) per event)")
+
+let dir = NSTemporaryDirectory() + "touch-bench-\(getpid())"
+try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: dir) }
+let me = CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0]
+    : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0]
+// python3 as the shell would find it (the one pip installs orjson for).
+let python = "/usr/bin/env"
+let pyArgs = ["python3", "-c", orjsonScript]
+
+for asRecorded in [true, false] {
+    let (docPath, linesPath) = try makeTraces(megabytes: megabytes, in: dir, asRecorded: asRecorded)
+    print(asRecorded
+          ? "numbers as a recording has them (µs timestamps, positions to 0.01, integer pressure):"
+          : "numbers at full double precision (17 significant digits; our exact fast path does not apply):")
+    var ratios: [String] = []
+    for (label, path) in [("document", docPath), ("lines", linesPath)] {
+        let size = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6
+        print("  read \(label): \(fmt(size)) MB")
+        let ours = measure(me, ["read", path], runs: runs)
+        let orjson = measure(python, pyArgs + [path, label], runs: runs)
+        if let o = ours {
+            print("    TouchTrace \(label == "lines" ? "(streaming)" : "(whole file)"): \(fmt(size / o.seconds)) MB/s, peak \(o.peakKiB / 1024) MiB, \(o.events) events")
+        } else { print("    TouchTrace: FAILED") }
+        if let j = orjson {
+            print("    orjson \(label == "lines" ? "(line by line)" : "(whole file)"): \(fmt(size / j.seconds)) MB/s, peak \(j.peakKiB / 1024) MiB, \(j.events) events")
+        } else { print("    orjson: not available (pip install orjson)") }
+        if let o = ours, let j = orjson {
+            ratios.append("\(label) \(fmt(j.seconds / o.seconds, 2))×")
+        }
+        if label == "document", asRecorded, let d = measure(me, ["jsondecoder", path], runs: 1) {
+            print("    Foundation JSONDecoder (Codable): \(fmt(size / d.seconds)) MB/s, peak \(d.peakKiB / 1024) MiB")
+        }
+    }
+    if !ratios.isEmpty { print("  TouchTrace speed / orjson speed: " + ratios.joined(separator: ", ")) }
+    try? FileManager.default.removeItem(atPath: docPath)
+    try? FileManager.default.removeItem(atPath: linesPath)
+}

@@ -110,6 +110,9 @@ struct ReaderErrorTests {
         let r = diagnose(text)
         #expect(r.errors.map { $0.location.line } == [2, 4, 5])
         #expect(r.errors.map { $0.location.eventIndex } == [0, 2, 3])
+        // A malformed event before a rule-breaking one: the index is still the file's.
+        let shifted = diagnose(Self.head + #"{"t": 0}, {"t": 1, "id": 1, "phase": "up", "x": 1, "y": 1}]}"#)
+        #expect(shifted.errors.map { $0.location.eventIndex } == [0, 1])
     }
 
     // MARK: Lines encoding

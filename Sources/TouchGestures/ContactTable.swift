@@ -38,6 +38,8 @@ public struct ContactTable: Sendable {
     public private(set) var downInFrame = false
     /// Contacts down after the current frame.
     public private(set) var activeCount = 0
+    /// Contacts that ended in the current frame (still listed until the next one).
+    private var endedCount = 0
 
     public init() { contacts.reserveCapacity(16) }
 
@@ -46,14 +48,24 @@ public struct ContactTable: Sendable {
     /// skipped an event cannot wedge the table.
     mutating func apply(_ frame: TouchFrame, surface: Surface) {
         // Drop contacts that ended in the previous frame.
-        if contacts.contains(where: { $0.ended }) {
-            contacts.removeAll(where: { $0.ended })
+        if endedCount > 0 {
+            var kept = 0
+            for k in contacts.indices where !contacts[k].ended {
+                if kept != k { contacts[kept] = contacts[k] }
+                kept += 1
+            }
+            contacts.removeLast(contacts.count - kept)
+            endedCount = 0
         }
         sequenceBegan = false
         cancelledInFrame = false
         downInFrame = false
         for e in frame.events {
-            let index = contacts.firstIndex(where: { $0.id == e.id && !$0.ended })
+            var index: Int?
+            for k in contacts.indices where contacts[k].id == e.id && !contacts[k].ended {
+                index = k
+                break
+            }
             switch e.phase {
             case .down:
                 if activeCount == 0 {
@@ -72,6 +84,7 @@ public struct ContactTable: Sendable {
                 if travel > contacts[i].maxTravel { contacts[i].maxTravel = travel }
                 if e.phase.endsContact {
                     contacts[i].ended = true
+                    endedCount += 1
                     activeCount -= 1
                     if e.phase == .cancel {
                         contacts[i].cancelled = true

@@ -6,6 +6,11 @@ public enum SwipeDirection: String, Hashable, Sendable, CaseIterable {
     public var isHorizontal: Bool { self == .left || self == .right }
 }
 
+/// Names the recognizers in `failed` events and explanations.
+public enum RecognizerName: String, Hashable, Sendable {
+    case swipe, tap
+}
+
 /// What the engine reports: a recognised gesture, a list change, or (when explaining) a failure.
 public struct GestureEvent: Hashable, Sendable {
     /// When it happened, in seconds on the input's clock.
@@ -29,7 +34,7 @@ public struct GestureEvent: Hashable, Sendable {
         /// `select`: a list row was selected by a tap.
         case select(row: Int)
         /// `failed`: a recognizer gave up on a touch sequence. Only with ``GestureEngine/explain``.
-        case failed(recognizer: String, reason: GestureFailure)
+        case failed(recognizer: RecognizerName, reason: GestureFailure)
 
         /// The trace format's name for this kind.
         public var type: String {

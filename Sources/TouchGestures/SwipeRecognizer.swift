@@ -71,7 +71,7 @@ public struct SwipeRecognizer: Sendable {
 
     private mutating func fail(_ reason: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {
         move(to: .failed(reason), at: time)
-        emit(.failed(recognizer: "swipe", reason: reason))
+        emit(.failed(recognizer: .swipe, reason: reason))
     }
 
     private mutating func evaluate(time: Double, contacts: ContactTable, surface: Surface,

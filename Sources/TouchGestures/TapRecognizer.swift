@@ -124,7 +124,7 @@ public struct TapRecognizer: Sendable {
             if let failure {
                 if n > 1 { emit(.tap(.init(position: anchor, taps: n - 1, fingers: fingers))) }
                 move(to: .failed(failure), at: time)
-                emit(.failed(recognizer: "tap", reason: failure))
+                emit(.failed(recognizer: .tap, reason: failure))
             } else if contacts.sequenceEnded {
                 if n == 1 { fingers = pressFingers }
                 if pressFingers != fingers {

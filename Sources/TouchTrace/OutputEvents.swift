@@ -26,7 +26,7 @@ extension GestureEvent {
         case .select(let row):
             o["row"] = .number(Double(row))
         case .failed(let recognizer, let reason):
-            o["recognizer"] = .string(recognizer)
+            o["recognizer"] = .string(recognizer.rawValue)
             o["reason"] = .string(reason.kind.rawValue)
             if !reason.unit.isEmpty {
                 o["measured"] = .number(reason.measured)
@@ -57,7 +57,7 @@ extension GestureEvent {
         case .select(let row):
             return "\(t)  row \(row) selected"
         case .failed(let r, let reason):
-            return "\(t)  \(r) failed: \(reason)"
+            return "\(t)  \(r.rawValue) failed: \(reason)"
         }
     }
 }

@@ -1,6 +1,7 @@
 // touch-bench: the figures behind BENCHMARKS.md.
 //
 //   touch-bench [--quick] [--mb N]       run everything and print the figures
+//   touch-bench engine                   only the engine figures
 //   touch-bench read FILE                (internal) read one trace, print seconds, peak RSS, events
 //   touch-bench jsondecoder FILE         (internal) the same with Foundation's JSONDecoder
 //
@@ -207,6 +208,7 @@ if args.first == "jsondecoder", args.count == 2 {
 }
 
 let quick = args.contains("--quick")
+let engineOnly = args.first == "engine"
 var megabytes = quick ? 5 : 50
 if let i = args.firstIndex(of: "--mb"), i + 1 < args.count, let v = Int(args[i + 1]) { megabytes = v }
 let engineEvents = quick ? 2_000_000 : 30_000_000
@@ -219,6 +221,7 @@ print("engine: \(e.events) contact events through swipe + tap recognizers and th
 print("engine: \(fmt(rate / 1e6, 2)) million events/s on one core (\(fmt(e.seconds / Double(e.events) * 1e9, 1)) ns/event); \(e.outputs) output events")
 print("engine: \(e.allocations) heap allocations once warm (\(fmt(Double(e.allocations) / Double(e.events), 6)) per event)")
 
+if engineOnly { exit(0) }
 let dir = NSTemporaryDirectory() + "touch-bench-\(getpid())"
 try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: dir) }

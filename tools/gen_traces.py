@@ -175,7 +175,7 @@ def main():
     # --- Swipes in each direction at three speeds: 40 mm strokes on row 3 (or mid-panel).
     for d, (ux, uy) in DIRS.items():
         for speed, dur in SPEEDS.items():
-            t = Trace(f"swipe-{d}-{speed}", seed=hash((d, speed)) % 1000,
+            t = Trace(f"swipe-{d}-{speed}", seed=100 + 10 * list(DIRS).index(d) + list(SPEEDS).index(speed),
                       note=f"one finger, 40 mm {d} in {dur} s, light jitter")
             start = (400, row_y(3)) if ux else (400, 240)
             t.stroke(0.0, start, (40 * ux, 40 * uy), dur, jitter_mm=0.2)

@@ -55,7 +55,13 @@ extension JSONScanner {
             if i < end, base[i] != UInt8(ascii: "]") {
                 // A value that is not an object: skip it, report its shape.
                 let at = i
-                let v = try parseValue()
+                let v: JSONValue
+                do throws(ScanError) { v = try parseValue() } catch {
+                    // Not even a JSON value here: say what belongs in this place.
+                    i = at
+                    throw ScanError(offset: at, message: "expected an event object '{', found \(found())",
+                                    atEndOfInput: error.atEndOfInput)
+                }
                 problem = ShapeProblem(offset: at, message: "expected an event object, found \(v.kindDescription)")
                 return nil
             }

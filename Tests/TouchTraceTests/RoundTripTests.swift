@@ -69,3 +69,42 @@ struct RoundTripTests {
         w.close()
     }
 }
+
+@Suite("Streaming reader")
+struct StreamTests {
+    @Test("a line longer than the 1 MiB buffer is read whole; events after it stream as usual")
+    func longLineGrowsTheBuffer() throws {
+        let dir = TempDir()
+        var header = TraceHeader(device: .init(width: 800, height: 480))
+        header.meta = .string(String(repeating: "x", count: 3 << 20))
+        var events: [TouchEvent] = []
+        for k in 0..<5000 {
+            events.append(TouchEvent(time: Double(k) * 0.01, id: 1, phase: k == 0 ? .down : (k == 4999 ? .up : .move),
+                                     position: Point(x: Double(k % 800), y: 10)))
+        }
+        let trace = Trace(header: header, events: events)
+        try TraceWriter.write(trace, to: dir.path("long.jsonl"), encoding: .lines)
+        let stream = try TraceEventStream(path: dir.path("long.jsonl"))
+        #expect(stream.header.meta == header.meta)
+        var read: [TouchEvent] = []
+        while let e = stream.next() { read.append(e) }
+        #expect(!stream.hasErrors)
+        #expect(read == events)
+    }
+
+    @Test("a stream reports a bad line with its number and keeps going")
+    func badLineInStream() throws {
+        let dir = TempDir()
+        let text = #"{"format": "touch-trace", "version": 1, "encoding": "lines", "device": {"width": 8, "height": 4}}"# + "\n"
+            + #"{"t": 0, "id": 1, "phase": "down", "x": 1, "y": 1}"# + "\nnot json\n"
+            + #"{"t": 1, "id": 1, "phase": "up", "x": 1, "y": 1}"# + "\n"
+        try text.write(toFile: dir.path("bad.jsonl"), atomically: true, encoding: .utf8)
+        let stream = try TraceEventStream(path: dir.path("bad.jsonl"))
+        var n = 0
+        while stream.next() != nil { n += 1 }
+        #expect(n == 2)
+        #expect(stream.diagnostics.map(\.description) == [bad(dir.path("bad.jsonl"))])
+    }
+
+    func bad(_ p: String) -> String { "\(p):3:1: error: event 1: expected an event object '{', found 'n'" }
+}

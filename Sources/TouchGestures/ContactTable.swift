@@ -99,7 +99,7 @@ public struct ContactTable: Sendable {
     }
 
     /// Ends every open contact as cancelled, for the end of a trace or a lost device.
-    mutating func cancelAll(at time: Double, surface: Surface, into frame: inout TouchFrame) {
+    mutating func cancelAll(at time: Double, into frame: inout TouchFrame) {
         frame.time = time
         frame.events.removeAll(keepingCapacity: true)
         for c in contacts where !c.ended {

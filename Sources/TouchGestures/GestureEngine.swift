@@ -81,7 +81,7 @@ public struct GestureEngine: Sendable {
     /// format prescribes), then every pending deadline fires.
     public mutating func finish(emit: (GestureEvent) -> Void) {
         if lastTime.isFinite {
-            contacts.cancelAll(at: lastTime, surface: surface, into: &scratch)
+            contacts.cancelAll(at: lastTime, into: &scratch)
             if !scratch.events.isEmpty {
                 let frame = scratch
                 lastTime = -Double.infinity

@@ -284,12 +284,7 @@ struct JSONScanner {
         if p < end && base[p] == 0x2D { negative = true; p += 1 }
         let intStart = p
         var mantissa: UInt64 = 0
-        while p < end {
-            let d = base[p] &- 0x30
-            if d > 9 { break }
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            p += 1
-        }
+        p = digits(from: p, into: &mantissa)
         var digitCount = p - intStart
         if digitCount == 0 { i = p; throw error("a value") }
         if digitCount > 1 && base[intStart] == 0x30 {
@@ -300,12 +295,7 @@ struct JSONScanner {
         if p < end && base[p] == 0x2E {
             p += 1
             let fracStart = p
-            while p < end {
-                let d = base[p] &- 0x30
-                if d > 9 { break }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                p += 1
-            }
+            p = digits(from: p, into: &mantissa)
             let fracDigits = p - fracStart
             if fracDigits == 0 { i = p; throw error("a digit after the decimal point") }
             digitCount += fracDigits
@@ -351,6 +341,19 @@ struct JSONScanner {
             }
         }
         return v
+    }
+
+    /// Accumulates the decimal digits from `p` into `mantissa` (wrapping past 19 digits, which
+    /// the caller detects by counting); returns the index after the last digit.
+    @inline(__always) func digits(from start: Int, into mantissa: inout UInt64) -> Int {
+        var p = start
+        while p < end {
+            let d = base[p] &- 0x30
+            if d > 9 { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            p += 1
+        }
+        return p
     }
 
     /// The C library's correctly rounded conversion, for numbers the fast path cannot take.

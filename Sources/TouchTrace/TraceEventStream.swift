@@ -13,6 +13,9 @@ import TouchGestures
 /// so memory does not grow with the trace; a document is read whole (it is one JSON value).
 /// Problems are collected in ``diagnostics`` as the stream goes; an event with an error is
 /// skipped, so check ``hasErrors`` once ``next()`` has returned `nil`.
+///
+/// Not `Sendable`, on purpose: it owns a file descriptor and a buffer that it reuses for every
+/// line. Read it from one task.
 public final class TraceEventStream {
     /// The trace's header.
     public private(set) var header = TraceHeader(device: .init(width: 0, height: 0))
@@ -53,7 +56,7 @@ public final class TraceEventStream {
         while true {
             if let nl = findNewline() {
                 let first = TraceReader.detectLines(UnsafePointer(buffer + start), count: nl - start + 1)
-                isLines = first == true
+                isLines = first
                 break
             }
             if eof || !fill() { isLines = false; break }

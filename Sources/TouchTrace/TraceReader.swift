@@ -57,7 +57,7 @@ public enum TraceReader {
     }
 
     static func diagnose(_ base: UnsafePointer<UInt8>, count: Int, name: String?) -> TraceReadResult {
-        if detectLines(base, count: count) == true {
+        if detectLines(base, count: count) {
             var parser = LinesParser(name: name, collectEvents: true)
             parser.events.reserveCapacity(count / 48)
             var offset = 0
@@ -76,7 +76,7 @@ public enum TraceReader {
     }
 
     /// True when the first non-blank line is a complete object with `"encoding": "lines"`.
-    static func detectLines(_ base: UnsafePointer<UInt8>, count: Int) -> Bool? {
+    static func detectLines(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
         var start = 0
         while start < count {
             var stop = start
@@ -84,12 +84,11 @@ public enum TraceReader {
             var s = JSONScanner(base + start, count: stop - start)
             s.skipWhitespace()
             if s.atEnd { start = stop + 1; continue }
-            guard let v = try? s.parseValue() else { return nil }
+            guard let v = try? s.parseValue() else { return false }
             s.skipWhitespace()
-            guard s.atEnd, v["encoding"] == .string("lines") else { return nil }
-            return true
+            return s.atEnd && v["encoding"] == .string("lines")
         }
-        return nil
+        return false
     }
 
     /// The whole file, or a diagnostic saying why it cannot be read.

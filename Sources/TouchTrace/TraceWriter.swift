@@ -110,6 +110,8 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
 
 /// Writes a trace in the lines encoding as it is recorded: the header first, then each frame
 /// with one `write` call, so that after a crash or `kill -9` every complete frame is in the file.
+///
+/// Not `Sendable`, on purpose: it owns a file descriptor; write from one task.
 public final class LinesTraceWriter {
     private var fd: Int32
     public let path: String

@@ -80,14 +80,10 @@ struct TapRecognizerTests {
 
     @Test("advance(to:) fires the window's deadline without a frame, at the deadline's time")
     func advanceFiresDeadlines() {
-        var engine = GestureEngine(surface: panel)
-        var out: [GestureEvent] = []
         var s = Script()
         s.down(0, 1, 400, 200)
         s.up(0.08, 1, 400, 200)
-        var a = FrameAssembler()
-        for e in s.events { a.add(e) { engine.handle($0) { out.append($0) } } }
-        a.flush { engine.handle($0) { out.append($0) } }
+        var (engine, out) = replay(s.events, finish: false)
         engine.advance(to: 0.38) { out.append($0) }
         #expect(out.isEmpty, "the window is still open at exactly lift + gap")
         engine.advance(to: 0.5) { out.append($0) }

@@ -108,3 +108,19 @@ struct CLITests {
         #expect(r.err == "touchtrace: nope.json: no such file or folder\n")
     }
 }
+
+extension CLITests {
+    @Test func velocityPrintsOneObjectPerContact() throws {
+        let r = try run(["velocity", "--json", "Tests/Fixtures/flutter-velocity/velocityEventData_07.json"])
+        #expect(r.status == 0)
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        #expect(o["id"] as? Int == 7)
+        #expect(o["strategy"] as? String == "lsq2")
+        let v = try #require(o["velocity"] as? [String: Double])
+        #expect(abs(v["x"]! - 396.6988447819592) < 1e-6 && abs(v["y"]! - 2106.225572911095) < 1e-6)
+        let human = try run(["velocity", "--strategy", "twoPoint", "traces/swipe-right-fast.json"])
+        #expect(human.out.contains("units/s = (") && human.out.contains("mm/s"))
+        let bad = try run(["velocity", "--strategy", "fast", "traces/swipe-right-fast.json"])
+        #expect(bad.status != 0 && bad.err.contains("fast"))
+    }
+}

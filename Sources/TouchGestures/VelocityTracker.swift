@@ -1,0 +1,205 @@
+/// How a ``VelocityTracker`` turns recent samples into a velocity.
+public enum VelocityStrategy: String, Hashable, Sendable, CaseIterable {
+    /// Unweighted quadratic least squares over the newest samples (at most
+    /// ``VelocityTracker/maxSamples`` within ``VelocityTracker/horizon`` of the newest, stopping
+    /// at a gap over ``VelocityTracker/stopGap``), at least 3 of them; the velocity is the fit's
+    /// slope at the newest sample. Flutter's default tracker (and Android's `LSQ2`).
+    case lsq2
+    /// The kinetic-energy ("impulse") estimate Android uses by default, over the same samples:
+    /// each segment's velocity adds the work it would take to reach it, and the velocity is the
+    /// one that total work gives. Needs 2 samples.
+    case impulse
+    /// The end points of the samples in the last ``VelocityTracker/twoPointWindow``: what GTK's
+    /// swipe gesture reports. Needs 2 samples at different times.
+    case twoPoint
+}
+
+/// Estimates a contact's velocity from its recent positions, in surface units per second.
+///
+/// Add every `down` and `move` position with ``add(time:position:)``; an `up` adds no sample.
+/// Ask for ``velocity(liftTime:)`` at the lift. Storage is fixed (the newest ``capacity``
+/// samples), so tracking never allocates.
+public struct VelocityTracker: Sendable {
+    /// Samples kept: enough for ``twoPointWindow`` at 240 Hz and more.
+    public static let capacity = 64
+    /// Most samples the `lsq2` and `impulse` strategies use: 20 (Flutter's and Android's history size).
+    public static let maxSamples = 20
+    /// How old a sample may be, relative to the newest, to count: 0.1 s (Flutter's and Android's horizon).
+    public static let horizon = 0.100
+    /// A gap between two samples longer than this, in seconds, means the finger had stopped:
+    /// 0.04 s (Flutter's `kAssumePointerMoveStoppedMilliseconds`, Android's equivalent).
+    public static let stopGap = 0.040
+    /// The window of the `twoPoint` strategy: 0.15 s (GTK's swipe keeps 150 ms of events).
+    public static let twoPointWindow = 0.150
+
+    public var strategy: VelocityStrategy
+
+    private var times = InlineArray<64, Double>(repeating: 0)
+    private var xs = InlineArray<64, Double>(repeating: 0)
+    private var ys = InlineArray<64, Double>(repeating: 0)
+    private var newest = -1       // index of the newest sample
+    private var count = 0
+
+    public init(strategy: VelocityStrategy = .lsq2) {
+        self.strategy = strategy
+    }
+
+    /// Forgets every sample (for a new contact).
+    public mutating func reset() {
+        newest = -1
+        count = 0
+    }
+
+    /// Records where the contact was at `time` (seconds).
+    public mutating func add(time: Double, position: Point) {
+        newest = (newest + 1) % Self.capacity
+        times[newest] = time
+        xs[newest] = position.x
+        ys[newest] = position.y
+        count = min(count + 1, Self.capacity)
+    }
+
+    /// The number of samples recorded (at most ``capacity``).
+    public var sampleCount: Int { count }
+
+    /// The `k`-th newest sample (0 is the newest).
+    @inline(__always) private func sample(_ k: Int) -> (t: Double, x: Double, y: Double) {
+        let i = (newest - k + Self.capacity) % Self.capacity
+        return (times[i], xs[i], ys[i])
+    }
+
+    /// True when the interval `seconds` is longer than `limit`, compared to the microsecond (the
+    /// resolution of evdev timestamps), so that two timestamps 0.1 s apart are not taken as
+    /// 0.10000000000000009 s apart by floating-point subtraction.
+    @inline(__always) private func exceeds(_ seconds: Double, _ limit: Double) -> Bool {
+        (seconds * 1e6).rounded() > (limit * 1e6).rounded()
+    }
+
+    /// How many of the newest samples form the `lsq2`/`impulse` window.
+    private func windowCount() -> Int {
+        guard count > 0 else { return 0 }
+        let t0 = sample(0).t
+        var n = 1
+        var previous = t0
+        while n < min(count, Self.maxSamples) {
+            let t = sample(n).t
+            if exceeds(t0 - t, Self.horizon) || exceeds(previous - t, Self.stopGap) { break }
+            previous = t
+            n += 1
+        }
+        return n
+    }
+
+    /// The velocity in surface units per second, or `nil` when the strategy has too few
+    /// samples to say. `liftTime` (seconds) is when the finger lifted, if it did: a lift more
+    /// than ``stopGap`` after the newest sample means the finger had stopped, and the velocity
+    /// is zero.
+    public func velocity(liftTime: Double? = nil) -> Point? {
+        guard count > 0 else { return nil }
+        if let lift = liftTime, exceeds(lift - sample(0).t, Self.stopGap) { return .zero }
+        switch strategy {
+        case .lsq2: return leastSquares(windowCount())
+        case .impulse: return impulse(windowCount())
+        case .twoPoint: return twoPoint()
+        }
+    }
+
+    // MARK: Strategies
+
+    /// Quadratic least squares by QR (modified Gram–Schmidt) on times in milliseconds relative
+    /// to the newest sample; the slope at 0 is the velocity.
+    private func leastSquares(_ n: Int) -> Point? {
+        guard n >= 3 else { return nil }
+        // Columns of the design matrix: 1, t, t² (t in ms, ≤ 0); orthonormalised in place.
+        var q0 = InlineArray<20, Double>(repeating: 0)
+        var q1 = InlineArray<20, Double>(repeating: 0)
+        var q2 = InlineArray<20, Double>(repeating: 0)
+        let t0 = sample(0).t
+        for k in 0..<n {
+            let t = (sample(k).t - t0) * 1000
+            q0[k] = 1
+            q1[k] = t
+            q2[k] = t * t
+        }
+        func dot(_ a: InlineArray<20, Double>, _ b: InlineArray<20, Double>) -> Double {
+            var s = 0.0
+            for k in 0..<n { s += a[k] * b[k] }
+            return s
+        }
+        let tolerance = 1e-10
+        // R is upper triangular: r00 r01 r02 / r11 r12 / r22.
+        let r00 = dot(q0, q0).squareRoot()
+        guard r00 > tolerance else { return nil }
+        for k in 0..<n { q0[k] /= r00 }
+        let r01 = dot(q0, q1)
+        for k in 0..<n { q1[k] -= r01 * q0[k] }
+        let r11 = dot(q1, q1).squareRoot()
+        guard r11 > tolerance else { return nil }
+        for k in 0..<n { q1[k] /= r11 }
+        let r02 = dot(q0, q2)
+        for k in 0..<n { q2[k] -= r02 * q0[k] }
+        let r12 = dot(q1, q2)
+        for k in 0..<n { q2[k] -= r12 * q1[k] }
+        let r22 = dot(q2, q2).squareRoot()
+        guard r22 > tolerance else { return nil }
+        for k in 0..<n { q2[k] /= r22 }
+
+        /// The slope coefficient of the fit of `values(k)`.
+        func slope(_ value: (Int) -> Double) -> Double {
+            var b0 = 0.0, b1 = 0.0, b2 = 0.0
+            for k in 0..<n {
+                let v = value(k)
+                b0 += q0[k] * v
+                b1 += q1[k] * v
+                b2 += q2[k] * v
+            }
+            let c2 = b2 / r22
+            return (b1 - r12 * c2) / r11
+        }
+        // Units per millisecond → units per second.
+        return Point(x: slope { sample($0).x } * 1000, y: slope { sample($0).y } * 1000)
+    }
+
+    /// Android's impulse estimate over the window, per axis.
+    private func impulse(_ n: Int) -> Point? {
+        guard n >= 2 else { return nil }
+        func axis(_ value: (Int) -> Double) -> Double? {
+            // Oldest to newest.
+            if n == 2 {
+                let dt = sample(0).t - sample(1).t
+                return dt != 0 ? (value(0) - value(1)) / dt : nil
+            }
+            var work = 0.0
+            var segments = 0
+            for k in stride(from: n - 1, to: 0, by: -1) {
+                let dt = sample(k - 1).t - sample(k).t
+                if dt == 0 { continue }
+                let v = (value(k - 1) - value(k)) / dt
+                work += (v - energyToVelocity(work)) * abs(v)
+                segments += 1
+                if segments == 1 { work *= 0.5 }
+            }
+            return segments > 0 ? energyToVelocity(work) : nil
+        }
+        guard let vx = axis({ sample($0).x }), let vy = axis({ sample($0).y }) else { return nil }
+        return Point(x: vx, y: vy)
+    }
+
+    @inline(__always) private func energyToVelocity(_ work: Double) -> Double {
+        (work < 0 ? -1 : 1) * (2 * abs(work)).squareRoot()
+    }
+
+    /// GTK's swipe: the oldest and newest samples within ``twoPointWindow``.
+    private func twoPoint() -> Point? {
+        let newestSample = sample(0)
+        var oldest = newestSample
+        for k in 1..<count {
+            let s = sample(k)
+            if exceeds(newestSample.t - s.t, Self.twoPointWindow) { break }
+            oldest = s
+        }
+        let dt = newestSample.t - oldest.t
+        guard dt > 0 else { return nil }
+        return Point(x: (newestSample.x - oldest.x) / dt, y: (newestSample.y - oldest.y) / dt)
+    }
+}

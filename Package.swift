@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "TouchGestures", targets: ["TouchGestures"]),
         .library(name: "TouchTrace", targets: ["TouchTrace"]),
+        .library(name: "TouchInput", targets: ["TouchInput"]),
         .executable(name: "touchtrace", targets: ["touchtrace"]),
     ],
     dependencies: [
@@ -16,10 +17,12 @@ let package = Package(
         .target(name: "TouchGestures"),
         // Trace format v1: reading, writing, validating, expectations. Foundation allowed.
         .target(name: "TouchTrace", dependencies: ["TouchGestures"]),
+        // Linux input: evdev events → frames (one decoder for devices and recordings), evemu import.
+        .target(name: "TouchInput", dependencies: ["TouchGestures", "TouchTrace"]),
         .executableTarget(
             name: "touchtrace",
             dependencies: [
-                "TouchGestures", "TouchTrace",
+                "TouchGestures", "TouchTrace", "TouchInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -28,6 +31,7 @@ let package = Package(
         .executableTarget(name: "touch-bench", dependencies: ["TouchGestures", "TouchTrace", "CAllocCounter"]),
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures"]),
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchGestures", "TouchTrace", "touchtrace"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchGestures", "TouchTrace", "TouchInput"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,7 @@
 ///
 /// A *press* lasts from the first finger down to the last finger up. It is a tap when no
 /// finger travels more than ``GestureSettings/Tap/maxMovement`` and it lasts at most
-/// ``GestureSettings/Tap/maxDuration``. Taps whose gap (lift to next touch-down) is at most
+/// ``GestureSettings/Tap/maxDuration`` (when one is set). Taps whose gap (lift to next touch-down) is at most
 /// ``GestureSettings/Tap/maxGap``, that land within ``GestureSettings/Tap/maxSpacing`` of the
 /// first and use as many fingers count as one multiple tap. The count is reported once: at
 /// once when it reaches ``GestureSettings/Tap/maxCount``, otherwise when the gap has passed
@@ -118,8 +118,8 @@ public struct TapRecognizer: Sendable {
                 failure = GestureFailure(.cancelled)
             } else if travel > settings.maxMovement {
                 failure = GestureFailure(.moved, measured: travel, limit: settings.maxMovement)
-            } else if held > settings.maxDuration {
-                failure = GestureFailure(.heldTooLong, measured: held, limit: settings.maxDuration)
+            } else if let limit = settings.maxDuration, held > limit {
+                failure = GestureFailure(.heldTooLong, measured: held, limit: limit)
             }
             if let failure {
                 if n > 1 { emit(.tap(.init(position: anchor, taps: n - 1, fingers: fingers))) }

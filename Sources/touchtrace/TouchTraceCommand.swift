@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TouchGestures
 import TouchTrace
+import TouchInput
 
 @main
 struct TouchTraceCommand: ParsableCommand {
@@ -12,7 +13,7 @@ struct TouchTraceCommand: ParsableCommand {
             Exit status: 0 success; 1 a replay did not match its expectations; 2 a trace or \
             file could not be read or is invalid.
             """,
-        subcommands: [Replay.self, Validate.self, Convert.self, Velocity.self]
+        subcommands: [Replay.self, Validate.self, Convert.self, Velocity.self, Import.self]
     )
 }
 
@@ -281,5 +282,83 @@ struct Velocity: ParsableCommand {
                 print(line)
             }
         }
+    }
+}
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn an evemu-record recording into a trace, through the same decoder live devices use.",
+        discussion: """
+            The device name, the axis ranges (as the surface size) and the resolution are kept. \
+            For a device that reports no resolution, give its screen size with --size-mm. The \
+            output encoding follows OUT's extension (.jsonl: lines, else document).
+            """)
+
+    @Argument(help: "The evemu-record file.")
+    var recording: String
+
+    @Argument(help: "Where to write the trace.")
+    var output: String
+
+    @Option(help: "An evemu device description, for a recording without its own header.")
+    var desc: String?
+
+    @Option(name: .customLong("size-mm"), parsing: .upToNextOption,
+            help: "The touch surface's width and height in millimetres, for devices that report no resolution.")
+    var sizeMillimetres: [Double] = []
+
+    @Option(help: "Expectations to store in the trace, as a JSON array (see the trace format).")
+    var expect: String?
+
+    @Option(name: .customLong("expect-none"), help: "Output types the trace must not produce, comma-separated.")
+    var expectNone: String?
+
+    func read(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            printError("touchtrace: \(path): cannot read")
+            throw ExitCode(2)
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func run() throws {
+        guard sizeMillimetres.isEmpty || (sizeMillimetres.count == 2 && sizeMillimetres.allSatisfy { $0 > 0 }) else {
+            printError("touchtrace: --size-mm takes two positive numbers, width and height in mm; found \(sizeMillimetres.map { String($0) }.joined(separator: " "))")
+            throw ExitCode(2)
+        }
+        var rec: EvemuRecording
+        do {
+            rec = try EvemuRecording.parse(try read(recording), name: recording)
+            if let desc {
+                let d = try EvemuRecording.parse(try read(desc), name: desc)
+                rec.description = d.description
+            }
+        } catch let e as EvemuErrors {
+            printError(e.description)
+            throw ExitCode(2)
+        }
+        let size = sizeMillimetres.count == 2 ? Point(x: sizeMillimetres[0], y: sizeMillimetres[1]) : nil
+        var trace: Trace
+        do { trace = try TraceImport.trace(from: rec, source: (recording as NSString).lastPathComponent, physicalSize: size) } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        if let expect {
+            let r = TraceReader.diagnose(bytes: Array(("{\"format\": \"touch-trace\", \"version\": 1, \"device\": {\"width\": 1, \"height\": 1}, \"expect\": " + expect + ", \"events\": []}").utf8), name: "--expect")
+            guard let parsed = r.trace?.header.expect else {
+                printError("touchtrace: --expect must be a JSON array of objects with a \"type\": \(r.errors.first?.message ?? "")")
+                throw ExitCode(2)
+            }
+            trace.header.expect = parsed
+        }
+        if let expectNone {
+            trace.header.expectNone = expectNone.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        do { try TraceWriter.write(trace, to: output, encoding: output.hasSuffix(".jsonl") ? .lines : .document) } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        let contacts = trace.events.filter { $0.phase == .down }.count
+        print("\(recording) → \(output): \(trace.events.count) events, \(contacts) contacts, \(formatJSONNumber(trace.header.device.width)) × \(formatJSONNumber(trace.header.device.height)) units")
     }
 }

@@ -1,0 +1,15 @@
+// libFuzzer entry point for the evemu importer: any text. Whatever it accepts must decode into
+// a trace that the strict reader accepts too (the decoder never emits an invalid trace).
+import TouchGestures
+import TouchInput
+import TouchTrace
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzEvemu(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
+    guard let rec = try? EvemuRecording.parse(String(decoding: bytes, as: UTF8.self), name: "fuzz"),
+          let trace = try? TraceImport.trace(from: rec, source: "fuzz") else { return 0 }
+    let r = TraceReader.diagnose(bytes: Array(TraceWriter.document(trace).utf8), name: "fuzz-import")
+    if !r.errors.isEmpty { fatalError("the importer wrote an invalid trace:\n\(r.errors.map(\.description).joined(separator: "\n"))") }
+    return 0
+}

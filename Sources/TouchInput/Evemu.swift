@@ -1,0 +1,173 @@
+/// A problem in an evemu file: where and what.
+public struct EvemuError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+
+    public var description: String { "\(file):\(line): error: \(message)" }
+}
+
+/// An `evemu-record` file: an optional device description and the recorded events.
+///
+/// Lines: `N:` name; `I:` bus vendor product version (hex); `P:` property bytes (8 a line,
+/// continued by further `P:` lines); `B: TT …` the code bitmask of event type TT (8 bytes a line,
+/// continued); `A: code min max fuzz flat [resolution]` (code hex, the rest decimal);
+/// `E: sec.usec type code value` (type and code hex, value decimal). `#` starts a comment;
+/// newer files carry each axis's current value in comments (`# Value 390`), which is kept.
+public struct EvemuRecording: Sendable {
+    public var description: DeviceDescription?
+    public var events: [InputEvent]
+
+    /// Parses the text of an evemu file; `name` is used in error messages. Every malformed line
+    /// is reported (up to 100), none is skipped silently.
+    public static func parse(_ text: String, name: String) throws(EvemuErrors) -> EvemuRecording {
+        var desc: DeviceDescription?
+        var events: [InputEvent] = []
+        var errors: [EvemuError] = []
+        var bitmaskOffset: [UInt16: Int] = [:]
+        var propertyOffset = 0
+        // Comment state for "# Value" lines: the type and code being described.
+        var commentType: UInt16?
+        var commentCode: UInt16?
+        var commentValues: [UInt16: Int32] = [:]
+
+        func fail(_ n: Int, _ msg: String) {
+            if errors.count < 100 { errors.append(EvemuError(file: name, line: n, message: msg)) }
+        }
+        func described() -> DeviceDescription { desc ?? DeviceDescription(name: "") }
+
+        var lineNumber = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty { continue }
+            if trimmed.hasPrefix("#") {
+                let words = trimmed.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" })
+                if words.count >= 4, words[0] == "Event", words[1] == "type", let t = UInt16(words[2]) {
+                    commentType = t
+                    commentCode = nil
+                } else if words.count >= 3, words[0] == "Event", words[1] == "code", let c = UInt16(words[2]) {
+                    commentCode = c
+                } else if words.count == 2, words[0] == "Value", let v = Int32(words[1]), commentType == 3, let c = commentCode {
+                    commentValues[c] = v
+                }
+                continue
+            }
+            // Drop a trailing comment.
+            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            let fields = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let tag = fields.first else { continue }
+            let args = fields.dropFirst()
+            switch tag {
+            case "N:":
+                var d = described()
+                d.name = content.drop { $0 != ":" }.dropFirst().trimmingSpaces()
+                desc = d
+            case "I:":
+                let ids = args.compactMap { UInt16($0, radix: 16) }
+                guard ids.count == 4, args.count == 4 else {
+                    fail(lineNumber, "expected `I: bus vendor product version` (four hex numbers), found `\(content.trimmingSpaces())`")
+                    continue
+                }
+                var d = described()
+                d.ids = (ids[0], ids[1], ids[2], ids[3])
+                desc = d
+            case "P:":
+                let bytes = args.compactMap { UInt8($0, radix: 16) }
+                guard bytes.count == args.count, !bytes.isEmpty else {
+                    fail(lineNumber, "expected `P:` and hex bytes, found `\(content.trimmingSpaces())`")
+                    continue
+                }
+                var d = described()
+                for (k, b) in bytes.enumerated() {
+                    for bit in 0..<8 where b & (1 << bit) != 0 { d.properties.insert((propertyOffset + k) * 8 + bit) }
+                }
+                propertyOffset += bytes.count
+                desc = d
+            case "B:":
+                let values = args.compactMap { UInt8($0, radix: 16) }
+                guard values.count == args.count, values.count >= 2 else {
+                    fail(lineNumber, "expected `B: type` and hex bytes, found `\(content.trimmingSpaces())`")
+                    continue
+                }
+                let type = UInt16(values[0])
+                let offset = bitmaskOffset[type, default: 0]
+                var d = described()
+                for (k, b) in values.dropFirst().enumerated() {
+                    for bit in 0..<8 where b & (1 << bit) != 0 {
+                        d.codes[type, default: []].insert(UInt16((offset + k) * 8 + bit))
+                    }
+                }
+                bitmaskOffset[type] = offset + values.count - 1
+                desc = d
+            case "A:":
+                let code = args.first.flatMap { UInt16($0, radix: 16) }
+                let numbers = args.dropFirst().compactMap { Int32($0) }
+                guard let code, numbers.count == args.count - 1, numbers.count == 4 || numbers.count == 5 else {
+                    fail(lineNumber, "expected `A: code min max fuzz flat [resolution]`, found `\(content.trimmingSpaces())`")
+                    continue
+                }
+                var d = described()
+                d.axes[code] = AxisInfo(minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
+                                        resolution: numbers.count == 5 ? numbers[4] : 0)
+                desc = d
+            case "E:":
+                guard args.count == 4 else {
+                    fail(lineNumber, "expected `E: sec.usec type code value`, found `\(content.trimmingSpaces())`")
+                    continue
+                }
+                let a = Array(args)
+                guard let time = parseTime(a[0]) else {
+                    fail(lineNumber, "expected a time `sec.usec`, found `\(a[0])`")
+                    continue
+                }
+                guard let type = UInt16(a[1], radix: 16), let code = UInt16(a[2], radix: 16) else {
+                    fail(lineNumber, "expected hex type and code, found `\(a[1]) \(a[2])`")
+                    continue
+                }
+                guard let value = Int32(a[3]) else {
+                    fail(lineNumber, "expected a decimal value, found `\(a[3])`")
+                    continue
+                }
+                if let last = events.last, time < last.time {
+                    fail(lineNumber, "time goes back: expected ≥ \(last.time), found \(time)")
+                    continue
+                }
+                events.append(InputEvent(time: time, type: EventType(rawValue: type), code: EventCode(rawValue: code), value: value))
+            default:
+                fail(lineNumber, "expected a line starting with N:, I:, P:, B:, A:, E: or #, found `\(tag)`")
+            }
+        }
+        if var d = desc {
+            for (code, v) in commentValues where d.axes[code] != nil { d.axes[code]!.value = v }
+            desc = d
+        }
+        guard errors.isEmpty else { throw EvemuErrors(errors: errors) }
+        return EvemuRecording(description: desc, events: events)
+    }
+
+    /// `sec.usec` as seconds; the microseconds are read as digits, so no precision is lost.
+    static func parseTime(_ s: Substring) -> Double? {
+        let parts = s.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let sec = Int64(parts[0]), sec >= 0 else { return nil }
+        if parts.count == 1 { return Double(sec) }
+        let frac = parts[1]
+        guard !frac.isEmpty, frac.count <= 9, frac.allSatisfy(\.isNumber), let f = Int64(frac) else { return nil }
+        var scale = 1.0
+        for _ in 0..<frac.count { scale *= 10 }
+        return Double(sec) + Double(f) / scale
+    }
+}
+
+/// Every problem found in an evemu file.
+public struct EvemuErrors: Error, Sendable, CustomStringConvertible {
+    public var errors: [EvemuError]
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}
+
+extension StringProtocol {
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

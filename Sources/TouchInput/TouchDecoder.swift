@@ -1,0 +1,272 @@
+import TouchGestures
+
+/// Turns kernel input events into touch frames: the one path that live devices and recordings
+/// (evemu, libinput record) share.
+///
+/// - **Protocol B** (slots and tracking ids): a tracking id ≥ 0 begins a contact in the current
+///   slot, `-1` ends it; the trace id of a contact is its slot index. Slot numbers outside the
+///   device's range (more fingers than slots) are ignored, as the kernel does.
+/// - **Protocol A** (`SYN_MT_REPORT` after each contact, no ids): contacts are matched to the
+///   previous frame's by tracking id when the device sends one, else by nearest position.
+/// - **Single touch** (`ABS_X`/`ABS_Y` with `BTN_TOUCH`): one contact, id 0.
+///
+/// A recording may start in the middle of the kernel's state: positions for a slot with no
+/// known contact begin one. After `SYN_DROPPED` (the kernel's buffer overflowed) events are
+/// discarded up to the next `SYN_REPORT`, where every open contact ends as cancelled, so that
+/// no touch is left stuck down; fingers still on the glass begin again with their next report.
+///
+/// Positions are in surface units: raw axis units less the axis minimum. The surface is the
+/// axis range, with the device's resolution (units/mm) when it reports one.
+public struct TouchDecoder: Sendable {
+    public let device: DeviceDescription
+    public let touchProtocol: DeviceDescription.TouchProtocol
+    /// The surface frames refer to.
+    public let surface: Surface
+    /// How many `SYN_DROPPED` the decoder has seen.
+    public private(set) var droppedReports = 0
+
+    private struct Slot: Sendable {
+        var active = false          // a contact is down (its `down` was emitted)
+        var begin = false           // a contact begins at the next report
+        var end = false             // the active contact ends at the next report
+        var dirty = false           // a value changed since the last report
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var pressure: Int32?
+        var major: Int32?
+        var minor: Int32?
+        var trackingID: Int32 = -1
+    }
+
+    private var slots: [Slot]
+    private var currentSlot = 0
+    private var dropping = false
+    private let xMin: Int32, yMin: Int32
+    // Protocol A: contacts reported in the current frame, and the previous frame's.
+    private var pending: [Slot] = []
+    private var partial = Slot()
+    private var previous: [(id: Int, slot: Slot)] = []
+    // Single touch.
+    private var touchSeen = false
+    private var frame = TouchFrame(time: 0, events: [])
+
+    /// A decoder for `device`; `nil` when it reports no positions it can read.
+    public init?(device: DeviceDescription) {
+        guard let proto = device.touchProtocol, let axes = device.positionAxes else { return nil }
+        self.device = device
+        self.touchProtocol = proto
+        xMin = axes.x.minimum
+        yMin = axes.y.minimum
+        let res: Point? = axes.x.resolution > 0 && axes.y.resolution > 0
+            ? Point(x: Double(axes.x.resolution), y: Double(axes.y.resolution)) : nil
+        surface = Surface(width: Double(axes.x.maximum - axes.x.minimum), height: Double(axes.y.maximum - axes.y.minimum),
+                          unitsPerMillimetre: res)
+        slots = Array(repeating: Slot(), count: max(device.slotCount, 1))
+        if proto == .multitouchB, let s = device.axis(.mtSlot)?.value, s >= 0, Int(s) < slots.count {
+            currentSlot = Int(s)
+        }
+        // Start from the axes' values when the description has them (a recording's header).
+        for k in slots.indices {
+            slots[k].x = device.positionAxes?.x.value ?? xMin
+            slots[k].y = device.positionAxes?.y.value ?? yMin
+        }
+        frame.events.reserveCapacity(slots.count * 2)
+    }
+
+    /// Feeds one kernel event; a `SYN_REPORT` hands out the frame it completes (if it changed
+    /// anything).
+    public mutating func feed(_ e: InputEvent, emit: (TouchFrame) -> Void) {
+        if e.type == .syn && e.code == .synDropped {
+            dropping = true
+            droppedReports += 1
+            return
+        }
+        if dropping {
+            if e.type == .syn && e.code == .synReport {
+                dropping = false
+                cancelAll(at: e.time, emit: emit)
+            }
+            return
+        }
+        switch touchProtocol {
+        case .multitouchB: feedB(e, emit: emit)
+        case .multitouchA: feedA(e, emit: emit)
+        case .singleTouch: feedSingle(e, emit: emit)
+        }
+    }
+
+    /// Ends every open contact as cancelled at `time` (end of a recording, a lost device).
+    public mutating func cancelAll(at time: Double, emit: (TouchFrame) -> Void) {
+        frame.time = time
+        frame.events.removeAll(keepingCapacity: true)
+        for k in slots.indices where slots[k].active {
+            frame.events.append(event(time, k, .cancel, slots[k]))
+        }
+        for (id, s) in previous { frame.events.append(event(time, id, .cancel, s)) }
+        for k in slots.indices { slots[k] = Slot(x: slots[k].x, y: slots[k].y) }
+        previous.removeAll()
+        pending.removeAll()
+        partial = Slot()
+        if !frame.events.isEmpty { emit(frame) }
+    }
+
+    private func event(_ time: Double, _ id: Int, _ phase: TouchPhase, _ s: Slot) -> TouchEvent {
+        TouchEvent(time: time, id: id, phase: phase,
+                   position: Point(x: Double(s.x - xMin), y: Double(s.y - yMin)),
+                   pressure: s.pressure.map(Double.init), major: s.major.map(Double.init), minor: s.minor.map(Double.init))
+    }
+
+    // MARK: Protocol B
+
+    private mutating func feedB(_ e: InputEvent, emit: (TouchFrame) -> Void) {
+        if e.type == .abs {
+            if e.code == .mtSlot {
+                currentSlot = Int(e.value)
+                return
+            }
+            guard currentSlot >= 0 && currentSlot < slots.count else { return }   // more fingers than slots
+            var s = slots[currentSlot]
+            switch e.code {
+            case .mtTrackingID:
+                if e.value < 0 {
+                    if s.begin && !s.active { s.begin = false } else if s.active { s.end = true }
+                    s.trackingID = -1
+                } else if e.value != s.trackingID || !(s.active || s.begin) {
+                    if s.active { s.end = true }
+                    s.begin = true
+                    s.trackingID = e.value
+                }
+            case .mtPositionX: s.x = e.value; s.dirty = true; startIfUnknown(&s)
+            case .mtPositionY: s.y = e.value; s.dirty = true; startIfUnknown(&s)
+            case .mtPressure: s.pressure = e.value; s.dirty = true
+            case .mtTouchMajor: s.major = e.value; s.dirty = true
+            case .mtTouchMinor: s.minor = e.value; s.dirty = true
+            default: break
+            }
+            slots[currentSlot] = s
+        } else if e.type == .syn && e.code == .synReport {
+            frame.time = e.time
+            frame.events.removeAll(keepingCapacity: true)
+            // Ends first, so that an id freed and reused in one report stays valid.
+            for k in slots.indices where slots[k].end {
+                frame.events.append(event(e.time, k, .up, slots[k]))
+                slots[k].active = false
+                slots[k].end = false
+            }
+            for k in slots.indices {
+                if slots[k].begin {
+                    frame.events.append(event(e.time, k, .down, slots[k]))
+                    slots[k].active = true
+                    slots[k].begin = false
+                } else if slots[k].active && slots[k].dirty {
+                    frame.events.append(event(e.time, k, .move, slots[k]))
+                }
+                slots[k].dirty = false
+            }
+            if !frame.events.isEmpty { emit(frame) }
+        }
+    }
+
+    /// A slot reporting a position with no contact known: the recording began mid-touch.
+    private func startIfUnknown(_ s: inout Slot) {
+        if !s.active && !s.begin && s.trackingID < 0 { s.begin = true; s.trackingID = Int32.max }
+    }
+
+    // MARK: Protocol A
+
+    private mutating func feedA(_ e: InputEvent, emit: (TouchFrame) -> Void) {
+        if e.type == .abs {
+            switch e.code {
+            case .mtPositionX: partial.x = e.value; partial.dirty = true
+            case .mtPositionY: partial.y = e.value; partial.dirty = true
+            case .mtPressure: partial.pressure = e.value
+            case .mtTouchMajor: partial.major = e.value
+            case .mtTouchMinor: partial.minor = e.value
+            case .mtTrackingID: partial.trackingID = e.value
+            default: break
+            }
+        } else if e.type == .syn && e.code == .synMTReport {
+            if partial.dirty && partial.trackingID != -2 { pending.append(partial) }
+            partial = Slot()
+        } else if e.type == .syn && e.code == .synReport {
+            if partial.dirty { pending.append(partial) }
+            partial = Slot()
+            frame.time = e.time
+            frame.events.removeAll(keepingCapacity: true)
+            var next: [(id: Int, slot: Slot)] = []
+            var unmatched = Array(pending.indices)
+            var oldLeft = Array(previous.indices)
+            // Pair by tracking id when the device gives one, else nearest first.
+            var pairs: [(old: Int, new: Int, d: Int64)] = []
+            for o in oldLeft {
+                for n in unmatched {
+                    let a = previous[o].slot, b = pending[n]
+                    if a.trackingID >= 0 || b.trackingID >= 0 {
+                        if a.trackingID == b.trackingID { pairs.append((o, n, -1)) }
+                    } else {
+                        let dx = Int64(a.x - b.x), dy = Int64(a.y - b.y)
+                        pairs.append((o, n, dx * dx + dy * dy))
+                    }
+                }
+            }
+            pairs.sort { $0.d < $1.d }
+            var usedOld = Set<Int>(), usedNew = Set<Int>()
+            for p in pairs where !usedOld.contains(p.old) && !usedNew.contains(p.new) {
+                usedOld.insert(p.old)
+                usedNew.insert(p.new)
+                next.append((previous[p.old].id, pending[p.new]))
+            }
+            next.sort { $0.id < $1.id }
+            for (id, s) in next { frame.events.append(event(e.time, id, .move, s)) }
+            oldLeft.removeAll { usedOld.contains($0) }
+            unmatched.removeAll { usedNew.contains($0) }
+            for o in oldLeft { frame.events.insert(event(e.time, previous[o].id, .up, previous[o].slot), at: 0) }
+            for n in unmatched {
+                var id = 0
+                while next.contains(where: { $0.id == id }) { id += 1 }
+                frame.events.append(event(e.time, id, .down, pending[n]))
+                next.append((id, pending[n]))
+            }
+            previous = next
+            pending.removeAll(keepingCapacity: true)
+            if !frame.events.isEmpty { emit(frame) }
+        }
+    }
+
+    // MARK: Single touch
+
+    private mutating func feedSingle(_ e: InputEvent, emit: (TouchFrame) -> Void) {
+        var s = slots[0]
+        switch (e.type, e.code) {
+        case (.abs, .absX): s.x = e.value; s.dirty = true
+        case (.abs, .absY): s.y = e.value; s.dirty = true
+        case (.abs, .absPressure): s.pressure = e.value
+        case (.key, .btnTouch):
+            touchSeen = true
+            if e.value != 0 { if !s.active { s.begin = true } } else if s.active { s.end = true } else { s.begin = false }
+        case (.syn, .synReport):
+            // No BTN_TOUCH seen yet but positions arrive: the recording began mid-touch.
+            if !touchSeen && s.dirty && !s.active { s.begin = true }
+            frame.time = e.time
+            frame.events.removeAll(keepingCapacity: true)
+            if s.end {
+                frame.events.append(event(e.time, 0, .up, s))
+                s.active = false
+                s.end = false
+            }
+            if s.begin {
+                frame.events.append(event(e.time, 0, .down, s))
+                s.active = true
+                s.begin = false
+            } else if s.active && s.dirty {
+                frame.events.append(event(e.time, 0, .move, s))
+            }
+            s.dirty = false
+            slots[0] = s
+            if !frame.events.isEmpty { emit(frame) }
+            return
+        default: break
+        }
+        slots[0] = s
+    }
+}

@@ -1,0 +1,51 @@
+import TouchGestures
+import TouchTrace
+
+/// Builds traces from kernel event recordings, through ``TouchDecoder``.
+public enum TraceImport {
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// A trace from an evemu recording. `physicalSize` (millimetres) sets the resolution for
+    /// devices that do not report one. Times start at 0; the recording's origin is kept in
+    /// `meta.timeOrigin`. Contacts still down at the end are left open (the format treats them
+    /// as cancelled).
+    public static func trace(from recording: EvemuRecording, source: String,
+                             physicalSize: Point? = nil) throws(Failure) -> Trace {
+        guard let desc = recording.description else {
+            throw Failure(description: "\(source): the recording has no device description (N:, B:, A: lines); give one with --desc")
+        }
+        guard var decoder = TouchDecoder(device: desc) else {
+            throw Failure(description: "\(source): \(desc.name.isEmpty ? "the device" : desc.name) reports no touch positions (expected ABS_MT_POSITION_X/Y or ABS_X/Y axes)")
+        }
+        let origin = recording.events.first?.time ?? 0
+        var events: [TouchEvent] = []
+        for e in recording.events {
+            var shifted = e
+            shifted.time = roundedMicroseconds(e.time - origin)
+            decoder.feed(shifted) { frame in events.append(contentsOf: frame.events) }
+        }
+        let s = decoder.surface
+        var resolution: Point? = s.resolutionIsDefault ? nil : s.unitsPerMillimetre
+        if let size = physicalSize, size.x > 0, size.y > 0 {
+            resolution = Point(x: s.width / size.x, y: s.height / size.y)
+        }
+        var header = TraceHeader(device: .init(name: desc.name.isEmpty ? nil : desc.name, width: s.width, height: s.height,
+                                               resolution: resolution, units: "px"))
+        var meta = JSONObject()
+        meta["importedFrom"] = .string(source)
+        meta["recording"] = .string("evemu")
+        meta["protocol"] = .string(decoder.touchProtocol.rawValue)
+        meta["slots"] = .number(Double(desc.slotCount))
+        meta["timeOrigin"] = .number(origin)
+        if decoder.droppedReports > 0 { meta["droppedReports"] = .number(Double(decoder.droppedReports)) }
+        if physicalSize != nil { meta["resolutionFrom"] = .string("physical size given at import") }
+        header.meta = .object(meta)
+        return Trace(header: header, events: events)
+    }
+
+    /// Seconds rounded to the microsecond (the resolution of kernel timestamps), so that
+    /// rebasing does not turn `0.095573` into `0.09557294845581055`.
+    static func roundedMicroseconds(_ t: Double) -> Double { (t * 1e6).rounded() / 1e6 }
+}

@@ -17,8 +17,11 @@ let package = Package(
         .target(name: "TouchGestures"),
         // Trace format v1: reading, writing, validating, expectations. Foundation allowed.
         .target(name: "TouchTrace", dependencies: ["TouchGestures"]),
-        // Linux input: evdev events → frames (one decoder for devices and recordings), evemu import.
-        .target(name: "TouchInput", dependencies: ["TouchGestures", "TouchTrace"]),
+        // libevdev, through pkg-config; Debian's libevdev-dev provides it.
+        .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        // Linux input: evdev events → frames (one decoder for devices and recordings), evemu
+        // import, and live devices through libevdev.
+        .target(name: "TouchInput", dependencies: ["TouchGestures", "TouchTrace", "CLibevdev"]),
         .executableTarget(
             name: "touchtrace",
             dependencies: [

@@ -110,6 +110,23 @@ public struct TouchDecoder: Sendable {
         if !frame.events.isEmpty { emit(frame) }
     }
 
+    /// Begins contacts for the slots a device reports down (protocol B), after a drop has
+    /// cancelled everything: `slots` holds each such slot's index and position.
+    public mutating func resume(slots state: [(slot: Int, x: Int32, y: Int32)], at time: Double,
+                                emit: (TouchFrame) -> Void) {
+        frame.time = time
+        frame.events.removeAll(keepingCapacity: true)
+        for (k, x, y) in state where k >= 0 && k < slots.count && !slots[k].active {
+            slots[k].x = x
+            slots[k].y = y
+            slots[k].active = true
+            slots[k].begin = false
+            slots[k].trackingID = Int32.max
+            frame.events.append(event(time, k, .down, slots[k]))
+        }
+        if !frame.events.isEmpty { emit(frame) }
+    }
+
     private func event(_ time: Double, _ id: Int, _ phase: TouchPhase, _ s: Slot) -> TouchEvent {
         TouchEvent(time: time, id: id, phase: phase,
                    position: Point(x: Double(s.x - xMin), y: Double(s.y - yMin)),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import TouchGestures
 import TouchTrace
 import TouchInput
@@ -13,7 +14,7 @@ struct TouchTraceCommand: ParsableCommand {
             Exit status: 0 success; 1 a replay did not match its expectations; 2 a trace or \
             file could not be read or is invalid.
             """,
-        subcommands: [Replay.self, Validate.self, Convert.self, Velocity.self, Import.self]
+        subcommands: [Replay.self, Validate.self, Convert.self, Velocity.self, Import.self, Devices.self, Record.self]
     )
 }
 
@@ -360,5 +361,119 @@ struct Import: ParsableCommand {
         }
         let contacts = trace.events.filter { $0.phase == .down }.count
         print("\(recording) → \(output): \(trace.events.count) events, \(contacts) contacts, \(formatJSONNumber(trace.header.device.width)) × \(formatJSONNumber(trace.header.device.height)) units")
+    }
+}
+
+struct Devices: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List /dev/input/event* devices: name, kind, multitouch protocol, slots, axes, resolution.")
+
+    func run() throws {
+        let all: [DeviceInfo]
+        do { all = try EvdevDevice.list() } catch {
+            printError("touchtrace: \(error)")
+            throw ExitCode(2)
+        }
+        if all.isEmpty { print("no input devices in /dev/input") }
+        for d in all {
+            guard let desc = d.description else {
+                print("\(d.path)  (cannot open: \(d.error.map { "\($0)".split(separator: "\n").first.map(String.init) ?? "" } ?? "?"))")
+                continue
+            }
+            var line = "\(d.path)  \"\(desc.name)\"  \(d.kind.rawValue)"
+            if let p = desc.touchProtocol {
+                line += ", \(p.rawValue)"
+                if p == .multitouchB { line += ", \(desc.slotCount) slots" }
+            }
+            if let (x, y) = desc.positionAxes {
+                line += ", x \(x.minimum)…\(x.maximum) y \(y.minimum)…\(y.maximum)"
+                line += x.resolution > 0 ? ", \(x.resolution)×\(y.resolution) units/mm" : ", no resolution"
+            }
+            print(line)
+        }
+        if all.contains(where: { if case .permissionDenied? = $0.error { true } else { false } }) {
+            printError("some devices could not be opened: add yourself to the `input` group, or use a udev rule:\n  \(InputError.udevRule)")
+        }
+    }
+}
+
+/// Set by SIGINT/SIGTERM; the record loop checks it between polls.
+let stopRequested = Atomic<Bool>(false)
+
+struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Record a touch device into a trace (lines encoding), one write per frame.",
+        discussion: """
+            Ctrl-C or SIGTERM stops and closes the file. Every frame is written as it completes, \
+            so after a crash or kill -9 every complete frame is still readable. A device that is \
+            removed ends the recording with a message; what was recorded is kept (exit 0).
+            """)
+
+    @Option(help: "The device, e.g. /dev/input/event3 (default: the first touchscreen).")
+    var device: String?
+
+    @Flag(help: "Grab the device so that its touches do not also reach other programs.")
+    var grab = false
+
+    @Option(name: .customLong("ready-file"), help: ArgumentHelp("Create this file once the device is open (for scripts).", visibility: .hidden))
+    var readyFile: String?
+
+    @Argument(help: "Where to write the trace (.jsonl).")
+    var output: String
+
+    func run() throws {
+        let dev: EvdevDevice
+        do { dev = try EvdevDevice.open(device, grab: grab) } catch {
+            printError("touchtrace: \(error)")
+            throw ExitCode(2)
+        }
+        let s = dev.decoder.surface
+        var header = TraceHeader(device: .init(name: dev.description.name, width: s.width, height: s.height,
+                                               resolution: s.resolutionIsDefault ? nil : s.unitsPerMillimetre, units: "px"))
+        var meta = JSONObject()
+        meta["recordedWith"] = .string("touchtrace record")
+        meta["device"] = .string(dev.path)
+        meta["protocol"] = .string(dev.decoder.touchProtocol.rawValue)
+        header.meta = .object(meta)
+        let writer: LinesTraceWriter
+        do { writer = try LinesTraceWriter(path: output, header: header) } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
+        signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
+        if let readyFile { _ = FileManager.default.createFile(atPath: readyFile, contents: nil) }
+        printError("recording \(dev.path) (\(dev.description.name)) to \(output); Ctrl-C to stop")
+        var origin: Double?
+        var frames = 0, events = 0
+        var failure: String?
+        var buffer = TouchFrame(time: 0, events: [])
+        let write: (TouchFrame) -> Void = { frame in
+            let o = origin ?? frame.time
+            origin = o
+            buffer.time = ((frame.time - o) * 1e6).rounded() / 1e6
+            buffer.events = frame.events.map { var e = $0; e.time = buffer.time; return e }
+            do { try writer.write(buffer) } catch let e as TraceError { failure = e.description } catch { failure = "\(error)" }
+            frames += 1
+            events += frame.events.count
+        }
+        while !stopRequested.load(ordering: .relaxed) && failure == nil {
+            do { try dev.poll(timeout: 0.1, emit: write) } catch {
+                if case .removed = error {
+                    printError("touchtrace: \(error); the recording is closed")
+                } else {
+                    failure = error.description
+                }
+                break
+            }
+        }
+        writer.close()
+        if let failure {
+            printError("touchtrace: \(failure)")
+            throw ExitCode(2)
+        }
+        let drops = dev.decoder.droppedReports
+        printError("recorded \(frames) frames (\(events) events) to \(output)"
+                   + (drops > 0 ? "; recovered from \(drops) dropped report\(drops == 1 ? "" : "s") (SYN_DROPPED)" : ""))
     }
 }

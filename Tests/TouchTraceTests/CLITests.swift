@@ -124,3 +124,19 @@ extension CLITests {
         #expect(bad.status != 0 && bad.err.contains("fast"))
     }
 }
+
+extension CLITests {
+    @Test("devices and record say plainly when there is nothing to read",
+          .enabled(if: !FileManager.default.fileExists(atPath: "/dev/input"), "needs a machine without /dev/input"))
+    func liveCommandsWithoutDevices() throws {
+        let d = try run(["devices"])
+        #expect(d.status == 2)
+        #expect(d.err.contains("/dev/input does not exist"))
+        let dir = TempDir()
+        let r = try run(["record", dir.path("x.jsonl")])
+        #expect(r.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: dir.path("x.jsonl")), "nothing is written when no device opens")
+        let named = try run(["record", "--device", "/dev/input/event7", dir.path("y.jsonl")])
+        #expect(named.err.contains("/dev/input/event7: no such device"))
+    }
+}

@@ -1,0 +1,221 @@
+import TouchGestures
+
+/// Why a touch device could not be used, in words a user can act on.
+public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
+    case permissionDenied(path: String)
+    case noSuchDevice(path: String)
+    case notATouchDevice(path: String, name: String)
+    case noTouchDevices(inputDevices: Int)
+    case noInputFolder
+    case removed(path: String)
+    case system(call: String, path: String, errno: Errno)
+
+    /// A udev rule that gives the `input` group access to touchscreens.
+    public static let udevRule = #"SUBSYSTEM=="input", KERNEL=="event*", ENV{ID_INPUT_TOUCHSCREEN}=="1", MODE="0660", GROUP="input""#
+
+    public var description: String {
+        switch self {
+        case .permissionDenied(let p):
+            return """
+                cannot open \(p): permission denied. Either add yourself to the `input` group \
+                (sudo usermod -aG input "$USER", then log in again), or give touchscreens to that \
+                group with a udev rule in /etc/udev/rules.d/70-touchgestures.rules:
+                  \(Self.udevRule)
+                then run: sudo udevadm control --reload && sudo udevadm trigger
+                """
+        case .noSuchDevice(let p): return "\(p): no such device (see `touchtrace devices`)"
+        case .notATouchDevice(let p, let n): return "\(p) (\(n)) is not a touch device: it reports no touch positions"
+        case .noTouchDevices(let n):
+            return n == 0 ? "no input devices in /dev/input" : "no touch device among the \(n) input devices in /dev/input (see `touchtrace devices`)"
+        case .noInputFolder: return "/dev/input does not exist: this system has no input devices (a container or VM without them?)"
+        case .removed(let p): return "\(p): the device was removed"
+        case .system(let call, let p, let e): return "\(p): \(call) failed: \(e)"
+        }
+    }
+
+    static func opening(_ path: String, _ e: Errno) -> InputError {
+        switch e {
+        case .permissionDenied, .notPermitted: .permissionDenied(path: path)
+        case .noSuchFile, .noDevice: .noSuchDevice(path: path)
+        default: .system(call: "open", path: path, errno: e)
+        }
+    }
+}
+
+/// What kind of input device it is.
+public enum DeviceKind: String, Sendable {
+    /// A touchscreen: touches land where they are (`INPUT_PROP_DIRECT`).
+    case touchscreen
+    /// A touchpad: touches move a pointer.
+    case touchpad
+    case other
+}
+
+/// One entry of ``EvdevDevice/list()``.
+public struct DeviceInfo: Sendable {
+    public var path: String
+    public var description: DeviceDescription?
+    /// Why it could not be opened, if it could not.
+    public var error: InputError?
+
+    public var kind: DeviceKind {
+        guard let d = description, d.touchProtocol != nil else { return .other }
+        if d.isDirect { return .touchscreen }
+        if d.properties.contains(InputProperty.pointer.rawValue) || d.touchProtocol == .multitouchB { return .touchpad }
+        return .other
+    }
+}
+
+/// A touch device opened through libevdev. It owns its file descriptor and libevdev handle
+/// and frees both when released, on every path. Not `Sendable`: read it from one thread.
+public final class EvdevDevice {
+    public let path: String
+    public let description: DeviceDescription
+    /// The decoder frames come from; its ``TouchDecoder/surface`` is the device's surface.
+    public private(set) var decoder: TouchDecoder
+    private let fd: Int32
+    private let dev: OpaquePointer
+    private var grabbed = false
+
+    /// Opens `path`. With `grab`, no other program receives its events while it is open.
+    public init(path: String, grab: Bool = false) throws(InputError) {
+        let fd: Int32
+        switch Libevdev.open(path) {
+        case .success(let f): fd = f
+        case .failure(let e): throw InputError.opening(path, e)
+        }
+        let dev: OpaquePointer
+        switch Libevdev.new(fd: fd) {
+        case .success(let d): dev = d
+        case .failure(let e):
+            Libevdev.close(fd)
+            throw InputError.system(call: "libevdev_new_from_fd", path: path, errno: e)
+        }
+        let desc = EvdevDevice.describe(dev)
+        guard let decoder = TouchDecoder(device: desc) else {
+            Libevdev.free(dev)
+            Libevdev.close(fd)
+            throw InputError.notATouchDevice(path: path, name: desc.name)
+        }
+        if grab, case .failure(let e) = Libevdev.grab(dev, true) {
+            Libevdev.free(dev)
+            Libevdev.close(fd)
+            throw InputError.system(call: "grab (EVIOCGRAB; another program may hold it)", path: path, errno: e)
+        }
+        Libevdev.useMonotonicClock(dev)
+        self.path = path
+        self.fd = fd
+        self.dev = dev
+        self.description = desc
+        self.decoder = decoder
+        self.grabbed = grab
+    }
+
+    deinit {
+        if grabbed { _ = Libevdev.grab(dev, false) }
+        Libevdev.free(dev)
+        Libevdev.close(fd)
+    }
+
+    /// The first touchscreen in /dev/input (by event number), or the named device.
+    public static func open(_ path: String? = nil, grab: Bool = false) throws(InputError) -> EvdevDevice {
+        if let path { return try EvdevDevice(path: path, grab: grab) }
+        let all = try list()
+        if let first = all.first(where: { $0.kind == .touchscreen }) { return try EvdevDevice(path: first.path, grab: grab) }
+        if let denied = all.first(where: { $0.error != nil }), case .permissionDenied? = denied.error {
+            throw denied.error!
+        }
+        throw InputError.noTouchDevices(inputDevices: all.count)
+    }
+
+    /// Every /dev/input/event* device, by event number, described when it can be opened.
+    public static func list(folder: String = "/dev/input") throws(InputError) -> [DeviceInfo] {
+        let names: [String]
+        switch Libevdev.list(folder) {
+        case .success(let n): names = n
+        case .failure: throw InputError.noInputFolder
+        }
+        let events = names.filter { $0.hasPrefix("event") }
+            .sorted { Int($0.dropFirst(5)) ?? 0 < Int($1.dropFirst(5)) ?? 0 }
+        return events.map { name in
+            let path = folder + "/" + name
+            switch Libevdev.open(path) {
+            case .failure(let e): return DeviceInfo(path: path, description: nil, error: InputError.opening(path, e))
+            case .success(let fd):
+                defer { Libevdev.close(fd) }
+                switch Libevdev.new(fd: fd) {
+                case .failure(let e):
+                    return DeviceInfo(path: path, description: nil, error: .system(call: "libevdev_new_from_fd", path: path, errno: e))
+                case .success(let dev):
+                    defer { Libevdev.free(dev) }
+                    return DeviceInfo(path: path, description: describe(dev), error: nil)
+                }
+            }
+        }
+    }
+
+    static func describe(_ dev: OpaquePointer) -> DeviceDescription {
+        var d = DeviceDescription(name: Libevdev.name(dev))
+        d.ids = Libevdev.ids(dev)
+        for p in 0..<32 where Libevdev.hasProperty(dev, p) { d.properties.insert(p) }
+        for code in UInt16(0)..<0x40 {
+            if let a = Libevdev.axis(dev, code) { d.axes[code] = a }
+        }
+        for code in [EventCode.btnTouch.rawValue, 0x145 /* BTN_TOOL_FINGER */] where Libevdev.hasCode(dev, .key, code) {
+            d.codes[EventType.key.rawValue, default: []].insert(code)
+        }
+        return d
+    }
+
+    /// Waits up to `timeout` seconds for input and decodes all of it, handing out the frames it
+    /// completes. After a drop (`SYN_DROPPED`) it reads the state's delta, cancels every open
+    /// contact, and begins again the ones the device still reports down. Returns false when
+    /// nothing arrived in time. Throws ``InputError/removed(path:)`` when the device goes away.
+    @discardableResult
+    public func poll(timeout: Double, emit: (TouchFrame) -> Void) throws(InputError) -> Bool {
+        switch Libevdev.wait(fd, milliseconds: Int32(max(0, min(timeout, 3600)) * 1000)) {
+        case .failure(let e): throw InputError.system(call: "poll", path: path, errno: e)
+        case .success(false): return false
+        case .success(true): break
+        }
+        while true {
+            switch Libevdev.next(dev, sync: false) {
+            case .event(let e):
+                decoder.feed(e, emit: emit)
+            case .dropped(let e):
+                decoder.feed(e, emit: emit)                 // the decoder drops until the report
+                var last = e.time
+                syncing: while true {
+                    switch Libevdev.next(dev, sync: true) {
+                    case .event(let s): decoder.feed(s, emit: emit); last = s.time
+                    case .again, .dropped: break syncing
+                    case .failure(let err):
+                        if err == .noDevice { throw InputError.removed(path: path) }
+                        break syncing
+                    }
+                }
+                decoder.feed(InputEvent(time: last, type: .syn, code: .synReport, value: 0), emit: emit)
+                resume(at: last, emit: emit)
+            case .again:
+                return true
+            case .failure(let e):
+                if e == .noDevice { throw InputError.removed(path: path) }
+                if e == .interrupted { continue }
+                throw InputError.system(call: "libevdev_next_event", path: path, errno: e)
+            }
+        }
+    }
+
+    /// Begins a contact for every slot the kernel reports down (after a drop).
+    private func resume(at time: Double, emit: (TouchFrame) -> Void) {
+        guard decoder.touchProtocol == .multitouchB else { return }
+        var state: [(slot: Int, x: Int32, y: Int32)] = []
+        for s in 0..<Libevdev.slotCount(dev) where Libevdev.slotValue(dev, s, .mtTrackingID) >= 0 {
+            state.append((s, Libevdev.slotValue(dev, s, .mtPositionX), Libevdev.slotValue(dev, s, .mtPositionY)))
+        }
+        decoder.resume(slots: state, at: time, emit: emit)
+    }
+
+    /// Ends open contacts as cancelled (when the reader stops).
+    public func finish(at time: Double, emit: (TouchFrame) -> Void) { decoder.cancelAll(at: time, emit: emit) }
+}

@@ -1,0 +1,120 @@
+import CLibevdev
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An errno value from a failed call.
+public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: Int32
+    public init(_ rawValue: Int32) { self.rawValue = rawValue }
+
+    public static let permissionDenied = Errno(EACCES)
+    public static let notPermitted = Errno(EPERM)
+    public static let noSuchFile = Errno(ENOENT)
+    public static let noDevice = Errno(ENODEV)
+    public static let tryAgain = Errno(EAGAIN)
+    public static let interrupted = Errno(EINTR)
+    public static let busy = Errno(EBUSY)
+
+    public var description: String { String(cString: strerror(rawValue)) }
+}
+
+/// What `libevdev_next_event` produced.
+enum NextEvent {
+    /// An event in the normal stream.
+    case event(InputEvent)
+    /// `LIBEVDEV_READ_STATUS_SYNC`: the kernel dropped events (this is the `SYN_DROPPED`); read
+    /// the state's delta with `sync: true` until `.again`.
+    case dropped(InputEvent)
+    /// `-EAGAIN`: nothing to read now. Not the end of the stream.
+    case again
+    case failure(Errno)
+}
+
+/// Every libevdev and system call TouchInput makes, in one file, each with a Swift result:
+/// libevdev's negative errno returns become ``Errno``. Nothing else in the module touches C.
+enum Libevdev {
+    static func open(_ path: String) -> Result<Int32, Errno> {
+        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        return fd >= 0 ? .success(fd) : .failure(Errno(errno))
+    }
+
+    static func close(_ fd: Int32) { _ = Glibc.close(fd) }
+
+    static func new(fd: Int32) -> Result<OpaquePointer, Errno> {
+        var dev: OpaquePointer?
+        let rc = libevdev_new_from_fd(fd, &dev)
+        guard rc == 0, let dev else { return .failure(Errno(-rc)) }
+        return .success(dev)
+    }
+
+    static func free(_ dev: OpaquePointer) { libevdev_free(dev) }
+
+    static func grab(_ dev: OpaquePointer, _ on: Bool) -> Result<Void, Errno> {
+        let rc = libevdev_grab(dev, on ? LIBEVDEV_GRAB : LIBEVDEV_UNGRAB)
+        return rc == 0 ? .success(()) : .failure(Errno(-rc))
+    }
+
+    /// Kernel timestamps from the monotonic clock, so that they never jump back.
+    static func useMonotonicClock(_ dev: OpaquePointer) { _ = libevdev_set_clock_id(dev, CLOCK_MONOTONIC) }
+
+    static func name(_ dev: OpaquePointer) -> String { libevdev_get_name(dev).map { String(cString: $0) } ?? "" }
+
+    static func ids(_ dev: OpaquePointer) -> (bus: UInt16, vendor: UInt16, product: UInt16, version: UInt16) {
+        (UInt16(truncatingIfNeeded: libevdev_get_id_bustype(dev)), UInt16(truncatingIfNeeded: libevdev_get_id_vendor(dev)),
+         UInt16(truncatingIfNeeded: libevdev_get_id_product(dev)), UInt16(truncatingIfNeeded: libevdev_get_id_version(dev)))
+    }
+
+    static func hasProperty(_ dev: OpaquePointer, _ p: Int) -> Bool { libevdev_has_property(dev, UInt32(p)) == 1 }
+
+    static func hasCode(_ dev: OpaquePointer, _ type: EventType, _ code: UInt16) -> Bool {
+        libevdev_has_event_code(dev, UInt32(type.rawValue), UInt32(code)) == 1
+    }
+
+    static func axis(_ dev: OpaquePointer, _ code: UInt16) -> AxisInfo? {
+        guard hasCode(dev, .abs, code), let a = libevdev_get_abs_info(dev, UInt32(code))?.pointee else { return nil }
+        return AxisInfo(minimum: a.minimum, maximum: a.maximum, fuzz: a.fuzz, flat: a.flat, resolution: a.resolution, value: a.value)
+    }
+
+    static func slotCount(_ dev: OpaquePointer) -> Int { Int(libevdev_get_num_slots(dev)) }
+
+    static func slotValue(_ dev: OpaquePointer, _ slot: Int, _ code: EventCode) -> Int32 {
+        libevdev_get_slot_value(dev, UInt32(slot), UInt32(code.rawValue))
+    }
+
+    /// The next event; `sync: true` reads the delta after a drop.
+    static func next(_ dev: OpaquePointer, sync: Bool) -> NextEvent {
+        var ev = input_event()
+        let flags = sync ? LIBEVDEV_READ_FLAG_SYNC.rawValue : LIBEVDEV_READ_FLAG_NORMAL.rawValue
+        let rc = libevdev_next_event(dev, flags, &ev)
+        let event = InputEvent(time: Double(ev.time.tv_sec) + Double(ev.time.tv_usec) / 1e6,
+                               type: EventType(rawValue: ev.type), code: EventCode(rawValue: ev.code), value: ev.value)
+        switch rc {
+        case Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue): return .event(event)
+        case Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue): return sync ? .event(event) : .dropped(event)
+        case -EAGAIN: return .again
+        default: return .failure(Errno(-rc))
+        }
+    }
+
+    /// Waits until `fd` is readable or `milliseconds` pass; true when readable. A hang-up or
+    /// error on the descriptor (the device went away) counts as readable, so the read reports it.
+    static func wait(_ fd: Int32, milliseconds: Int32) -> Result<Bool, Errno> {
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let rc = Glibc.poll(&p, 1, milliseconds)
+        if rc < 0 { return errno == EINTR ? .success(false) : .failure(Errno(errno)) }
+        return .success(rc > 0)
+    }
+
+    /// Names in a folder (for /dev/input), or the errno that stopped the listing.
+    static func list(_ folder: String) -> Result<[String], Errno> {
+        guard let d = opendir(folder) else { return .failure(Errno(errno)) }
+        defer { closedir(d) }
+        var names: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            names.append(name)
+        }
+        return .success(names)
+    }
+}

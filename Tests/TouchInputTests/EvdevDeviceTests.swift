@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import TouchInput
+
+/// The device layer's error paths, which need no touchscreen. (Reading real devices is tested
+/// in a VM by tools/vmtest/run.sh.)
+@Suite("Devices: errors a user can act on")
+struct EvdevDeviceTests {
+    @Test func missingDevice() {
+        #expect(throws: InputError.noSuchDevice(path: "/dev/input/event999")) {
+            try EvdevDevice(path: "/dev/input/event999")
+        }
+        #expect(InputError.noSuchDevice(path: "/dev/input/event999").description
+                == "/dev/input/event999: no such device (see `touchtrace devices`)")
+    }
+
+    @Test("a folder with no event devices, and a file that is not an evdev node")
+    func listing() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("evdev-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try EvdevDevice.list(folder: dir.path).isEmpty)
+        try Data("not a device".utf8).write(to: dir.appendingPathComponent("event10"))
+        try Data().write(to: dir.appendingPathComponent("event2"))
+        try Data().write(to: dir.appendingPathComponent("mouse0"))
+        let all = try EvdevDevice.list(folder: dir.path)
+        #expect(all.map(\.path) == [dir.path + "/event2", dir.path + "/event10"], "event nodes only, by number")
+        for d in all {
+            #expect(d.description == nil)
+            guard case .system(let call, _, _)? = d.error else {
+                Issue.record("expected a libevdev error, got \(String(describing: d.error))")
+                continue
+            }
+            #expect(call == "libevdev_new_from_fd")
+            #expect(d.kind == .other)
+        }
+        #expect(throws: InputError.noInputFolder) { try EvdevDevice.list(folder: dir.path + "/none") }
+    }
+
+    @Test("the permission message names the input group and gives a udev rule")
+    func permissionMessage() {
+        let m = InputError.permissionDenied(path: "/dev/input/event3").description
+        #expect(m.hasPrefix("cannot open /dev/input/event3: permission denied."))
+        #expect(m.contains("usermod -aG input"))
+        #expect(m.contains(#"ENV{ID_INPUT_TOUCHSCREEN}=="1", MODE="0660", GROUP="input""#))
+        #expect(InputError.opening("/x", .permissionDenied) == .permissionDenied(path: "/x"))
+        #expect(InputError.opening("/x", .noSuchFile) == .noSuchDevice(path: "/x"))
+    }
+
+    @Test("kinds: a direct multitouch device is a touchscreen, an indirect one a touchpad")
+    func kinds() {
+        var d = DeviceDescription(name: "t")
+        d.axes[EventCode.mtSlot.rawValue] = AxisInfo(minimum: 0, maximum: 4)
+        d.axes[EventCode.mtPositionX.rawValue] = AxisInfo(minimum: 0, maximum: 100)
+        d.axes[EventCode.mtPositionY.rawValue] = AxisInfo(minimum: 0, maximum: 100)
+        #expect(DeviceInfo(path: "p", description: d).kind == .touchpad)
+        d.properties = [InputProperty.direct.rawValue]
+        #expect(DeviceInfo(path: "p", description: d).kind == .touchscreen)
+        #expect(DeviceInfo(path: "p", description: DeviceDescription(name: "kbd")).kind == .other)
+    }
+}

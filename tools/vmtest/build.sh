@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Build what the live-input VM test boots: Debian's stock kernel and its evdev/uinput modules,
+# and a busybox initramfs holding evemu-tools, a release `touchtrace` (static Swift runtime),
+# the device descriptions and recordings the cases replay, and the in-VM script (init).
+#
+#   tools/vmtest/build.sh WORK        (WORK outside the checkout; reused between runs)
+#
+# Needs Debian packages qemu-system-x86 busybox-static libevdev-dev evemu-tools cpio (run.sh
+# installs them). The kernel .deb is fetched with `apt-get download`, never installed.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+work=${1:?usage: build.sh WORK}
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+
+# Kernel: vmlinuz, evdev.ko, uinput.ko from the linux-image package (once).
+if [ ! -s "$work/vmlinuz" ]; then
+  pkg=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-[0-9]/{print $2; exit}')
+  [ -n "$pkg" ] || { echo "vmtest: cannot resolve linux-image-amd64 (apt-get update first)" >&2; exit 1; }
+  rm -rf "$work/deb" && mkdir -p "$work/deb"
+  (cd "$work/deb" && apt-get download -q "$pkg" >/dev/null)
+  dpkg -x "$work"/deb/*.deb "$work/deb/x"
+  kver=$(ls "$work/deb/x/lib/modules")
+  mkdir -p "$work/modules"
+  cp "$work/deb/x/lib/modules/$kver/kernel/drivers/input/evdev.ko" \
+     "$work/deb/x/lib/modules/$kver/kernel/drivers/input/misc/uinput.ko" "$work/modules/"
+  cp "$work/deb/x/boot/vmlinuz-$kver" "$work/vmlinuz"
+  rm -rf "$work/deb"
+fi
+# The uncompressed ELF kernel boots through its PVH entry and skips XZ decompression under TCG.
+if [ ! -s "$work/vmlinux" ]; then
+  python3 - "$work/vmlinuz" "$work/vmlinux" <<'PY' || rm -f "$work/vmlinux"
+import lzma, sys
+data = open(sys.argv[1], "rb").read()
+at = data.find(b"\xfd7zXZ\x00")
+if at < 0:
+    sys.exit("vmlinuz is not XZ-compressed; booting it as it is")
+elf = lzma.LZMADecompressor(format=lzma.FORMAT_XZ).decompress(data[at:])
+if elf[:4] != b"\x7fELF":
+    sys.exit("no ELF image inside vmlinuz")
+open(sys.argv[2], "wb").write(elf)
+PY
+fi
+
+# touchtrace, release, with the Swift runtime linked in (one file to copy).
+swift build --package-path "$root" -c release --product touchtrace --static-swift-stdlib \
+  --scratch-path "$work/swift-build" 2>&1 | grep -E "error|warning: unable" || true
+bin="$work/swift-build/release/touchtrace"
+[ -x "$bin" ] || { echo "vmtest: touchtrace did not build" >&2; exit 1; }
+
+# Root filesystem.
+r="$work/rootfs"
+rm -rf "$r"
+mkdir -p "$r"/{bin,sbin,usr/bin,lib/modules,proc,sys,dev,tmp,test}
+cp /bin/busybox "$r/bin/"
+for applet in $("$r/bin/busybox" --list); do [ -e "$r/bin/$applet" ] || ln -s busybox "$r/bin/$applet"; done
+cp "$work"/modules/*.ko "$r/lib/modules/"
+copy() {   # a program and every shared library ldd names for it
+  cp "$1" "$r$2/"
+  { ldd "$1" 2>/dev/null || true; } | awk '/=> \//{print $3} /^\t\/[^ ]+ \(/{print $1}' | while read -r lib; do
+    [ -e "$r$lib" ] && continue
+    mkdir -p "$r$(dirname "$lib")"
+    cp -L "$lib" "$r$lib"
+  done
+}
+copy /usr/bin/evemu-device /usr/bin
+copy /usr/bin/evemu-play /usr/bin
+copy "$bin" /usr/bin
+cp "$here"/data/* "$r/test/"
+cp "$here/init" "$r/init"
+chmod +x "$r/init"
+(cd "$r" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -1 > "$work/initramfs.cpio.gz"
+echo "vmtest: built $(du -h "$work/initramfs.cpio.gz" | cut -f1) initramfs, kernel $(ls "$work"/vmlinu[xz] | xargs -n1 basename | tr '\n' ' ')"

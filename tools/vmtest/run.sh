@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# The live-input test: boots Debian's stock kernel in QEMU (software emulation) with a small
+# initramfs, makes virtual touchscreens through uinput, replays recordings into them, and checks
+# what `touchtrace record` read through libevdev. One PASS/FAIL line per case, then
+# "N passed, N failed"; exit 0 only when every case passed.
+#
+#   tools/vmtest/run.sh [WORK]      (default WORK: /tmp/touchgestures-vmtest)
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+work=${1:-/tmp/touchgestures-vmtest}
+timeout_s=${VMTEST_TIMEOUT:-240}
+
+need=()
+for p in qemu-system-x86 busybox-static libevdev-dev evemu-tools cpio; do
+  dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  apt-get update -qq >/dev/null && apt-get install -y -qq "${need[@]}" >/dev/null \
+    || { echo "vmtest: cannot install ${need[*]}"; exit 1; }
+fi
+"$here/build.sh" "$work" || { echo "vmtest: build failed"; exit 1; }
+
+kernel="$work/vmlinux"; [ -s "$kernel" ] || kernel="$work/vmlinuz"
+serial="$work/serial.log"
+rm -f "$serial"
+start=$(date +%s)
+timeout "$timeout_s" qemu-system-x86_64 -accel tcg -cpu qemu64 -m 1024 -smp 1 -nodefaults \
+  -display none -no-reboot -serial "file:$serial" \
+  -kernel "$kernel" -initrd "$work/initramfs.cpio.gz" -append "console=ttyS0 quiet panic=-1" </dev/null
+qrc=$?
+echo "vmtest: VM ran $(( $(date +%s) - start )) s (qemu exit $qrc)"
+if ! grep -q VMTEST-DONE "$serial"; then
+  echo "vmtest: the VM did not finish (timeout ${timeout_s}s?); last lines:"
+  tail -30 "$serial"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+tt="$work/swift-build/release/touchtrace"
+tr -d '\r' < "$serial" > "$work/serial.txt"   # the serial console ends lines with \r\n
+# trace NAME: the trace the VM printed for case NAME, into $work/NAME.jsonl
+trace() { sed -n "/^VMTRACE-BEGIN $1\$/,/^VMTRACE-END\$/p" "$work/serial.txt" | sed '1d;$d' > "$work/$1.jsonl"; }
+rc_of() { sed -n "s/^VMCASE $1 \([0-9]*\).*/\1/p" "$work/serial.txt"; }
+logs() { sed -n "s/^VMLOG $1: //p" "$work/serial.txt"; }
+# gestures FILE: the replay's output without times (recording in the VM shifts them slightly)
+gestures() {
+  "$tt" replay --json "$1" | python3 -c '
+import json, sys
+for line in sys.stdin:
+    o = json.loads(line)
+    print(o["type"], *(f"{k}={o[k]}" for k in ("direction", "fingers", "taps", "row", "swiped") if k in o))'
+}
+passed=0; failed=0
+verdict() {  # NAME OK DETAIL
+  if [ "$2" = 1 ]; then passed=$((passed+1)); echo "PASS $1: $3"; else failed=$((failed+1)); echo "FAIL $1: $3"; fi
+}
+
+for c in "protocolB atmel.desc atmel-fast-taps.events" "singleTouch single-touch.desc single-touch.events"; do
+  set -- $c
+  trace "$1"
+  "$tt" import "$here/data/$3" "$work/$1-imported.json" --desc "$here/data/$2" >/dev/null 2>&1
+  live=$(gestures "$work/$1.jsonl" 2>&1); direct=$(gestures "$work/$1-imported.json" 2>&1)
+  ok=0
+  [ "$(rc_of "$1")" = 0 ] && [ -n "$direct" ] && [ "$live" = "$direct" ] && ok=1
+  verdict "$1" $ok "recorded on the virtual device: [$(echo "$live" | paste -sd';')]; imported directly: [$(echo "$direct" | paste -sd';')]"
+done
+
+trace dropped
+v=$("$tt" validate "$work/dropped.jsonl" 2>&1); vrc=$?
+ok=0
+[ "$(rc_of dropped)" = 0 ] && [ $vrc = 0 ] && ! echo "$v" | grep -q "still down" && logs dropped | grep -q "recovered from" && ok=1
+verdict dropped $ok "$(logs dropped | tail -1); validate: $(echo "$v" | tail -1)$(echo "$v" | grep -q 'still down' && echo ' (a contact was left down)')"
+
+trace removed
+v=$("$tt" validate "$work/removed.jsonl" 2>&1); vrc=$?
+ok=0
+[ "$(rc_of removed)" = 0 ] && [ $vrc = 0 ] && logs removed | grep -q "the device was removed" && ok=1
+verdict removed $ok "exit $(rc_of removed); $(logs removed | grep -m1 removed); validate: $(echo "$v" | tail -1)"
+
+echo "$passed passed, $failed failed"
+[ $failed = 0 ]

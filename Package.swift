@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TouchTrace", targets: ["TouchTrace"]),
         .library(name: "TouchInput", targets: ["TouchInput"]),
         .executable(name: "touchtrace", targets: ["touchtrace"]),
+        .executable(name: "touch-demo", targets: ["touch-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,11 +30,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The live demo: a list in the terminal driven by a touchscreen, or by a trace played at
+        // its real speed (the bundled demo session when there is no touchscreen).
+        .executableTarget(
+            name: "touch-demo",
+            dependencies: [
+                "TouchGestures", "TouchTrace", "TouchInput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: [.copy("Resources/demo-session.json")]
+        ),
         // Counts heap allocations for the benchmark by wrapping glibc's malloc family.
         .target(name: "CAllocCounter"),
         .executableTarget(name: "touch-bench", dependencies: ["TouchGestures", "TouchTrace", "CAllocCounter"]),
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures"]),
-        .testTarget(name: "TouchTraceTests", dependencies: ["TouchGestures", "TouchTrace", "touchtrace"]),
+        .testTarget(name: "TouchTraceTests", dependencies: ["TouchGestures", "TouchTrace", "touchtrace", "touch-demo"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchGestures", "TouchTrace", "TouchInput"]),
     ],
     swiftLanguageModes: [.v6]

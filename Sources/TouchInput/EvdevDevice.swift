@@ -77,8 +77,9 @@ public final class EvdevDevice {
     private let dev: OpaquePointer
     private var grabbed = false
 
-    /// Opens `path`. With `grab`, no other program receives its events while it is open.
-    public init(path: String, grab: Bool = false) throws(InputError) {
+    /// Opens `path`. With `grab`, no other program receives its events while it is open;
+    /// `rotation` and `calibration` map its coordinates (see ``TouchDecoder``).
+    public init(path: String, grab: Bool = false, rotation: Rotation = .none, calibration: [Double]? = nil) throws(InputError) {
         let fd: Int32
         switch Libevdev.open(path) {
         case .success(let f): fd = f
@@ -92,7 +93,7 @@ public final class EvdevDevice {
             throw InputError.system(call: "libevdev_new_from_fd", path: path, errno: e)
         }
         let desc = EvdevDevice.describe(dev)
-        guard let decoder = TouchDecoder(device: desc) else {
+        guard let decoder = TouchDecoder(device: desc, rotation: rotation, calibration: calibration) else {
             Libevdev.free(dev)
             Libevdev.close(fd)
             throw InputError.notATouchDevice(path: path, name: desc.name)
@@ -118,10 +119,13 @@ public final class EvdevDevice {
     }
 
     /// The first touchscreen in /dev/input (by event number), or the named device.
-    public static func open(_ path: String? = nil, grab: Bool = false) throws(InputError) -> EvdevDevice {
-        if let path { return try EvdevDevice(path: path, grab: grab) }
+    public static func open(_ path: String? = nil, grab: Bool = false, rotation: Rotation = .none,
+                            calibration: [Double]? = nil) throws(InputError) -> EvdevDevice {
+        if let path { return try EvdevDevice(path: path, grab: grab, rotation: rotation, calibration: calibration) }
         let all = try list()
-        if let first = all.first(where: { $0.kind == .touchscreen }) { return try EvdevDevice(path: first.path, grab: grab) }
+        if let first = all.first(where: { $0.kind == .touchscreen }) {
+            return try EvdevDevice(path: first.path, grab: grab, rotation: rotation, calibration: calibration)
+        }
         if let denied = all.first(where: { $0.error != nil }), case .permissionDenied? = denied.error {
             throw denied.error!
         }

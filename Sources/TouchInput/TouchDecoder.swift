@@ -1,5 +1,12 @@
 import TouchGestures
 
+/// How a panel is mounted: its coordinates are turned clockwise by this much.
+public enum Rotation: Int, Sendable, CaseIterable {
+    case none = 0, quarter = 90, half = 180, threeQuarters = 270
+
+    public init?(degrees: Int) { self.init(rawValue: degrees) }
+}
+
 /// Turns kernel input events into touch frames: the one path that live devices and recordings
 /// (evemu, libinput record) share.
 ///
@@ -15,8 +22,11 @@ import TouchGestures
 /// discarded up to the next `SYN_REPORT`, where every open contact ends as cancelled, so that
 /// no touch is left stuck down; fingers still on the glass begin again with their next report.
 ///
-/// Positions are in surface units: raw axis units less the axis minimum. The surface is the
-/// axis range, with the device's resolution (units/mm) when it reports one.
+/// Positions are in surface units. Raw axis values are normalised by the axis range, mapped by
+/// the calibration matrix when there is one (six values `a b c d e f`: `x' = a·x + b·y + c`,
+/// `y' = d·x + e·y + f` on normalised coordinates, libinput's `LIBINPUT_CALIBRATION_MATRIX`
+/// convention), turned by the rotation, and scaled to the surface: the axis range (width and
+/// height swapped at 90° and 270°), with the device's resolution (units/mm) when it reports one.
 public struct TouchDecoder: Sendable {
     public let device: DeviceDescription
     public let touchProtocol: DeviceDescription.TouchProtocol
@@ -42,6 +52,9 @@ public struct TouchDecoder: Sendable {
     private var currentSlot = 0
     private var dropping = false
     private let xMin: Int32, yMin: Int32
+    private let xRange: Double, yRange: Double
+    private let rotation: Rotation
+    private let calibration: [Double]?
     // Protocol A: contacts reported in the current frame, and the previous frame's.
     private var pending: [Slot] = []
     private var partial = Slot()
@@ -51,16 +64,26 @@ public struct TouchDecoder: Sendable {
     private var frame = TouchFrame(time: 0, events: [])
 
     /// A decoder for `device`; `nil` when it reports no positions it can read.
-    public init?(device: DeviceDescription) {
+    /// `calibration`: six values, or `nil`; anything but six values is refused (`nil`).
+    public init?(device: DeviceDescription, rotation: Rotation = .none, calibration: [Double]? = nil) {
         guard let proto = device.touchProtocol, let axes = device.positionAxes else { return nil }
+        if let c = calibration, c.count != 6 || !c.allSatisfy(\.isFinite) { return nil }
         self.device = device
         self.touchProtocol = proto
+        self.rotation = rotation
+        self.calibration = calibration
         xMin = axes.x.minimum
         yMin = axes.y.minimum
-        let res: Point? = axes.x.resolution > 0 && axes.y.resolution > 0
+        xRange = Double(max(axes.x.maximum - axes.x.minimum, 1))
+        yRange = Double(max(axes.y.maximum - axes.y.minimum, 1))
+        var res: Point? = axes.x.resolution > 0 && axes.y.resolution > 0
             ? Point(x: Double(axes.x.resolution), y: Double(axes.y.resolution)) : nil
-        surface = Surface(width: Double(axes.x.maximum - axes.x.minimum), height: Double(axes.y.maximum - axes.y.minimum),
-                          unitsPerMillimetre: res)
+        var w = Double(axes.x.maximum - axes.x.minimum), h = Double(axes.y.maximum - axes.y.minimum)
+        if rotation == .quarter || rotation == .threeQuarters {
+            swap(&w, &h)
+            res = res.map { Point(x: $0.y, y: $0.x) }
+        }
+        surface = Surface(width: w, height: h, unitsPerMillimetre: res)
         slots = Array(repeating: Slot(), count: max(device.slotCount, 1))
         if proto == .multitouchB, let s = device.axis(.mtSlot)?.value, s >= 0, Int(s) < slots.count {
             currentSlot = Int(s)
@@ -127,9 +150,23 @@ public struct TouchDecoder: Sendable {
         if !frame.events.isEmpty { emit(frame) }
     }
 
+    /// A raw position on the surface: normalised, calibrated, rotated, scaled.
+    private func position(_ rx: Int32, _ ry: Int32) -> Point {
+        if rotation == .none && calibration == nil { return Point(x: Double(rx - xMin), y: Double(ry - yMin)) }
+        var x = Double(rx - xMin) / xRange, y = Double(ry - yMin) / yRange
+        if let c = calibration { (x, y) = (c[0] * x + c[1] * y + c[2], c[3] * x + c[4] * y + c[5]) }
+        switch rotation {
+        case .none: break
+        case .quarter: (x, y) = (1 - y, x)
+        case .half: (x, y) = (1 - x, 1 - y)
+        case .threeQuarters: (x, y) = (y, 1 - x)
+        }
+        return Point(x: x * surface.width, y: y * surface.height)
+    }
+
     private func event(_ time: Double, _ id: Int, _ phase: TouchPhase, _ s: Slot) -> TouchEvent {
         TouchEvent(time: time, id: id, phase: phase,
-                   position: Point(x: Double(s.x - xMin), y: Double(s.y - yMin)),
+                   position: position(s.x, s.y),
                    pressure: s.pressure.map(Double.init), major: s.major.map(Double.init), minor: s.minor.map(Double.init))
     }
 

@@ -238,3 +238,39 @@ struct EvemuTests {
         #expect(sized.header.device.resolution == Point(x: 799 / 159.8, y: 479 / 95.8))
     }
 }
+
+@Suite("Decoder: rotation and calibration")
+struct MappingTests {
+    func first(_ d: TouchDecoder, x: Int32, y: Int32) -> Point? {
+        var decoder = d
+        var e = Events()
+        e.abs(.mtTrackingID, 1); e.abs(.mtPositionX, x); e.abs(.mtPositionY, y)
+        e.report()
+        var p: Point?
+        for ev in e.list { decoder.feed(ev) { p = $0.events.first?.position } }
+        return p
+    }
+
+    @Test("rotations turn the surface clockwise; width, height and resolution follow")
+    func rotations() throws {
+        let d = device(.multitouchB, resolution: 10)   // 1000 × 500 units, 10 units/mm
+        let expected: [(Rotation, Point, Double, Double)] = [
+            (.none, Point(x: 100, y: 50), 1000, 500),
+            (.quarter, Point(x: 450, y: 100), 500, 1000),
+            (.half, Point(x: 900, y: 450), 1000, 500),
+            (.threeQuarters, Point(x: 50, y: 900), 500, 1000),
+        ]
+        for (r, p, w, h) in expected {
+            let dec = try #require(TouchDecoder(device: d, rotation: r))
+            #expect(dec.surface.width == w && dec.surface.height == h, "\(r)")
+            #expect(try #require(first(dec, x: 100, y: 50)) == p, "\(r)")
+        }
+    }
+
+    @Test("a calibration matrix maps normalised coordinates (here: mirror x, squeeze y to its top half)")
+    func calibration() throws {
+        let dec = try #require(TouchDecoder(device: device(.multitouchB), calibration: [-1, 0, 1, 0, 0.5, 0]))
+        #expect(try #require(first(dec, x: 100, y: 100)) == Point(x: 900, y: 50))
+        #expect(TouchDecoder(device: device(.multitouchB), calibration: [1, 0, 0]) == nil, "six values or none")
+    }
+}

@@ -6,18 +6,20 @@ import Testing
 struct CLITests {
     struct Run { var status: Int32; var out: String; var err: String }
 
-    static var binary: URL? {
+    static var binary: URL? { built("touchtrace") }
+
+    static func built(_ name: String) -> URL? {
         var dir = Bundle.main.bundleURL
         for _ in 0..<3 {
-            let candidate = dir.appendingPathComponent("touchtrace")
+            let candidate = dir.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             dir = dir.deletingLastPathComponent()
         }
         return nil
     }
 
-    func run(_ args: [String]) throws -> Run {
-        let bin = try #require(Self.binary, "touchtrace was not built beside the tests")
+    func run(_ args: [String], program: String = "touchtrace") throws -> Run {
+        let bin = try #require(Self.built(program), "\(program) was not built beside the tests")
         let p = Process()
         p.executableURL = bin
         p.arguments = args
@@ -138,5 +140,38 @@ extension CLITests {
         #expect(!FileManager.default.fileExists(atPath: dir.path("x.jsonl")), "nothing is written when no device opens")
         let named = try run(["record", "--device", "/dev/input/event7", dir.path("y.jsonl")])
         #expect(named.err.contains("/dev/input/event7: no such device"))
+    }
+}
+
+extension CLITests {
+    @Test("touch-demo --log plays a trace through the same engine: the same events as touchtrace replay --json")
+    func demoLogMatchesReplay() throws {
+        let demo = try run(["--log", "--speed", "50", "--replay", "traces/demo-session.json"], program: "touch-demo")
+        #expect(demo.status == 0)
+        let replay = try run(["replay", "--json", "traces/demo-session.json"])
+        #expect(!demo.out.isEmpty && demo.out == replay.out)
+    }
+
+    @Test("with no touchscreen and no arguments, touch-demo plays the bundled session and says why",
+          .enabled(if: !FileManager.default.fileExists(atPath: "/dev/input"), "needs a machine without /dev/input"))
+    func demoFallsBackToTheBundledSession() throws {
+        let r = try run(["--speed", "50"], program: "touch-demo")
+        #expect(r.status == 0)
+        #expect(r.out.hasPrefix("no touchscreen ("))
+        #expect(r.out.contains("row 6 selected"))
+        #expect(r.out.hasSuffix("rows swiped: 3; selected: 6\n"))
+    }
+
+    @Test("the bundled demo session is the corpus's demo-session.json")
+    func bundledSessionIsTheCorpusOne() throws {
+        let bundled = try String(contentsOfFile: packageRoot.appendingPathComponent("Sources/touch-demo/Resources/demo-session.json").path, encoding: .utf8)
+        #expect(bundled == (try String(contentsOfFile: corpusPath("demo-session.json"), encoding: .utf8)))
+    }
+
+    @Test func demoRefusesBadOptions() throws {
+        let r = try run(["--rotate", "45"], program: "touch-demo")
+        #expect(r.status != 0 && r.err.contains("--rotate must be 0, 90, 180 or 270, found 45"))
+        let missing = try run(["--replay", "nope.json"], program: "touch-demo")
+        #expect(missing.status == 2 && missing.err.contains("nope.json: error: cannot open"))
     }
 }

@@ -44,10 +44,12 @@ PY
 fi
 
 # touchtrace, release, with the Swift runtime linked in (one file to copy).
-swift build --package-path "$root" -c release --product touchtrace --static-swift-stdlib \
-  --scratch-path "$work/swift-build" 2>&1 | grep -E "error|warning: unable" || true
+for product in touchtrace touch-demo; do
+  swift build --package-path "$root" -c release --product "$product" --static-swift-stdlib \
+    --scratch-path "$work/swift-build" 2>&1 | grep -E "error|warning: unable" || true
+done
 bin="$work/swift-build/release/touchtrace"
-[ -x "$bin" ] || { echo "vmtest: touchtrace did not build" >&2; exit 1; }
+[ -x "$bin" ] && [ -x "$work/swift-build/release/touch-demo" ] || { echo "vmtest: touchtrace or touch-demo did not build" >&2; exit 1; }
 
 # Root filesystem.
 r="$work/rootfs"
@@ -67,6 +69,7 @@ copy() {   # a program and every shared library ldd names for it
 copy /usr/bin/evemu-device /usr/bin
 copy /usr/bin/evemu-play /usr/bin
 copy "$bin" /usr/bin
+copy "$work/swift-build/release/touch-demo" /usr/bin
 cp "$here"/data/* "$r/test/"
 cp "$here/init" "$r/init"
 chmod +x "$r/init"

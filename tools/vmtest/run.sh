@@ -66,6 +66,19 @@ for c in "protocolB atmel.desc atmel-fast-taps.events" "singleTouch single-touch
   verdict "$1" $ok "recorded on the virtual device: [$(echo "$live" | paste -sd';')]; imported directly: [$(echo "$direct" | paste -sd';')]"
 done
 
+# touch-demo --log on the virtual device prints the events a replay of the recording gives.
+trace demo
+"$tt" import "$here/data/atmel-fast-taps.events" "$work/demo-imported.json" --desc "$here/data/atmel.desc" >/dev/null 2>&1
+strip() { python3 -c '
+import json, sys
+for line in sys.stdin:
+    o = json.loads(line)
+    print(o["type"], *(f"{k}={o[k]}" for k in ("direction", "fingers", "taps", "row", "swiped") if k in o))'; }
+live=$(strip < "$work/demo.jsonl" 2>&1); direct=$(gestures "$work/demo-imported.json" 2>&1)
+ok=0
+[ "$(rc_of demo)" = 0 ] && [ -n "$direct" ] && [ "$live" = "$direct" ] && ok=1
+verdict demo $ok "touch-demo --log on the device: [$(echo "$live" | paste -sd';')]; replay of the import: [$(echo "$direct" | paste -sd';')]"
+
 trace dropped
 v=$("$tt" validate "$work/dropped.jsonl" 2>&1); vrc=$?
 ok=0

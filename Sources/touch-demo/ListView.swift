@@ -1,0 +1,54 @@
+import TouchGestures
+import TouchTrace
+
+/// Draws the list model in the terminal: one line a row, the swipe state visible, the selected
+/// row in reverse video, and a status line with the last gestures.
+struct ListView {
+    var title: String
+    var recent: [String] = []
+
+    static let minimumColumns = 40
+    static let minimumRows = 8
+
+    mutating func note(_ event: GestureEvent) {
+        recent.append(event.humanDescription.trimmingLeadingTime())
+        if recent.count > 3 { recent.removeFirst(recent.count - 3) }
+    }
+
+    /// The whole screen as text, for a terminal of `columns` × `rows`.
+    func render(_ list: ListModel, columns: Int, rows: Int) -> String {
+        guard columns >= Self.minimumColumns, rows >= Self.minimumRows else {
+            return "\u{1B}[H\u{1B}[2J" + "terminal too small: touch-demo needs at least \(Self.minimumColumns) × \(Self.minimumRows), this one is \(columns) × \(rows); enlarge it (q quits)"
+        }
+        var out = "\u{1B}[H\u{1B}[2J"
+        out += pad(" \(title)", columns) + "\r\n"
+        let shown = min(list.layout.rows, rows - 4)
+        for r in 0..<shown {
+            let swiped = list.swiped[r]
+            let label = " row \(r)"
+            let state = swiped ? "◀ [ Archive ] [ Delete ] " : ""
+            var line = pad(label, columns - state.count - 1) + state
+            line = pad(line, columns)
+            if list.selectedRow == r { line = "\u{1B}[7m" + line + "\u{1B}[0m" }
+            out += line + "\r\n"
+        }
+        if list.layout.rows > shown { out += pad(" … \(list.layout.rows - shown) more rows", columns) + "\r\n" }
+        out += "\u{1B}[\(rows - 1);1H" + pad(" " + (recent.isEmpty ? "swipe a row, tap to select" : recent.joined(separator: "  ·  ")), columns)
+        out += "\u{1B}[\(rows);1H" + pad(" q: quit", columns)
+        return out
+    }
+
+    private func pad(_ s: String, _ n: Int) -> String {
+        let count = s.count
+        if count >= n { return String(s.prefix(max(0, n))) }
+        return s + String(repeating: " ", count: n - count)
+    }
+}
+
+extension String {
+    /// "0.250  swipe right…" → "swipe right…"
+    func trimmingLeadingTime() -> String {
+        let parts = split(separator: " ", maxSplits: 1)
+        return parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : self
+    }
+}

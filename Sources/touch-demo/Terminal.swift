@@ -1,0 +1,72 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Set by SIGINT/SIGTERM; the loops check it.
+let stopRequested = Atomic<Bool>(false)
+
+/// The terminal in raw mode (keys without Enter, no echo; Ctrl-C still signals), on the
+/// alternate screen; restored by ``restore()`` on every way out.
+final class Terminal {
+    private var saved = termios()
+    private var active = false
+
+    static var isInteractive: Bool { isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 }
+
+    func enter() {
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+        write("\u{1B}[?1049h\u{1B}[?25l")   // alternate screen, hide cursor
+        active = true
+    }
+
+    func restore() {
+        guard active else { return }
+        write("\u{1B}[?25h\u{1B}[?1049l")
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+        active = false
+    }
+
+    /// Columns and rows.
+    var size: (columns: Int, rows: Int) {
+        var w = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0 else { return (80, 24) }
+        return (Int(w.ws_col), Int(w.ws_row))
+    }
+
+    /// A key pressed since the last call, if any (never blocks).
+    func key() -> UInt8? {
+        var p = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&p, 1, 0) > 0 else { return nil }
+        var c: UInt8 = 0
+        return read(STDIN_FILENO, &c, 1) == 1 ? c : nil
+    }
+
+    func write(_ s: String) {
+        FileHandle.standardOutput.write(Data(s.utf8))
+    }
+}
+
+func installSignalHandlers() {
+    signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
+    signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
+}
+
+func monotonicNow() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Writes a line to standard output at once (no buffering).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

@@ -1,0 +1,195 @@
+import ArgumentParser
+import Foundation
+import TouchGestures
+import TouchInput
+import TouchTrace
+
+@main
+struct TouchDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touch-demo",
+        abstract: "A list in the terminal that swipes and taps on a touchscreen change.",
+        discussion: """
+            With a touchscreen, touch it: a swipe across a row toggles the row, a tap selects it. \\
+            With no touchscreen, or with --replay, a trace is played at its real speed through the \\
+            same code (with no arguments, the bundled demo session). q or Ctrl-C quits. \\
+            Exit status: 0 done (also when the device is removed), 2 a trace or device could not be used.
+            """)
+
+    @Option(help: "Play this trace instead of reading a touchscreen.")
+    var replay: String?
+
+    @Option(help: "Playback speed for traces (2 = twice as fast).")
+    var speed: Double = 1
+
+    @Flag(name: .customLong("list-devices"), help: "List input devices and exit.")
+    var listDevices = false
+
+    @Option(help: "The touchscreen, e.g. /dev/input/event3 (default: the first one).")
+    var device: String?
+
+    @Option(help: "Rotate the touchscreen's coordinates clockwise: 0, 90, 180 or 270 degrees.")
+    var rotate: Int = 0
+
+    @Flag(help: "Grab the touchscreen so that its touches do not also reach other programs.")
+    var grab = false
+
+    @Flag(help: "No screen: print gesture and row events as JSON lines (for tests and scripts).")
+    var log = false
+
+    @Option(name: .customLong("ready-file"), help: ArgumentHelp("Create this file once the device is open (for scripts).", visibility: .hidden))
+    var readyFile: String?
+
+    func validate() throws {
+        guard [0, 90, 180, 270].contains(rotate) else { throw ValidationError("--rotate must be 0, 90, 180 or 270, found \(rotate)") }
+        guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number, found \(speed)") }
+    }
+
+    func run() throws {
+        if listDevices {
+            do {
+                for d in try EvdevDevice.list() {
+                    print("\(d.path)  \(d.description.map { "\"\($0.name)\" \(d.kind.rawValue)" } ?? "(cannot open)")")
+                }
+            } catch {
+                printError("touch-demo: \(error)")
+                throw ExitCode(2)
+            }
+            return
+        }
+        installSignalHandlers()
+        if let replay { return try play(path: replay, note: nil) }
+        do {
+            let dev = try EvdevDevice.open(device, grab: grab, rotation: Rotation(degrees: rotate)!)
+            try live(dev)
+        } catch {
+            // A named device must work; otherwise fall back to the bundled session.
+            if device != nil {
+                printError("touch-demo: \(error)")
+                throw ExitCode(2)
+            }
+            guard let bundled = Bundle.module.path(forResource: "demo-session", ofType: "json") else {
+                printError("touch-demo: the bundled demo trace is missing")
+                throw ExitCode(2)
+            }
+            let reason = "\(error)".split(separator: "\n").first.map(String.init) ?? ""
+            try play(path: bundled, note: "no touchscreen (\(reason)); playing the bundled demo session")
+        }
+    }
+
+    /// Where output goes: JSON lines, a live screen, or plain lines.
+    final class Output {
+        let log: Bool
+        let terminal: Terminal?
+        var view: ListView
+        var list: ListModel
+
+        init(log: Bool, title: String, list: ListModel) {
+            self.log = log
+            self.list = list
+            view = ListView(title: title)
+            terminal = !log && Terminal.isInteractive ? Terminal() : nil
+            terminal?.enter()
+            if let terminal, !log { draw(terminal) } else if !log { say(title) }
+        }
+
+        func emit(_ e: GestureEvent) {
+            if log {
+                say(e.jsonLine)   // unbuffered: a reader of the log sees each event as it happens
+                return
+            }
+            view.note(e)
+            if terminal == nil { say("  " + e.humanDescription) }
+        }
+
+        func update(_ l: ListModel?) {
+            if let l { list = l }
+            if let terminal { draw(terminal) }
+        }
+
+        func draw(_ t: Terminal) {
+            let (c, r) = t.size
+            t.write(view.render(list, columns: c, rows: r))
+        }
+
+        /// True when the user asked to quit.
+        var quit: Bool {
+            if stopRequested.load(ordering: .relaxed) { return true }
+            while let k = terminal?.key() { if k == UInt8(ascii: "q") || k == 3 { return true } }
+            return false
+        }
+
+        func finish() {
+            terminal?.restore()
+            if !log && terminal == nil {
+                let swiped = (0..<list.layout.rows).filter { list.swiped[$0] }
+                say("rows swiped: \(swiped.isEmpty ? "none" : swiped.map(String.init).joined(separator: ", ")); selected: \(list.selectedRow.map(String.init) ?? "none")")
+            }
+        }
+    }
+
+    func play(path: String, note: String?) throws {
+        let trace: Trace
+        do { trace = try TraceReader.read(path: path).trace } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        var engine = TraceReplay.makeEngine(header: trace.header)
+        let title = note ?? "touch-demo: playing \((path as NSString).lastPathComponent)"
+        if note != nil, log { printError("touch-demo: \(title)") }
+        let out = Output(log: log, title: title, list: engine.list!)
+        defer { out.finish() }
+        guard let t0 = trace.events.first?.time else { return }
+        let start = monotonicNow()
+        func traceNow() -> Double { t0 + (monotonicNow() - start) * speed }
+        var assembler = FrameAssembler()
+        var frames: [TouchFrame] = []
+        for e in trace.events { assembler.add(e) { frames.append($0) } }
+        assembler.flush { frames.append($0) }
+        for frame in frames {
+            // Wait for the frame's time, letting deadlines (a single tap's window) pass meanwhile.
+            while traceNow() < frame.time {
+                if out.quit { return }
+                var changed = false
+                engine.advance(to: traceNow()) { out.emit($0); changed = true }
+                if changed { out.update(engine.list) }
+                usleep(UInt32(min(20_000, max(0, (frame.time - traceNow()) / speed * 1e6))))
+            }
+            var changed = false
+            engine.handle(frame) { out.emit($0); changed = true }
+            if changed { out.update(engine.list) }
+        }
+        engine.finish { out.emit($0) }
+        out.update(engine.list)
+        // Leave the final screen up until q (interactive), or end at once.
+        if out.terminal != nil {
+            while !out.quit { usleep(50_000) }
+        }
+    }
+
+    func live(_ dev: EvdevDevice) throws {
+        if let readyFile { _ = FileManager.default.createFile(atPath: readyFile, contents: nil) }
+        var engine = GestureEngine(surface: dev.decoder.surface, list: ListModel(layout: .standard(for: dev.decoder.surface)))
+        let out = Output(log: log, title: "touch-demo: \(dev.description.name) (\(dev.path)); swipe a row, tap to select", list: engine.list!)
+        defer { out.finish() }
+        while !out.quit {
+            var changed = false
+            do {
+                try dev.poll(timeout: 0.05) { frame in
+                    engine.handle(frame) { out.emit($0); changed = true }
+                }
+            } catch {
+                if case .removed = error {
+                    out.finish()
+                    printError("touch-demo: \(error); exiting")
+                    return
+                }
+                out.finish()
+                printError("touch-demo: \(error)")
+                throw ExitCode(2)
+            }
+            engine.advance(to: monotonicNow()) { out.emit($0); changed = true }
+            if changed { out.update(engine.list) }
+        }
+    }
+}

@@ -6,7 +6,7 @@ import TouchTrace
 import TouchInput
 
 @main
-struct TouchTraceCommand: ParsableCommand {
+struct TouchTraceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchtrace",
         abstract: "Replay, check, validate and convert touch traces.",
@@ -399,8 +399,10 @@ struct Devices: ParsableCommand {
 
 /// Set by SIGINT/SIGTERM; the record loop checks it between polls.
 let stopRequested = Atomic<Bool>(false)
+/// Drops the recorder recovered from (counted on the reading thread).
+let dropsSeen = Atomic<Int>(0)
 
-struct Record: ParsableCommand {
+struct Record: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record a touch device into a trace (lines encoding), one write per frame.",
         discussion: """
@@ -421,7 +423,9 @@ struct Record: ParsableCommand {
     @Argument(help: "Where to write the trace (.jsonl).")
     var output: String
 
-    func run() throws {
+    // `mutating`, exactly as AsyncParsableCommand declares it: otherwise ParsableCommand's
+    // default synchronous `mutating run()` (which prints the help) is taken as the witness.
+    mutating func run() async throws {
         let dev: EvdevDevice
         do { dev = try EvdevDevice.open(device, grab: grab) } catch {
             printError("touchtrace: \(error)")
@@ -442,37 +446,41 @@ struct Record: ParsableCommand {
         }
         signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
         signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
+        let name = "\(dev.path) (\(dev.description.name))"
+        // The device is read on the stream's own thread from here on.
+        let stream = EvdevDevice.frames(from: dev, pollInterval: 0.1,
+                                        stopWhen: { stopRequested.load(ordering: .relaxed) },
+                                        onDrop: { dropsSeen.add(1, ordering: .relaxed) })
         if let readyFile { _ = FileManager.default.createFile(atPath: readyFile, contents: nil) }
-        printError("recording \(dev.path) (\(dev.description.name)) to \(output); Ctrl-C to stop")
+        printError("recording \(name) to \(output); Ctrl-C to stop")
         var origin: Double?
         var frames = 0, events = 0
-        var failure: String?
         var buffer = TouchFrame(time: 0, events: [])
-        let write: (TouchFrame) -> Void = { frame in
-            let o = origin ?? frame.time
-            origin = o
-            buffer.time = ((frame.time - o) * 1e6).rounded() / 1e6
-            buffer.events = frame.events.map { var e = $0; e.time = buffer.time; return e }
-            do { try writer.write(buffer) } catch let e as TraceError { failure = e.description } catch { failure = "\(error)" }
-            frames += 1
-            events += frame.events.count
-        }
-        while !stopRequested.load(ordering: .relaxed) && failure == nil {
-            do { try dev.poll(timeout: 0.1, emit: write) } catch {
-                if case .removed = error {
-                    printError("touchtrace: \(error); the recording is closed")
-                } else {
-                    failure = error.description
-                }
-                break
+        do {
+            for try await frame in stream {
+                let o = origin ?? frame.time
+                origin = o
+                buffer.time = ((frame.time - o) * 1e6).rounded() / 1e6
+                buffer.events = frame.events.map { var e = $0; e.time = buffer.time; return e }
+                try writer.write(buffer)
+                frames += 1
+                events += frame.events.count
             }
-        }
-        writer.close()
-        if let failure {
-            printError("touchtrace: \(failure)")
+        } catch let e as InputError {
+            if case .removed = e {
+                printError("touchtrace: \(e); the recording is closed")
+            } else {
+                writer.close()
+                printError("touchtrace: \(e)")
+                throw ExitCode(2)
+            }
+        } catch {
+            writer.close()
+            printError("touchtrace: \(error)")
             throw ExitCode(2)
         }
-        let drops = dev.decoder.droppedReports
+        writer.close()
+        let drops = dropsSeen.load(ordering: .relaxed)
         printError("recorded \(frames) frames (\(events) events) to \(output)"
                    + (drops > 0 ? "; recovered from \(drops) dropped report\(drops == 1 ? "" : "s") (SYN_DROPPED)" : ""))
     }

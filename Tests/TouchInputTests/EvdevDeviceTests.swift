@@ -59,3 +59,17 @@ struct EvdevDeviceTests {
         #expect(DeviceInfo(path: "p", description: DeviceDescription(name: "kbd")).kind == .other)
     }
 }
+
+@Suite("Frame stream")
+struct FrameStreamTests {
+    @Test("a device that cannot be opened ends the stream with its error, not a hang")
+    func unopenable() async {
+        var caught: (any Error)?
+        do {
+            for try await _ in EvdevDevice.frames(path: "/dev/input/event999") {}
+        } catch {
+            caught = error
+        }
+        #expect(caught as? InputError == .noSuchDevice(path: "/dev/input/event999"))
+    }
+}

@@ -17,6 +17,8 @@ public struct EvemuError: Error, Hashable, Sendable, CustomStringConvertible {
 public struct EvemuRecording: Sendable {
     public var description: DeviceDescription?
     public var events: [InputEvent]
+    /// Where it came from: `"evemu"` or `"libinput record"`.
+    public var format = "evemu"
 
     /// Parses the text of an evemu file; `name` is used in error messages. Every malformed line
     /// is reported (up to 100), none is skipped silently.
@@ -145,6 +147,12 @@ public struct EvemuRecording: Sendable {
         }
         guard errors.isEmpty else { throw EvemuErrors(errors: errors) }
         return EvemuRecording(description: desc, events: events)
+    }
+
+    public init(description: DeviceDescription?, events: [InputEvent], format: String = "evemu") {
+        self.description = description
+        self.events = events
+        self.format = format
     }
 
     /// `sec.usec` as seconds; the microseconds are read as digits, so no precision is lost.

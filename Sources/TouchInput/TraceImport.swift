@@ -35,7 +35,7 @@ public enum TraceImport {
                                                resolution: resolution, units: "px"))
         var meta = JSONObject()
         meta["importedFrom"] = .string(source)
-        meta["recording"] = .string("evemu")
+        meta["recording"] = .string(recording.format)
         meta["protocol"] = .string(decoder.touchProtocol.rawValue)
         meta["slots"] = .number(Double(desc.slotCount))
         meta["timeOrigin"] = .number(origin)

@@ -288,14 +288,14 @@ struct Velocity: ParsableCommand {
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Turn an evemu-record recording into a trace, through the same decoder live devices use.",
+        abstract: "Turn an evemu-record or libinput record recording into a trace, through the decoder live devices use.",
         discussion: """
             The device name, the axis ranges (as the surface size) and the resolution are kept. \
             For a device that reports no resolution, give its screen size with --size-mm. The \
             output encoding follows OUT's extension (.jsonl: lines, else document).
             """)
 
-    @Argument(help: "The evemu-record file.")
+    @Argument(help: "The recording: an evemu-record file, or a libinput record (YAML) file.")
     var recording: String
 
     @Argument(help: "Where to write the trace.")
@@ -329,7 +329,10 @@ struct Import: ParsableCommand {
         }
         var rec: EvemuRecording
         do {
-            rec = try EvemuRecording.parse(try read(recording), name: recording)
+            let text = try read(recording)
+            rec = EvemuRecording.isLibinputRecord(text)
+                ? try EvemuRecording.parseLibinputRecord(text, name: recording)
+                : try EvemuRecording.parse(text, name: recording)
             if let desc {
                 let d = try EvemuRecording.parse(try read(desc), name: desc)
                 rec.description = d.description

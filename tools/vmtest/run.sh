@@ -91,5 +91,9 @@ ok=0
 [ "$(rc_of removed)" = 0 ] && [ $vrc = 0 ] && logs removed | grep -q "the device was removed" && ok=1
 verdict removed $ok "exit $(rc_of removed); $(logs removed | grep -m1 removed); validate: $(echo "$v" | tail -1)"
 
+ok=0
+[ "$(rc_of demoRemoved)" = 0 ] && logs demoRemoved | grep -q "the device was removed" && ok=1
+verdict demoRemoved $ok "touch-demo exit $(rc_of demoRemoved); $(logs demoRemoved | grep -m1 removed)"
+
 echo "$passed passed, $failed failed"
 [ $failed = 0 ]

@@ -1,0 +1,109 @@
+extension EvemuRecording {
+    /// True when `text` looks like a `libinput record` file (YAML) rather than evemu's format.
+    public static func isLibinputRecord(_ text: String) -> Bool {
+        text.hasPrefix("# libinput record") || (text.contains("\ndevices:") && text.contains("\n  evdev:")
+            || text.contains("\ndevices:") && text.contains("\n    evdev:"))
+    }
+
+    /// Reads the first device of a `libinput record` file: its description (`name`, `id`,
+    /// `codes`, `absinfo`, `properties`) and its kernel events (`[sec, usec, type, code, value]`
+    /// lines under `- evdev:`). libinput's own event blocks and other devices are skipped.
+    /// Malformed lines in those parts are reported with their line numbers.
+    public static func parseLibinputRecord(_ text: String, name: String) throws(EvemuErrors) -> EvemuRecording {
+        var desc: DeviceDescription?
+        var events: [InputEvent] = []
+        var errors: [EvemuError] = []
+        enum Block { case none, codes, absinfo, events }
+        var block = Block.none
+        var devices = 0
+        var lineNumber = 0
+        func fail(_ msg: String) { if errors.count < 100 { errors.append(EvemuError(file: name, line: lineNumber, message: msg)) } }
+        /// The integers of "[1, 2, 3]" (after the key), or nil.
+        func list(_ s: Substring) -> [Int64]? {
+            guard let open = s.firstIndex(of: "["), let close = s.lastIndex(of: "]"), open < close else { return nil }
+            let inner = s[s.index(after: open)..<close]
+            if inner.trimmingSpaces().isEmpty { return [] }
+            var out: [Int64] = []
+            for part in inner.split(separator: ",") {
+                guard let v = Int64(part.trimmingSpaces()) else { return nil }
+                out.append(v)
+            }
+            return out
+        }
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            let t = line.trimmingSpaces()
+            if t.isEmpty { continue }
+            if t.hasPrefix("- node:") {
+                devices += 1
+                block = .none
+                if devices == 1 { desc = DeviceDescription(name: "") }
+                continue
+            }
+            guard devices == 1, var d = desc else { continue }
+            if t == "codes:" { block = .codes; continue }
+            if t == "absinfo:" { block = .absinfo; continue }
+            if t == "events:" { block = .events; continue }
+            if t.hasPrefix("name:") {
+                d.name = String(t.dropFirst(5).trimmingSpaces().trimmingCharacters(in: ["\""]))
+                desc = d
+                block = .none
+                continue
+            }
+            if t.hasPrefix("id:") {
+                guard let ids = list(Substring(t)), ids.count == 4 else { fail("expected `id: [bus, vendor, product, version]`, found `\(t)`"); continue }
+                d.ids = (UInt16(truncatingIfNeeded: ids[0]), UInt16(truncatingIfNeeded: ids[1]),
+                         UInt16(truncatingIfNeeded: ids[2]), UInt16(truncatingIfNeeded: ids[3]))
+                desc = d
+                block = .none
+                continue
+            }
+            if t.hasPrefix("properties:") && block != .events {
+                if t.contains("[") {
+                    guard let props = list(Substring(t)) else { fail("expected `properties: [numbers]`, found `\(t)`"); continue }
+                    for p in props { d.properties.insert(Int(p)) }
+                    desc = d
+                }
+                block = .none
+                continue
+            }
+            switch block {
+            case .codes, .absinfo:
+                // "N: [ ... ]"
+                guard let colon = t.firstIndex(of: ":"), let key = Int(t[..<colon]) else { block = .none; continue }
+                guard let values = list(t[colon...]) else { fail("expected `\(key): [numbers]`, found `\(t)`"); continue }
+                if block == .codes {
+                    d.codes[UInt16(truncatingIfNeeded: key)] = Set(values.map { UInt16(truncatingIfNeeded: $0) })
+                } else {
+                    guard values.count >= 5 else { fail("expected `\(key): [min, max, fuzz, flat, resolution]`, found `\(t)`"); continue }
+                    d.axes[UInt16(truncatingIfNeeded: key)] = AxisInfo(
+                        minimum: Int32(truncatingIfNeeded: values[0]), maximum: Int32(truncatingIfNeeded: values[1]),
+                        fuzz: Int32(truncatingIfNeeded: values[2]), flat: Int32(truncatingIfNeeded: values[3]),
+                        resolution: Int32(truncatingIfNeeded: values[4]))
+                }
+                desc = d
+            case .events:
+                // "- [sec, usec, type, code, value]" under "- evdev:"; anything else (libinput's
+                // own event descriptions) is not ours to read.
+                guard t.hasPrefix("- ["), let v = list(Substring(t)) else { continue }
+                guard v.count == 5, v[0] >= 0, v[1] >= 0, v[1] < 1_000_000, v[2] >= 0, v[3] >= 0 else {
+                    fail("expected `- [sec, usec, type, code, value]`, found `\(t)`")
+                    continue
+                }
+                let time = Double(v[0]) + Double(v[1]) / 1e6
+                if let last = events.last, time < last.time {
+                    fail("time goes back: expected ≥ \(last.time), found \(time)")
+                    continue
+                }
+                events.append(InputEvent(time: time, type: EventType(rawValue: UInt16(v[2])), code: EventCode(rawValue: UInt16(v[3])),
+                                         value: Int32(truncatingIfNeeded: v[4])))
+            case .none:
+                continue
+            }
+        }
+        if devices == 0 { lineNumber = 1; fail("expected a `devices:` list with a `- node:` entry (is this a libinput record file?)") }
+        guard errors.isEmpty else { throw EvemuErrors(errors: errors) }
+        return EvemuRecording(description: desc, events: events, format: "libinput record")
+    }
+}

@@ -91,6 +91,13 @@ ok=0
 [ "$(rc_of removed)" = 0 ] && [ $vrc = 0 ] && logs removed | grep -q "the device was removed" && ok=1
 verdict removed $ok "exit $(rc_of removed); $(logs removed | grep -m1 removed); validate: $(echo "$v" | tail -1)"
 
+trace killed
+v=$("$tt" validate "$work/killed.jsonl" 2>&1); vrc=$?
+live=$(gestures "$work/killed.jsonl" 2>&1); direct=$(gestures "$work/protocolB-imported.json" 2>&1)
+ok=0
+[ $vrc = 0 ] && [ -n "$direct" ] && [ "$live" = "$direct" ] && ok=1
+verdict killed $ok "after kill -9 the file is $(echo "$v" | tail -1 | sed 's/.*: //'); its replay $([ "$live" = "$direct" ] && echo matches || echo 'does not match') the import's"
+
 ok=0
 [ "$(rc_of demoRemoved)" = 0 ] && logs demoRemoved | grep -q "the device was removed" && ok=1
 verdict demoRemoved $ok "touch-demo exit $(rc_of demoRemoved); $(logs demoRemoved | grep -m1 removed)"

@@ -14,7 +14,7 @@ struct TouchTraceCommand: AsyncParsableCommand {
             Exit status: 0 success; 1 a replay did not match its expectations; 2 a trace or \
             file could not be read or is invalid.
             """,
-        subcommands: [Replay.self, Validate.self, Convert.self, Velocity.self, Import.self, Devices.self, Record.self]
+        subcommands: [Replay.self, Validate.self, Convert.self, Velocity.self, Import.self, Export.self, Devices.self, Record.self]
     )
 }
 
@@ -486,5 +486,38 @@ struct Record: AsyncParsableCommand {
         let drops = dropsSeen.load(ordering: .relaxed)
         printError("recorded \(frames) frames (\(events) events) to \(output)"
                    + (drops > 0 ? "; recovered from \(drops) dropped report\(drops == 1 ? "" : "s") (SYN_DROPPED)" : ""))
+    }
+}
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a trace as an evemu-record file, to replay it into a real (uinput) touchscreen.",
+        discussion: """
+            The file holds the description of a multitouch touchscreen (10 slots) and the events. \
+            Replay it with: evemu-device OUT, then evemu-play /dev/input/eventN < OUT.
+            """)
+
+    @Argument(help: "The trace.")
+    var file: String
+
+    @Option(help: "Where to write the evemu-record file.")
+    var evemu: String
+
+    func run() throws {
+        let trace: Trace
+        do { trace = try TraceReader.read(path: file).trace } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        let text: String
+        do { text = try EvemuExport.text(for: trace) } catch {
+            printError("touchtrace: \(file): \(error)")
+            throw ExitCode(2)
+        }
+        guard FileManager.default.createFile(atPath: evemu, contents: Data(text.utf8)) else {
+            printError("touchtrace: cannot write \(evemu)")
+            throw ExitCode(2)
+        }
+        print("\(file) → \(evemu) (\(trace.events.count) events)")
     }
 }

@@ -71,6 +71,8 @@ copy /usr/bin/evemu-play /usr/bin
 copy "$bin" /usr/bin
 copy "$work/swift-build/release/touch-demo" /usr/bin
 cp "$here"/data/* "$r/test/"
+# A golden trace exported for evemu: synth → export → evemu-play → record must round-trip.
+"$bin" export "$root/traces/demo-session.json" --evemu "$r/test/demo-session.evemu" >/dev/null
 cp "$here/init" "$r/init"
 chmod +x "$r/init"
 (cd "$r" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -1 > "$work/initramfs.cpio.gz"

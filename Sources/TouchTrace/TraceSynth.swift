@@ -1,0 +1,311 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TouchGestures
+
+/// Makes traces from a short description instead of hand-written JSON (`touchtrace synth`).
+///
+/// One statement a line (or separated by `;`), `#` starts a comment. Settings:
+/// - `device 800x480 [res 5 | res 5,4 | mm] [name "Panel"]` — size in trace units, resolution in
+///   units/mm (default: 800x480 res 5);
+/// - `list rows 8 height 60 [top 0] [policy toggle|directional|oneOpen]`;
+/// - `rate 120` — samples per second (default 120); `jitter 0.3mm` — Gaussian noise on every
+///   sample; `seed 7` — for the jitter; `gap 0.5s` — time between gestures (default 0.5 s).
+///
+/// Gestures, one after another (positions in trace units, `at` defaulting to the centre):
+/// - `swipe right 40mm [in 0.25s] [at 400,210] [fingers 2]` (distances in `mm` or `px`);
+/// - `tap [at X,Y] [fingers N] [hold 0.08s]`; `double-tap [at X,Y] [fingers N]`;
+/// - `long-press [at X,Y] [for 0.8s]`; `drag from X,Y to X,Y [in 1s]`; `pause 0.5s`.
+///
+/// Expectations: `expect swipe direction=right fingers=1` (one output event a statement),
+/// `expect-none rowSwipe select`.
+public enum TraceSynth {
+    /// A mistake in a description: where (line and word) and what was expected.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var line: Int
+        public var word: Int
+        public var found: String
+        public var expected: String
+        public var description: String {
+            "line \(line), word \(word): expected \(expected), found \(found.isEmpty ? "the end of the line" : "'\(found)'")"
+        }
+    }
+
+    public static func trace(from description: String) throws(Failure) -> Trace {
+        var p = Synth()
+        var lineNumber = 0
+        for rawLine in description.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let code = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            for statement in code.split(separator: ";") {
+                let words = statement.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+                if words.isEmpty { continue }
+                var w = Words(words: words, line: lineNumber)
+                try p.statement(&w)
+            }
+        }
+        return p.finish()
+    }
+
+    /// The words of one statement, read left to right, with errors that name the word.
+    struct Words {
+        let words: [String]
+        let line: Int
+        var k = 0
+
+        var atEnd: Bool { k >= words.count }
+        func peek() -> String? { k < words.count ? words[k] : nil }
+
+        func fail(_ expected: String) -> Failure {
+            Failure(line: line, word: k + 1, found: k < words.count ? words[k] : "", expected: expected)
+        }
+        mutating func next(_ expected: String) throws(Failure) -> String {
+            guard k < words.count else { throw fail(expected) }
+            defer { k += 1 }
+            return words[k]
+        }
+        mutating func take(_ word: String) -> Bool {
+            if peek() == word { k += 1; return true }
+            return false
+        }
+        mutating func number(_ expected: String) throws(Failure) -> Double {
+            guard let s = peek(), let v = Double(s), v.isFinite else { throw fail(expected) }
+            k += 1
+            return v
+        }
+        /// "0.25s"
+        mutating func seconds() throws(Failure) -> Double {
+            guard let s = peek(), s.hasSuffix("s"), let v = Double(s.dropLast()), v >= 0, v.isFinite else {
+                throw fail("a time in seconds, like 0.25s")
+            }
+            k += 1
+            return v
+        }
+        /// "400,210"
+        mutating func point() throws(Failure) -> Point {
+            guard let s = peek() else { throw fail("a position x,y") }
+            let parts = s.split(separator: ",")
+            guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]) else { throw fail("a position x,y, like 400,210") }
+            k += 1
+            return Point(x: x, y: y)
+        }
+        mutating func count(_ what: String) throws(Failure) -> Int {
+            guard let s = peek(), let v = Int(s), v >= 1, v <= 10 else { throw fail("\(what) from 1 to 10") }
+            k += 1
+            return v
+        }
+        func end() throws(Failure) {
+            if !atEnd { throw fail("the end of the statement") }
+        }
+    }
+
+    struct Synth {
+        var device = TraceHeader.Device(name: "touchtrace synth", width: 800, height: 480, resolution: Point(x: 5, y: 5), units: "px")
+        var list: JSONObject?
+        var rate = 120.0
+        var jitterMM = 0.0
+        var rng = SplitMix(state: 1)
+        var gap = 0.5
+        var time = 0.0
+        var events: [TouchEvent] = []
+        var expect: [JSONObject] = []
+        var expectNone: [String]?
+        var started = false
+
+        var res: Point { device.resolution ?? Point(x: Surface.defaultUnitsPerMillimetre, y: Surface.defaultUnitsPerMillimetre) }
+        var centre: Point { Point(x: device.width / 2, y: device.height / 2) }
+
+        mutating func statement(_ w: inout Words) throws(Failure) {
+            let verb = try w.next("a statement")
+            switch verb {
+            case "device":
+                let size = try w.next("a size like 800x480")
+                let parts = size.split(separator: "x")
+                guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0 else {
+                    w.k -= 1
+                    throw w.fail("a size like 800x480")
+                }
+                device.width = width
+                device.height = height
+                while !w.atEnd {
+                    if w.take("mm") {
+                        device.units = "mm"
+                        device.resolution = nil
+                    } else if w.take("res") {
+                        let r = try w.next("a resolution in units/mm, like 5 or 5,4")
+                        let rs = r.split(separator: ",").compactMap { Double($0) }
+                        guard (rs.count == 1 || rs.count == 2), rs.allSatisfy({ $0 > 0 }) else { w.k -= 1; throw w.fail("a resolution in units/mm, like 5 or 5,4") }
+                        device.resolution = Point(x: rs[0], y: rs.count == 2 ? rs[1] : rs[0])
+                    } else if w.take("name") {
+                        var name = try w.next("a name")
+                        while !name.hasSuffix("\"") || name.count == 1, !w.atEnd { name += " " + (try w.next("the rest of the name")) }
+                        device.name = String(name.filter { $0 != "\"" })
+                    } else {
+                        throw w.fail("res, mm or name")
+                    }
+                }
+            case "list":
+                var o = JSONObject()
+                while !w.atEnd {
+                    let key = try w.next("rows, height, top or policy")
+                    switch key {
+                    case "rows": o["rows"] = .number(Double(try w.count("a row count")))
+                    case "height": o["rowHeight"] = .number(try w.number("a row height in trace units"))
+                    case "top": o["top"] = .number(try w.number("a top offset in trace units"))
+                    case "policy":
+                        let p = try w.next("toggle, directional or oneOpen")
+                        guard SwipePolicy(rawValue: p) != nil else { w.k -= 1; throw w.fail("toggle, directional or oneOpen") }
+                        o["policy"] = .string(p)
+                    default: w.k -= 1; throw w.fail("rows, height, top or policy")
+                    }
+                }
+                list = o
+            case "rate":
+                rate = try w.number("samples per second, like 120")
+                guard rate >= 10 && rate <= 2000 else { w.k -= 1; throw w.fail("a rate from 10 to 2000 Hz") }
+            case "jitter":
+                guard let s = w.peek(), s.hasSuffix("mm"), let v = Double(s.dropLast(2)), v >= 0 else { throw w.fail("a jitter in mm, like 0.3mm") }
+                w.k += 1
+                jitterMM = v
+            case "seed":
+                rng = SplitMix(state: UInt64(max(0, try w.number("a seed number"))))
+            case "gap":
+                gap = try w.seconds()
+            case "pause":
+                time += try w.seconds()
+            case "swipe":
+                let dir = try w.next("a direction (left, right, up, down)")
+                guard let d = SwipeDirection(rawValue: dir) else { w.k -= 1; throw w.fail("a direction (left, right, up, down)") }
+                let (dist, unitIsMM) = try distance(&w)
+                var dur = 0.25, at = centre, fingers = 1
+                while !w.atEnd {
+                    if w.take("in") { dur = try w.seconds() }
+                    else if w.take("at") { at = try w.point() }
+                    else if w.take("fingers") { fingers = try w.count("a finger count") }
+                    else { throw w.fail("in, at or fingers") }
+                }
+                let unit: Point = d.isHorizontal ? Point(x: d == .right ? 1 : -1, y: 0) : Point(x: 0, y: d == .down ? 1 : -1)
+                let delta = unitIsMM ? Point(x: unit.x * dist * res.x, y: unit.y * dist * res.y) : unit * dist
+                let spread = d.isHorizontal ? Point(x: 0, y: 10 * res.y) : Point(x: 10 * res.x, y: 0)
+                beginGesture()
+                for f in 0..<fingers {
+                    let offset = spread * (Double(f) - Double(fingers - 1) / 2)
+                    stroke(id: f, from: at + offset, to: at + offset + delta, duration: dur)
+                }
+                time += dur
+            case "tap", "double-tap", "long-press":
+                var at = centre, fingers = 1, hold = verb == "long-press" ? 0.8 : 0.08
+                while !w.atEnd {
+                    if w.take("at") { at = try w.point() }
+                    else if w.take("fingers") { fingers = try w.count("a finger count") }
+                    else if w.take(verb == "long-press" ? "for" : "hold") { hold = try w.seconds() }
+                    else { throw w.fail(verb == "long-press" ? "at, fingers or for" : "at, fingers or hold") }
+                }
+                beginGesture()
+                for press in 0..<(verb == "double-tap" ? 2 : 1) {
+                    if press == 1 { time += hold + 0.12 }
+                    for f in 0..<fingers {
+                        let p = at + Point(x: (Double(f) - Double(fingers - 1) / 2) * 15 * res.x, y: 0)
+                        stroke(id: f, from: p, to: p, duration: hold)
+                    }
+                }
+                time += hold
+            case "drag":
+                guard w.take("from") else { throw w.fail("from") }
+                let a = try w.point()
+                guard w.take("to") else { throw w.fail("to") }
+                let b = try w.point()
+                var dur = 1.0
+                if w.take("in") { dur = try w.seconds() }
+                try w.end()
+                beginGesture()
+                stroke(id: 0, from: a, to: b, duration: dur)
+                time += dur
+            case "expect":
+                var o = JSONObject()
+                o["type"] = .string(try w.next("an output type, like swipe"))
+                while !w.atEnd {
+                    let kv = try w.next("field=value")
+                    let parts = kv.split(separator: "=", maxSplits: 1)
+                    guard parts.count == 2 else { w.k -= 1; throw w.fail("field=value, like direction=right") }
+                    let v = String(parts[1])
+                    o[String(parts[0])] = v == "true" ? .bool(true) : v == "false" ? .bool(false)
+                        : Double(v).map { .number($0) } ?? .string(v)
+                }
+                expect.append(o)
+            case "expect-none":
+                var types: [String] = expectNone ?? []
+                while !w.atEnd { types.append(try w.next("an output type")) }
+                if types.isEmpty { throw w.fail("one or more output types") }
+                expectNone = types
+            default:
+                w.k -= 1
+                throw w.fail("a statement (device, list, rate, jitter, seed, gap, pause, swipe, tap, double-tap, long-press, drag, expect, expect-none)")
+            }
+        }
+
+        mutating func distance(_ w: inout Words) throws(Failure) -> (Double, Bool) {
+            guard let s = w.peek() else { throw w.fail("a distance like 40mm or 200px") }
+            for (suffix, mm) in [("mm", true), ("px", false)] where s.hasSuffix(suffix) {
+                if let v = Double(s.dropLast(2)), v > 0 { w.k += 1; return (v, mm) }
+            }
+            throw w.fail("a distance like 40mm or 200px")
+        }
+
+        mutating func beginGesture() {
+            if started { time += gap }
+            started = true
+        }
+
+        /// A contact from `a` to `b` with a minimum-jerk speed profile, sampled at `rate`.
+        mutating func stroke(id: Int, from a: Point, to b: Point, duration: Double) {
+            let t0 = time
+            events.append(event(t0, id, .down, a, jitter: false))
+            let n = max(1, Int((duration * rate).rounded()))
+            for k in 1...n {
+                let p = Double(k) / Double(n)
+                let s = p * p * p * (10 - 15 * p + 6 * p * p)
+                events.append(event(t0 + duration * p, id, k == n ? .up : .move, a + (b - a) * s, jitter: true))
+            }
+        }
+
+        mutating func event(_ t: Double, _ id: Int, _ phase: TouchPhase, _ p: Point, jitter: Bool) -> TouchEvent {
+            var q = p
+            if jitter && jitterMM > 0 {
+                q = q + Point(x: rng.gaussian() * jitterMM * res.x, y: rng.gaussian() * jitterMM * res.y)
+            }
+            q = Point(x: min(max(q.x, 0), device.width), y: min(max(q.y, 0), device.height))
+            return TouchEvent(time: (t * 1e6).rounded() / 1e6, id: id, phase: phase,
+                              position: Point(x: (q.x * 100).rounded() / 100, y: (q.y * 100).rounded() / 100))
+        }
+
+        func finish() -> Trace {
+            var header = TraceHeader(device: device)
+            if let list { header.scene = .object(JSONObject([.init("list", .object(list))])) }
+            header.meta = .object(JSONObject([.init("generator", .string("touchtrace synth"))]))
+            header.expect = expect.isEmpty ? nil : expect
+            header.expectNone = expectNone
+            // Frames in time order (fingers of one gesture share their times).
+            let sorted = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+            return Trace(header: header, events: sorted)
+        }
+    }
+
+    /// A small deterministic generator, so that a seed gives the same trace everywhere.
+    struct SplitMix {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func uniform() -> Double { (Double(next() >> 11) + 0.5) / Double(1 << 53) }
+        /// A standard normal sample (Box–Muller).
+        mutating func gaussian() -> Double {
+            let u = uniform(), v = uniform()
+            return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
+        }
+    }
+}

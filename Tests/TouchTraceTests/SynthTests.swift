@@ -1,0 +1,80 @@
+import Testing
+import TouchGestures
+@testable import TouchTrace
+
+@Suite("touchtrace synth descriptions")
+struct SynthTests {
+    func replayPasses(_ d: String) throws -> Trace {
+        let t = try TraceSynth.trace(from: d)
+        let out = TraceReplay.run(header: t.header, explain: true, events: t.events).output
+        let diffs = ExpectationCheck.differences(header: t.header, output: out)
+        #expect(diffs.isEmpty, "\(diffs)")
+        return t
+    }
+
+    @Test("one line gives a golden trace that passes its own expectations")
+    func goldenFromOneLine() throws {
+        let t = try replayPasses("list rows 8 height 60; jitter 0.3mm; seed 3; swipe right 40mm at 300,210; expect swipe direction=right fingers=1; expect rowSwipe row=3 swiped=true")
+        #expect(t.header.isTest)
+        #expect(t.events.first?.position == Point(x: 300, y: 210), "the down point is not jittered")
+        let end = try #require(t.events.last)
+        #expect(abs(end.position.x - 500) < 5, "40 mm at 5 units/mm")
+    }
+
+    @Test func everyGestureKind() throws {
+        _ = try replayPasses("""
+            device 1000x600 res 4 name "Test panel"   # a comment
+            rate 240; gap 0.6s
+            tap at 100,100
+            double-tap at 500,300 fingers 2
+            swipe up 30mm in 0.2s at 500,400 fingers 3
+            long-press at 200,200 for 0.9s
+            drag from 100,500 to 160,500 in 2s         # 15 mm in 2 s: too slow for a swipe
+            pause 0.2s
+            swipe left 200px at 600,100
+            expect tap taps=1 fingers=1
+            expect tap taps=2 fingers=2
+            expect swipe direction=up fingers=3
+            expect tap taps=1
+            expect swipe direction=left
+            """)
+    }
+
+    @Test("a seed makes the same trace; another seed another one")
+    func deterministic() throws {
+        let d = "jitter 0.5mm; seed 11; swipe down 30mm"
+        #expect(try TraceSynth.trace(from: d) == TraceSynth.trace(from: d))
+        #expect(try TraceSynth.trace(from: d) != TraceSynth.trace(from: d.replacingOccurrences(of: "11", with: "12")))
+    }
+
+    @Test("the sampling rate sets the spacing of the samples")
+    func rate() throws {
+        let t = try TraceSynth.trace(from: "rate 60; swipe right 20mm in 0.5s")
+        #expect(t.events.count == 31)
+        #expect(abs(t.events[1].time - t.events[0].time - 1.0 / 60) < 1e-6)
+    }
+
+    struct Bad: Sendable, CustomStringConvertible {
+        let text: String, message: String
+        var description: String { text }
+    }
+
+    @Test(arguments: [
+        Bad(text: "swipe rigth 40mm", message: "line 1, word 2: expected a direction (left, right, up, down), found 'rigth'"),
+        Bad(text: "tap at 10;20", message: "line 1, word 3: expected a position x,y, like 400,210, found '10'"),
+        Bad(text: "device 800x480\nswipe left 40", message: "line 2, word 3: expected a distance like 40mm or 200px, found '40'"),
+        Bad(text: "swipe left 40mm in fast", message: "line 1, word 5: expected a time in seconds, like 0.25s, found 'fast'"),
+        Bad(text: "wiggle", message: "line 1, word 1: expected a statement (device, list, rate, jitter, seed, gap, pause, swipe, tap, double-tap, long-press, drag, expect, expect-none), found 'wiggle'"),
+        Bad(text: "tap fingers 12", message: "line 1, word 3: expected a finger count from 1 to 10, found '12'"),
+        Bad(text: "drag from 1,1", message: "line 1, word 4: expected to, found the end of the line"),
+        Bad(text: "list policy sticky", message: "line 1, word 3: expected toggle, directional or oneOpen, found 'sticky'"),
+    ])
+    func errorsPointAtTheWord(_ b: Bad) {
+        do {
+            _ = try TraceSynth.trace(from: b.text)
+            Issue.record("accepted: \(b.text)")
+        } catch {
+            #expect(error.description == b.message)
+        }
+    }
+}

@@ -14,7 +14,7 @@ struct TouchTraceCommand: AsyncParsableCommand {
             Exit status: 0 success; 1 a replay did not match its expectations; 2 a trace or \
             file could not be read or is invalid.
             """,
-        subcommands: [Replay.self, Validate.self, Convert.self, Synth.self, Velocity.self, Import.self, Export.self, Devices.self, Record.self]
+        subcommands: [Replay.self, Validate.self, Convert.self, Synth.self, Stats.self, Diff.self, Velocity.self, Import.self, Export.self, Devices.self, Record.self]
     )
 }
 
@@ -567,5 +567,158 @@ struct Synth: ParsableCommand {
             throw ExitCode(2)
         }
         print("\(output): \(trace.events.count) events\(trace.header.isTest ? ", with expectations" : "")")
+    }
+}
+
+/// A compact one-line form of an output event, for tables and diffs.
+func brief(_ e: GestureEvent) -> String {
+    let t = String(format: "%.3f", e.time)
+    switch e.kind {
+    case .tap(let g): return "\(t) tap \(g.taps)× \(g.fingers)f"
+    case .swipe(let g): return "\(t) swipe \(g.direction.rawValue) \(g.fingers)f"
+    case .rowSwipe(let r, let on): return "\(t) rowSwipe \(r) \(on ? "on" : "off")"
+    case .select(let r): return "\(t) select \(r)"
+    case .failed(let r, let why): return "\(t) \(r.rawValue) failed \(why.kind.rawValue)"
+    }
+}
+
+struct Stats: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Figures about traces: duration, contacts, frame rate and jitter, fingers, path lengths, gestures.",
+        discussion: "With a folder, a table of every trace and its totals (a progress bar on a terminal).")
+
+    @Argument(help: "A trace file or a folder of traces.")
+    var path: String
+
+    func run() throws {
+        guard let (files, isFolder) = traceFiles(at: path) else {
+            printError("touchtrace: \(path): no such file or folder")
+            throw ExitCode(2)
+        }
+        func gestures(_ g: [String: Int]) -> String {
+            g.isEmpty ? "none" : g.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        }
+        if !isFolder {
+            let trace: Trace
+            do { trace = try TraceReader.read(path: files[0]).trace } catch {
+                printError(error.description)
+                throw ExitCode(2)
+            }
+            let st = TraceStats(trace: trace)
+            print("""
+                duration      \(String(format: "%.3f", st.duration)) s
+                events        \(st.events) in \(st.frames) frames
+                frame rate    \(String(format: "%.1f", st.frameRate)) Hz (jitter \(String(format: "%.2f", st.frameJitterMilliseconds)) ms)
+                contacts      \(st.contacts), at most \(st.mostFingers) at once
+                paths         \(String(format: "%.1f", st.totalPathMillimetres)) mm in all, longest \(String(format: "%.1f", st.longestPathMillimetres)) mm
+                gestures      \(gestures(st.gestures))
+                """)
+            return
+        }
+        let bar = isatty(STDERR_FILENO) == 1
+        print("trace".padding(toLength: 44, withPad: " ", startingAt: 0) + "     s  contacts    Hz  jitter  fingers  path mm  gestures")
+        var totals = (duration: 0.0, contacts: 0, path: 0.0, traces: 0, bad: 0)
+        var all: [String: Int] = [:]
+        for (k, file) in files.enumerated() {
+            if bar {
+                let done = (k * 30) / max(files.count, 1)
+                FileHandle.standardError.write(Data("\r[\(String(repeating: "#", count: done))\(String(repeating: ".", count: 30 - done))] \(k)/\(files.count)".utf8))
+            }
+            let root = URL(fileURLWithPath: path).standardizedFileURL.path
+            let name = file.hasPrefix(root) ? String(file.dropFirst(root.count).drop { $0 == "/" }) : file
+            guard let trace = try? TraceReader.read(path: file).trace else {
+                totals.bad += 1
+                if bar { FileHandle.standardError.write(Data("\r".utf8)) }
+                print(name.padding(toLength: 44, withPad: " ", startingAt: 0) + "  (not a valid trace: touchtrace validate says why)")
+                continue
+            }
+            let st = TraceStats(trace: trace)
+            totals.duration += st.duration
+            totals.contacts += st.contacts
+            totals.path += st.totalPathMillimetres
+            totals.traces += 1
+            for (g, n) in st.gestures { all[g, default: 0] += n }
+            if bar { FileHandle.standardError.write(Data("\r".utf8)) }
+            print(name.padding(toLength: 44, withPad: " ", startingAt: 0)
+                  + String(format: "%6.2f  %8d  %4.0f  %6.2f  %7d  %7.1f  ", st.duration, st.contacts, st.frameRate,
+                           st.frameJitterMilliseconds, st.mostFingers, st.totalPathMillimetres) + gestures(st.gestures))
+        }
+        if bar { FileHandle.standardError.write(Data("\r\(String(repeating: " ", count: 44))\r".utf8)) }
+        print("total: \(totals.traces) traces\(totals.bad > 0 ? " (\(totals.bad) invalid)" : ""), \(String(format: "%.2f", totals.duration)) s, \(totals.contacts) contacts, \(String(format: "%.1f", totals.path)) mm of paths; \(gestures(all))")
+    }
+}
+
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare the gesture output of two traces, or of one trace under two settings files.",
+        discussion: """
+            Settings files are JSON objects whose keys are the threshold names: \
+            \(GestureSettings.keyNames.joined(separator: ", ")) (flat with dots, or nested). \
+            The outputs are shown side by side; the first difference is marked. Exit 0 when they \
+            are the same, 1 when they differ, 2 on bad input.
+            """)
+
+    @Argument(help: "A trace, and optionally a second one.")
+    var traces: [String]
+
+    @Option(name: .customLong("settings-a"), help: "Settings for the first side (default: the library's).")
+    var settingsA: String?
+
+    @Option(name: .customLong("settings-b"), help: "Settings for the second side (default: the library's).")
+    var settingsB: String?
+
+    func loadSettings(_ path: String?) throws -> GestureSettings {
+        guard let path else { return GestureSettings() }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            printError("touchtrace: \(path): cannot read")
+            throw ExitCode(2)
+        }
+        var bytes = Array(data)
+        do {
+            let value = try bytes.withUnsafeMutableBufferPointer { buf throws(TraceError) -> JSONValue in
+                var s = JSONScannerAccess(buf.baseAddress ?? UnsafeMutablePointer(bitPattern: 1)!, buf.count)
+                return try s.value(name: path)
+            }
+            return try GestureSettings.from(json: value, source: path)
+        } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+    }
+
+    func run() throws {
+        guard (1...2).contains(traces.count) else { throw ValidationError("give one or two traces") }
+        if traces.count == 1 && settingsA == nil && settingsB == nil {
+            throw ValidationError("with one trace, give --settings-a and/or --settings-b to compare")
+        }
+        let a = try loadSettings(settingsA), b = try loadSettings(settingsB)
+        func output(_ file: String, _ s: GestureSettings) throws -> [String] {
+            do {
+                let t = try TraceReader.read(path: file).trace
+                return TraceReplay.run(header: t.header, settings: s, events: t.events).output.map(brief)
+            } catch {
+                printError(error.description)
+                throw ExitCode(2)
+            }
+        }
+        let left = try output(traces[0], a)
+        let right = try output(traces.count == 2 ? traces[1] : traces[0], b)
+        let titleA = traces[0] + (settingsA.map { " with \($0)" } ?? "")
+        let titleB = (traces.count == 2 ? traces[1] : traces[0]) + (settingsB.map { " with \($0)" } ?? "")
+        let width = max(24, (left.map(\.count).max() ?? 0) + 2)
+        print("A: \(titleA)\nB: \(titleB)")
+        print("   " + "A".padding(toLength: width, withPad: " ", startingAt: 0) + "  B")
+        var first: Int?
+        for k in 0..<max(left.count, right.count) {
+            let l = k < left.count ? left[k] : "", r = k < right.count ? right[k] : ""
+            let mark = l == r ? "  " : (first == nil ? ">>" : " ≠")
+            if l != r && first == nil { first = k }
+            print(mark + " " + l.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + r)
+        }
+        if let first {
+            print("first difference at output \(first + 1) of \(max(left.count, right.count))")
+            throw ExitCode(1)
+        }
+        print("same output (\(left.count) events)")
     }
 }

@@ -1,0 +1,62 @@
+import Testing
+import TouchGestures
+import TouchTrace
+
+@Suite("stats and settings files")
+struct StatsAndSettingsTests {
+    @Test("figures of a synthesised trace: rate, fingers, path length in mm, gestures")
+    func stats() throws {
+        let t = try TraceSynth.trace(from: "rate 120; swipe right 40mm in 0.5s fingers 2; tap")
+        let st = TraceStats(trace: t)
+        #expect(abs(st.frameRate - 120) < 0.5)
+        #expect(st.mostFingers == 2)
+        #expect(st.contacts == 3)
+        #expect(abs(st.longestPathMillimetres - 40) < 0.01)
+        #expect(abs(st.totalPathMillimetres - 80) < 0.02)
+        #expect(st.gestures["swipe"] == 1 && st.gestures["tap"] == 1)
+        #expect(st.frameJitterMilliseconds > 0, "the gap between the gestures is an irregular interval")
+    }
+
+    @Test("settings by their documented names, flat or nested; mistakes are named")
+    func settings() throws {
+        let s = try GestureSettings.from(json: .object(JSONObject([
+            .init("swipe", .object(JSONObject([.init("minDistance", .number(20))]))),
+            .init("tap.maxGap", .number(0.25)),
+            .init("tap.maxDuration", .null),
+        ])), source: "s.json")
+        #expect(s.swipe.minDistance == 20 && s.tap.maxGap == 0.25 && s.tap.maxDuration == nil)
+        #expect(throws: TraceError.self) {
+            try GestureSettings.from(json: .object(JSONObject([.init("swipe.minDist", .number(1))])), source: "s.json")
+        }
+        do {
+            _ = try GestureSettings.from(json: .object(JSONObject([.init("tap.maxCount", .number(1.5))])), source: "s.json")
+            Issue.record("accepted 1.5 taps")
+        } catch {
+            #expect(error.description == "s.json: error: `tap.maxCount` must be a whole number ≥ 1, found 1.5")
+        }
+        for key in GestureSettings.keyNames {
+            #expect((try? GestureSettings.from(json: .object(JSONObject([.init(key, .number(2))])), source: "k")) != nil, "\(key)")
+        }
+    }
+}
+
+extension CLITests {
+    @Test func diffMarksTheFirstDifference() throws {
+        let dir = TempDir()
+        try #"{"tap": {"maxCount": 3}}"#.write(toFile: dir.path("s.json"), atomically: true, encoding: .utf8)
+        let same = try run(["diff", "traces/tap-double.json", "traces/tap-double.json"])
+        #expect(same.status == 0 && same.out.hasSuffix("same output (2 events)\n"))
+        let d = try run(["diff", "traces/tap-triple-is-double-then-single.json", "--settings-b", dir.path("s.json")])
+        #expect(d.status == 1)
+        #expect(d.out.contains(">> 0.280 tap 2× 1f"))
+        #expect(d.out.contains("0.480 tap 3× 1f"))
+        #expect(d.out.hasSuffix("first difference at output 1 of 4\n"))
+    }
+
+    @Test func statsOverAFolderEndsWithTotals() throws {
+        let r = try run(["stats", "traces"])
+        #expect(r.status == 0)
+        #expect(r.out.contains("\ndemo-session.json "))
+        #expect(r.out.split(separator: "\n").last?.hasPrefix("total: \(corpusFiles.count) traces") == true)
+    }
+}

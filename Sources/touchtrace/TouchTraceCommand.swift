@@ -9,7 +9,7 @@ import TouchInput
 struct TouchTraceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchtrace",
-        abstract: "Replay, check, validate and convert touch traces.",
+        abstract: "Touch traces: replay and check them; make them (synth, record, import); convert, export, measure.",
         discussion: """
             Exit status: 0 success; 1 a replay did not match its expectations; 2 a trace or \
             file could not be read or is invalid.

@@ -24,6 +24,10 @@ struct CLITests {
         p.executableURL = bin
         p.arguments = args
         p.currentDirectoryURL = packageRoot
+        // Help text wraps at the terminal's width: pin it, so that it does not depend on the machine.
+        var env = ProcessInfo.processInfo.environment
+        env["COLUMNS"] = "80"
+        p.environment = env
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
@@ -173,5 +177,18 @@ extension CLITests {
         #expect(r.status != 0 && r.err.contains("--rotate must be 0, 90, 180 or 270, found 45"))
         let missing = try run(["--replay", "nope.json"], program: "touch-demo")
         #expect(missing.status == 2 && missing.err.contains("nope.json: error: cannot open"))
+    }
+}
+
+extension CLITests {
+    static let helpPages = ["touchtrace", "replay", "validate", "convert", "synth", "stats", "diff", "velocity",
+                            "import", "export", "devices", "record"]
+
+    @Test("touchtrace help, and help for each subcommand, compared whole", arguments: helpPages)
+    func helpTextIsWhole(_ page: String) throws {
+        let expected = try String(contentsOfFile: packageRoot.appendingPathComponent("Tests/Fixtures/help/\(page).txt").path, encoding: .utf8)
+        let r = try run(page == "touchtrace" ? ["help"] : ["help", page])
+        #expect(r.status == 0)
+        #expect(r.out == expected, "touchtrace help \(page) changed; see Tests/Fixtures/help/README.md")
     }
 }

@@ -14,7 +14,7 @@ struct TouchTraceCommand: AsyncParsableCommand {
             Exit status: 0 success; 1 a replay did not match its expectations; 2 a trace or \
             file could not be read or is invalid.
             """,
-        subcommands: [Replay.self, Validate.self, Convert.self, Synth.self, Stats.self, Diff.self, Velocity.self, Import.self, Export.self, Devices.self, Record.self]
+        subcommands: [Replay.self, Validate.self, Convert.self, Synth.self, Render.self, Stats.self, Diff.self, Velocity.self, Import.self, Export.self, Devices.self, Record.self]
     )
 }
 
@@ -720,5 +720,56 @@ struct Diff: ParsableCommand {
             throw ExitCode(1)
         }
         print("same output (\(left.count) events)")
+    }
+}
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw a trace: paths coloured by time, down and up marked, the list's rows, gestures where they fired.",
+        discussion: "OUT ending in .png is rasterised with rsvg-convert (Debian's librsvg2-bin); anything else is SVG.")
+
+    @Argument(help: "The trace.")
+    var file: String
+
+    @Option(name: .shortAndLong, help: "Where to write the picture (.svg or .png).")
+    var output: String
+
+    @Flag(help: "Also label where and why recognizers failed.")
+    var explain = false
+
+    func run() throws {
+        let trace: Trace
+        do { trace = try TraceReader.read(path: file).trace } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        let svg = TraceRender.svg(for: trace, title: (file as NSString).lastPathComponent, explain: explain)
+        guard output.hasSuffix(".png") else {
+            guard FileManager.default.createFile(atPath: output, contents: Data(svg.utf8)) else {
+                printError("touchtrace: cannot write \(output)")
+                throw ExitCode(2)
+            }
+            print("\(output): SVG")
+            return
+        }
+        let temp = NSTemporaryDirectory() + "touchtrace-render-\(getpid()).svg"
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        _ = FileManager.default.createFile(atPath: temp, contents: Data(svg.utf8))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["rsvg-convert", "-o", output, temp]
+        let err = Pipe()
+        p.standardError = err
+        do { try p.run() } catch {
+            printError("touchtrace: cannot run rsvg-convert (apt-get install librsvg2-bin): \(error)")
+            throw ExitCode(2)
+        }
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            let msg = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            printError("touchtrace: rsvg-convert failed (is librsvg2-bin installed? apt-get install librsvg2-bin): \(msg)")
+            throw ExitCode(2)
+        }
+        print("\(output): PNG")
     }
 }

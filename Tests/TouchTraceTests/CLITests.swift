@@ -181,7 +181,7 @@ extension CLITests {
 }
 
 extension CLITests {
-    static let helpPages = ["touchtrace", "replay", "validate", "convert", "synth", "stats", "diff", "velocity",
+    static let helpPages = ["touchtrace", "replay", "validate", "convert", "synth", "render", "stats", "diff", "velocity",
                             "import", "export", "devices", "record"]
 
     @Test("touchtrace help, and help for each subcommand, compared whole", arguments: helpPages)

@@ -1,0 +1,121 @@
+import TouchGestures
+
+/// Draws a trace as SVG: the list's rows, each contact's path coloured by time (blue → red over
+/// the trace), a dot a sample, the touch-down (filled) and lift (ring; a cross for a cancel),
+/// and each output event labelled where it happened. With `explain`, failures are labelled too.
+public enum TraceRender {
+    public static func svg(for trace: Trace, title: String, explain: Bool = false) -> String {
+        let h = trace.header
+        let w = h.device.width, ht = h.device.height
+        let scale = max(1, 900 / max(w, ht))          // draw large traces at ~900 px
+        let margin = 24.0
+        let t0 = trace.events.first?.time ?? 0
+        let span = max((trace.events.last?.time ?? 0) - t0, 1e-9)
+        func fmt(_ v: Double) -> String { formatJSONNumber((v * 100).rounded() / 100) }
+        func px(_ p: Point) -> (String, String) { (fmt(margin + p.x * scale), fmt(margin + p.y * scale)) }
+        func colour(_ t: Double) -> String {
+            let f = min(max((t - t0) / span, 0), 1)
+            return "rgb(\(Int(40 + 215 * f)),\(Int(90 - 40 * f)),\(Int(235 - 200 * f)))"
+        }
+        func esc(_ s: String) -> String {
+            s.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;").replacingAll("\"", "&quot;")
+        }
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(fmt(w * scale + 2 * margin))" height="\(fmt(ht * scale + 2 * margin + 40))" \
+            viewBox="0 0 \(fmt(w * scale + 2 * margin)) \(fmt(ht * scale + 2 * margin + 40))" font-family="sans-serif">
+            <rect width="100%" height="100%" fill="white"/>
+            <text x="\(fmt(margin))" y="16" font-size="13" fill="#222">\(esc(title))</text>
+            <rect x="\(fmt(margin))" y="\(fmt(margin))" width="\(fmt(w * scale))" height="\(fmt(ht * scale))" fill="#fafafa" stroke="#888"/>
+
+            """
+        // The list's rows.
+        let list = h.makeListModel().layout
+        out += "<g stroke=\"#ddd\" fill=\"none\" font-size=\"10\">\n"
+        for r in 0..<list.rows {
+            let y = list.top + Double(r) * list.rowHeight
+            if y >= list.top + list.height { break }
+            let (x0, y0) = px(Point(x: list.left, y: y))
+            out += "<rect x=\"\(x0)\" y=\"\(y0)\" width=\"\(fmt(list.width * scale))\" height=\"\(fmt(min(list.rowHeight, list.top + list.height - y) * scale))\"/>"
+            out += "<text x=\"\(fmt(Double(x0)! + 4))\" y=\"\(fmt(Double(y0)! + 12))\" fill=\"#aaa\" stroke=\"none\">row \(r)</text>\n"
+        }
+        out += "</g>\n"
+        // Paths, coloured by time.
+        var last: [Int: Point] = [:]
+        out += "<g stroke-width=\"2.5\" stroke-linecap=\"round\">\n"
+        for e in trace.events {
+            let (x, y) = px(e.position)
+            if let p = last[e.id], e.phase != .down {
+                let (a, b) = px(p)
+                out += "<line x1=\"\(a)\" y1=\"\(b)\" x2=\"\(x)\" y2=\"\(y)\" stroke=\"\(colour(e.time))\"/>\n"
+            }
+            out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"1.6\" fill=\"\(colour(e.time))\"/>\n"
+            switch e.phase {
+            case .down:
+                out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"6\" fill=\"\(colour(e.time))\"><title>down \(e.id) at \(fmt(e.time)) s</title></circle>\n"
+                last[e.id] = e.position
+            case .move:
+                last[e.id] = e.position
+            case .up:
+                out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"7\" fill=\"none\" stroke=\"\(colour(e.time))\"><title>up \(e.id) at \(fmt(e.time)) s</title></circle>\n"
+                last[e.id] = nil
+            case .cancel:
+                let (a, b) = (Double(x)!, Double(y)!)
+                out += "<path d=\"M\(fmt(a - 6)) \(fmt(b - 6)) L\(fmt(a + 6)) \(fmt(b + 6)) M\(fmt(a - 6)) \(fmt(b + 6)) L\(fmt(a + 6)) \(fmt(b - 6))\" stroke=\"#c00\"><title>cancel \(e.id)</title></path>\n"
+                last[e.id] = nil
+            }
+        }
+        out += "</g>\n"
+        // Gestures where they fired; failures with explain.
+        let output = TraceReplay.run(header: h, explain: explain, events: trace.events).output
+        var lastPosition = Point(x: w / 2, y: ht / 2)
+        var positions: [(Double, Point)] = trace.events.map { ($0.time, $0.position) }
+        positions.sort { $0.0 < $1.0 }
+        func position(at t: Double) -> Point {
+            var best = lastPosition
+            for (time, p) in positions where time <= t { best = p }
+            return best
+        }
+        out += "<g font-size=\"12\">\n"
+        var stack: [String: Int] = [:]
+        for e in output {
+            var at: Point
+            var label: String
+            var fill = "#135"
+            switch e.kind {
+            case .swipe(let s): at = s.end; label = "swipe \(s.direction.rawValue) ×\(s.fingers)"
+            case .tap(let t): at = t.position; label = t.taps == 1 ? "tap ×\(t.fingers)" : "\(t.taps)-tap ×\(t.fingers)"
+            case .rowSwipe(let r, let on):
+                at = Point(x: list.left + list.width * 0.75, y: list.top + (Double(r) + 0.5) * list.rowHeight)
+                label = "row \(r) \(on ? "swiped" : "restored")"; fill = "#074"
+            case .select(let r):
+                at = Point(x: list.left + list.width * 0.75, y: list.top + (Double(r) + 0.5) * list.rowHeight)
+                label = "row \(r) selected"; fill = "#074"
+            case .failed(let r, let why): at = position(at: e.time); label = "\(r.rawValue) failed: \(why)"; fill = "#b00"
+            }
+            lastPosition = at
+            let key = "\(Int(at.x / 20)),\(Int(at.y / 20))"
+            let n = stack[key, default: 0]
+            stack[key] = n + 1
+            let (x, y) = px(at)
+            out += "<text x=\"\(fmt(Double(x)! + 9))\" y=\"\(fmt(Double(y)! - 8 + Double(n) * 14))\" fill=\"\(fill)\">\(esc(label)) <tspan fill=\"#888\">\(fmt(e.time)) s</tspan></text>\n"
+        }
+        out += "</g>\n"
+        // A time scale under the surface.
+        let y = margin + ht * scale + 22
+        for k in 0...10 {
+            let t = t0 + span * Double(k) / 10
+            out += "<rect x=\"\(fmt(margin + Double(k) * 30))\" y=\"\(fmt(y))\" width=\"30\" height=\"8\" fill=\"\(colour(t))\"/>"
+        }
+        out += "<text x=\"\(fmt(margin + 340))\" y=\"\(fmt(y + 8))\" font-size=\"11\" fill=\"#444\">time: \(fmt(0)) → \(fmt(span)) s</text>\n"
+        out += "</svg>\n"
+        return out
+    }
+}
+
+extension String {
+    func replacingAll(_ a: String, _ b: String) -> String {
+        guard contains(a) else { return self }
+        return split(separator: a, omittingEmptySubsequences: false).joined(separator: b)
+    }
+}

@@ -15,7 +15,9 @@ import TouchGestures
 /// Gestures, one after another (positions in trace units, `at` defaulting to the centre):
 /// - `swipe right 40mm [in 0.25s] [at 400,210] [fingers 2]` (distances in `mm` or `px`);
 /// - `tap [at X,Y] [fingers N] [hold 0.08s]`; `double-tap [at X,Y] [fingers N]`;
-/// - `long-press [at X,Y] [for 0.8s]`; `drag from X,Y to X,Y [in 1s]`; `pause 0.5s`.
+/// - `long-press [at X,Y] [for 0.8s]`; `drag from X,Y to X,Y [in 1s]`; `pause 0.5s`;
+/// - `fling right [30mm] [in 0.08s] [at X,Y]` (a fast stroke);
+/// - `pinch [at X,Y] [from 20mm] [to 60mm] [in 0.5s]` (two fingers moving apart or together).
 ///
 /// Expectations: `expect swipe direction=right fingers=1` (one output event a statement),
 /// `expect-none rowSwipe select`.
@@ -210,6 +212,39 @@ public enum TraceSynth {
                     }
                 }
                 time += hold
+            case "fling":
+                // A fast stroke: by default 30 mm in 0.08 s.
+                let dir = try w.next("a direction (left, right, up, down)")
+                guard let d = SwipeDirection(rawValue: dir) else { w.k -= 1; throw w.fail("a direction (left, right, up, down)") }
+                var dist = 30.0, mm = true, dur = 0.08, at = centre
+                if let s = w.peek(), s.hasSuffix("mm") || s.hasSuffix("px") { (dist, mm) = try distance(&w) }
+                while !w.atEnd {
+                    if w.take("in") { dur = try w.seconds() }
+                    else if w.take("at") { at = try w.point() }
+                    else { throw w.fail("in or at") }
+                }
+                let unit: Point = d.isHorizontal ? Point(x: d == .right ? 1 : -1, y: 0) : Point(x: 0, y: d == .down ? 1 : -1)
+                let delta = mm ? Point(x: unit.x * dist * res.x, y: unit.y * dist * res.y) : unit * dist
+                beginGesture()
+                stroke(id: 0, from: at, to: at + delta, duration: dur)
+                time += dur
+            case "pinch":
+                // Two fingers on a horizontal line through `at`, their distance going from one
+                // span to another (apart: zoom in; together: zoom out).
+                var at = centre, from = 20.0, to = 60.0, dur = 0.5
+                while !w.atEnd {
+                    if w.take("at") { at = try w.point() }
+                    else if w.take("from") { from = try millimetres(&w) }
+                    else if w.take("to") { to = try millimetres(&w) }
+                    else if w.take("in") { dur = try w.seconds() }
+                    else { throw w.fail("at, from, to or in") }
+                }
+                beginGesture()
+                for (id, side) in [(0, -1.0), (1, 1.0)] {
+                    let a = at + Point(x: side * from / 2 * res.x, y: 0), b = at + Point(x: side * to / 2 * res.x, y: 0)
+                    stroke(id: id, from: a, to: b, duration: dur)
+                }
+                time += dur
             case "drag":
                 guard w.take("from") else { throw w.fail("from") }
                 let a = try w.point()
@@ -240,7 +275,7 @@ public enum TraceSynth {
                 expectNone = types
             default:
                 w.k -= 1
-                throw w.fail("a statement (device, list, rate, jitter, seed, gap, pause, swipe, tap, double-tap, long-press, drag, expect, expect-none)")
+                throw w.fail("a statement (device, list, rate, jitter, seed, gap, pause, swipe, fling, tap, double-tap, long-press, pinch, drag, expect, expect-none)")
             }
         }
 
@@ -250,6 +285,12 @@ public enum TraceSynth {
                 if let v = Double(s.dropLast(2)), v > 0 { w.k += 1; return (v, mm) }
             }
             throw w.fail("a distance like 40mm or 200px")
+        }
+
+        mutating func millimetres(_ w: inout Words) throws(Failure) -> Double {
+            guard let s = w.peek(), s.hasSuffix("mm"), let v = Double(s.dropLast(2)), v >= 0 else { throw w.fail("a distance in mm, like 40mm") }
+            w.k += 1
+            return v
         }
 
         mutating func beginGesture() {

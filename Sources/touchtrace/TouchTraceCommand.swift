@@ -529,7 +529,8 @@ struct Synth: ParsableCommand {
             One statement a line or separated by ';'. Settings: device 800x480 [res 5 | mm], \
             list rows 8 height 60 [policy P], rate 120, jitter 0.3mm, seed 7, gap 0.5s. Gestures: \
             swipe right 40mm [in 0.25s] [at X,Y] [fingers N]; tap|double-tap [at X,Y] [fingers N] \
-            [hold S]; long-press [at X,Y] [for S]; drag from X,Y to X,Y [in S]; pause S. \
+            [hold S]; long-press [at X,Y] [for S]; fling DIR [30mm] [in S]; pinch [at X,Y] \
+            [from 20mm] [to 60mm] [in S]; drag from X,Y to X,Y [in S]; pause S. \
             Expectations: expect TYPE field=value…; expect-none TYPE…
             Example: touchtrace synth -e "list rows 8 height 60; swipe right 40mm at 300,210; \
             expect rowSwipe row=3 swiped=true" out.json

@@ -40,6 +40,17 @@ struct SynthTests {
             """)
     }
 
+    @Test("a pinch moves two fingers apart by the spans given; a fling is a fast stroke")
+    func pinchAndFling() throws {
+        let t = try TraceSynth.trace(from: "pinch at 400,240 from 20mm to 60mm in 0.5s; fling left; expect swipe direction=left")
+        let ends = t.events.filter { $0.phase == .up }
+        #expect(ends.count == 3)
+        #expect(abs(ends[1].position.x - ends[0].position.x - 300) < 1e-6, "60 mm apart at 5 units/mm")
+        let fling = try #require(ContactVelocity.atLifts(of: t.events, strategy: .lsq2).last?.velocity)
+        #expect(fling.x < -1000, "a fling is fast: \(fling.x) units/s")
+        _ = try replayPasses("fling left; expect swipe direction=left")
+    }
+
     @Test("a seed makes the same trace; another seed another one")
     func deterministic() throws {
         let d = "jitter 0.5mm; seed 11; swipe down 30mm"
@@ -64,7 +75,8 @@ struct SynthTests {
         Bad(text: "tap at 10;20", message: "line 1, word 3: expected a position x,y, like 400,210, found '10'"),
         Bad(text: "device 800x480\nswipe left 40", message: "line 2, word 3: expected a distance like 40mm or 200px, found '40'"),
         Bad(text: "swipe left 40mm in fast", message: "line 1, word 5: expected a time in seconds, like 0.25s, found 'fast'"),
-        Bad(text: "wiggle", message: "line 1, word 1: expected a statement (device, list, rate, jitter, seed, gap, pause, swipe, tap, double-tap, long-press, drag, expect, expect-none), found 'wiggle'"),
+        Bad(text: "wiggle", message: "line 1, word 1: expected a statement (device, list, rate, jitter, seed, gap, pause, swipe, fling, tap, double-tap, long-press, pinch, drag, expect, expect-none), found 'wiggle'"),
+        Bad(text: "pinch from 20 to 60mm", message: "line 1, word 3: expected a distance in mm, like 40mm, found '20'"),
         Bad(text: "tap fingers 12", message: "line 1, word 3: expected a finger count from 1 to 10, found '12'"),
         Bad(text: "drag from 1,1", message: "line 1, word 4: expected to, found the end of the line"),
         Bad(text: "list policy sticky", message: "line 1, word 3: expected toggle, directional or oneOpen, found 'sticky'"),

@@ -71,8 +71,9 @@ copy /usr/bin/evemu-play /usr/bin
 copy "$bin" /usr/bin
 copy "$work/swift-build/release/touch-demo" /usr/bin
 cp "$here"/data/* "$r/test/"
-# A golden trace exported for evemu: synth → export → evemu-play → record must round-trip.
-"$bin" export "$root/traces/demo-session.json" --evemu "$r/test/demo-session.evemu" >/dev/null
+# synth → export → (in the VM) evemu-play → record must round-trip: the same gestures.
+"$bin" synth -e "list rows 8 height 60; jitter 0.3mm; seed 5; swipe right 40mm at 300,90; tap at 400,330; double-tap at 380,390; swipe up 30mm at 600,400 fingers 2; fling left at 500,210" "$work/synth.json" >/dev/null
+"$bin" export "$work/synth.json" --evemu "$r/test/demo-session.evemu" >/dev/null
 cp "$here/init" "$r/init"
 chmod +x "$r/init"
 (cd "$r" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -1 > "$work/initramfs.cpio.gz"

@@ -66,10 +66,10 @@ for c in "protocolB atmel.desc atmel-fast-taps.events" "singleTouch single-touch
   verdict "$1" $ok "recorded on the virtual device: [$(echo "$live" | paste -sd';')]; imported directly: [$(echo "$direct" | paste -sd';')]"
 done
 
-# touchtrace export → evemu-play in the VM → touchtrace record → the same taps and swipes.
+# touchtrace synth → export → evemu-play in the VM → touchtrace record → the same taps and swipes.
 trace roundTrip
 only_gestures() { gestures "$1" | grep -E "^(tap|swipe) "; }
-live=$(only_gestures "$work/roundTrip.jsonl" 2>&1); original=$(only_gestures "$root/traces/demo-session.json" 2>&1)
+live=$(only_gestures "$work/roundTrip.jsonl" 2>&1); original=$(only_gestures "$work/synth.json" 2>&1)
 ok=0
 [ "$(rc_of roundTrip)" = 0 ] && [ -n "$original" ] && [ "$live" = "$original" ] && ok=1
 verdict roundTrip $ok "exported, played and recorded: [$(echo "$live" | paste -sd';')]; the trace: [$(echo "$original" | paste -sd';')]"

@@ -23,6 +23,19 @@ func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
+/// Reads a whole trace for a command: its warnings go to stderr; when it cannot be read or is
+/// invalid, every problem is printed and the command exits 2.
+func readTrace(_ path: String) throws -> Trace {
+    do {
+        let (trace, warnings) = try TraceReader.read(path: path)
+        for w in warnings { printError(w.description) }
+        return trace
+    } catch {
+        printError(error.description)
+        throw ExitCode(2)
+    }
+}
+
 /// Trace files in `path`: itself if a file, else every .json/.jsonl below it, sorted.
 func traceFiles(at path: String) -> (files: [String], isFolder: Bool)? {
     var isDir: ObjCBool = false
@@ -252,15 +265,7 @@ struct Velocity: ParsableCommand {
     var json = false
 
     func run() throws {
-        let trace: Trace
-        do {
-            let (t, warnings) = try TraceReader.read(path: file)
-            for w in warnings { printError(w.description) }
-            trace = t
-        } catch {
-            printError(error.description)
-            throw ExitCode(2)
-        }
+        let trace = try readTrace(file)
         let surface = trace.header.surface
         for c in ContactVelocity.atLifts(of: trace.events, strategy: strategy) {
             if json {
@@ -504,11 +509,7 @@ struct Export: ParsableCommand {
     var evemu: String
 
     func run() throws {
-        let trace: Trace
-        do { trace = try TraceReader.read(path: file).trace } catch {
-            printError(error.description)
-            throw ExitCode(2)
-        }
+        let trace = try readTrace(file)
         let text: String
         do { text = try EvemuExport.text(for: trace) } catch {
             printError("touchtrace: \(file): \(error)")
@@ -600,11 +601,7 @@ struct Stats: ParsableCommand {
             g.isEmpty ? "none" : g.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
         if !isFolder {
-            let trace: Trace
-            do { trace = try TraceReader.read(path: files[0]).trace } catch {
-                printError(error.description)
-                throw ExitCode(2)
-            }
+            let trace = try readTrace(files[0])
             let st = TraceStats(trace: trace)
             print("""
                 duration      \(String(format: "%.3f", st.duration)) s
@@ -694,13 +691,8 @@ struct Diff: ParsableCommand {
         }
         let a = try loadSettings(settingsA), b = try loadSettings(settingsB)
         func output(_ file: String, _ s: GestureSettings) throws -> [String] {
-            do {
-                let t = try TraceReader.read(path: file).trace
-                return TraceReplay.run(header: t.header, settings: s, events: t.events).output.map(brief)
-            } catch {
-                printError(error.description)
-                throw ExitCode(2)
-            }
+            let t = try readTrace(file)
+            return TraceReplay.run(header: t.header, settings: s, events: t.events).output.map(brief)
         }
         let left = try output(traces[0], a)
         let right = try output(traces.count == 2 ? traces[1] : traces[0], b)
@@ -739,11 +731,7 @@ struct Render: ParsableCommand {
     var explain = false
 
     func run() throws {
-        let trace: Trace
-        do { trace = try TraceReader.read(path: file).trace } catch {
-            printError(error.description)
-            throw ExitCode(2)
-        }
+        let trace = try readTrace(file)
         let svg = TraceRender.svg(for: trace, title: (file as NSString).lastPathComponent, explain: explain)
         guard output.hasSuffix(".png") else {
             guard FileManager.default.createFile(atPath: output, contents: Data(svg.utf8)) else {

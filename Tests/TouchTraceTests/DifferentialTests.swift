@@ -103,19 +103,8 @@ struct DifferentialTests {
         Self.compare(bytes, lines: name.hasSuffix(".jsonl"), label: name)
     }
 
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct Rng {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func double() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    }
+    /// The library's deterministic generator (SplitMix64), so failures reproduce.
+    typealias Rng = TraceSynth.SplitMix
 
     /// A random valid trace with awkward numbers (exponents, many digits, negative zero).
     static func randomTrace(_ rng: inout Rng) -> Trace {
@@ -190,4 +179,9 @@ struct DifferentialTests {
             }
         }
     }
+}
+
+extension TraceSynth.SplitMix {
+    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    mutating func double() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

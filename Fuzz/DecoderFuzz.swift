@@ -1,6 +1,6 @@
 // libFuzzer entry point for the decoder: the first byte picks a device (protocol B with 2 or 10
-// slots, protocol A, single touch); every following 6 bytes are one kernel event (type, code,
-// value). The frames it emits must form a valid trace.
+// slots, protocol A, single touch; narrow or full 32-bit axes); every following 6 bytes are one
+// kernel event (type, code, value). The frames it emits must form a valid trace.
 import TouchGestures
 import TouchInput
 import TouchTrace
@@ -13,8 +13,10 @@ func fuzzDevice(_ pick: UInt8) -> DeviceDescription {
         d.axes[EventCode.mtTrackingID.rawValue] = AxisInfo(minimum: 0, maximum: 65535)
     }
     if kind <= 2 {
-        d.axes[EventCode.mtPositionX.rawValue] = AxisInfo(minimum: -50, maximum: 1000)
-        d.axes[EventCode.mtPositionY.rawValue] = AxisInfo(minimum: 0, maximum: 500)
+        // Every other device spans the whole 32-bit range, where differences overflow Int32.
+        let wide = pick & 0x10 != 0
+        d.axes[EventCode.mtPositionX.rawValue] = wide ? AxisInfo(minimum: Int32.min, maximum: Int32.max) : AxisInfo(minimum: -50, maximum: 1000)
+        d.axes[EventCode.mtPositionY.rawValue] = wide ? AxisInfo(minimum: Int32.min, maximum: Int32.max) : AxisInfo(minimum: 0, maximum: 500)
     } else {
         d.axes[EventCode.absX.rawValue] = AxisInfo(minimum: 0, maximum: 1000)
         d.axes[EventCode.absY.rawValue] = AxisInfo(minimum: 0, maximum: 500)
@@ -36,7 +38,8 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let type = types[Int(data[k]) % types.count]
         let code = codes[Int(data[k + 1]) % codes.count]
         let raw = Int32(bitPattern: UInt32(data[k + 2]) | UInt32(data[k + 3]) << 8 | UInt32(data[k + 4]) << 16 | UInt32(data[k + 5]) << 24)
-        let value = data[k + 5] & 0x80 != 0 ? raw % 1200 : raw % 40   // mostly small values, some negative
+        // Mostly small values, some negative, some anywhere in the 32-bit range.
+        let value = data[k + 4] & 0x40 != 0 ? raw : (data[k + 5] & 0x80 != 0 ? raw % 1200 : raw % 40)
         if type == 0 && code == 0 { t += 0.008 }
         decoder.feed(InputEvent(time: t, type: EventType(rawValue: type), code: EventCode(rawValue: code), value: value)) {
             events.append(contentsOf: $0.events)

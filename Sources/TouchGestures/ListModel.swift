@@ -29,9 +29,14 @@ public struct ListLayout: Hashable, Sendable {
 
     /// The list used when a trace describes none: the whole surface, rows of
     /// ``defaultRowHeightMillimetres``, as many as it takes to fill the height.
+    /// Most rows the default list makes, however tall the surface (a bound, so that an absurd
+    /// surface size cannot ask for billions of rows).
+    public static let maxDefaultRows = 100_000
+
     public static func standard(for surface: Surface) -> ListLayout {
         let h = surface.unitsY(defaultRowHeightMillimetres)
-        let rows = h > 0 ? Int((surface.height / h).rounded(.up)) : 0
+        let count = h > 0 ? (surface.height / h).rounded(.up) : 0
+        let rows = count.isFinite ? Int(min(max(count, 0), Double(maxDefaultRows))) : 0
         return ListLayout(rows: rows, rowHeight: h, width: surface.width, height: surface.height)
     }
 
@@ -40,8 +45,8 @@ public struct ListLayout: Hashable, Sendable {
         guard rowHeight > 0,
               point.x >= left, point.x < left + width,
               point.y >= top, point.y < top + height else { return nil }
-        let r = Int(((point.y - top) / rowHeight).rounded(.down))
-        return r >= 0 && r < rows ? r : nil
+        let r = ((point.y - top) / rowHeight).rounded(.down)
+        return r >= 0 && r < Double(rows) ? Int(r) : nil
     }
 }
 

@@ -177,7 +177,8 @@ public final class EvdevDevice {
     /// nothing arrived in time. Throws ``InputError/removed(path:)`` when the device goes away.
     @discardableResult
     public func poll(timeout: Double, emit: (TouchFrame) -> Void) throws(InputError) -> Bool {
-        switch Libevdev.wait(fd, milliseconds: Int32(max(0, min(timeout, 3600)) * 1000)) {
+        let seconds = timeout.isFinite ? max(0, min(timeout, 3600)) : 0
+        switch Libevdev.wait(fd, milliseconds: Int32(seconds * 1000)) {
         case .failure(let e): throw InputError.system(call: "poll", path: path, errno: e)
         case .success(false): return false
         case .success(true): break

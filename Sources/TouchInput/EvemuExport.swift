@@ -21,6 +21,15 @@ public enum EvemuExport {
         let s = trace.header.surface
         let res = s.unitsPerMillimetre
         let scale = s.resolutionIsDefault ? 1 : max(1, (10 / min(res.x, res.y)).rounded(.up))
+        // evdev axes are 32-bit: the scaled surface must fit, and so must the trace's span in µs.
+        guard s.width * scale < 2e9, s.height * scale < 2e9 else {
+            throw Failure(description: "the surface (\(formatJSONNumber(s.width)) × \(formatJSONNumber(s.height)) units) is too large for evdev's 32-bit axes")
+        }
+        if let first = trace.events.first?.time, let last = trace.events.last?.time, last - first > 1e7 {
+            throw Failure(description: "the trace spans \(formatJSONNumber(last - first)) s; an evemu file can carry at most 10,000,000 s")
+        }
+        /// A position as an axis value, clamped to what evdev can carry.
+        func axis(_ v: Double) -> Int { Int(max(-2e9, min(2e9, (v * scale).rounded()))) }
         let w = Int((s.width * scale).rounded(.up)), h = Int((s.height * scale).rounded(.up))
         let rx = s.resolutionIsDefault ? 0 : Int((res.x * scale).rounded()), ry = s.resolutionIsDefault ? 0 : Int((res.y * scale).rounded())
         var out = """
@@ -55,7 +64,7 @@ public enum EvemuExport {
         func emit(_ frame: TouchFrame) {
             let before = slotOf.count
             for e in frame.events {
-                let x = Int((e.position.x * scale).rounded()), y = Int((e.position.y * scale).rounded())
+                let x = axis(e.position.x), y = axis(e.position.y)
                 switch e.phase {
                 case .down:
                     guard let free = (0..<slots).first(where: { s in !slotOf.values.contains(s) }) else {

@@ -74,11 +74,12 @@ public struct TouchDecoder: Sendable {
         self.calibration = calibration
         xMin = axes.x.minimum
         yMin = axes.y.minimum
-        xRange = Double(max(axes.x.maximum - axes.x.minimum, 1))
-        yRange = Double(max(axes.y.maximum - axes.y.minimum, 1))
+        // In Double: a 32-bit axis range can overflow Int32 (maximum − minimum).
+        xRange = max(Double(axes.x.maximum) - Double(axes.x.minimum), 1)
+        yRange = max(Double(axes.y.maximum) - Double(axes.y.minimum), 1)
         var res: Point? = axes.x.resolution > 0 && axes.y.resolution > 0
             ? Point(x: Double(axes.x.resolution), y: Double(axes.y.resolution)) : nil
-        var w = Double(axes.x.maximum - axes.x.minimum), h = Double(axes.y.maximum - axes.y.minimum)
+        var w = max(Double(axes.x.maximum) - Double(axes.x.minimum), 0), h = max(Double(axes.y.maximum) - Double(axes.y.minimum), 0)
         if rotation == .quarter || rotation == .threeQuarters {
             swap(&w, &h)
             res = res.map { Point(x: $0.y, y: $0.x) }
@@ -152,8 +153,9 @@ public struct TouchDecoder: Sendable {
 
     /// A raw position on the surface: normalised, calibrated, rotated, scaled.
     private func position(_ rx: Int32, _ ry: Int32) -> Point {
-        if rotation == .none && calibration == nil { return Point(x: Double(rx - xMin), y: Double(ry - yMin)) }
-        var x = Double(rx - xMin) / xRange, y = Double(ry - yMin) / yRange
+        let dx = Double(rx) - Double(xMin), dy = Double(ry) - Double(yMin)
+        if rotation == .none && calibration == nil { return Point(x: dx, y: dy) }
+        var x = dx / xRange, y = dy / yRange
         if let c = calibration { (x, y) = (c[0] * x + c[1] * y + c[2], c[3] * x + c[4] * y + c[5]) }
         switch rotation {
         case .none: break
@@ -251,14 +253,15 @@ public struct TouchDecoder: Sendable {
             var unmatched = Array(pending.indices)
             var oldLeft = Array(previous.indices)
             // Pair by tracking id when the device gives one, else nearest first.
-            var pairs: [(old: Int, new: Int, d: Int64)] = []
+            var pairs: [(old: Int, new: Int, d: Double)] = []
             for o in oldLeft {
                 for n in unmatched {
                     let a = previous[o].slot, b = pending[n]
                     if a.trackingID >= 0 || b.trackingID >= 0 {
                         if a.trackingID == b.trackingID { pairs.append((o, n, -1)) }
                     } else {
-                        let dx = Int64(a.x - b.x), dy = Int64(a.y - b.y)
+                        // In Double: the square of a 32-bit distance can overflow Int64.
+                        let dx = Double(a.x) - Double(b.x), dy = Double(a.y) - Double(b.y)
                         pairs.append((o, n, dx * dx + dy * dy))
                     }
                 }

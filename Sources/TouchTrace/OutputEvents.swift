@@ -64,6 +64,7 @@ extension GestureEvent {
 
 func formatFixed3(_ v: Double) -> String {
     let scaled = (v * 1000).rounded()
+    guard scaled.isFinite, abs(scaled) < 9e15 else { return formatJSONNumber(v) }
     let neg = scaled < 0
     let n = Int64(abs(scaled))
     var frac = String(n % 1000)

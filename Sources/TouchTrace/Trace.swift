@@ -86,7 +86,7 @@ public struct TraceHeader: Hashable, Sendable {
         guard let list = scene?["list"]?.objectValue else { return nil }
         let s = surface
         let standard = ListLayout.standard(for: s)
-        let rows = list["rows"]?.numberValue.map { Int($0) } ?? standard.rows
+        let rows = list["rows"]?.numberValue.map { $0.isFinite ? Int(min(max($0, 0), 1e7)) : 0 } ?? standard.rows
         let layout = ListLayout(
             rows: rows,
             rowHeight: list["rowHeight"]?.numberValue ?? standard.rowHeight,

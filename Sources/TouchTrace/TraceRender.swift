@@ -94,7 +94,7 @@ public enum TraceRender {
             case .failed(let r, let why): at = position(at: e.time); label = "\(r.rawValue) failed: \(why)"; fill = "#b00"
             }
             lastPosition = at
-            let key = "\(Int(at.x / 20)),\(Int(at.y / 20))"
+            let key = "\(Int(max(-1e9, min(1e9, at.x / 20)))),\(Int(max(-1e9, min(1e9, at.y / 20))))"
             let n = stack[key, default: 0]
             stack[key] = n + 1
             let (x, y) = px(at)

@@ -111,7 +111,7 @@ extension GestureSettings {
             case "tap.maxGap": s.tap.maxGap = v
             case "tap.maxSpacing": s.tap.maxSpacing = v
             case "tap.maxCount":
-                guard v >= 1, v == v.rounded() else { fail("`tap.maxCount` must be a whole number ≥ 1, found \(formatJSONNumber(v))"); continue }
+                guard v >= 1, v <= 100, v == v.rounded() else { fail("`tap.maxCount` must be a whole number from 1 to 100, found \(formatJSONNumber(v))"); continue }
                 s.tap.maxCount = Int(v)
             default: fail("unknown setting `\(key)` (expected one of \(keyNames.joined(separator: ", ")))")
             }

@@ -77,8 +77,8 @@ public enum TraceSynth {
         }
         /// "0.25s"
         mutating func seconds() throws(Failure) -> Double {
-            guard let s = peek(), s.hasSuffix("s"), let v = Double(s.dropLast()), v >= 0, v.isFinite else {
-                throw fail("a time in seconds, like 0.25s")
+            guard let s = peek(), s.hasSuffix("s"), let v = Double(s.dropLast()), v >= 0, v <= 3600 else {
+                throw fail("a time in seconds, like 0.25s (at most 3600s)")
             }
             k += 1
             return v
@@ -170,7 +170,9 @@ public enum TraceSynth {
                 w.k += 1
                 jitterMM = v
             case "seed":
-                rng = SplitMix(state: UInt64(max(0, try w.number("a seed number"))))
+                let seed = try w.number("a seed number")
+                guard seed >= 0, seed < 1e18, seed == seed.rounded() else { w.k -= 1; throw w.fail("a seed: a whole number ≥ 0") }
+                rng = SplitMix(state: UInt64(seed))
             case "gap":
                 gap = try w.seconds()
             case "pause":

@@ -82,7 +82,7 @@ enum HeaderDecoder {
         }
         var version = 1
         switch object["version"] {
-        case .number(let n)? where n == n.rounded():
+        case .number(let n)? where n == n.rounded() && abs(n) < 1e9:
             version = Int(n)
             if version > TraceHeader.supportedVersion {
                 fail("version", "version \(version) is newer than this reader understands (\(TraceHeader.supportedVersion)); update TouchGestures")
@@ -149,8 +149,8 @@ enum HeaderDecoder {
                     if let v = o["rowHeight"]?.numberValue, v <= 0 {
                         fail("scene", "`scene.list.rowHeight` must be positive, found \(formatJSONNumber(v))")
                     }
-                    if let v = o["rows"], !(v.numberValue.map { $0 >= 0 && $0 == $0.rounded() && $0 < 1e9 } ?? false) {
-                        fail("scene", "`scene.list.rows` must be a whole number ≥ 0, found \(v.serialized())")
+                    if let v = o["rows"], !(v.numberValue.map { $0 >= 0 && $0 == $0.rounded() && $0 <= 1e7 } ?? false) {
+                        fail("scene", "`scene.list.rows` must be a whole number from 0 to 10,000,000, found \(v.serialized())")
                     }
                     if let v = o["policy"], v.stringValue.flatMap(SwipePolicy.init(rawValue:)) == nil {
                         let names = SwipePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")

@@ -32,7 +32,7 @@ struct StatsAndSettingsTests {
             _ = try GestureSettings.from(json: .object(JSONObject([.init("tap.maxCount", .number(1.5))])), source: "s.json")
             Issue.record("accepted 1.5 taps")
         } catch {
-            #expect(error.description == "s.json: error: `tap.maxCount` must be a whole number ≥ 1, found 1.5")
+            #expect(error.description == "s.json: error: `tap.maxCount` must be a whole number from 1 to 100, found 1.5")
         }
         for key in GestureSettings.keyNames {
             #expect((try? GestureSettings.from(json: .object(JSONObject([.init(key, .number(2))])), source: "k")) != nil, "\(key)")

@@ -74,7 +74,7 @@ struct SynthTests {
         Bad(text: "swipe rigth 40mm", message: "line 1, word 2: expected a direction (left, right, up, down), found 'rigth'"),
         Bad(text: "tap at 10;20", message: "line 1, word 3: expected a position x,y, like 400,210, found '10'"),
         Bad(text: "device 800x480\nswipe left 40", message: "line 2, word 3: expected a distance like 40mm or 200px, found '40'"),
-        Bad(text: "swipe left 40mm in fast", message: "line 1, word 5: expected a time in seconds, like 0.25s, found 'fast'"),
+        Bad(text: "swipe left 40mm in fast", message: "line 1, word 5: expected a time in seconds, like 0.25s (at most 3600s), found 'fast'"),
         Bad(text: "wiggle", message: "line 1, word 1: expected a statement (device, list, rate, jitter, seed, gap, pause, swipe, fling, tap, double-tap, long-press, pinch, drag, expect, expect-none), found 'wiggle'"),
         Bad(text: "pinch from 20 to 60mm", message: "line 1, word 3: expected a distance in mm, like 40mm, found '20'"),
         Bad(text: "tap fingers 12", message: "line 1, word 3: expected a finger count from 1 to 10, found '12'"),

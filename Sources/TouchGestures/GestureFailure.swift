@@ -90,8 +90,9 @@ public struct TransitionLog<State: Hashable & Sendable>: Sendable {
     public mutating func clear() { entries.removeAll() }
 }
 
-/// Renders `value` with exactly `digits` decimals, without Foundation.
-@usableFromInline func formatFixed(_ value: Double, digits: Int) -> String {
+/// Renders `value` with exactly `digits` decimals, without Foundation. Shared with the
+/// package's other modules (`package`), not part of the public API.
+package func formatFixed(_ value: Double, digits: Int) -> String {
     guard value.isFinite else { return value.description }
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }

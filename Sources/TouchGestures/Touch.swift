@@ -54,6 +54,11 @@ public struct TouchEvent: Hashable, Sendable {
     /// Touch ellipse minor axis as the device reports it, in its own units, if it does.
     public var minor: Double?
 
+    /// `seconds` rounded to the microsecond, the resolution of kernel input timestamps: what
+    /// recorders, importers and generators store, so that a time such as `0.095573` stays exact
+    /// after rebasing rather than becoming `0.09557294845581055`.
+    @inlinable public static func roundedTime(_ seconds: Double) -> Double { (seconds * 1e6).rounded() / 1e6 }
+
     public init(time: Double, id: Int, phase: TouchPhase, position: Point,
                 pressure: Double? = nil, major: Double? = nil, minor: Double? = nil) {
         self.time = time

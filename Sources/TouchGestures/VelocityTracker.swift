@@ -72,7 +72,7 @@ public struct VelocityTracker: Sendable {
     /// resolution of evdev timestamps), so that two timestamps 0.1 s apart are not taken as
     /// 0.10000000000000009 s apart by floating-point subtraction.
     @inline(__always) private func exceeds(_ seconds: Double, _ limit: Double) -> Bool {
-        (seconds * 1e6).rounded() > (limit * 1e6).rounded()
+        TouchEvent.roundedTime(seconds) > TouchEvent.roundedTime(limit)
     }
 
     /// How many of the newest samples form the `lsq2`/`impulse` window.

@@ -221,6 +221,10 @@ public final class EvdevDevice {
         decoder.resume(slots: state, at: time, emit: emit)
     }
 
+    /// Now on the clock device events are stamped with (CLOCK_MONOTONIC, which the device is
+    /// set to), in seconds: for ``GestureEngine/advance(to:emit:)`` while a device is quiet.
+    public static func monotonicNow() -> Double { Libevdev.monotonicNow() }
+
     /// Ends open contacts as cancelled (when the reader stops).
     public func finish(at time: Double, emit: (TouchFrame) -> Void) { decoder.cancelAll(at: time, emit: emit) }
 }

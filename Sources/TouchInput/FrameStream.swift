@@ -55,7 +55,7 @@ extension EvdevDevice {
                         try device.poll(timeout: pollInterval) { continuation.yield($0) }
                         for _ in drops..<device.decoder.droppedReports { onDrop?() }
                     } catch {
-                        device.finish(at: Self.lastTime(device)) { continuation.yield($0) }
+                        device.finish(at: EvdevDevice.monotonicNow()) { continuation.yield($0) }
                         continuation.finish(throwing: error)
                         return
                     }
@@ -65,12 +65,6 @@ extension EvdevDevice {
             thread.name = "TouchInput reader"
             thread.start()
         }
-    }
-
-    private static func lastTime(_ d: EvdevDevice) -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }
 

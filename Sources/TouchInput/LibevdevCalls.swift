@@ -41,6 +41,13 @@ enum Libevdev {
 
     static func close(_ fd: Int32) { _ = Glibc.close(fd) }
 
+    /// CLOCK_MONOTONIC in seconds: the clock events are stamped with (see ``useMonotonicClock(_:)``).
+    static func monotonicNow() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
     static func new(fd: Int32) -> Result<OpaquePointer, Errno> {
         var dev: OpaquePointer?
         let rc = libevdev_new_from_fd(fd, &dev)

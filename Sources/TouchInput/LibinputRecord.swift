@@ -1,8 +1,8 @@
 extension EvemuRecording {
     /// True when `text` looks like a `libinput record` file (YAML) rather than evemu's format.
     public static func isLibinputRecord(_ text: String) -> Bool {
-        text.hasPrefix("# libinput record") || (text.contains("\ndevices:") && text.contains("\n  evdev:")
-            || text.contains("\ndevices:") && text.contains("\n    evdev:"))
+        text.hasPrefix("# libinput record")
+            || (text.contains("\ndevices:") && (text.contains("\n  evdev:") || text.contains("\n    evdev:")))
     }
 
     /// Reads the first device of a `libinput record` file: its description (`name`, `id`,

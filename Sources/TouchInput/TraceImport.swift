@@ -23,7 +23,7 @@ public enum TraceImport {
         var events: [TouchEvent] = []
         for e in recording.events {
             var shifted = e
-            shifted.time = roundedMicroseconds(e.time - origin)
+            shifted.time = TouchEvent.roundedTime(e.time - origin)
             decoder.feed(shifted) { frame in events.append(contentsOf: frame.events) }
         }
         let s = decoder.surface
@@ -45,7 +45,4 @@ public enum TraceImport {
         return Trace(header: header, events: events)
     }
 
-    /// Seconds rounded to the microsecond (the resolution of kernel timestamps), so that
-    /// rebasing does not turn `0.095573` into `0.09557294845581055`.
-    static func roundedMicroseconds(_ t: Double) -> Double { (t * 1e6).rounded() / 1e6 }
 }

@@ -41,33 +41,25 @@ extension GestureEvent {
     /// One line of `touchtrace replay --json`.
     public var jsonLine: String { JSONValue.object(jsonObject).serialized() }
 
-    /// A short line for people: `0.250 swipe right (1 finger) from (100, 200) to (180, 202)`.
-    public var humanDescription: String {
-        let t = formatFixed3(time)
+    /// A short line for people: `0.250  swipe right (1 finger) from (100, 200) to (180, 202) …`.
+    public var humanDescription: String { formatFixed(time, digits: 3) + "  " + summary }
+
+    /// The same without the time: `swipe right (1 finger) from (100, 200) to (180, 202) in 0.250 s`.
+    public var summary: String {
         func p(_ q: Point) -> String { "(\(formatJSONNumber((q.x * 10).rounded() / 10)), \(formatJSONNumber((q.y * 10).rounded() / 10)))" }
         func fingers(_ n: Int) -> String { n == 1 ? "1 finger" : "\(n) fingers" }
         switch kind {
         case .tap(let tap):
             let what = tap.taps == 1 ? "tap" : tap.taps == 2 ? "double tap" : "\(tap.taps)-tap"
-            return "\(t)  \(what) (\(fingers(tap.fingers))) at \(p(tap.position))"
+            return "\(what) (\(fingers(tap.fingers))) at \(p(tap.position))"
         case .swipe(let s):
-            return "\(t)  swipe \(s.direction.rawValue) (\(fingers(s.fingers))) from \(p(s.start)) to \(p(s.end)) in \(formatFixed3(s.duration)) s"
+            return "swipe \(s.direction.rawValue) (\(fingers(s.fingers))) from \(p(s.start)) to \(p(s.end)) in \(formatFixed(s.duration, digits: 3)) s"
         case .rowSwipe(let row, let swiped):
-            return "\(t)  row \(row) \(swiped ? "swiped" : "restored")"
+            return "row \(row) \(swiped ? "swiped" : "restored")"
         case .select(let row):
-            return "\(t)  row \(row) selected"
+            return "row \(row) selected"
         case .failed(let r, let reason):
-            return "\(t)  \(r.rawValue) failed: \(reason)"
+            return "\(r.rawValue) failed: \(reason)"
         }
     }
-}
-
-func formatFixed3(_ v: Double) -> String {
-    let scaled = (v * 1000).rounded()
-    guard scaled.isFinite, abs(scaled) < 9e15 else { return formatJSONNumber(v) }
-    let neg = scaled < 0
-    let n = Int64(abs(scaled))
-    var frac = String(n % 1000)
-    while frac.count < 3 { frac = "0" + frac }
-    return (neg ? "-" : "") + "\(n / 1000).\(frac)"
 }

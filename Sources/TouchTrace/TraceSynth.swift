@@ -318,7 +318,7 @@ public enum TraceSynth {
                 q = q + Point(x: rng.gaussian() * jitterMM * res.x, y: rng.gaussian() * jitterMM * res.y)
             }
             q = Point(x: min(max(q.x, 0), device.width), y: min(max(q.y, 0), device.height))
-            return TouchEvent(time: (t * 1e6).rounded() / 1e6, id: id, phase: phase,
+            return TouchEvent(time: TouchEvent.roundedTime(t), id: id, phase: phase,
                               position: Point(x: (q.x * 100).rounded() / 100, y: (q.y * 100).rounded() / 100))
         }
 

@@ -45,7 +45,7 @@ func syntheticSession(events target: Int, seed: UInt64 = 42, asRecorded: Bool = 
     var t = 0.0
     let dt = 1.0 / 120
     func stroke(_ ids: [Int], from: Point, by: Point, frames: Int) {
-        if asRecorded { t = (t * 1e6).rounded() / 1e6 }
+        if asRecorded { t = TouchEvent.roundedTime(t) }
         for (k, id) in ids.enumerated() {
             out.append(TouchEvent(time: t, id: id, phase: .down, position: from + Point(x: 0, y: Double(k) * 40)))
         }
@@ -57,7 +57,7 @@ func syntheticSession(events target: Int, seed: UInt64 = 42, asRecorded: Bool = 
                 var time = t
                 if asRecorded {
                     pos = Point(x: (pos.x * 100).rounded() / 100, y: (pos.y * 100).rounded() / 100)
-                    time = (t * 1e6).rounded() / 1e6
+                    time = TouchEvent.roundedTime(t)
                 }
                 out.append(TouchEvent(time: time, id: id, phase: f == frames ? .up : .move, position: pos,
                                       pressure: (rand() * 100).rounded()))

@@ -11,7 +11,7 @@ struct ListView {
     static let minimumRows = 8
 
     mutating func note(_ event: GestureEvent) {
-        recent.append(event.humanDescription.trimmingLeadingTime())
+        recent.append(event.summary)
         if recent.count > 3 { recent.removeFirst(recent.count - 3) }
     }
 
@@ -42,13 +42,5 @@ struct ListView {
         let count = s.count
         if count >= n { return String(s.prefix(max(0, n))) }
         return s + String(repeating: " ", count: n - count)
-    }
-}
-
-extension String {
-    /// "0.250  swipe right…" → "swipe right…"
-    func trimmingLeadingTime() -> String {
-        let parts = split(separator: " ", maxSplits: 1)
-        return parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : self
     }
 }

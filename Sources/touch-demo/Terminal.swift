@@ -56,11 +56,6 @@ func installSignalHandlers() {
     signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
 }
 
-func monotonicNow() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
 
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))

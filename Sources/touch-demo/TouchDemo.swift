@@ -140,8 +140,8 @@ struct TouchDemo: ParsableCommand {
         let out = Output(log: log, title: title, list: engine.list!)
         defer { out.finish() }
         guard let t0 = trace.events.first?.time else { return }
-        let start = monotonicNow()
-        func traceNow() -> Double { t0 + (monotonicNow() - start) * speed }
+        let start = EvdevDevice.monotonicNow()
+        func traceNow() -> Double { t0 + (EvdevDevice.monotonicNow() - start) * speed }
         var assembler = FrameAssembler()
         var frames: [TouchFrame] = []
         for e in trace.events { assembler.add(e) { frames.append($0) } }
@@ -188,7 +188,7 @@ struct TouchDemo: ParsableCommand {
                 printError("touch-demo: \(error)")
                 throw ExitCode(2)
             }
-            engine.advance(to: monotonicNow()) { out.emit($0); changed = true }
+            engine.advance(to: EvdevDevice.monotonicNow()) { out.emit($0); changed = true }
             if changed { out.update(engine.list) }
         }
     }

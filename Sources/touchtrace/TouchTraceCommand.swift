@@ -36,6 +36,26 @@ func readTrace(_ path: String) throws -> Trace {
     }
 }
 
+/// The encoding a path's extension asks for: `.jsonl` lines, anything else a document.
+func encodingFor(path: String) -> TraceEncoding { path.hasSuffix(".jsonl") ? .lines : .document }
+
+/// Writes a trace for a command (never half a file: see ``TraceWriter/write(_:to:encoding:)``);
+/// on failure the problem is printed and the command exits 2.
+func writeTrace(_ trace: Trace, to path: String, encoding: TraceEncoding? = nil) throws {
+    do { try TraceWriter.write(trace, to: path, encoding: encoding ?? encodingFor(path: path)) } catch {
+        printError(error.description)
+        throw ExitCode(2)
+    }
+}
+
+/// Writes a text file for a command, or prints why not and exits 2.
+func writeText(_ text: String, to path: String) throws {
+    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+        printError("touchtrace: cannot write \(path)")
+        throw ExitCode(2)
+    }
+}
+
 /// Trace files in `path`: itself if a file, else every .json/.jsonl below it, sorted.
 func traceFiles(at path: String) -> (files: [String], isFolder: Bool)? {
     var isDir: ObjCBool = false
@@ -223,7 +243,7 @@ struct Convert: ParsableCommand {
             }
             encoding = e
         } else {
-            encoding = output.hasSuffix(".jsonl") ? .lines : .document
+            encoding = encodingFor(path: output)
         }
         let trace: Trace
         do {
@@ -235,10 +255,7 @@ struct Convert: ParsableCommand {
             printError("touchtrace: \(input) is not a valid trace; \(output) was not written")
             throw ExitCode(2)
         }
-        do { try TraceWriter.write(trace, to: output, encoding: encoding) } catch {
-            printError(error.description)
-            throw ExitCode(2)
-        }
+        try writeTrace(trace, to: output, encoding: encoding)
         print("\(input) → \(output) (\(encoding.rawValue), \(trace.events.count) events)")
     }
 }
@@ -363,10 +380,7 @@ struct Import: ParsableCommand {
         if let expectNone {
             trace.header.expectNone = expectNone.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         }
-        do { try TraceWriter.write(trace, to: output, encoding: output.hasSuffix(".jsonl") ? .lines : .document) } catch {
-            printError(error.description)
-            throw ExitCode(2)
-        }
+        try writeTrace(trace, to: output)
         let contacts = trace.events.filter { $0.phase == .down }.count
         print("\(recording) → \(output): \(trace.events.count) events, \(contacts) contacts, \(formatJSONNumber(trace.header.device.width)) × \(formatJSONNumber(trace.header.device.height)) units")
     }
@@ -468,7 +482,7 @@ struct Record: AsyncParsableCommand {
             for try await frame in stream {
                 let o = origin ?? frame.time
                 origin = o
-                buffer.time = ((frame.time - o) * 1e6).rounded() / 1e6
+                buffer.time = TouchEvent.roundedTime(frame.time - o)
                 buffer.events = frame.events.map { var e = $0; e.time = buffer.time; return e }
                 try writer.write(buffer)
                 frames += 1
@@ -515,10 +529,7 @@ struct Export: ParsableCommand {
             printError("touchtrace: \(file): \(error)")
             throw ExitCode(2)
         }
-        guard FileManager.default.createFile(atPath: evemu, contents: Data(text.utf8)) else {
-            printError("touchtrace: cannot write \(evemu)")
-            throw ExitCode(2)
-        }
+        try writeText(text, to: evemu)
         print("\(file) → \(evemu) (\(trace.events.count) events)")
     }
 }
@@ -564,10 +575,7 @@ struct Synth: ParsableCommand {
             printError("touchtrace: \(e != nil ? "-e" : paths[0]): \(error)")
             throw ExitCode(2)
         }
-        do { try TraceWriter.write(trace, to: output, encoding: output.hasSuffix(".jsonl") ? .lines : .document) } catch {
-            printError(error.description)
-            throw ExitCode(2)
-        }
+        try writeTrace(trace, to: output)
         print("\(output): \(trace.events.count) events\(trace.header.isTest ? ", with expectations" : "")")
     }
 }
@@ -734,16 +742,13 @@ struct Render: ParsableCommand {
         let trace = try readTrace(file)
         let svg = TraceRender.svg(for: trace, title: (file as NSString).lastPathComponent, explain: explain)
         guard output.hasSuffix(".png") else {
-            guard FileManager.default.createFile(atPath: output, contents: Data(svg.utf8)) else {
-                printError("touchtrace: cannot write \(output)")
-                throw ExitCode(2)
-            }
+            try writeText(svg, to: output)
             print("\(output): SVG")
             return
         }
         let temp = NSTemporaryDirectory() + "touchtrace-render-\(getpid()).svg"
         defer { try? FileManager.default.removeItem(atPath: temp) }
-        _ = FileManager.default.createFile(atPath: temp, contents: Data(svg.utf8))
+        try writeText(svg, to: temp)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["rsvg-convert", "-o", output, temp]

@@ -43,14 +43,17 @@ struct OverflowTests {
         a.axes[EventCode.mtPositionX.rawValue] = AxisInfo(minimum: Int32.min, maximum: Int32.max)
         a.axes[EventCode.mtPositionY.rawValue] = AxisInfo(minimum: Int32.min, maximum: Int32.max)
         var dec = try #require(TouchDecoder(device: a))
+        var phases: [TouchPhase] = []
         for (x, t) in [(Int32.max, 0.0), (Int32.min, 0.01)] {
             for e in [InputEvent(time: t, type: .abs, code: .mtPositionX, value: x),
                       InputEvent(time: t, type: .abs, code: .mtPositionY, value: x),
                       InputEvent(time: t, type: .syn, code: .synMTReport, value: 0),
                       InputEvent(time: t, type: .syn, code: .synReport, value: 0)] {
-                dec.feed(e) { _ in }
+                dec.feed(e) { phases += $0.events.map(\.phase) }
             }
         }
+        // One contact that jumped across the whole range: matched as the same finger, moving.
+        #expect(phases == [.down, .move])
     }
 
     @Test func exportRefusesWhatEvdevCannotCarry() {

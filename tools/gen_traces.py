@@ -64,8 +64,9 @@ class Trace:
     def clamp(self, x, y):
         return (min(max(x, 0.0), self.device["width"]), min(max(y, 0.0), self.device["height"]))
 
-    def path(self, t0, points, duration, hz=120, jitter_mm=0.0, lift=True, cid=None, end="up"):
-        """A contact following the polyline `points` (trace units) over `duration` seconds."""
+    def path(self, t0, points, duration, hz=120, jitter_mm=0.0, lift=True, cid=None, end="up", down=True):
+        """A contact following the polyline `points` (trace units) over `duration` seconds.
+        With down=False it continues contact `cid`, already down at points[0]."""
         cid = self.new_id() if cid is None else cid
         # Cumulative lengths for constant-shape interpolation along the polyline.
         seg = [math.dist(points[k], points[k + 1]) for k in range(len(points) - 1)]
@@ -82,7 +83,8 @@ class Trace:
             return points[-1]
 
         x, y = self.clamp(*points[0])
-        self.add(t0, cid, "down", x, y)
+        if down:
+            self.add(t0, cid, "down", x, y)
         n = max(1, round(duration * hz))
         for k in range(1, n + 1):
             t = t0 + duration * k / n
@@ -167,6 +169,22 @@ def tap(taps=1, fingers=1):
     return {"type": "tap", "taps": taps, "fingers": fingers}
 
 
+def won(recognizer, **fields):
+    return {"type": "won", "recognizer": recognizer, **fields}
+
+
+def failed(recognizer, reason, **fields):
+    return {"type": "failed", "recognizer": recognizer, "reason": reason, **fields}
+
+
+def with_settings(settings, list_=None):
+    return {"list": dict(list_ or LIST), "settings": settings}
+
+
+NO_LONG_PRESS = {"arena": {"enabled": ["tap", "pinch", "rotate", "swipe", "pan", "fling"]}}
+NO_ROWS = {**LIST, "rows": 0}
+
+
 DIRS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 SPEEDS = {"slow": 0.6, "normal": 0.25, "fast": 0.08}
 
@@ -196,8 +214,12 @@ def main():
     t = Trace("drift-over-limit-diagonal", seed=8, note="20 mm right, 16 mm down: drift passes 8 mm first")
     t.stroke(0.0, (300, row_y(2)), (20, 16), 0.3)
     t.expect_none = ["swipe", "rowSwipe"]
-    t.expect = [{"type": "failed", "recognizer": "tap", "reason": "moved"},
-                {"type": "failed", "recognizer": "swipe", "reason": "crossDrift"}]
+    # The finger passes the 4.7 mm slop first (long press and tap fail; the list's vertical pan
+    # claims, since 16 mm down to 20 mm right is within its 2:1 bias, and rejects the two-finger
+    # gestures), then the drift passes 8 mm; the stroke eases out, so its lift is no fling.
+    t.expect = [failed("longPress", "moved"), failed("tap", "moved"),
+                failed("pinch", "rejected", rival="pan"), failed("rotate", "rejected", rival="pan"),
+                failed("swipe", "crossDrift"), failed("fling", "tooSlowToFling")]
     t.write()
 
     t = Trace("drift-over-limit-wobble", seed=9, note="a 10 mm sideways wobble, then a long stroke right")
@@ -206,12 +228,15 @@ def main():
     t.write()
 
     # --- Too slow: 15 mm over 1.4 s reaches 12 mm only after 0.7 s.
-    t = Trace("too-slow-drag-right", seed=10, note="15 mm right over 1.4 s: past the 0.7 s limit")
+    t = Trace("too-slow-drag-right", seed=10, scene=with_settings(NO_LONG_PRESS),
+              note="15 mm right over 1.4 s: past the 0.7 s limit (no long press competing)")
     t.stroke(0.0, (300, row_y(4)), (15, 0), 1.4, hz=60)
     t.expect_none = ["swipe", "rowSwipe", "tap"]
-    # The tap fails once the finger has moved past its 4.7 mm slop; the swipe at 0.7 s.
-    t.expect = [{"type": "failed", "recognizer": "tap", "reason": "moved"},
-                {"type": "failed", "recognizer": "swipe", "reason": "tooSlow"}]
+    # Past the 4.7 mm slop the tap fails and the list's vertical pan refuses a horizontal start;
+    # the swipe fails at 0.7 s; at the lift the one-finger gestures and the eased-out fling fail.
+    t.expect = [failed("tap", "moved"), failed("pan", "offAxis"), failed("swipe", "tooSlow"),
+                failed("pinch", "tooFewFingers"), failed("rotate", "tooFewFingers"),
+                failed("fling", "tooSlowToFling")]
     t.write()
 
     # --- Vertical drags are not horizontal swipes.
@@ -329,13 +354,13 @@ def main():
     t.expect = [{**tap(1), "x": 200, "t": 0.2}, {**tap(1), "x": 400}]
     t.write()
 
-    t = Trace("tap-held-long-is-still-a-tap", seed=28,
+    t = Trace("tap-held-long-is-still-a-tap", seed=28, scene=with_settings(NO_LONG_PRESS),
               note="a 0.8 s press: with no long-press recognizer competing, still a tap")
     t.hold(0.0, (400, row_y(3)), 0.8, jitter_mm=0.2)
     t.expect_none = ["swipe", "rowSwipe"]
     # The swipe's 0.7 s limit passes while the finger is still down; the tap is reported 0.3 s after the lift.
-    t.expect = [{"type": "failed", "recognizer": "swipe", "reason": "tooSlow"},
-                {"type": "tap", "taps": 1, "fingers": 1, "t": 1.1}, {"type": "select", "row": 3}]
+    t.expect = [{"type": "tap", "taps": 1, "fingers": 1, "t": 1.1}, {"type": "select", "row": 3}]
+    t.expect_none = ["swipe", "rowSwipe", "longPress"]
     t.write()
 
     t = Trace("tap-moved-too-far", seed=29, note="8 mm drift during a 0.3 s press: neither tap nor swipe")
@@ -363,8 +388,7 @@ def main():
     t = Trace("cancelled-tap", seed=33, note="down then cancel: not a tap")
     t.hold(0.0, (400, row_y(2)), 0.08, end="cancel")
     t.expect_none = ["tap", "select"]
-    t.expect = [{"type": "failed", "recognizer": "swipe", "reason": "cancelled"},
-                {"type": "failed", "recognizer": "tap", "reason": "cancelled"}]
+    t.expect = [failed(r, "cancelled") for r in ("longPress", "tap", "pinch", "rotate", "swipe", "pan", "fling")]
     t.write()
 
     t = Trace("contact-open-at-end", seed=34, note="the trace ends with the finger still down after a swipe")
@@ -465,6 +489,293 @@ def main():
     t.tap(3.4, (382, row_y(6)))
     t.expect = [row_swipe(1, True), row_swipe(3, True), row_swipe(1, False),
                 tap(1), {"type": "select", "row": 5}, tap(2), {"type": "select", "row": 6}]
+    t.write()
+
+    gestures()
+
+
+def gestures():
+    """Issue 4: long press, pan, pinch, rotation, multi-finger and edge swipes, fling, and the
+    arena's decisions. Continuous gestures are pinned by the arena's `won` events (and, where
+    the motion has few frames, by every report); the rest by `expectNone`."""
+    y3 = row_y(3)
+
+    # --- Long press.
+    t = Trace("long-press-held-still", seed=200, note="one finger held still 0.9 s on row 3")
+    t.hold(0.0, (400, y3), 0.9, hz=60)
+    t.expect = [{"type": "longPress", "phase": "began", "t": 0.5, "fingers": 1, "x": 400, "y": y3},
+                {"type": "longPress", "phase": "ended", "t": 0.9, "fingers": 1}]
+    t.expect_none = ["tap", "select", "pan", "swipe", "fling"]
+    t.write()
+
+    t = Trace("long-press-no-events-while-held", seed=201,
+              note="a finger down at 0 and up at 1.0 with no event between (a still finger sends none): "
+                   "the long press begins at its deadline, 0.5 s, not at the lift")
+    t.add(0.0, 0, "down", 400, y3)
+    t.add(1.0, 0, "up", 400, y3)
+    t.expect = [{"type": "longPress", "phase": "began", "t": 0.5},
+                {"type": "longPress", "phase": "ended", "t": 1.0, "duration": 1.0}]
+    t.expect_none = ["tap", "select"]
+    t.write()
+
+    t = Trace("long-press-two-fingers", seed=202, note="two fingers held still 0.7 s")
+    t.hold(0.0, (350, y3), 0.7, hz=60)
+    t.hold(0.0, (450, y3), 0.7, hz=60)
+    t.expect = [{"type": "longPress", "phase": "began", "t": 0.5, "fingers": 2, "x": 400},
+                {"type": "longPress", "phase": "ended", "t": 0.7, "fingers": 2}]
+    t.expect_none = ["tap", "pinch", "rotate"]
+    t.write()
+
+    t = Trace("long-press-then-drag", seed=203,
+              note="held 0.6 s, then dragged 30 mm right: the long press owns the drag, no pan, no row swipe")
+    t.path(0.0, [(300, y3), (300, y3)], 0.6, hz=60, lift=False, cid=0)
+    t.path(0.6, [(300, y3), (450, y3)], 0.3, hz=60, cid=0, down=False)
+    t.expect = [won("longPress", t=0.5)]
+    t.expect_none = ["pan", "swipe", "rowSwipe", "tap", "fling"]
+    t.write()
+
+    t = Trace("long-press-released-early-is-tap", seed=204, note="held 0.4 s: a tap, not a long press")
+    t.hold(0.0, (400, y3), 0.4, hz=60)
+    t.expect = [{"type": "tap", "taps": 1, "t": 0.7}, {"type": "select", "row": 3}]
+    t.expect_none = ["longPress"]
+    t.write()
+
+    t = Trace("long-press-loses-to-pan", seed=205,
+              note="still for 0.2 s, then a drag down: the pan claims before 0.5 s, the long press loses")
+    t.path(0.0, [(400, 100), (400, 100)], 0.2, hz=60, lift=False, cid=0)
+    t.path(0.2, [(400, 100), (400, 300)], 0.6, hz=60, cid=0, down=False)
+    # The drag is quick enough to be a swipe down as well, which recognises together with the pan.
+    t.expect = [won("pan"), won("swipe"), swipe("down")]
+    t.expect_none = ["longPress", "tap"]
+    t.write()
+
+    # --- Single tap and double tap: the single tap waits only if a double tap is possible.
+    t = Trace("tap-single-no-double-tap-recognizer", seed=206, scene=with_settings({"tap": {"maxCount": 1}}),
+              note="tap.maxCount 1: no double tap to wait for, so the tap is reported at the lift")
+    t.tap(0.0, (400, y3))
+    t.expect = [{**tap(1), "t": 0.08}, {"type": "select", "row": 3, "t": 0.08}]
+    t.write()
+
+    t = Trace("tap-two-quick-taps-no-double-tap-recognizer", seed=207, scene=with_settings({"tap": {"maxCount": 1}}),
+              note="two quick taps with tap.maxCount 1: two single taps, each at its lift")
+    t.tap(0.0, (400, y3))
+    t.tap(0.2, (400, y3))
+    t.expect = [{**tap(1), "t": 0.08}, {**tap(1), "t": 0.28}]
+    t.write()
+
+    # --- Pan.
+    t = Trace("pan-scroll-list-down", seed=208,
+              note="a drag down the list, 8 mm in 0.3 s then 20 mm more over 1.5 s: the list's vertical pan, "
+                   "too slow for a swipe, stopped before the lift so no fling")
+    t.path(0.0, [(400, 100), (400, 140)], 0.3, hz=60, lift=False, cid=0)
+    t.path(0.3, [(400, 140), (400, 240)], 1.5, hz=60, cid=0, down=False)
+    t.expect = [won("pan")]
+    t.expect_none = ["swipe", "rowSwipe", "tap", "select", "longPress", "fling"]
+    t.write()
+
+    free = with_settings({"pan": {"axis": "free"}})
+    t = Trace("pan-free-diagonal", seed=209, scene=free, note="pan.axis free: a slow diagonal drag is a pan")
+    t.stroke(0.0, (200, 100), (30, 30), 0.8, hz=60)
+    t.expect = [won("pan")]
+    t.expect_none = ["swipe", "longPress", "tap"]
+    t.write()
+
+    t = Trace("pan-few-frames", seed=210, scene=free,
+              note="a drag in four frames, every report pinned: began past the slop, changed, ended")
+    for k, (tt, x) in enumerate([(0.0, 300), (0.05, 330), (0.1, 360), (0.15, 360)]):
+        t.add(tt, 0, "down" if k == 0 else ("up" if k == 3 else "move"), x, 200)
+    t.expect = [{"type": "pan", "phase": "began", "t": 0.05, "translation": {"x": 30, "y": 0}},
+                {"type": "pan", "phase": "changed", "t": 0.1, "translation": {"x": 60, "y": 0}},
+                {"type": "pan", "phase": "ended", "t": 0.15, "translation": {"x": 60, "y": 0}}]
+    t.write()
+
+    # --- Row swipe against the list's scroll: the axis decides, with a bias.
+    t = Trace("arena-row-swipe-beats-scroll", seed=211,
+              note="a horizontal stroke on row 3: the vertical pan refuses it, the row swipe wins")
+    t.stroke(0.0, (300, y3), (35, 0), 0.25, jitter_mm=0.2)
+    t.expect = [swipe("right"), row_swipe(3, True)]
+    t.expect_none = ["pan"]
+    t.write()
+
+    t = Trace("arena-scroll-beats-row-swipe", seed=212,
+              note="6 mm down, then 20 mm right in one quick stroke: alone it would be a right swipe, "
+                   "but the scroll claimed first, so no row is dismissed while scrolling")
+    t.path(0.0, [(300, 150), (300, 180), (400, 180)], 0.3)
+    t.expect = [won("pan")]
+    t.expect_none = ["rowSwipe", "swipe"]
+    t.write()
+
+    ang = math.radians(20)
+    for bias, name, wins in ((2, "arena-20-degree-stroke-bias-2-row-swipe", True),
+                             (3, "arena-20-degree-stroke-bias-3-scroll", False)):
+        t = Trace(name, seed=213, scene=with_settings({"pan": {"axisBias": bias}}),
+                  note=f"35 mm at 20 degrees below horizontal (across/along 2.75) with pan.axisBias {bias}")
+        t.stroke(0.0, (300, row_y(2)), (35 * math.cos(ang), 35 * math.sin(ang)), 0.25)
+        if wins:
+            t.expect = [swipe("right"), row_swipe(2, True)]
+            t.expect_none = ["pan"]
+        else:
+            t.expect = [won("pan")]
+            t.expect_none = ["swipe", "rowSwipe"]
+        t.write()
+
+    # --- Pinch and rotation (no rows under the fingers, to keep the list out of it).
+    empty = {"list": NO_ROWS}
+    t = Trace("pinch-out-few-frames", seed=214, scene=empty,
+              note="two fingers 20 mm apart spread to 40 mm in three frames: every report pinned")
+    for tt, half in ((0.0, 50), (0.05, 75), (0.1, 100)):
+        ph = "down" if tt == 0 else "move"
+        t.add(tt, 0, ph, 400 - half, 240)
+        t.add(tt, 1, ph, 400 + half, 240)
+    t.add(0.15, 0, "up", 300, 240)
+    t.add(0.15, 1, "up", 500, 240)
+    t.expect = [{"type": "pinch", "phase": "began", "t": 0.05, "scale": 1.5, "fingers": 2, "x": 400, "y": 240},
+                {"type": "pinch", "phase": "changed", "t": 0.1, "scale": 2.0},
+                {"type": "pinch", "phase": "ended", "t": 0.15, "scale": 2.0}]
+    t.expect_none = ["rotate", "pan", "swipe", "tap"]
+    t.write()
+
+    t = Trace("pinch-in", seed=215, scene=empty, note="two fingers 60 mm apart close to 20 mm over 0.4 s")
+    t.stroke(0.0, (250, 240), (20, 0), 0.4)
+    t.stroke(0.0, (550, 240), (-20, 0), 0.4)
+    t.expect = [won("pinch")]
+    t.expect_none = ["rotate", "pan", "swipe"]
+    t.write()
+
+    t = Trace("rotate-quarter-turn-few-frames", seed=216, scene=empty,
+              note="two fingers 40 mm apart turn 90 degrees clockwise about their centre in three steps")
+    r = 100
+    for k, a in enumerate((0, 30, 60, 90)):
+        th = math.radians(a)
+        ph = "down" if k == 0 else "move"
+        tt = 0.05 * k
+        t.add(tt, 0, ph, 400 - r * math.cos(th), 240 - r * math.sin(th))
+        t.add(tt, 1, ph, 400 + r * math.cos(th), 240 + r * math.sin(th))
+    t.add(0.2, 0, "up", 400, 140)
+    t.add(0.2, 1, "up", 400, 340)
+    tol = {"angle": 1e-4}
+    t.expect = [{"type": "rotate", "phase": "began", "t": 0.05, "angle": math.pi / 6, "fingers": 2, "tolerance": tol},
+                {"type": "rotate", "phase": "changed", "t": 0.1, "angle": math.pi / 3, "tolerance": tol},
+                {"type": "rotate", "phase": "changed", "t": 0.15, "angle": math.pi / 2, "tolerance": tol},
+                {"type": "rotate", "phase": "ended", "t": 0.2, "angle": math.pi / 2, "tolerance": tol}]
+    t.expect_none = ["pinch", "pan"]
+    t.write()
+
+    def twist(t, spread_from, spread_to, degrees, duration=0.4, hz=60):
+        n = round(duration * hz)
+        for k in range(n + 1):
+            p = min_jerk(k / n)
+            half = (spread_from + (spread_to - spread_from) * p) * RES / 2
+            th = math.radians(degrees * p)
+            ph = "down" if k == 0 else ("up" if k == n else "move")
+            tt = round(duration * k / n, 6)
+            t.add(tt, 0, ph, 400 - half * math.cos(th), 240 - half * math.sin(th))
+            t.add(tt, 1, ph, 400 + half * math.cos(th), 240 + half * math.sin(th))
+
+    t = Trace("pinch-and-rotate-together", seed=217, scene=empty,
+              note="spread 30 to 50 mm while turning 60 degrees: pinch and rotation both win")
+    twist(t, 30, 50, 60)
+    t.expect = [won("pinch"), won("rotate")]
+    t.expect_none = ["pan", "swipe", "longPress"]
+    t.write()
+
+    t = Trace("pinch-and-rotate-apart", seed=218,
+              scene={"list": NO_ROWS, "settings": {"arena": {"apart": [["pinch", "rotate"]]}}},
+              note="the same twist with pinch and rotation declared apart: the first to claim wins")
+    twist(t, 30, 50, 60)
+    t.expect = [won("pinch")]
+    t.expect_none = ["rotate"]
+    t.write()
+
+    t = Trace("two-finger-drag-is-pan-not-pinch", seed=219, scene=with_settings({"pan": {"axis": "free"}}, NO_ROWS),
+              note="two fingers 20 mm apart drag 30 mm down together over 0.8 s: a two-finger pan")
+    t.stroke(0.0, (350, 100), (0, 30), 0.8, hz=60)
+    t.stroke(0.0, (450, 100), (0, 30), 0.8, hz=60)
+    # Quick enough (12 mm within 0.7 s) to be a two-finger swipe down too, together with the pan.
+    t.expect = [won("pan"), won("swipe"), swipe("down", 2)]
+    t.expect_none = ["pinch", "rotate"]
+    t.write()
+
+    # --- Multi-finger swipes.
+    t = Trace("swipe-four-finger-left", seed=220, scene=empty, note="four fingers swipe 30 mm left")
+    for k in range(4):
+        t.stroke(0.0, (500, 120 + 70 * k), (-30, 0), 0.2, jitter_mm=0.2)
+    t.expect = [swipe("left", 4)]
+    t.write()
+
+    t = Trace("two-fingers-one-resting-is-no-swipe", seed=221, scene=empty,
+              note="one finger rests while the other moves 40 mm right: the fingers do not move the same way")
+    t.hold(0.0, (200, 240), 0.3, hz=120)
+    t.stroke(0.0, (400, 240), (40, 0), 0.25)
+    t.expect_none = ["swipe"]
+    t.write()
+
+    # --- Edge swipes (5 mm edge zones of the 160 x 96 mm panel).
+    for name, start, delta, direction, edge in (
+            ("edge-swipe-from-left", (10, 240), (30, 0), "right", "left"),
+            ("edge-swipe-from-right", (795, 240), (-30, 0), "left", "right"),
+            ("edge-swipe-from-top", (400, 3), (0, 30), "down", "top"),
+            ("edge-swipe-from-bottom", (400, 478), (0, -30), "up", "bottom"),
+            ("edge-swipe-corner-top-left", (8, 8), (30, 0), "right", "topLeft"),
+            ("edge-swipe-corner-bottom-right", (794, 476), (0, -30), "up", "bottomRight"),
+            ("edge-zone-moving-along-edge", (10, 100), (0, 30), "down", None),
+            ("edge-swipe-started-outside-zone", (40, 240), (30, 0), "right", None)):
+        t = Trace(name, seed=222, scene=empty,
+                  note=f"starts at {start} and moves {delta} mm: swipe {direction}, edge {edge}")
+        t.stroke(0.0, start, delta, 0.2)
+        t.expect = [{**swipe(direction), "edge": edge}]
+        t.write()
+
+    t = Trace("edge-swipe-two-fingers-from-bottom", seed=223, scene=empty,
+              note="two fingers from the bottom edge: a two-finger edge swipe up")
+    t.stroke(0.0, (350, 478), (0, -30), 0.2)
+    t.stroke(0.0, (450, 477), (0, -30), 0.2)
+    t.expect = [{**swipe("up", 2), "edge": "bottom"}]
+    t.write()
+
+    # --- Fling.
+    t = Trace("fling-up-quick-stroke", seed=224, scene=empty,
+              note="30 mm up in 0.1 s, lifted while moving: a fling upward")
+    t.path(0.0, [(400, 400), (400, 250)], 0.1, hz=120)
+    # Cut the ease-out: lift while still fast (replace the last two samples by a lift at speed).
+    t.events = t.events[:-3]
+    last = t.events[-1]
+    t.add(round(last["t"] + 1 / 120, 6), 0, "up", last["x"], last["y"] - 15)
+    t.expect = [swipe("up"), {"type": "fling", "fingers": 1}]
+    t.write()
+
+    t = Trace("fling-clamped-to-maximum", seed=225, scene=empty,
+              note="a 3000 mm/s throw, constant speed: the fling is clamped to 2105 mm/s")
+    for k in range(6):
+        t.add(round(k / 120, 6), 0, "down" if k == 0 else ("up" if k == 5 else "move"), 100 + 125 * k, 240)
+    t.expect = [{"type": "fling", "speed": 2105, "velocity": {"x": 10525, "y": 0}, "tolerance": {"velocity": 1e-6}}]
+    t.write()
+
+    t = Trace("drag-stopped-before-lift-no-fling", seed=226, scene=empty,
+              note="a quick 30 mm drag, then the finger rests 0.2 s before lifting: no fling")
+    t.path(0.0, [(300, 240), (450, 240)], 0.15, hz=120, lift=False, cid=0)
+    t.add(0.35, 0, "up", 450, 240)
+    t.expect = [swipe("right")]
+    t.expect_none = ["fling"]
+    t.write()
+
+    # --- Waiting for another recognizer to fail.
+    waits = {"pan": {"axis": "free"}, "arena": {"waitsFor": [["pan", "swipe"]],
+                                                "enabled": ["tap", "pinch", "rotate", "swipe", "pan", "fling"]}}
+    t = Trace("arena-pan-waits-for-swipe-swipe-wins", seed=227, scene=with_settings(waits, NO_ROWS),
+              note="the pan waits for the swipe to fail; a quick stroke is a swipe, so the pan never begins")
+    t.stroke(0.0, (300, 240), (35, 0), 0.2)
+    t.expect = [won("swipe"), swipe("right"), won("fling")]
+    t.expect_none = ["pan"]
+    t.write()
+
+    t = Trace("arena-pan-waits-for-swipe-slow-drag", seed=228, scene=with_settings(waits, NO_ROWS),
+              note="the same rule on a drag of 6 mm in 0.3 s, then 20 mm over 2 s: the pan claims at its "
+                   "slop (about 0.2 s) but is held; the swipe fails at 0.7 s, and the pan begins then")
+    t.path(0.0, [(300, 240), (330, 240)], 0.3, hz=60, lift=False, cid=0)
+    t.path(0.3, [(330, 240), (430, 240)], 2.0, hz=60, cid=0, down=False)
+    t.expect = [won("pan", t=0.7)]
+    t.expect_none = ["swipe"]
     t.write()
 
 

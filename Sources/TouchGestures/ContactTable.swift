@@ -16,6 +16,8 @@ public struct ContactTable: Sendable {
         public var position: Point
         /// Largest distance from ``start`` so far, in millimetres.
         public var maxTravel: Double
+        /// Time of its latest event, in seconds (the lift's, once it ended).
+        public var lastTime: Double
         /// True when it lifted or was cancelled in the current frame.
         public var ended: Bool
         /// True when it was cancelled in the current frame.
@@ -24,6 +26,12 @@ public struct ContactTable: Sendable {
 
     /// Contacts down in the current frame, plus those that ended in it.
     public private(set) var contacts: [Contact] = []
+    /// Each contact's velocity tracker, parallel to ``contacts``.
+    private var trackers: [VelocityTracker] = []
+    /// The strategy new trackers use.
+    var velocityStrategy: VelocityStrategy = .lsq2
+    /// Id of the contact that began the current touch sequence.
+    public private(set) var sequenceFirstId = 0
     /// When the current touch sequence began, in seconds.
     public private(set) var sequenceStart: Double = 0
     /// Most contacts down at once so far in the current sequence.
@@ -41,7 +49,10 @@ public struct ContactTable: Sendable {
     /// Contacts that ended in the current frame (still listed until the next one).
     private var endedCount = 0
 
-    public init() { contacts.reserveCapacity(16) }
+    public init() {
+        contacts.reserveCapacity(16)
+        trackers.reserveCapacity(16)
+    }
 
     /// Applies one frame. Events for ids that are not down (other than `down`) are ignored,
     /// and a `down` for an id already down restarts that contact, so that live input that
@@ -51,10 +62,14 @@ public struct ContactTable: Sendable {
         if endedCount > 0 {
             var kept = 0
             for k in contacts.indices where !contacts[k].ended {
-                if kept != k { contacts[kept] = contacts[k] }
+                if kept != k {
+                    contacts[kept] = contacts[k]
+                    trackers[kept] = trackers[k]
+                }
                 kept += 1
             }
             contacts.removeLast(contacts.count - kept)
+            trackers.removeLast(trackers.count - kept)
             endedCount = 0
         }
         sequenceBegan = false
@@ -72,14 +87,26 @@ public struct ContactTable: Sendable {
                     sequenceStart = frame.time
                     sequenceFingers = 0
                     sequenceBegan = true
+                    sequenceFirstId = e.id
                 }
                 let c = Contact(id: e.id, startTime: frame.time, start: e.position, position: e.position,
-                                maxTravel: 0, ended: false, cancelled: false)
-                if let i = index { contacts[i] = c } else { contacts.append(c); activeCount += 1 }
+                                maxTravel: 0, lastTime: frame.time, ended: false, cancelled: false)
+                var tracker = VelocityTracker(strategy: velocityStrategy)
+                tracker.add(time: frame.time, position: e.position)
+                if let i = index {
+                    contacts[i] = c
+                    trackers[i] = tracker
+                } else {
+                    contacts.append(c)
+                    trackers.append(tracker)
+                    activeCount += 1
+                }
                 downInFrame = true
             case .move, .up, .cancel:
                 guard let i = index else { continue }
                 contacts[i].position = e.position
+                contacts[i].lastTime = frame.time
+                if e.phase == .move { trackers[i].add(time: frame.time, position: e.position) }
                 let travel = surface.millimetres(e.position - contacts[i].start).length
                 if travel > contacts[i].maxTravel { contacts[i].maxTravel = travel }
                 if e.phase.endsContact {
@@ -118,10 +145,87 @@ public struct ContactTable: Sendable {
         return (s / n, p / n)
     }
 
+    /// The velocity of contact `index` in surface units per second: at its lift when it ended
+    /// (zero when it had stopped), else now; zero when the strategy cannot tell yet.
+    func velocity(_ index: Int) -> Point {
+        let c = contacts[index]
+        return trackers[index].velocity(liftTime: c.ended ? c.lastTime : nil) ?? .zero
+    }
+
+    /// Mean velocity of the contacts in the table, in surface units per second.
+    func meanVelocity() -> Point {
+        var v = Point.zero
+        for k in contacts.indices { v = v + velocity(k) }
+        return contacts.isEmpty ? .zero : v / Double(contacts.count)
+    }
+
     /// Largest travel of any contact in the table, in millimetres.
     func maxTravel() -> Double {
         var m = 0.0
         for c in contacts where c.maxTravel > m { m = c.maxTravel }
         return m
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Follows the spread (distance between the fingers) and the turn (angle of the line through
+/// the first two fingers) of two or more contacts, in millimetres and radians, continuously
+/// across fingers joining and leaving. Shared by ``PinchRecognizer`` and ``RotationRecognizer``.
+struct SpreadTracker: Sendable {
+    /// Spread now relative to the first two-finger spread (no unit).
+    private(set) var scale = 1.0
+    /// Angle turned since two fingers were down, radians, clockwise positive, unwrapped.
+    private(set) var angle = 0.0
+    /// Distance between the fingers now (twice their mean distance from the centre), mm.
+    private(set) var span = 0.0
+    /// Largest change of span within one set of fingers, mm.
+    private(set) var largestSpanChange = 0.0
+    /// Largest arc (angle × radius) turned, mm.
+    private(set) var largestArc = 0.0
+    /// Most fingers seen together.
+    private(set) var mostFingers = 0
+    private var baseSpan = 0.0
+    private var carriedScale = 1.0
+    private var lastRaw = 0.0
+    private var fingers = 0
+
+    mutating func reset() { self = SpreadTracker() }
+
+    /// Updates from a frame; returns false while fewer than two fingers are listed.
+    mutating func update(_ contacts: ContactTable, surface: Surface) -> Bool {
+        let list = contacts.contacts
+        if list.count > mostFingers { mostFingers = list.count }
+        guard list.count >= 2 else {
+            fingers = list.count
+            return false
+        }
+        let centre = surface.millimetres(contacts.centroids().current)
+        var sum = 0.0
+        for c in list { sum += surface.millimetres(c.position).distance(to: centre) }
+        let newSpan = 2 * sum / Double(list.count)
+        let d = surface.millimetres(list[1].position - list[0].position)
+        let raw = atan2(d.y, d.x)
+        if list.count != fingers || contacts.downInFrame {
+            carriedScale = scale
+            baseSpan = newSpan
+            lastRaw = raw
+            fingers = list.count
+        }
+        span = newSpan
+        if baseSpan > 0 { scale = carriedScale * newSpan / baseSpan }
+        var turn = raw - lastRaw
+        if turn > Double.pi { turn -= 2 * Double.pi } else if turn < -Double.pi { turn += 2 * Double.pi }
+        angle += turn
+        lastRaw = raw
+        largestSpanChange = max(largestSpanChange, abs(newSpan - baseSpan))
+        largestArc = max(largestArc, abs(angle) * newSpan / 2)
+        return true
     }
 }

@@ -6,6 +6,9 @@
 /// input. Time comes only from the frames' timestamps: the engine reads no clock, so a replay
 /// gives the same output every time. Once warm it allocates nothing per event.
 ///
+/// Every recognizer sees every frame; their claims are settled by the arena (see
+/// ``ArenaSettings`` for its rule), so only the winners' output reaches `emit`.
+///
 /// ```swift
 /// var engine = GestureEngine(surface: Surface(width: 800, height: 480,
 ///                                             unitsPerMillimetre: Point(x: 5, y: 5)))
@@ -16,32 +19,195 @@ public struct GestureEngine: Sendable {
     public let surface: Surface
     /// The list the gestures drive, if any.
     public var list: ListModel?
-    /// When true, recognizer failures are reported as `failed` events (for `--explain`).
+    /// When true, the arena's decisions are reported: `won` events, and `failed` events for
+    /// recognizers that gave up or were rejected (for `touchtrace replay --explain`).
     public var explain = false
 
-    /// The swipe recognizer (its state and transition log can be inspected).
-    public var swipe: SwipeRecognizer
-    /// The tap recognizer (its state and transition log can be inspected).
+    /// The long-press recognizer (its state and transition log can be inspected).
+    public var longPress: LongPressRecognizer
+    /// The tap recognizer.
     public var tap: TapRecognizer
+    /// The pinch recognizer.
+    public var pinch: PinchRecognizer
+    /// The rotation recognizer.
+    public var rotation: RotationRecognizer
+    /// The swipe recognizer.
+    public var swipe: SwipeRecognizer
+    /// The pan recognizer.
+    public var pan: PanRecognizer
+    /// The fling recognizer.
+    public var fling: FlingRecognizer
 
+    private var arena: Arena
+    private var held = InlineArray<7, GestureEvent.Kind?>(repeating: nil)
     private var contacts = ContactTable()
     private var lastTime = -Double.infinity
     private var scratch = TouchFrame(time: 0, events: [])
+    private var settling = false
+    private var wonSwipeHorizontal: Bool?
 
     /// An engine with the given thresholds over `surface`, driving `list` when given.
+    ///
+    /// With a list and ``GestureSettings/Pan/axis`` left `automatic`, the pan is the list's
+    /// vertical scroll: locked to the vertical axis, so that a row's horizontal swipe and the
+    /// list's scroll exclude each other (see ``ArenaSettings``).
     public init(settings: GestureSettings = .init(), surface: Surface, list: ListModel? = nil) {
         self.surface = surface
         self.list = list
-        self.swipe = SwipeRecognizer(settings: settings.swipe)
-        self.tap = TapRecognizer(settings: settings.tap)
+        longPress = LongPressRecognizer(settings: settings.longPress)
+        tap = TapRecognizer(settings: settings.tap)
+        pinch = PinchRecognizer(settings: settings.pinch)
+        rotation = RotationRecognizer(settings: settings.pinch)
+        swipe = SwipeRecognizer(settings: settings.swipe)
+        pan = PanRecognizer(settings: settings.pan)
+        if list != nil, settings.pan.axis == .automatic { pan.lockedVertical = true }
+        fling = FlingRecognizer(settings: settings.fling)
+        arena = Arena(settings: settings.arena)
+        contacts.velocityStrategy = settings.velocityStrategy
     }
 
-    /// Sends a gesture to the caller and to the list, which may add its own events after it.
+    /// Each recognizer's standing in the arena of the current (or last) touch sequence.
+    public func standing(of recognizer: RecognizerName) -> ArenaStanding { arena[recognizer] }
+
+    // MARK: Delivery
+
+    /// Sends an event to the caller and to the list, which may add its own events after it.
     private mutating func deliver(_ event: GestureEvent, emit: (GestureEvent) -> Void) {
-        if case .failed = event.kind, !explain { return }
+        switch event.kind {
+        case .failed, .won: if !explain { return }
+        default: break
+        }
         emit(event)
         list?.apply(event, emit: emit)
     }
+
+    /// Routes a recognizer's output through the arena.
+    private mutating func route(_ r: RecognizerName, _ kind: GestureEvent.Kind, at time: Double,
+                                emit: (GestureEvent) -> Void) {
+        if case .failed = kind {
+            let was = arena[r]
+            guard was == .undecided || was == .held else { return }
+            arena[r] = .lost
+            held[r.index] = nil
+            deliver(GestureEvent(time: time, kind: kind), emit: emit)
+            settleHeld(at: time, emit: emit)
+            return
+        }
+        switch arena[r] {
+        case .won:
+            deliver(GestureEvent(time: time, kind: kind), emit: emit)
+        case .held:
+            held[r.index] = kind
+        case .lost, .absent:
+            return
+        case .undecided:
+            if acrossLockedAxis(r, kind) {
+                let rival: RecognizerName = r == .pan ? .swipe : .pan
+                lose(r, GestureFailure(.rejected, rival: rival), at: time, emit: emit)
+                return
+            }
+            switch arena.verdict(for: r) {
+            case .win:
+                if case .swipe(let sw) = kind { wonSwipeHorizontal = sw.direction.isHorizontal }
+                win(r, at: time, emit: emit)
+                deliver(GestureEvent(time: time, kind: kind), emit: emit)
+            case .hold:
+                arena[r] = .held
+                held[r.index] = kind
+            case .lose:
+                lose(r, GestureFailure(.waitedForWon, rival: wonRival(of: r)), at: time, emit: emit)
+            }
+        }
+    }
+
+    /// True when `r`'s claim is a swipe across the axis of a locked pan that has won, or a
+    /// locked pan beginning after a swipe across its axis has won: the one exception to
+    /// "together" in the arena's rule.
+    private func acrossLockedAxis(_ r: RecognizerName, _ kind: GestureEvent.Kind) -> Bool {
+        guard let vertical = pan.lockedVertical else { return false }
+        if r == .swipe, arena[.pan] == .won, case .swipe(let s) = kind { return s.direction.isHorizontal == vertical }
+        if r == .pan, arena[.swipe] == .won, let horizontal = wonSwipeHorizontal { return horizontal == vertical }
+        return false
+    }
+
+    /// The recognizer `r` waits for that has won, if any.
+    private func wonRival(of r: RecognizerName) -> RecognizerName? {
+        RecognizerName.allCases.first { arena.settings.waitsFor(r).contains($0) && arena[$0] == .won }
+    }
+
+    /// Makes `r` the winner (with those together with it) and rejects the others.
+    private mutating func win(_ r: RecognizerName, at time: Double, emit: (GestureEvent) -> Void) {
+        arena[r] = .won
+        deliver(GestureEvent(time: time, kind: .won(recognizer: r, contact: contacts.sequenceFirstId)), emit: emit)
+        let rejected = arena.rejectedBy(r)
+        for other in RecognizerName.allCases where rejected.contains(other) && arena[other] != .lost {
+            lose(other, GestureFailure(.rejected, rival: r), at: time, emit: emit)
+        }
+        for other in RecognizerName.allCases where arena[other] == .held && arena.settings.waitsFor(other).contains(r) {
+            lose(other, GestureFailure(.waitedForWon, rival: r), at: time, emit: emit)
+        }
+    }
+
+    /// Takes `r` out of the sequence: tells it, and reports why.
+    private mutating func lose(_ r: RecognizerName, _ failure: GestureFailure, at time: Double,
+                               emit: (GestureEvent) -> Void) {
+        arena[r] = .lost
+        held[r.index] = nil
+        switch r {
+        case .longPress: longPress.lose(failure, at: time)
+        case .tap:
+            var earlier: GestureEvent.Kind?
+            tap.lose(failure, at: time) { earlier = $0 }
+            // Taps counted in earlier sequences belong to arenas already closed.
+            if let k = earlier { deliver(GestureEvent(time: time, kind: k), emit: emit) }
+        case .pinch: pinch.lose(failure, at: time)
+        case .rotate: rotation.lose(failure, at: time)
+        case .swipe: swipe.lose(failure, at: time)
+        case .pan: pan.lose(failure, at: time)
+        case .fling: fling.lose(failure, at: time)
+        }
+        deliver(GestureEvent(time: time, kind: .failed(recognizer: r, reason: failure)), emit: emit)
+        settleHeld(at: time, emit: emit)
+    }
+
+    /// Grants or refuses held claims whose waits have been decided.
+    private mutating func settleHeld(at time: Double, emit: (GestureEvent) -> Void) {
+        guard !settling else { return }
+        settling = true
+        defer { settling = false }
+        var changed = true
+        while changed {
+            changed = false
+            for r in RecognizerName.allCases where arena[r] == .held {
+                switch arena.verdict(for: r) {
+                case .hold: continue
+                case .lose:
+                    settling = false
+                    lose(r, GestureFailure(.waitedForWon, rival: wonRival(of: r)), at: time, emit: emit)
+                    settling = true
+                case .win:
+                    release(r, at: time, emit: emit)
+                }
+                changed = true
+            }
+        }
+    }
+
+    /// Grants `r`'s held claim: it wins, and its latest held report is delivered now (a
+    /// continuous gesture as `began`, followed by its end if it already ended).
+    private mutating func release(_ r: RecognizerName, at time: Double, emit: (GestureEvent) -> Void) {
+        let kind = held[r.index]
+        held[r.index] = nil
+        settling = false
+        win(r, at: time, emit: emit)
+        settling = true
+        guard let kind else { return }
+        let (began, end) = kind.asBegan()
+        deliver(GestureEvent(time: time, kind: began), emit: emit)
+        if let end { deliver(GestureEvent(time: time, kind: end), emit: emit) }
+    }
+
+    // MARK: Input
 
     /// Processes one frame. Frames must come in non-decreasing time order; a frame older than
     /// the last one is ignored (it cannot be undone), so live input that goes back in time
@@ -52,29 +218,77 @@ public struct GestureEngine: Sendable {
         lastTime = frame.time
         contacts.apply(frame, surface: surface)
         let time = frame.time
-        // Collect recognizer output first, then deliver, so that the list sees it in order.
-        var swipeOut: GestureEvent.Kind?
-        var swipeFail: GestureEvent.Kind?
-        swipe.handle(time: time, contacts: contacts, surface: surface) { kind in
-            if case .failed = kind { swipeFail = kind } else { swipeOut = kind }
+        if contacts.sequenceBegan {
+            arena.open()
+            for k in 0..<7 { held[k] = nil }
+            wonSwipeHorizontal = nil
         }
-        if let k = swipeOut { deliver(GestureEvent(time: time, kind: k), emit: emit) }
-        if let k = swipeFail { deliver(GestureEvent(time: time, kind: k), emit: emit) }
-        var tapOut: (GestureEvent.Kind?, GestureEvent.Kind?, GestureEvent.Kind?) = (nil, nil, nil)
-        tap.handle(time: time, contacts: contacts, surface: surface) { kind in
-            if tapOut.0 == nil { tapOut.0 = kind } else if tapOut.1 == nil { tapOut.1 = kind } else { tapOut.2 = kind }
+        // Each recognizer in the arena's order; claims made in the same frame are settled in it.
+        // A recognizer's reports are collected before routing, as routing may change it.
+        var box = Outbox()
+        if arena[.longPress] != .absent {
+            longPress.handle(time: time, contacts: contacts, surface: surface) { box.put($0) }
+            flush(.longPress, &box, at: time, emit: emit)
         }
-        if let k = tapOut.0 { deliver(GestureEvent(time: time, kind: k), emit: emit) }
-        if let k = tapOut.1 { deliver(GestureEvent(time: time, kind: k), emit: emit) }
-        if let k = tapOut.2 { deliver(GestureEvent(time: time, kind: k), emit: emit) }
+        if arena[.tap] != .absent {
+            tap.handle(time: time, contacts: contacts, surface: surface) { box.put($0, current: $1) }
+            flush(.tap, &box, at: time, emit: emit)
+        }
+        if arena[.pinch] != .absent {
+            pinch.handle(time: time, contacts: contacts, surface: surface) { box.put($0) }
+            flush(.pinch, &box, at: time, emit: emit)
+        }
+        if arena[.rotate] != .absent {
+            rotation.handle(time: time, contacts: contacts, surface: surface) { box.put($0) }
+            flush(.rotate, &box, at: time, emit: emit)
+        }
+        if arena[.swipe] != .absent {
+            swipe.handle(time: time, contacts: contacts, surface: surface) { box.put($0) }
+            flush(.swipe, &box, at: time, emit: emit)
+        }
+        if arena[.pan] != .absent {
+            pan.handle(time: time, contacts: contacts, surface: surface) { box.put($0) }
+            flush(.pan, &box, at: time, emit: emit)
+        }
+        if arena[.fling] != .absent {
+            fling.handle(time: time, contacts: contacts, surface: surface) { box.put($0) }
+            flush(.fling, &box, at: time, emit: emit)
+        }
+        if contacts.sequenceEnded {
+            // The sequence is over: a claim still held has outlived every rival that won nothing.
+            for r in RecognizerName.allCases where arena[r] == .held {
+                release(r, at: time, emit: emit)
+            }
+        }
+    }
+
+    /// Routes what one recognizer reported in this frame, in order, and empties the box.
+    private mutating func flush(_ r: RecognizerName, _ box: inout Outbox, at time: Double,
+                                emit: (GestureEvent) -> Void) {
+        for k in 0..<box.count {
+            guard let kind = box.kinds[k] else { continue }
+            if box.current[k] {
+                route(r, kind, at: time, emit: emit)
+            } else {
+                // Taps of earlier sequences: their arenas have closed.
+                deliver(GestureEvent(time: time, kind: kind), emit: emit)
+            }
+        }
+        box.count = 0
     }
 
     /// Lets time pass to `time` (seconds) with no new event: fires every deadline due by then,
-    /// each at its own time (a single tap is reported when its double-tap window closes).
+    /// each at its own time (a single tap when its double-tap window closes, a long press when
+    /// its time has passed).
     public mutating func advance(to time: Double, emit: (GestureEvent) -> Void) {
         var due: GestureEvent?
         tap.advance(to: time) { due = $0 }
         if let e = due { deliver(e, emit: emit) }
+        if arena[.longPress] == .undecided {
+            var fired: (Double, GestureEvent.Kind)?
+            longPress.advance(to: time, contacts: contacts) { fired = ($0, $1) }
+            if let (t, k) = fired { route(.longPress, k, at: t, emit: emit) }
+        }
     }
 
     /// Ends the input: contacts still down are cancelled at the last timestamp (as the trace
@@ -89,5 +303,47 @@ public struct GestureEngine: Sendable {
             }
         }
         advance(to: .infinity, emit: emit)
+    }
+}
+
+/// A recognizer's reports from one frame (at most a few), kept without allocating.
+private struct Outbox {
+    var kinds = InlineArray<4, GestureEvent.Kind?>(repeating: nil)
+    var current = InlineArray<4, Bool>(repeating: true)
+    var count = 0
+
+    mutating func put(_ kind: GestureEvent.Kind, current isCurrent: Bool = true) {
+        guard count < 4 else { return }
+        kinds[count] = kind
+        current[count] = isCurrent
+        count += 1
+    }
+}
+
+extension GestureEvent.Kind {
+    /// This report as the first of its gesture (`began`), and the report itself when it was
+    /// already an end; for discrete gestures, the report unchanged.
+    func asBegan() -> (GestureEvent.Kind, GestureEvent.Kind?) {
+        func end(_ p: GesturePhase) -> Bool { p == .ended || p == .cancelled }
+        switch self {
+        case .longPress(var g):
+            let e: GestureEvent.Kind? = end(g.phase) ? self : nil
+            g.phase = .began
+            return (.longPress(g), e)
+        case .pan(var g):
+            let e: GestureEvent.Kind? = end(g.phase) ? self : nil
+            g.phase = .began
+            return (.pan(g), e)
+        case .pinch(var g):
+            let e: GestureEvent.Kind? = end(g.phase) ? self : nil
+            g.phase = .began
+            return (.pinch(g), e)
+        case .rotate(var g):
+            let e: GestureEvent.Kind? = end(g.phase) ? self : nil
+            g.phase = .began
+            return (.rotate(g), e)
+        default:
+            return (self, nil)
+        }
     }
 }

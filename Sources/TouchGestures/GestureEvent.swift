@@ -6,9 +6,21 @@ public enum SwipeDirection: String, Hashable, Sendable, CaseIterable {
     public var isHorizontal: Bool { self == .left || self == .right }
 }
 
-/// Names the recognizers in `failed` events and explanations.
-public enum RecognizerName: String, Hashable, Sendable {
-    case swipe, tap
+/// An edge or corner of the surface, where an edge swipe starts.
+public enum ScreenEdge: String, Hashable, Sendable, CaseIterable {
+    case left, right, top, bottom, topLeft, topRight, bottomLeft, bottomRight
+}
+
+/// Where a continuous gesture (long press, pan, pinch, rotation) is in its life.
+public enum GesturePhase: String, Hashable, Sendable {
+    /// The recognizer won its claim; the first report.
+    case began
+    /// The fingers moved (or the finger count changed) since the last report.
+    case changed
+    /// The last finger lifted.
+    case ended
+    /// A contact was cancelled by the device or the system.
+    case cancelled
 }
 
 /// What the engine reports: a recognised gesture, a list change, or (when explaining) a failure.
@@ -33,8 +45,23 @@ public struct GestureEvent: Hashable, Sendable {
         case rowSwipe(row: Int, swiped: Bool)
         /// `select`: a list row was selected by a tap.
         case select(row: Int)
-        /// `failed`: a recognizer gave up on a touch sequence. Only with ``GestureEngine/explain``.
+        /// `longPress`: fingers held still for the long-press time, then moved and lifted.
+        case longPress(LongPress)
+        /// `pan`: a drag, from its slop to the lift.
+        case pan(Pan)
+        /// `pinch`: two or more fingers moving apart or together.
+        case pinch(Pinch)
+        /// `rotate`: two or more fingers turning around their centre.
+        case rotate(Rotate)
+        /// `fling`: a lift fast enough to throw the content.
+        case fling(Fling)
+        /// `failed`: a recognizer gave up on a touch sequence, or the arena rejected it (the
+        /// reason's kind is then ``GestureFailure/Kind/rejected``). Only with
+        /// ``GestureEngine/explain``.
         case failed(recognizer: RecognizerName, reason: GestureFailure)
+        /// `won`: a recognizer won the touch sequence that began with contact `contact`. Only
+        /// with ``GestureEngine/explain``.
+        case won(recognizer: RecognizerName, contact: Int)
 
         /// The trace format's name for this kind.
         public var type: String {
@@ -43,7 +70,13 @@ public struct GestureEvent: Hashable, Sendable {
             case .swipe: "swipe"
             case .rowSwipe: "rowSwipe"
             case .select: "select"
+            case .longPress: "longPress"
+            case .pan: "pan"
+            case .pinch: "pinch"
+            case .rotate: "rotate"
+            case .fling: "fling"
             case .failed: "failed"
+            case .won: "won"
             }
         }
     }
@@ -77,15 +110,116 @@ public struct GestureEvent: Hashable, Sendable {
         public var duration: Double
         /// Mean velocity from start to end, in surface units per second.
         public var velocity: Point
+        /// The edge or corner the swipe came in from, or `nil` when it did not start in an edge
+        /// zone (``GestureSettings/Swipe/edgeZone``, mm) or did not move away from that edge.
+        public var edge: ScreenEdge?
 
         public init(direction: SwipeDirection, fingers: Int, start: Point, end: Point,
-                    duration: Double, velocity: Point) {
+                    duration: Double, velocity: Point, edge: ScreenEdge? = nil) {
             self.direction = direction
             self.fingers = fingers
             self.start = start
             self.end = end
             self.duration = duration
             self.velocity = velocity
+            self.edge = edge
+        }
+    }
+
+    /// A long press's report.
+    public struct LongPress: Hashable, Sendable {
+        public var phase: GesturePhase
+        /// Fingers down (at `ended`, those down before the lift).
+        public var fingers: Int
+        /// Mean position of the fingers, in surface units.
+        public var position: Point
+        /// Seconds since the first finger went down.
+        public var duration: Double
+
+        public init(phase: GesturePhase, fingers: Int, position: Point, duration: Double) {
+            self.phase = phase
+            self.fingers = fingers
+            self.position = position
+            self.duration = duration
+        }
+    }
+
+    /// A pan's report.
+    public struct Pan: Hashable, Sendable {
+        public var phase: GesturePhase
+        /// Fingers down (at `ended`, those down before the lift).
+        public var fingers: Int
+        /// Mean position of the fingers, in surface units.
+        public var position: Point
+        /// Movement of the fingers' centre since the first touch-down, in surface units;
+        /// continuous when fingers join or leave.
+        public var translation: Point
+        /// Mean velocity of the fingers, in surface units per second (at `ended`, their
+        /// velocity at the lift: zero when they had stopped).
+        public var velocity: Point
+
+        public init(phase: GesturePhase, fingers: Int, position: Point, translation: Point, velocity: Point) {
+            self.phase = phase
+            self.fingers = fingers
+            self.position = position
+            self.translation = translation
+            self.velocity = velocity
+        }
+    }
+
+    /// A pinch's report.
+    public struct Pinch: Hashable, Sendable {
+        public var phase: GesturePhase
+        public var fingers: Int
+        /// Centre of the fingers, in surface units.
+        public var focus: Point
+        /// Spread of the fingers relative to when they went down (1 unchanged, 2 twice as far
+        /// apart), no unit; continuous when fingers join or leave.
+        public var scale: Double
+
+        public init(phase: GesturePhase, fingers: Int, focus: Point, scale: Double) {
+            self.phase = phase
+            self.fingers = fingers
+            self.focus = focus
+            self.scale = scale
+        }
+    }
+
+    /// A rotation's report.
+    public struct Rotate: Hashable, Sendable {
+        public var phase: GesturePhase
+        public var fingers: Int
+        /// Centre of the fingers, in surface units.
+        public var focus: Point
+        /// Angle turned since the fingers went down, in radians, clockwise on the screen
+        /// positive (y grows downward); not wrapped, so two turns are 4π.
+        public var angle: Double
+
+        public init(phase: GesturePhase, fingers: Int, focus: Point, angle: Double) {
+            self.phase = phase
+            self.fingers = fingers
+            self.focus = focus
+            self.angle = angle
+        }
+    }
+
+    /// A fling: the lift of a moving hand.
+    public struct Fling: Hashable, Sendable {
+        /// Fingers that were down.
+        public var fingers: Int
+        /// Where the last finger lifted, in surface units.
+        public var position: Point
+        /// Velocity at the lift, in surface units per second, clamped to
+        /// ``GestureSettings/Fling/maxVelocity``.
+        public var velocity: Point
+        /// The speed of ``velocity``, in millimetres per second.
+        public var speed: Double
+
+        public init(fingers: Int, position: Point, velocity: Point, speed: Double) {
+            self.fingers = fingers
+            self.position = position
+            self.velocity = velocity
+            self.speed = speed
         }
     }
 }

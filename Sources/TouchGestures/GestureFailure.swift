@@ -17,6 +17,20 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
         case heldTooLong
         /// A contact of the sequence was cancelled by the device or system.
         case cancelled
+        /// The fingers lifted before the long-press time (s).
+        case releasedEarly
+        /// The movement never reached the distance the gesture needs (mm).
+        case notEnoughMovement
+        /// A locked pan started across its axis: cross / along movement over the bias (ratio).
+        case offAxis
+        /// The lift was slower than a fling (mm/s).
+        case tooSlowToFling
+        /// Fewer fingers than the gesture needs were ever down together (fingers).
+        case tooFewFingers
+        /// The arena gave the sequence to ``GestureFailure/rival``.
+        case rejected
+        /// A recognizer this one waits for won (``GestureFailure/rival``).
+        case waitedForWon
     }
 
     /// Which limit was broken.
@@ -26,25 +40,42 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
     /// The limit it was compared with, in ``unit``.
     public var limit: Double
 
-    public init(_ kind: Kind, measured: Double = 0, limit: Double = 0) {
+    /// The recognizer that won, for ``Kind/rejected`` and ``Kind/waitedForWon``.
+    public var rival: RecognizerName?
+
+    public init(_ kind: Kind, measured: Double = 0, limit: Double = 0, rival: RecognizerName? = nil) {
         self.kind = kind
         self.measured = measured
         self.limit = limit
+        self.rival = rival
     }
 
-    /// The unit of ``measured`` and ``limit``: `mm`, `s`, or empty when there is no number.
+    /// The unit of ``measured`` and ``limit``: `mm`, `s`, `mm/s`, `ratio`, or empty when there
+    /// is no number.
     public var unit: String {
         switch kind {
-        case .crossDrift, .tooShort, .moved: "mm"
-        case .tooSlow, .heldTooLong: "s"
-        case .cancelled: ""
+        case .crossDrift, .tooShort, .moved, .notEnoughMovement: "mm"
+        case .tooSlow, .heldTooLong, .releasedEarly: "s"
+        case .tooSlowToFling: "mm/s"
+        case .offAxis: "ratio"
+        case .tooFewFingers: "fingers"
+        case .cancelled, .rejected, .waitedForWon: ""
         }
     }
 
     public var description: String {
-        let m = formatFixed(measured, digits: kind == .tooSlow || kind == .heldTooLong ? 2 : 1)
-        let l = formatFixed(limit, digits: kind == .tooSlow || kind == .heldTooLong ? 2 : 1)
+        let seconds = unit == "s"
+        let m = formatFixed(measured, digits: seconds ? 2 : 1)
+        let l = formatFixed(limit, digits: seconds ? 2 : 1)
+        let other = rival?.rawValue ?? "another recognizer"
         switch kind {
+        case .releasedEarly: return "released after \(m) s < \(l) s"
+        case .notEnoughMovement: return "moved \(m) mm < \(l) mm"
+        case .offAxis: return "off axis: across/along \(m) > \(l)"
+        case .tooSlowToFling: return "lift at \(m) mm/s < \(l) mm/s"
+        case .tooFewFingers: return "\(formatFixed(measured, digits: 0)) finger(s) < \(formatFixed(limit, digits: 0))"
+        case .rejected: return "rejected: \(other) won"
+        case .waitedForWon: return "waited for \(other), which won"
         case .crossDrift: return "cross drift \(m) mm > \(l) mm"
         case .tooSlow: return "\(m) s ≥ \(l) s"
         case .tooShort: return "distance \(m) mm < \(l) mm"

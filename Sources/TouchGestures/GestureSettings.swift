@@ -7,6 +7,18 @@ public struct GestureSettings: Hashable, Sendable {
     public var swipe = Swipe()
     /// Tap thresholds (see ``TapRecognizer``).
     public var tap = Tap()
+    /// Long-press thresholds (see ``LongPressRecognizer``).
+    public var longPress = LongPress()
+    /// Pan thresholds (see ``PanRecognizer``).
+    public var pan = Pan()
+    /// Pinch and rotation thresholds (see ``PinchRecognizer`` and ``RotationRecognizer``).
+    public var pinch = Pinch()
+    /// Fling thresholds (see ``FlingRecognizer``).
+    public var fling = Fling()
+    /// Which recognizers take part and how they settle conflicts (see ``ArenaSettings``).
+    public var arena = ArenaSettings()
+    /// How contact velocities are estimated for pans, flings and swipes' lift velocity.
+    public var velocityStrategy: VelocityStrategy = .lsq2
 
     public init() {}
 
@@ -28,6 +40,12 @@ public struct GestureSettings: Hashable, Sendable {
         /// Maximum time from touch-down to the frame where the swipe is recognised, in seconds.
         /// Default 0.7 s, the original's limit (`touch.timestamp - startTouchTime < .7`).
         public var maxDuration: Double = 0.7
+        /// Width of the edge zones, in millimetres. Default 5 mm. A swipe whose fingers all went
+        /// down within this distance of an edge, and which moves away from that edge, is an
+        /// edge swipe (``GestureEvent/Swipe/edge``); within it of two edges, a corner swipe.
+        /// Android's `ViewDragHelper` uses 20 dp (3.2 mm); we allow more because a panel often
+        /// reports a finger sliding in from the bezel only once it is a few millimetres in.
+        public var edgeZone: Double = 5
 
         public init() {}
     }
@@ -55,6 +73,79 @@ public struct GestureSettings: Hashable, Sendable {
         /// The most taps counted in one multiple tap; reaching it reports at once. Default 2
         /// (double tap). A sequence shorter than this is reported when ``maxGap`` has passed.
         public var maxCount: Int = 2
+
+        public init() {}
+    }
+
+    /// Thresholds of the long press.
+    public struct LongPress: Hashable, Sendable {
+        /// How long the fingers must stay down, in seconds. Default 0.5 s: Android's
+        /// `DEFAULT_LONG_PRESS_TIMEOUT`, GTK's `gtk-long-press-time` and UIKit's
+        /// `minimumPressDuration` all use 500 ms.
+        public var minDuration: Double = 0.5
+        /// How far any finger may move before the press is recognised, in millimetres.
+        /// Default 4.7 mm, the tap's slop (Flutter's long press uses the same `kTouchSlop`), so
+        /// that a press is either still a tap or a long-press candidate, or already a pan.
+        public var maxMovement: Double = 4.7
+
+        public init() {}
+    }
+
+    /// The axis a pan may be locked to.
+    public enum PanAxis: String, Hashable, Sendable, CaseIterable {
+        /// Vertical when the engine drives a list (the list's scroll), free otherwise. Default.
+        case automatic
+        /// Any direction.
+        case free
+        /// Only a pan that starts mostly vertically (see ``Pan/axisBias``); it then
+        /// recognises together with vertical swipes only.
+        case vertical
+        /// Only a pan that starts mostly horizontally.
+        case horizontal
+    }
+
+    /// Thresholds of the pan (drag).
+    public struct Pan: Hashable, Sendable {
+        /// How far the fingers' centre must move before the pan begins, in millimetres.
+        /// Default 4.7 mm, the tap's slop (Flutter's `kTouchSlop`), so that every press is
+        /// either a tap candidate or a pan, with no distance where it is neither.
+        public var minDistance: Double = 4.7
+        /// The axis the pan is locked to; see ``PanAxis``.
+        public var axis: PanAxis = .automatic
+        /// How strongly a locked pan favours its axis: when the pan would begin, movement across
+        /// the axis greater than `axisBias` times the movement along it makes the pan fail
+        /// instead (a ratio, no unit). Default 2: Android's `ViewPager` starts a horizontal drag
+        /// only when `xDiff * 0.5f > yDiff`, which is this rule with the roles of the axes set
+        /// for a vertical list holding horizontally swipeable rows.
+        public var axisBias: Double = 2
+
+        public init() {}
+    }
+
+    /// Thresholds of pinch (scale) and rotation, recognised from two or more fingers.
+    public struct Pinch: Hashable, Sendable {
+        /// How much the distance between the fingers must change before a pinch begins, in
+        /// millimetres. Default 4.7 mm, the touch slop used by the other recognizers.
+        public var minSpanChange: Double = 4.7
+        /// How far the fingers must travel around their centre before a rotation begins, as an
+        /// arc length in millimetres (angle × radius). Default 4.7 mm, the same slop: a 40 mm
+        /// wide two-finger grip turns about 13.5° before it is a rotation.
+        public var minArc: Double = 4.7
+
+        public init() {}
+    }
+
+    /// Thresholds of the fling.
+    public struct Fling: Hashable, Sendable {
+        /// Slowest lift that is a fling, in millimetres per second. Default 13.2 mm/s:
+        /// Flutter's `kMinFlingVelocity` of 50 logical pixels/s at its nominal 38 pixels per cm.
+        public var minVelocity: Double = 13.2
+        /// Fastest fling reported; faster lifts are clamped to it, in millimetres per second.
+        /// Default 2105 mm/s: Flutter's `kMaxFlingVelocity` of 8000 logical pixels/s.
+        public var maxVelocity: Double = 2105
+        /// How far the finger must have travelled for its lift to be a fling, in millimetres.
+        /// Default 4.7 mm, the touch slop (Flutter's `isFlingGesture` asks the same).
+        public var minDistance: Double = 4.7
 
         public init() {}
     }

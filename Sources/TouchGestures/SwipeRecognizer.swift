@@ -9,6 +9,12 @@
 /// - the along-axis distance beats the cross-axis one;
 /// - less than ``GestureSettings/Swipe/maxDuration`` has passed since the first touch-down.
 ///
+/// With several fingers, each must also have moved at least half the minimum distance the
+/// same way, so two fingers spreading apart or one finger dragging while another rests are
+/// not a swipe. A swipe whose fingers all went down within ``GestureSettings/Swipe/edgeZone``
+/// of an edge (two edges: a corner) and which moves away from it reports that edge, the way
+/// Linux phone shells bind edge swipes.
+///
 /// It fires at most once per touch sequence (the original's `localSwipeActive`) and re-arms
 /// when every finger has lifted.
 public struct SwipeRecognizer: Sendable {
@@ -74,6 +80,55 @@ public struct SwipeRecognizer: Sendable {
         emit(.failed(recognizer: .swipe, reason: reason))
     }
 
+    /// True when every finger moved at least half the minimum distance toward `direction`.
+    private func fingersAgree(_ direction: SwipeDirection, contacts: ContactTable, surface: Surface) -> Bool {
+        guard contacts.contacts.count > 1 else { return true }
+        for c in contacts.contacts {
+            let d = surface.millimetres(c.position - c.start)
+            let along: Double = switch direction {
+            case .right: d.x
+            case .left: -d.x
+            case .down: d.y
+            case .up: -d.y
+            }
+            if along < settings.minDistance / 2 { return false }
+        }
+        return true
+    }
+
+    /// The edge or corner every finger started in, if the swipe moves away from it.
+    private func edge(_ direction: SwipeDirection, contacts: ContactTable, surface: Surface) -> ScreenEdge? {
+        var left = true, right = true, top = true, bottom = true
+        for c in contacts.contacts {
+            let p = surface.millimetres(c.start)
+            let far = surface.millimetres(Point(x: surface.width, y: surface.height))
+            left = left && p.x <= settings.edgeZone
+            right = right && far.x - p.x <= settings.edgeZone
+            top = top && p.y <= settings.edgeZone
+            bottom = bottom && far.y - p.y <= settings.edgeZone
+        }
+        // Moving away from an edge: from the left edge to the right, and so on.
+        let fromLeft = left && direction == .right, fromRight = right && direction == .left
+        let fromTop = top && direction == .down, fromBottom = bottom && direction == .up
+        switch (left, right, top, bottom) {
+        case (true, _, true, _) where fromLeft || fromTop: return .topLeft
+        case (_, true, true, _) where fromRight || fromTop: return .topRight
+        case (true, _, _, true) where fromLeft || fromBottom: return .bottomLeft
+        case (_, true, _, true) where fromRight || fromBottom: return .bottomRight
+        default: break
+        }
+        if fromLeft { return .left }
+        if fromRight { return .right }
+        if fromTop { return .top }
+        if fromBottom { return .bottom }
+        return nil
+    }
+
+    /// Gives up on the sequence because the arena decided so.
+    mutating func lose(_ failure: GestureFailure, at time: Double) {
+        if state == .possible { move(to: .failed(failure), at: time) }
+    }
+
     private mutating func evaluate(time: Double, contacts: ContactTable, surface: Surface,
                                    emit: (GestureEvent.Kind) -> Void) {
         if contacts.cancelledInFrame {
@@ -88,15 +143,16 @@ public struct SwipeRecognizer: Sendable {
         let along = horizontal ? abs(mm.x) : abs(mm.y)
         let cross = horizontal ? abs(mm.y) : abs(mm.x)
 
+        let direction: SwipeDirection = horizontal
+            ? (delta.x > 0 ? .right : .left)
+            : (delta.y > 0 ? .down : .up)
         if along >= settings.minDistance, cross <= settings.maxDrift, along > cross,
-           elapsed < settings.maxDuration {
-            let direction: SwipeDirection = horizontal
-                ? (delta.x > 0 ? .right : .left)
-                : (delta.y > 0 ? .down : .up)
+           elapsed < settings.maxDuration, fingersAgree(direction, contacts: contacts, surface: surface) {
             let velocity = elapsed > 0 ? delta / elapsed : .zero
             move(to: .recognized, at: time)
             emit(.swipe(.init(direction: direction, fingers: contacts.sequenceFingers, start: start,
-                              end: current, duration: elapsed, velocity: velocity)))
+                              end: current, duration: elapsed, velocity: velocity,
+                              edge: edge(direction, contacts: contacts, surface: surface))))
         } else if cross > settings.maxDrift {
             fail(GestureFailure(.crossDrift, measured: cross, limit: settings.maxDrift), at: time, emit: emit)
         } else if elapsed >= settings.maxDuration {

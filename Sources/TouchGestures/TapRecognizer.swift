@@ -63,10 +63,21 @@ public struct TapRecognizer: Sendable {
         state = next
     }
 
-    /// Reports the counted taps at `time` and leaves the state `recognized`.
-    private mutating func report(_ count: Int, at time: Double, emit: (GestureEvent.Kind) -> Void) {
+    /// Reports the counted taps at `time` and leaves the state `recognized`. `current` tells
+    /// whether the taps end with the touch sequence now on the surface (a claim the arena must
+    /// settle) or with earlier ones, whose arenas have closed.
+    private mutating func report(_ count: Int, at time: Double, current: Bool,
+                                 emit: (GestureEvent.Kind, Bool) -> Void) {
         move(to: .recognized(count), at: time)
-        emit(.tap(.init(position: anchor, taps: count, fingers: fingers)))
+        emit(.tap(.init(position: anchor, taps: count, fingers: fingers)), current)
+    }
+
+    /// Gives up on the current press because the arena gave it to another recognizer; taps
+    /// counted before this press are still reported, through `emit`.
+    mutating func lose(_ failure: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {
+        guard case .pressed(let n) = state else { return }
+        if n > 1 { emit(.tap(.init(position: anchor, taps: n - 1, fingers: fingers))) }
+        move(to: .failed(failure), at: time)
     }
 
     /// Fires the gap deadline if it has passed by `time`.
@@ -74,13 +85,13 @@ public struct TapRecognizer: Sendable {
         guard case .waiting(let n) = state else { return }
         let deadline = liftTime + settings.maxGap
         guard time > deadline else { return }
-        report(n, at: deadline) { emit(GestureEvent(time: deadline, kind: $0)) }
+        report(n, at: deadline, current: false) { kind, _ in emit(GestureEvent(time: deadline, kind: kind)) }
         move(to: .idle, at: deadline)
     }
 
     /// Updates the recognizer with a frame already applied to `contacts`.
     mutating func handle(time: Double, contacts: ContactTable, surface: Surface,
-                         emit: (GestureEvent.Kind) -> Void) {
+                         emit: (GestureEvent.Kind, Bool) -> Void) {
         if contacts.downInFrame {
             switch state {
             case .idle:
@@ -95,7 +106,7 @@ public struct TapRecognizer: Sendable {
                     move(to: .pressed(n + 1), at: time)
                     pressFingers = 0
                 } else {
-                    report(n, at: time, emit: emit)
+                    report(n, at: time, current: false, emit: emit)
                     beginSequence(time: time)
                 }
             case .pressed, .failed:
@@ -122,14 +133,14 @@ public struct TapRecognizer: Sendable {
                 failure = GestureFailure(.heldTooLong, measured: held, limit: limit)
             }
             if let failure {
-                if n > 1 { emit(.tap(.init(position: anchor, taps: n - 1, fingers: fingers))) }
+                if n > 1 { emit(.tap(.init(position: anchor, taps: n - 1, fingers: fingers)), false) }
                 move(to: .failed(failure), at: time)
-                emit(.failed(recognizer: .tap, reason: failure))
+                emit(.failed(recognizer: .tap, reason: failure), true)
             } else if contacts.sequenceEnded {
                 if n == 1 { fingers = pressFingers }
                 if pressFingers != fingers {
                     // A press with another finger count starts a multiple tap of its own.
-                    report(n - 1, at: time, emit: emit)
+                    report(n - 1, at: time, current: false, emit: emit)
                     move(to: .pressed(1), at: time)
                     fingers = pressFingers
                     anchor = contacts.centroids().start
@@ -137,9 +148,9 @@ public struct TapRecognizer: Sendable {
                     anchorCount = 1
                     liftTime = time
                     move(to: .waiting(1), at: time)
-                    if settings.maxCount <= 1 { report(1, at: time, emit: emit) }
+                    if settings.maxCount <= 1 { report(1, at: time, current: true, emit: emit) }
                 } else if n >= settings.maxCount {
-                    report(n, at: time, emit: emit)
+                    report(n, at: time, current: true, emit: emit)
                 } else {
                     liftTime = time
                     move(to: .waiting(n), at: time)

@@ -76,7 +76,7 @@ public enum TraceReplay {
     }
 
     /// Replays `events` over the trace's surface and list (or the default list).
-    public static func run(header: TraceHeader, settings: GestureSettings = .init(), explain: Bool = false,
+    public static func run(header: TraceHeader, settings: GestureSettings? = nil, explain: Bool = false,
                            events: some Sequence<TouchEvent>) -> Result {
         var engine = makeEngine(header: header, settings: settings, explain: explain)
         var out: [GestureEvent] = []
@@ -90,16 +90,17 @@ public enum TraceReplay {
     }
 
     /// Replays a stream, reading it as it goes (memory stays flat for the lines encoding).
-    public static func run(stream: TraceEventStream, settings: GestureSettings = .init(),
+    public static func run(stream: TraceEventStream, settings: GestureSettings? = nil,
                            explain: Bool = false) -> Result {
         run(header: stream.header, settings: settings, explain: explain,
             events: AnySequence { AnyIterator { stream.next() } })
     }
 
     /// The engine a replay of this header uses: its surface, and its list (or the default list).
-    public static func makeEngine(header: TraceHeader, settings: GestureSettings = .init(),
+    public static func makeEngine(header: TraceHeader, settings: GestureSettings? = nil,
                                   explain: Bool = false) -> GestureEngine {
-        var engine = GestureEngine(settings: settings, surface: header.surface, list: header.makeListModel())
+        var engine = GestureEngine(settings: settings ?? header.settings ?? GestureSettings(),
+                                   surface: header.surface, list: header.makeListModel())
         engine.explain = explain
         return engine
     }

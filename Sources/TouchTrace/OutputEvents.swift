@@ -20,6 +20,41 @@ extension GestureEvent {
             o["end"] = point(s.end)
             o["duration"] = .number(s.duration)
             o["velocity"] = point(s.velocity)
+            o["edge"] = s.edge.map { .string($0.rawValue) } ?? .null
+        case .longPress(let g):
+            o["phase"] = .string(g.phase.rawValue)
+            o["x"] = .number(g.position.x)
+            o["y"] = .number(g.position.y)
+            o["fingers"] = .number(Double(g.fingers))
+            o["duration"] = .number(g.duration)
+        case .pan(let g):
+            o["phase"] = .string(g.phase.rawValue)
+            o["x"] = .number(g.position.x)
+            o["y"] = .number(g.position.y)
+            o["fingers"] = .number(Double(g.fingers))
+            o["translation"] = point(g.translation)
+            o["velocity"] = point(g.velocity)
+        case .pinch(let g):
+            o["phase"] = .string(g.phase.rawValue)
+            o["x"] = .number(g.focus.x)
+            o["y"] = .number(g.focus.y)
+            o["fingers"] = .number(Double(g.fingers))
+            o["scale"] = .number(g.scale)
+        case .rotate(let g):
+            o["phase"] = .string(g.phase.rawValue)
+            o["x"] = .number(g.focus.x)
+            o["y"] = .number(g.focus.y)
+            o["fingers"] = .number(Double(g.fingers))
+            o["angle"] = .number(g.angle)
+        case .fling(let g):
+            o["x"] = .number(g.position.x)
+            o["y"] = .number(g.position.y)
+            o["fingers"] = .number(Double(g.fingers))
+            o["velocity"] = point(g.velocity)
+            o["speed"] = .number(g.speed)
+        case .won(let recognizer, let contact):
+            o["recognizer"] = .string(recognizer.rawValue)
+            o["contact"] = .number(Double(contact))
         case .rowSwipe(let row, let swiped):
             o["row"] = .number(Double(row))
             o["swiped"] = .bool(swiped)
@@ -33,6 +68,7 @@ extension GestureEvent {
                 o["limit"] = .number(reason.limit)
                 o["unit"] = .string(reason.unit)
             }
+            if let rival = reason.rival { o["rival"] = .string(rival.rawValue) }
             o["message"] = .string(reason.description)
         }
         return o
@@ -46,14 +82,28 @@ extension GestureEvent {
 
     /// The same without the time: `swipe right (1 finger) from (100, 200) to (180, 202) in 0.250 s`.
     public var summary: String {
-        func p(_ q: Point) -> String { "(\(formatJSONNumber((q.x * 10).rounded() / 10)), \(formatJSONNumber((q.y * 10).rounded() / 10)))" }
+        func r(_ v: Double) -> String { formatJSONNumber((v * 10).rounded() / 10 + 0) }   // + 0: no "-0"
+        func p(_ q: Point) -> String { "(\(r(q.x)), \(r(q.y)))" }
         func fingers(_ n: Int) -> String { n == 1 ? "1 finger" : "\(n) fingers" }
         switch kind {
         case .tap(let tap):
             let what = tap.taps == 1 ? "tap" : tap.taps == 2 ? "double tap" : "\(tap.taps)-tap"
             return "\(what) (\(fingers(tap.fingers))) at \(p(tap.position))"
         case .swipe(let s):
-            return "swipe \(s.direction.rawValue) (\(fingers(s.fingers))) from \(p(s.start)) to \(p(s.end)) in \(formatFixed(s.duration, digits: 3)) s"
+            let edge = s.edge.map { " from the \($0.rawValue) edge" } ?? ""
+            return "swipe \(s.direction.rawValue)\(edge) (\(fingers(s.fingers))) from \(p(s.start)) to \(p(s.end)) in \(formatFixed(s.duration, digits: 3)) s"
+        case .longPress(let g):
+            return "long press \(g.phase.rawValue) (\(fingers(g.fingers))) at \(p(g.position)) after \(formatFixed(g.duration, digits: 3)) s"
+        case .pan(let g):
+            return "pan \(g.phase.rawValue) (\(fingers(g.fingers))) by \(p(g.translation)) at \(p(g.velocity))/s"
+        case .pinch(let g):
+            return "pinch \(g.phase.rawValue) (\(fingers(g.fingers))) scale \(formatFixed(g.scale, digits: 3)) at \(p(g.focus))"
+        case .rotate(let g):
+            return "rotate \(g.phase.rawValue) (\(fingers(g.fingers))) \(formatFixed(g.angle * 180 / Double.pi, digits: 1))° at \(p(g.focus))"
+        case .fling(let g):
+            return "fling (\(fingers(g.fingers))) at \(p(g.position)), \(p(g.velocity))/s, \(formatFixed(g.speed, digits: 0)) mm/s"
+        case .won(let r, let contact):
+            return "arena: \(r.rawValue) wins the sequence of contact \(contact)"
         case .rowSwipe(let row, let swiped):
             return "row \(row) \(swiped ? "swiped" : "restored")"
         case .select(let row):

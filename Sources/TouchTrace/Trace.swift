@@ -29,6 +29,9 @@ public struct TraceHeader: Hashable, Sendable {
     public var device: Device
     /// The `scene` object, kept as written (its `list` is read by ``listScene``).
     public var scene: JSONValue?
+    /// The thresholds and arena configuration of `scene.settings`, when given: the settings a
+    /// replay uses unless the caller gives its own.
+    public var settings: GestureSettings?
     /// Free-form `meta`, carried through untouched.
     public var meta: JSONValue?
     /// The `expect` list: output events this trace must produce, in order.

@@ -92,6 +92,21 @@ public enum TraceRender {
                 at = Point(x: list.left + list.width * 0.75, y: list.top + (Double(r) + 0.5) * list.rowHeight)
                 label = "row \(r) selected"; fill = "#074"
             case .failed(let r, let why): at = position(at: e.time); label = "\(r.rawValue) failed: \(why)"; fill = "#b00"
+            case .won(let r, _): at = position(at: e.time); label = "\(r.rawValue) wins"; fill = "#555"
+            case .fling(let f): at = f.position; label = "fling \(formatFixed(f.speed, digits: 0)) mm/s"
+            // Continuous gestures are labelled where they begin and end, not at every frame.
+            case .longPress(let g):
+                if g.phase == .changed { continue }
+                at = g.position; label = "long press \(g.phase.rawValue)"
+            case .pan(let g):
+                if g.phase == .changed { continue }
+                at = g.position; label = "pan \(g.phase.rawValue)"
+            case .pinch(let g):
+                if g.phase == .changed { continue }
+                at = g.focus; label = "pinch \(g.phase.rawValue) ×\(formatFixed(g.scale, digits: 2))"
+            case .rotate(let g):
+                if g.phase == .changed { continue }
+                at = g.focus; label = "rotate \(g.phase.rawValue) \(formatFixed(g.angle * 180 / Double.pi, digits: 0))°"
             }
             lastPosition = at
             let key = "\(Int(max(-1e9, min(1e9, at.x / 20)))),\(Int(max(-1e9, min(1e9, at.y / 20))))"

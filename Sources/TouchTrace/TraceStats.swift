@@ -18,10 +18,10 @@ public struct TraceStats: Sendable {
     /// Summed path length of all contacts, and the longest one, in millimetres.
     public var totalPathMillimetres: Double
     public var longestPathMillimetres: Double
-    /// Output events by type, from a replay with the default settings.
+    /// Output events by type, from a replay with the trace's settings (`scene.settings`) or the defaults.
     public var gestures: [String: Int]
 
-    public init(trace: Trace, settings: GestureSettings = .init()) {
+    public init(trace: Trace, settings: GestureSettings? = nil) {
         let s = trace.header.surface
         events = trace.events.count
         duration = (trace.events.last?.time ?? 0) - (trace.events.first?.time ?? 0)
@@ -70,53 +70,5 @@ public struct TraceStats: Sendable {
         var g: [String: Int] = [:]
         for o in TraceReplay.run(header: trace.header, settings: settings, events: trace.events).output { g[o.kind.type, default: 0] += 1 }
         gestures = g
-    }
-}
-
-extension GestureSettings {
-    /// Every threshold by its documented name (`swipe.minDistance`, `tap.maxGap`, …), in mm or s.
-    public static let keyNames = ["swipe.minDistance", "swipe.maxDrift", "swipe.maxDuration", "tap.maxMovement",
-                                  "tap.maxDuration", "tap.maxGap", "tap.maxSpacing", "tap.maxCount"]
-
-    /// Settings from a JSON object whose keys are the threshold names, flat (`"swipe.minDistance":
-    /// 10`) or nested (`"swipe": {"minDistance": 10}`). Unknown keys and wrong values are errors
-    /// that name them.
-    public static func from(json: JSONValue, source: String) throws(TraceError) -> GestureSettings {
-        guard case .object(let root) = json else {
-            throw TraceError([TraceDiagnostic(.error, TraceLocation(file: source), "settings must be a JSON object of threshold names, found \(json.kindDescription)")])
-        }
-        var flat: [(String, JSONValue)] = []
-        for m in root.members {
-            if case .object(let inner) = m.value {
-                for i in inner.members { flat.append((m.key + "." + i.key, i.value)) }
-            } else {
-                flat.append((m.key, m.value))
-            }
-        }
-        var s = GestureSettings()
-        var problems: [TraceDiagnostic] = []
-        for (key, value) in flat {
-            func fail(_ msg: String) { problems.append(TraceDiagnostic(.error, TraceLocation(file: source), msg)) }
-            if key == "tap.maxDuration", value == .null { s.tap.maxDuration = nil; continue }
-            guard let v = value.numberValue, v.isFinite, v >= 0 else {
-                fail("`\(key)` must be a number ≥ 0, found \(value.serialized())")
-                continue
-            }
-            switch key {
-            case "swipe.minDistance": s.swipe.minDistance = v
-            case "swipe.maxDrift": s.swipe.maxDrift = v
-            case "swipe.maxDuration": s.swipe.maxDuration = v
-            case "tap.maxMovement": s.tap.maxMovement = v
-            case "tap.maxDuration": s.tap.maxDuration = v
-            case "tap.maxGap": s.tap.maxGap = v
-            case "tap.maxSpacing": s.tap.maxSpacing = v
-            case "tap.maxCount":
-                guard v >= 1, v <= 100, v == v.rounded() else { fail("`tap.maxCount` must be a whole number from 1 to 100, found \(formatJSONNumber(v))"); continue }
-                s.tap.maxCount = Int(v)
-            default: fail("unknown setting `\(key)` (expected one of \(keyNames.joined(separator: ", ")))")
-            }
-        }
-        if !problems.isEmpty { throw TraceError(problems) }
-        return s
     }
 }

@@ -139,6 +139,13 @@ enum HeaderDecoder {
         header.version = version
         if let scene = object["scene"] {
             header.scene = scene
+            if let settings = scene["settings"] {
+                do {
+                    header.settings = try GestureSettings.from(json: settings, source: "scene.settings")
+                } catch {
+                    for d in error.diagnostics { fail("scene", "in `scene.settings`: " + d.message) }
+                }
+            }
             if let list = scene["list"] {
                 if let o = list.objectValue {
                     for key in ["rowHeight", "top", "left", "width", "height"] {

@@ -86,7 +86,7 @@ struct Replay: ParsableCommand {
     @Flag(help: "Print output events as JSON, one object a line, as the trace format specifies.")
     var json = false
 
-    @Flag(help: "Also print why each recognizer that failed did (measured value and limit).")
+    @Flag(help: "Also print the arena's decisions: which recognizer won each touch sequence, and why each other one failed or was rejected (measured value and limit).")
     var explain = false
 
     @Flag(help: "Compare the output with the trace's expect/expectNone; exit 1 on a mismatch.")
@@ -114,7 +114,7 @@ struct Replay: ParsableCommand {
             throw ExitCode(2)
         }
         for w in stream.diagnostics where w.severity == .warning { printError(w.description) }
-        let shown = explain ? output : output.filter { if case .failed = $0.kind { false } else { true } }
+        let shown = explain ? output : output.filter { switch $0.kind { case .failed, .won: false; default: true } }
         if json {
             for e in shown { print(e.jsonLine) }
         } else {
@@ -585,7 +585,13 @@ func brief(_ e: GestureEvent) -> String {
     let t = String(format: "%.3f", e.time)
     switch e.kind {
     case .tap(let g): return "\(t) tap \(g.taps)× \(g.fingers)f"
-    case .swipe(let g): return "\(t) swipe \(g.direction.rawValue) \(g.fingers)f"
+    case .swipe(let g): return "\(t) swipe \(g.direction.rawValue) \(g.fingers)f\(g.edge.map { " edge " + $0.rawValue } ?? "")"
+    case .longPress(let g): return "\(t) longPress \(g.phase.rawValue) \(g.fingers)f"
+    case .pan(let g): return "\(t) pan \(g.phase.rawValue) \(g.fingers)f"
+    case .pinch(let g): return "\(t) pinch \(g.phase.rawValue) \(String(format: "%.2f", g.scale))"
+    case .rotate(let g): return "\(t) rotate \(g.phase.rawValue) \(String(format: "%.1f", g.angle * 180 / Double.pi))°"
+    case .fling(let g): return "\(t) fling \(g.fingers)f \(String(format: "%.0f", g.speed)) mm/s"
+    case .won(let r, _): return "\(t) \(r.rawValue) won"
     case .rowSwipe(let r, let on): return "\(t) rowSwipe \(r) \(on ? "on" : "off")"
     case .select(let r): return "\(t) select \(r)"
     case .failed(let r, let why): return "\(t) \(r.rawValue) failed \(why.kind.rawValue)"
@@ -658,8 +664,10 @@ struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare the gesture output of two traces, or of one trace under two settings files.",
         discussion: """
-            Settings files are JSON objects whose keys are the threshold names: \
-            \(GestureSettings.keyNames.joined(separator: ", ")) (flat with dots, or nested). \
+            Settings files are JSON objects whose keys are the setting names (flat with dots, or \
+            nested): the thresholds \(GestureSettings.keyNames.joined(separator: ", ")), and \
+            \(GestureSettings.choiceKeyNames.joined(separator: ", ")). A trace's own \
+            `scene.settings` has the same form. \
             The outputs are shown side by side; the first difference is marked. Exit 0 when they \
             are the same, 1 when they differ, 2 on bad input.
             """)
@@ -667,14 +675,15 @@ struct Diff: ParsableCommand {
     @Argument(help: "A trace, and optionally a second one.")
     var traces: [String]
 
-    @Option(name: .customLong("settings-a"), help: "Settings for the first side (default: the library's).")
+    @Option(name: .customLong("settings-a"), help: "Settings for the first side (default: the trace's own, else the library's).")
     var settingsA: String?
 
-    @Option(name: .customLong("settings-b"), help: "Settings for the second side (default: the library's).")
+    @Option(name: .customLong("settings-b"), help: "Settings for the second side (default: the trace's own, else the library's).")
     var settingsB: String?
 
-    func loadSettings(_ path: String?) throws -> GestureSettings {
-        guard let path else { return GestureSettings() }
+    /// The settings in `path`, or `nil` (each trace's own `scene.settings`, else the defaults).
+    func loadSettings(_ path: String?) throws -> GestureSettings? {
+        guard let path else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else {
             printError("touchtrace: \(path): cannot read")
             throw ExitCode(2)
@@ -698,7 +707,7 @@ struct Diff: ParsableCommand {
             throw ValidationError("with one trace, give --settings-a and/or --settings-b to compare")
         }
         let a = try loadSettings(settingsA), b = try loadSettings(settingsB)
-        func output(_ file: String, _ s: GestureSettings) throws -> [String] {
+        func output(_ file: String, _ s: GestureSettings?) throws -> [String] {
             let t = try readTrace(file)
             return TraceReplay.run(header: t.header, settings: s, events: t.events).output.map(brief)
         }

@@ -25,7 +25,8 @@ struct ReadmeExampleTests {
                     case .rowSwipe(let row, let swiped): print("row \(row) is now \(swiped ? "open" : "closed")")
                     case .tap(let t): print("\(t.taps) tap(s) at \(t.position)")
                     case .select(let row): print("row \(row) selected")
-                    case .failed: break
+                    case .longPress(let p) where p.phase == .began: print("long press at \(p.position)")
+                    default: break
                     }
                 }
             }

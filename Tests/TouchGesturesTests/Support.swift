@@ -35,5 +35,13 @@ func replay(_ events: [TouchEvent], surface: Surface = panel, list: ListModel? =
     return (engine, out)
 }
 
+/// Default settings without the long press: for tests of another recognizer's time limits,
+/// which a still finger would otherwise lose to the long press at 0.5 s.
+let withoutLongPress: GestureSettings = {
+    var s = GestureSettings()
+    s.arena.enabled.remove(RecognizerSet(.longPress))
+    return s
+}()
+
 /// Transition shorthand: (time, from, to).
 func tr<S>(_ t: Double, _ from: S, _ to: S) -> Transition<S> { Transition(time: t, from: from, to: to) }

@@ -59,10 +59,13 @@ struct TapRecognizerTests {
         s.move(0.3, 1, 100, 100)
         s.move(0.6, 1, 100, 100)
         s.up(0.7, 1, 100, 100)
-        var settings = GestureSettings()
+        var settings = withoutLongPress
         settings.tap.maxDuration = 0.5
         let (engine, _) = replay(s.events, settings: settings)
-        #expect(!replay(s.events).output.isEmpty, "with no limit set, a 0.7 s press is a tap")
+        #expect(replay(s.events, settings: withoutLongPress).output.contains { $0.kind.type == "tap" },
+                "with no limit set and no long press competing, a 0.7 s press is a tap")
+        #expect(!replay(s.events).output.contains { $0.kind.type == "tap" },
+                "with the long press on, it claims the press at 0.5 s")
         let held = GestureFailure(.heldTooLong, measured: 0.6, limit: 0.5)
         #expect(engine.tap.log.entries == [
             tr(0, S.idle, S.pressed(1)),

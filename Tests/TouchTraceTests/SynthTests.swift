@@ -29,13 +29,14 @@ struct SynthTests {
             double-tap at 500,300 fingers 2
             swipe up 30mm in 0.2s at 500,400 fingers 3
             long-press at 200,200 for 0.9s
-            drag from 100,500 to 160,500 in 2s         # 15 mm in 2 s: too slow for a swipe
+            drag from 100,500 to 160,500 in 1.2s       # 15 mm in 1.2 s: too slow for a swipe, moving before 0.5 s
             pause 0.2s
             swipe left 200px at 600,100
             expect tap taps=1 fingers=1
             expect tap taps=2 fingers=2
             expect swipe direction=up fingers=3
-            expect tap taps=1
+            expect longPress phase=began fingers=1
+            expect longPress phase=ended
             expect swipe direction=left
             """)
     }

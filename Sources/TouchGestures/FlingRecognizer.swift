@@ -1,0 +1,96 @@
+/// Recognises a fling: the last lift of a touch sequence while the fingers still move fast.
+///
+/// At the lift it takes the mean velocity of the lifting fingers (from their
+/// ``VelocityTracker``s, so a finger that stopped before lifting has none), converts it to
+/// millimetres per second, and reports a fling when that speed is at least
+/// ``GestureSettings/Fling/minVelocity`` and some finger travelled at least
+/// ``GestureSettings/Fling/minDistance``; a faster fling is scaled down to
+/// ``GestureSettings/Fling/maxVelocity``, keeping its direction.
+public struct FlingRecognizer: Sendable {
+    /// The recognizer's states.
+    ///
+    /// Allowed transitions:
+    /// - `idle → possible`: a finger went down with none down before.
+    /// - `possible → recognized`: the last finger lifted fast enough after travelling far enough.
+    /// - `possible → failed`: the lift was too slow or too close to the touch-down, a contact
+    ///   was cancelled, or the arena gave the sequence to another recognizer.
+    /// - `recognized → idle`, `failed → idle`: no finger is down.
+    public enum State: Hashable, Sendable, CustomStringConvertible {
+        case idle
+        case possible
+        case recognized
+        case failed(GestureFailure)
+
+        public var description: String {
+            switch self {
+            case .idle: "idle"
+            case .possible: "possible"
+            case .recognized: "recognized"
+            case .failed(let f): "failed(\(f))"
+            }
+        }
+    }
+
+    /// The thresholds in use.
+    public var settings: GestureSettings.Fling
+    /// The current state.
+    public private(set) var state: State = .idle
+    /// Every state change, when recording is switched on.
+    public var log = TransitionLog<State>()
+    private var travel = 0.0          // longest travel of any finger in the sequence, mm
+
+    public init(settings: GestureSettings.Fling = .init()) {
+        self.settings = settings
+    }
+
+    private mutating func move(to next: State, at time: Double) {
+        log.record(time: time, from: state, to: next)
+        state = next
+    }
+
+    /// Updates the recognizer with a frame already applied to `contacts`.
+    mutating func handle(time: Double, contacts: ContactTable, surface: Surface,
+                         emit: (GestureEvent.Kind) -> Void) {
+        if contacts.sequenceBegan, state == .idle {
+            move(to: .possible, at: time)
+            travel = 0
+        }
+        guard state == .possible else {
+            if contacts.sequenceEnded, state != .idle { move(to: .idle, at: time) }
+            return
+        }
+        travel = max(travel, contacts.maxTravel())
+        var failure: GestureFailure?
+        if contacts.cancelledInFrame {
+            failure = GestureFailure(.cancelled)
+        } else if contacts.sequenceEnded {
+            if travel < settings.minDistance {
+                failure = GestureFailure(.notEnoughMovement, measured: travel, limit: settings.minDistance)
+            } else {
+                var velocity = contacts.meanVelocity()
+                var speed = surface.millimetres(velocity).length
+                if speed < settings.minVelocity {
+                    failure = GestureFailure(.tooSlowToFling, measured: speed, limit: settings.minVelocity)
+                } else {
+                    if speed > settings.maxVelocity {
+                        velocity = velocity * (settings.maxVelocity / speed)
+                        speed = settings.maxVelocity
+                    }
+                    move(to: .recognized, at: time)
+                    emit(.fling(.init(fingers: contacts.sequenceFingers, position: contacts.centroids().current,
+                                      velocity: velocity, speed: speed)))
+                }
+            }
+        }
+        if let failure {
+            move(to: .failed(failure), at: time)
+            emit(.failed(recognizer: .fling, reason: failure))
+        }
+        if contacts.sequenceEnded, state != .idle { move(to: .idle, at: time) }
+    }
+
+    /// Gives up on the sequence because the arena decided so.
+    mutating func lose(_ failure: GestureFailure, at time: Double) {
+        if state == .possible { move(to: .failed(failure), at: time) }
+    }
+}

@@ -1,0 +1,110 @@
+/// Recognises fingers held still for ``GestureSettings/LongPress/minDuration`` seconds.
+///
+/// The press begins at the deadline's own time (first touch-down + `minDuration`), whether a
+/// frame or ``GestureEngine/advance(to:emit:)`` is what shows that the time has passed, so the
+/// result does not depend on the frame rate. Until then no finger may travel more than
+/// ``GestureSettings/LongPress/maxMovement`` (mm). Once begun, every frame reports `changed`
+/// (the fingers may move freely) and the last lift reports `ended`.
+public struct LongPressRecognizer: Sendable {
+    /// The recognizer's states.
+    ///
+    /// Allowed transitions:
+    /// - `idle → possible`: a finger went down with none down before.
+    /// - `possible → began`: the long-press time passed with every finger within the movement limit.
+    /// - `possible → failed`: a finger moved too far, every finger lifted early, a contact was
+    ///   cancelled, or the arena gave the sequence to another recognizer.
+    /// - `began → ended`: the last finger lifted (or a contact was cancelled: `cancelled`).
+    /// - `ended → idle`, `failed → idle`: no finger is down.
+    public enum State: Hashable, Sendable, CustomStringConvertible {
+        case idle
+        case possible
+        case began
+        case ended
+        case failed(GestureFailure)
+
+        public var description: String {
+            switch self {
+            case .idle: "idle"
+            case .possible: "possible"
+            case .began: "began"
+            case .ended: "ended"
+            case .failed(let f): "failed(\(f))"
+            }
+        }
+    }
+
+    /// The thresholds in use.
+    public var settings: GestureSettings.LongPress
+    /// The current state.
+    public private(set) var state: State = .idle
+    /// Every state change, when recording is switched on.
+    public var log = TransitionLog<State>()
+    private var reported = (position: Point.zero, fingers: 0)
+
+    public init(settings: GestureSettings.LongPress = .init()) {
+        self.settings = settings
+    }
+
+    private mutating func move(to next: State, at time: Double) {
+        log.record(time: time, from: state, to: next)
+        state = next
+    }
+
+    private mutating func report(_ phase: GesturePhase, time: Double, contacts: ContactTable) -> GestureEvent.Kind {
+        let position = contacts.centroids().current
+        reported = (position, contacts.contacts.count)
+        return .longPress(.init(phase: phase, fingers: contacts.contacts.count, position: position,
+                                duration: time - contacts.sequenceStart))
+    }
+
+    /// Fires the long-press deadline if it has passed by `time`; the report carries the
+    /// deadline's time.
+    mutating func advance(to time: Double, contacts: ContactTable, emit: (Double, GestureEvent.Kind) -> Void) {
+        guard state == .possible, contacts.activeCount > 0 else { return }
+        let deadline = contacts.sequenceStart + settings.minDuration
+        guard TouchEvent.roundedTime(time) >= TouchEvent.roundedTime(deadline) else { return }
+        move(to: .began, at: deadline)
+        emit(deadline, report(.began, time: deadline, contacts: contacts))
+    }
+
+    /// Updates the recognizer with a frame already applied to `contacts`.
+    mutating func handle(time: Double, contacts: ContactTable, surface: Surface,
+                         emit: (GestureEvent.Kind) -> Void) {
+        if contacts.sequenceBegan, state == .idle { move(to: .possible, at: time) }
+        switch state {
+        case .possible:
+            let travel = contacts.maxTravel()
+            var failure: GestureFailure?
+            if contacts.cancelledInFrame {
+                failure = GestureFailure(.cancelled)
+            } else if travel > settings.maxMovement {
+                failure = GestureFailure(.moved, measured: travel, limit: settings.maxMovement)
+            } else if contacts.sequenceEnded {
+                failure = GestureFailure(.releasedEarly, measured: time - contacts.sequenceStart,
+                                         limit: settings.minDuration)
+            }
+            if let failure {
+                move(to: .failed(failure), at: time)
+                emit(.failed(recognizer: .longPress, reason: failure))
+            }
+        case .began:
+            if contacts.cancelledInFrame {
+                move(to: .ended, at: time)
+                emit(report(.cancelled, time: time, contacts: contacts))
+            } else if contacts.sequenceEnded {
+                move(to: .ended, at: time)
+                emit(report(.ended, time: time, contacts: contacts))
+            } else if contacts.centroids().current != reported.position || contacts.contacts.count != reported.fingers {
+                emit(report(.changed, time: time, contacts: contacts))
+            }
+        case .idle, .ended, .failed:
+            break
+        }
+        if contacts.sequenceEnded, state != .idle { move(to: .idle, at: time) }
+    }
+
+    /// Gives up on the sequence because the arena decided so.
+    mutating func lose(_ failure: GestureFailure, at time: Double) {
+        if state == .possible || state == .began { move(to: .failed(failure), at: time) }
+    }
+}

@@ -139,6 +139,10 @@ public struct GestureEngine: Sendable {
     private mutating func win(_ r: RecognizerName, at time: Double, emit: (GestureEvent) -> Void) {
         arena[r] = .won
         deliver(GestureEvent(time: time, kind: .won(recognizer: r, contact: contacts.sequenceFirstId)), emit: emit)
+        // Rejections first, in the arena's order, then held claims that waited for the winner;
+        // other held claims are settled once all of these are known.
+        let wasSettling = settling
+        settling = true
         let rejected = arena.rejectedBy(r)
         for other in RecognizerName.allCases where rejected.contains(other) && arena[other] != .lost {
             lose(other, GestureFailure(.rejected, rival: r), at: time, emit: emit)
@@ -146,6 +150,8 @@ public struct GestureEngine: Sendable {
         for other in RecognizerName.allCases where arena[other] == .held && arena.settings.waitsFor(other).contains(r) {
             lose(other, GestureFailure(.waitedForWon, rival: r), at: time, emit: emit)
         }
+        settling = wasSettling
+        settleHeld(at: time, emit: emit)
     }
 
     /// Takes `r` out of the sequence: tells it, and reports why.
@@ -170,7 +176,8 @@ public struct GestureEngine: Sendable {
         settleHeld(at: time, emit: emit)
     }
 
-    /// Grants or refuses held claims whose waits have been decided.
+    /// Grants or refuses held claims whose waits have been decided, until none changes. Wins
+    /// and losses inside call it again; those calls return at once and this loop goes on.
     private mutating func settleHeld(at time: Double, emit: (GestureEvent) -> Void) {
         guard !settling else { return }
         settling = true
@@ -182,9 +189,7 @@ public struct GestureEngine: Sendable {
                 switch arena.verdict(for: r) {
                 case .hold: continue
                 case .lose:
-                    settling = false
                     lose(r, GestureFailure(.waitedForWon, rival: wonRival(of: r)), at: time, emit: emit)
-                    settling = true
                 case .win:
                     release(r, at: time, emit: emit)
                 }
@@ -198,9 +203,7 @@ public struct GestureEngine: Sendable {
     private mutating func release(_ r: RecognizerName, at time: Double, emit: (GestureEvent) -> Void) {
         let kind = held[r.index]
         held[r.index] = nil
-        settling = false
         win(r, at: time, emit: emit)
-        settling = true
         guard let kind else { return }
         let (began, end) = kind.asBegan()
         deliver(GestureEvent(time: time, kind: began), emit: emit)

@@ -14,6 +14,8 @@ public struct ContactTable: Sendable {
         public var start: Point
         /// Where it is now, in surface units.
         public var position: Point
+        /// Where it was before the current frame (its start, if it went down in it), in surface units.
+        public var previous: Point
         /// Largest distance from ``start`` so far, in millimetres.
         public var maxTravel: Double
         /// Time of its latest event, in seconds (the lift's, once it ended).
@@ -30,6 +32,8 @@ public struct ContactTable: Sendable {
     private var trackers: [VelocityTracker] = []
     /// The strategy new trackers use.
     var velocityStrategy: VelocityStrategy = .lsq2
+    /// Time of the current frame, in seconds.
+    public private(set) var time = 0.0
     /// Id of the contact that began the current touch sequence.
     public private(set) var sequenceFirstId = 0
     /// When the current touch sequence began, in seconds.
@@ -72,6 +76,8 @@ public struct ContactTable: Sendable {
             trackers.removeLast(trackers.count - kept)
             endedCount = 0
         }
+        for k in contacts.indices { contacts[k].previous = contacts[k].position }
+        time = frame.time
         sequenceBegan = false
         cancelledInFrame = false
         downInFrame = false
@@ -90,7 +96,7 @@ public struct ContactTable: Sendable {
                     sequenceFirstId = e.id
                 }
                 let c = Contact(id: e.id, startTime: frame.time, start: e.position, position: e.position,
-                                maxTravel: 0, lastTime: frame.time, ended: false, cancelled: false)
+                                previous: e.position, maxTravel: 0, lastTime: frame.time, ended: false, cancelled: false)
                 var tracker = VelocityTracker(strategy: velocityStrategy)
                 tracker.add(time: frame.time, position: e.position)
                 if let i = index {
@@ -159,6 +165,19 @@ public struct ContactTable: Sendable {
         return contacts.isEmpty ? .zero : v / Double(contacts.count)
     }
 
+    /// How far the fingers' centre moved in the current frame, in surface units: the mean
+    /// movement of the contacts that were already down, so that fingers joining or leaving do
+    /// not make the centre jump.
+    func centreStep() -> Point {
+        var sum = Point.zero
+        var n = 0
+        for c in contacts where c.startTime < time {
+            sum = sum + (c.position - c.previous)
+            n += 1
+        }
+        return n == 0 ? .zero : sum / Double(n)
+    }
+
     /// Largest travel of any contact in the table, in millimetres.
     func maxTravel() -> Double {
         var m = 0.0
@@ -176,56 +195,64 @@ import Darwin
 #endif
 
 /// Follows the spread (distance between the fingers) and the turn (angle of the line through
-/// the first two fingers) of two or more contacts, in millimetres and radians, continuously
-/// across fingers joining and leaving. Shared by ``PinchRecognizer`` and ``RotationRecognizer``.
+/// the first two fingers) of two or more contacts, in millimetres and radians. Each frame
+/// compares the fingers that were already down at their previous and current positions, so
+/// fingers joining or leaving change neither. Shared by ``PinchRecognizer`` and
+/// ``RotationRecognizer``.
 struct SpreadTracker: Sendable {
     /// Spread now relative to the first two-finger spread (no unit).
     private(set) var scale = 1.0
     /// Angle turned since two fingers were down, radians, clockwise positive, unwrapped.
     private(set) var angle = 0.0
-    /// Distance between the fingers now (twice their mean distance from the centre), mm.
-    private(set) var span = 0.0
-    /// Largest change of span within one set of fingers, mm.
+    /// Change of the spread since two fingers were down, mm.
+    private(set) var spanChange = 0.0
+    /// Largest |spanChange| so far, mm.
     private(set) var largestSpanChange = 0.0
-    /// Largest arc (angle × radius) turned, mm.
+    /// Largest arc (angle × half the spread) turned, mm.
     private(set) var largestArc = 0.0
     /// Most fingers seen together.
     private(set) var mostFingers = 0
-    private var baseSpan = 0.0
-    private var carriedScale = 1.0
-    private var lastRaw = 0.0
-    private var fingers = 0
 
     mutating func reset() { self = SpreadTracker() }
 
+    /// Spread (twice the mean distance from the centre, mm) and angle of the first two (radians)
+    /// of the contacts already down before this frame, at their previous or current positions.
+    private static func measure(_ contacts: ContactTable, surface: Surface, previous: Bool)
+        -> (span: Double, angle: Double, count: Int) {
+        var centre = Point.zero
+        var n = 0
+        var first = Point.zero, second = Point.zero
+        for c in contacts.contacts where c.startTime < contacts.time {
+            let p = surface.millimetres(previous ? c.previous : c.position)
+            centre = centre + p
+            if n == 0 { first = p } else if n == 1 { second = p }
+            n += 1
+        }
+        guard n >= 2 else { return (0, 0, n) }
+        centre = centre / Double(n)
+        var sum = 0.0
+        for c in contacts.contacts where c.startTime < contacts.time {
+            sum += surface.millimetres(previous ? c.previous : c.position).distance(to: centre)
+        }
+        let d = second - first
+        return (2 * sum / Double(n), atan2(d.y, d.x), n)
+    }
+
     /// Updates from a frame; returns false while fewer than two fingers are listed.
     mutating func update(_ contacts: ContactTable, surface: Surface) -> Bool {
-        let list = contacts.contacts
-        if list.count > mostFingers { mostFingers = list.count }
-        guard list.count >= 2 else {
-            fingers = list.count
-            return false
+        let listed = contacts.contacts.count
+        if listed > mostFingers { mostFingers = listed }
+        let before = Self.measure(contacts, surface: surface, previous: true)
+        if before.count >= 2 {
+            let now = Self.measure(contacts, surface: surface, previous: false)
+            if before.span > 0 { scale *= now.span / before.span }
+            spanChange += now.span - before.span
+            var turn = now.angle - before.angle
+            if turn > Double.pi { turn -= 2 * Double.pi } else if turn < -Double.pi { turn += 2 * Double.pi }
+            angle += turn
+            largestSpanChange = max(largestSpanChange, abs(spanChange))
+            largestArc = max(largestArc, abs(angle) * now.span / 2)
         }
-        let centre = surface.millimetres(contacts.centroids().current)
-        var sum = 0.0
-        for c in list { sum += surface.millimetres(c.position).distance(to: centre) }
-        let newSpan = 2 * sum / Double(list.count)
-        let d = surface.millimetres(list[1].position - list[0].position)
-        let raw = atan2(d.y, d.x)
-        if list.count != fingers || contacts.downInFrame {
-            carriedScale = scale
-            baseSpan = newSpan
-            lastRaw = raw
-            fingers = list.count
-        }
-        span = newSpan
-        if baseSpan > 0 { scale = carriedScale * newSpan / baseSpan }
-        var turn = raw - lastRaw
-        if turn > Double.pi { turn -= 2 * Double.pi } else if turn < -Double.pi { turn += 2 * Double.pi }
-        angle += turn
-        lastRaw = raw
-        largestSpanChange = max(largestSpanChange, abs(newSpan - baseSpan))
-        largestArc = max(largestArc, abs(angle) * newSpan / 2)
-        return true
+        return listed >= 2
     }
 }

@@ -3,8 +3,8 @@
 /// The pan reports its translation (movement of the fingers' centre since touch-down, in
 /// surface units) and velocity (mean of the fingers' tracked velocities, units/s) as `began`,
 /// then `changed` every frame, then `ended` at the last lift with the velocity at the lift.
-/// When fingers join or leave, the translation carries on from where it was instead of jumping
-/// to the new centre.
+/// The translation adds up, frame by frame, the mean movement of the fingers that were already
+/// down, so fingers joining or leaving do not make it jump.
 ///
 /// A pan locked to an axis (``GestureSettings/Pan/axis``; a list's scroll is vertical) decides
 /// when it passes its slop: movement across the axis more than ``GestureSettings/Pan/axisBias``
@@ -48,10 +48,7 @@ public struct PanRecognizer: Sendable {
     /// Every state change, when recording is switched on.
     public var log = TransitionLog<State>()
 
-    private var base = Point.zero          // centre when the current set of fingers formed
-    private var carried = Point.zero       // translation accumulated by earlier sets of fingers
     private var translation = Point.zero
-    private var fingers = 0
     private var longest = 0.0              // longest translation so far, mm
     private var reportedTranslation = Point.zero
     private var reportedFingers = 0
@@ -75,24 +72,15 @@ public struct PanRecognizer: Sendable {
                          emit: (GestureEvent.Kind) -> Void) {
         if contacts.sequenceBegan, state == .idle || state == .ended {
             move(to: .possible, at: time)
-            carried = .zero
             translation = .zero
             longest = 0
-            fingers = 0
         }
         guard state == .possible || state == .began else {
             if contacts.sequenceEnded, state != .idle { move(to: .idle, at: time) }
             return
         }
-        let centre = contacts.centroids().current
         let count = contacts.contacts.count
-        if count != fingers || contacts.downInFrame {
-            // A finger joined or left: keep the translation, measure on from the new centre.
-            carried = translation
-            base = centre
-            fingers = count
-        }
-        translation = carried + (centre - base)
+        translation = translation + contacts.centreStep()
         let mm = surface.millimetres(translation)
         let distance = mm.length
         if distance > longest { longest = distance }

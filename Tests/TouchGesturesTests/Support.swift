@@ -27,6 +27,11 @@ func replay(_ events: [TouchEvent], surface: Surface = panel, list: ListModel? =
     engine.explain = explain
     engine.swipe.log.isRecording = true
     engine.tap.log.isRecording = true
+    engine.longPress.log.isRecording = true
+    engine.pan.log.isRecording = true
+    engine.pinch.log.isRecording = true
+    engine.rotation.log.isRecording = true
+    engine.fling.log.isRecording = true
     var out: [GestureEvent] = []
     var assembler = FrameAssembler()
     for e in events { assembler.add(e) { engine.handle($0) { out.append($0) } } }

@@ -16,8 +16,11 @@ public struct ContactTable: Sendable {
         public var position: Point
         /// Where it was before the current frame (its start, if it went down in it), in surface units.
         public var previous: Point
+        /// Square of the largest distance from ``start`` so far, in square millimetres (kept
+        /// squared so that a move costs no square root).
+        public var maxTravelSquared: Double
         /// Largest distance from ``start`` so far, in millimetres.
-        public var maxTravel: Double
+        public var maxTravel: Double { maxTravelSquared.squareRoot() }
         /// Time of its latest event, in seconds (the lift's, once it ended).
         public var lastTime: Double
         /// True when it lifted or was cancelled in the current frame.
@@ -32,12 +35,17 @@ public struct ContactTable: Sendable {
     private var trackers: [VelocityTracker] = []
     /// The strategy new trackers use.
     var velocityStrategy: VelocityStrategy = .lsq2
+    private var startCentre = Point.zero
+    private var centre = Point.zero
     /// Time of the current frame, in seconds.
     public private(set) var time = 0.0
     /// Id of the contact that began the current touch sequence.
     public private(set) var sequenceFirstId = 0
     /// When the current touch sequence began, in seconds.
     public private(set) var sequenceStart: Double = 0
+    /// Largest travel of any contact of the current sequence so far, in millimetres.
+    public var sequenceMaxTravel: Double { sequenceMaxTravelSquared.squareRoot() }
+    private var sequenceMaxTravelSquared = 0.0
     /// Most contacts down at once so far in the current sequence.
     public private(set) var sequenceFingers = 0
     /// True when the current frame began a new touch sequence.
@@ -92,11 +100,12 @@ public struct ContactTable: Sendable {
                 if activeCount == 0 {
                     sequenceStart = frame.time
                     sequenceFingers = 0
+                    sequenceMaxTravelSquared = 0
                     sequenceBegan = true
                     sequenceFirstId = e.id
                 }
                 let c = Contact(id: e.id, startTime: frame.time, start: e.position, position: e.position,
-                                previous: e.position, maxTravel: 0, lastTime: frame.time, ended: false, cancelled: false)
+                                previous: e.position, maxTravelSquared: 0, lastTime: frame.time, ended: false, cancelled: false)
                 var tracker = VelocityTracker(strategy: velocityStrategy)
                 tracker.add(time: frame.time, position: e.position)
                 if let i = index {
@@ -113,8 +122,12 @@ public struct ContactTable: Sendable {
                 contacts[i].position = e.position
                 contacts[i].lastTime = frame.time
                 if e.phase == .move { trackers[i].add(time: frame.time, position: e.position) }
-                let travel = surface.millimetres(e.position - contacts[i].start).length
-                if travel > contacts[i].maxTravel { contacts[i].maxTravel = travel }
+                let d = surface.millimetres(e.position - contacts[i].start)
+                let travel = d.x * d.x + d.y * d.y
+                if travel > contacts[i].maxTravelSquared {
+                    contacts[i].maxTravelSquared = travel
+                    if travel > sequenceMaxTravelSquared { sequenceMaxTravelSquared = travel }
+                }
                 if e.phase.endsContact {
                     contacts[i].ended = true
                     endedCount += 1
@@ -128,6 +141,7 @@ public struct ContactTable: Sendable {
         }
         let down = contacts.count
         if down > sequenceFingers { sequenceFingers = down }
+        computeCentroids()
         sequenceEnded = activeCount == 0 && !contacts.isEmpty
     }
 
@@ -140,22 +154,34 @@ public struct ContactTable: Sendable {
         }
     }
 
-    /// Mean of the contacts' start positions and of their current positions, in surface units.
-    func centroids() -> (start: Point, current: Point) {
+    /// Mean of the contacts' start positions and of their current positions, in surface units
+    /// (computed once per frame).
+    @inline(__always) func centroids() -> (start: Point, current: Point) { (startCentre, centre) }
+
+    private mutating func computeCentroids() {
         var s = Point.zero, p = Point.zero
         for c in contacts {
             s = s + c.start
             p = p + c.position
         }
         let n = Double(max(contacts.count, 1))
-        return (s / n, p / n)
+        startCentre = s / n
+        centre = p / n
     }
 
     /// The velocity of contact `index` in surface units per second: at its lift when it ended
-    /// (zero when it had stopped), else now; zero when the strategy cannot tell yet.
+    /// (zero when it had stopped), else now; zero when the strategy cannot tell yet. Asked at a
+    /// lift, not every frame: reading a tracker out of the array copies its 1.5 KB.
     func velocity(_ index: Int) -> Point {
-        let c = contacts[index]
-        return trackers[index].velocity(liftTime: c.ended ? c.lastTime : nil) ?? .zero
+        let lift: Double? = contacts[index].ended ? contacts[index].lastTime : nil
+        return trackers[index].velocity(liftTime: lift) ?? .zero
+    }
+
+    /// The velocity of the contact `id`, if it is in the table and its tracker can tell.
+    func velocity(ofContact id: Int) -> Point? {
+        guard let k = contacts.firstIndex(where: { $0.id == id }) else { return nil }
+        let lift: Double? = contacts[k].ended ? contacts[k].lastTime : nil
+        return trackers[k].velocity(liftTime: lift)
     }
 
     /// Mean velocity of the contacts in the table, in surface units per second.
@@ -181,8 +207,8 @@ public struct ContactTable: Sendable {
     /// Largest travel of any contact in the table, in millimetres.
     func maxTravel() -> Double {
         var m = 0.0
-        for c in contacts where c.maxTravel > m { m = c.maxTravel }
-        return m
+        for c in contacts where c.maxTravelSquared > m { m = c.maxTravelSquared }
+        return m.squareRoot()
     }
 }
 
@@ -212,13 +238,16 @@ struct SpreadTracker: Sendable {
     private(set) var largestArc = 0.0
     /// Most fingers seen together.
     private(set) var mostFingers = 0
+    /// True when two or more fingers are listed in the current frame.
+    private(set) var twoOrMore = false
 
     mutating func reset() { self = SpreadTracker() }
 
-    /// Spread (twice the mean distance from the centre, mm) and angle of the first two (radians)
-    /// of the contacts already down before this frame, at their previous or current positions.
+    /// Spread (twice the mean distance from the centre, mm) and the vector from the first to
+    /// the second (mm) of the contacts already down before this frame, at their previous or
+    /// current positions.
     private static func measure(_ contacts: ContactTable, surface: Surface, previous: Bool)
-        -> (span: Double, angle: Double, count: Int) {
+        -> (span: Double, line: Point, count: Int) {
         var centre = Point.zero
         var n = 0
         var first = Point.zero, second = Point.zero
@@ -228,31 +257,31 @@ struct SpreadTracker: Sendable {
             if n == 0 { first = p } else if n == 1 { second = p }
             n += 1
         }
-        guard n >= 2 else { return (0, 0, n) }
+        guard n >= 2 else { return (0, .zero, n) }
         centre = centre / Double(n)
         var sum = 0.0
         for c in contacts.contacts where c.startTime < contacts.time {
             sum += surface.millimetres(previous ? c.previous : c.position).distance(to: centre)
         }
-        let d = second - first
-        return (2 * sum / Double(n), atan2(d.y, d.x), n)
+        return (2 * sum / Double(n), second - first, n)
     }
 
-    /// Updates from a frame; returns false while fewer than two fingers are listed.
-    mutating func update(_ contacts: ContactTable, surface: Surface) -> Bool {
+    /// Updates from a frame.
+    mutating func update(_ contacts: ContactTable, surface: Surface) {
         let listed = contacts.contacts.count
         if listed > mostFingers { mostFingers = listed }
+        twoOrMore = listed >= 2
         let before = Self.measure(contacts, surface: surface, previous: true)
         if before.count >= 2 {
             let now = Self.measure(contacts, surface: surface, previous: false)
             if before.span > 0 { scale *= now.span / before.span }
             spanChange += now.span - before.span
-            var turn = now.angle - before.angle
-            if turn > Double.pi { turn -= 2 * Double.pi } else if turn < -Double.pi { turn += 2 * Double.pi }
-            angle += turn
+            // The turn from the old line to the new one, in (-π, π]: one atan2 of cross and dot.
+            let a = before.line, b = now.line
+            let cross = a.x * b.y - a.y * b.x
+            if cross != 0 { angle += atan2(cross, a.dot(b)) }
             largestSpanChange = max(largestSpanChange, abs(spanChange))
             largestArc = max(largestArc, abs(angle) * now.span / 2)
         }
-        return listed >= 2
     }
 }

@@ -59,11 +59,11 @@ public struct FlingRecognizer: Sendable {
             if contacts.sequenceEnded, state != .idle { move(to: .idle, at: time) }
             return
         }
-        travel = max(travel, contacts.maxTravel())
         var failure: GestureFailure?
         if contacts.cancelledInFrame {
             failure = GestureFailure(.cancelled)
         } else if contacts.sequenceEnded {
+            travel = contacts.sequenceMaxTravel
             if travel < settings.minDistance {
                 failure = GestureFailure(.notEnoughMovement, measured: travel, limit: settings.minDistance)
             } else {

@@ -45,6 +45,7 @@ public struct GestureEngine: Sendable {
     private var scratch = TouchFrame(time: 0, events: [])
     private var settling = false
     private var wonSwipeHorizontal: Bool?
+    private var spread = SpreadTracker()
 
     /// An engine with the given thresholds over `surface`, driving `list` when given.
     ///
@@ -64,6 +65,12 @@ public struct GestureEngine: Sendable {
         fling = FlingRecognizer(settings: settings.fling)
         arena = Arena(settings: settings.arena)
         contacts.velocityStrategy = settings.velocityStrategy
+    }
+
+    /// The velocity of the contact `id` now, in surface units per second, from its
+    /// ``VelocityTracker``; `nil` when no such contact is down or the strategy cannot tell yet.
+    public func velocity(ofContact id: Int) -> Point? {
+        contacts.velocity(ofContact: id)
     }
 
     /// Each recognizer's standing in the arena of the current (or last) touch sequence.
@@ -229,31 +236,36 @@ public struct GestureEngine: Sendable {
         // Each recognizer in the arena's order; claims made in the same frame are settled in it.
         // A recognizer's reports are collected before routing, as routing may change it.
         var box = Outbox()
-        if arena[.longPress] != .absent {
+        if takesPart(.longPress) {
             longPress.handle(time: time, contacts: contacts, surface: surface) { box.put($0) }
             flush(.longPress, &box, at: time, emit: emit)
         }
-        if arena[.tap] != .absent {
+        if takesPart(.tap) {
             tap.handle(time: time, contacts: contacts, surface: surface) { box.put($0, current: $1) }
             flush(.tap, &box, at: time, emit: emit)
         }
-        if arena[.pinch] != .absent {
-            pinch.handle(time: time, contacts: contacts, surface: surface) { box.put($0) }
+        if contacts.sequenceBegan { spread.reset() }
+        if pinch.state == .possible || pinch.state == .began || rotation.state == .possible || rotation.state == .began
+            || contacts.sequenceBegan {
+            spread.update(contacts, surface: surface)
+        }
+        if takesPart(.pinch) {
+            pinch.handle(time: time, contacts: contacts, spread: spread, surface: surface) { box.put($0) }
             flush(.pinch, &box, at: time, emit: emit)
         }
-        if arena[.rotate] != .absent {
-            rotation.handle(time: time, contacts: contacts, surface: surface) { box.put($0) }
+        if takesPart(.rotate) {
+            rotation.handle(time: time, contacts: contacts, spread: spread, surface: surface) { box.put($0) }
             flush(.rotate, &box, at: time, emit: emit)
         }
-        if arena[.swipe] != .absent {
+        if takesPart(.swipe) {
             swipe.handle(time: time, contacts: contacts, surface: surface) { box.put($0) }
             flush(.swipe, &box, at: time, emit: emit)
         }
-        if arena[.pan] != .absent {
+        if takesPart(.pan) {
             pan.handle(time: time, contacts: contacts, surface: surface) { box.put($0) }
             flush(.pan, &box, at: time, emit: emit)
         }
-        if arena[.fling] != .absent {
+        if takesPart(.fling) {
             fling.handle(time: time, contacts: contacts, surface: surface) { box.put($0) }
             flush(.fling, &box, at: time, emit: emit)
         }
@@ -265,19 +277,36 @@ public struct GestureEngine: Sendable {
         }
     }
 
+    /// Whether recognizer `r` must see this frame: while it is in the running, and on the
+    /// frames that begin and end a sequence (so that it can reset). A recognizer that has lost
+    /// has nothing to say until then, and skipping it is most of what keeps a long drag cheap.
+    @inline(__always) private func takesPart(_ r: RecognizerName) -> Bool {
+        switch arena[r] {
+        case .absent: false
+        case .lost: contacts.sequenceBegan || contacts.sequenceEnded
+        case .undecided, .held, .won: true
+        }
+    }
+
     /// Routes what one recognizer reported in this frame, in order, and empties the box.
     private mutating func flush(_ r: RecognizerName, _ box: inout Outbox, at time: Double,
                                 emit: (GestureEvent) -> Void) {
-        for k in 0..<box.count {
-            guard let kind = box.kinds[k] else { continue }
-            if box.current[k] {
-                route(r, kind, at: time, emit: emit)
-            } else {
-                // Taps of earlier sequences: their arenas have closed.
-                deliver(GestureEvent(time: time, kind: kind), emit: emit)
-            }
+        guard let first = box.first else { return }
+        let second = box.second, third = box.third
+        box = Outbox()
+        send(r, first, at: time, emit: emit)
+        if let second { send(r, second, at: time, emit: emit) }
+        if let third { send(r, third, at: time, emit: emit) }
+    }
+
+    private mutating func send(_ r: RecognizerName, _ item: (GestureEvent.Kind, Bool), at time: Double,
+                               emit: (GestureEvent) -> Void) {
+        if item.1 {
+            route(r, item.0, at: time, emit: emit)
+        } else {
+            // Taps of earlier sequences: their arenas have closed.
+            deliver(GestureEvent(time: time, kind: item.0), emit: emit)
         }
-        box.count = 0
     }
 
     /// Lets time pass to `time` (seconds) with no new event: fires every deadline due by then,
@@ -309,17 +338,16 @@ public struct GestureEngine: Sendable {
     }
 }
 
-/// A recognizer's reports from one frame (at most a few), kept without allocating.
+/// A recognizer's reports from one frame (at most three: the tap's earlier taps, its own
+/// report and a failure), kept in plain fields: no allocation, and no copying of an inline
+/// array on each access.
 private struct Outbox {
-    var kinds = InlineArray<4, GestureEvent.Kind?>(repeating: nil)
-    var current = InlineArray<4, Bool>(repeating: true)
-    var count = 0
+    var first: (GestureEvent.Kind, Bool)?
+    var second: (GestureEvent.Kind, Bool)?
+    var third: (GestureEvent.Kind, Bool)?
 
-    mutating func put(_ kind: GestureEvent.Kind, current isCurrent: Bool = true) {
-        guard count < 4 else { return }
-        kinds[count] = kind
-        current[count] = isCurrent
-        count += 1
+    mutating func put(_ kind: GestureEvent.Kind, current: Bool = true) {
+        if first == nil { first = (kind, current) } else if second == nil { second = (kind, current) } else { third = (kind, current) }
     }
 }
 

@@ -154,11 +154,15 @@ public struct GestureEvent: Hashable, Sendable {
         /// Movement of the fingers' centre since the first touch-down, in surface units;
         /// continuous when fingers join or leave.
         public var translation: Point
-        /// Mean velocity of the fingers, in surface units per second (at `ended`, their
-        /// velocity at the lift: zero when they had stopped).
-        public var velocity: Point
+        /// At `ended` (and `cancelled`), the mean velocity of the lifting fingers at the lift, in
+        /// surface units per second (zero when they had stopped); `nil` in `began` and
+        /// `changed`. As in Flutter's drag updates and GTK's `drag-update`, a moving pan
+        /// reports where it is, and the velocity once, where it matters (a fling, momentum);
+        /// mid-drag, ask ``GestureEngine/velocity(ofContact:)``. Estimating it every frame would
+        /// cost more than the rest of the engine together.
+        public var velocity: Point?
 
-        public init(phase: GesturePhase, fingers: Int, position: Point, translation: Point, velocity: Point) {
+        public init(phase: GesturePhase, fingers: Int, position: Point, translation: Point, velocity: Point?) {
             self.phase = phase
             self.fingers = fingers
             self.position = position

@@ -1,8 +1,8 @@
 /// Recognises a drag: the fingers' centre moving more than ``GestureSettings/Pan/minDistance``.
 ///
 /// The pan reports its translation (movement of the fingers' centre since touch-down, in
-/// surface units) and velocity (mean of the fingers' tracked velocities, units/s) as `began`,
-/// then `changed` every frame, then `ended` at the last lift with the velocity at the lift.
+/// surface units) as `began`, then `changed` every frame it moves, then `ended` at the last
+/// lift with the velocity at the lift (mean of the lifting fingers' tracked velocities, units/s).
 /// The translation adds up, frame by frame, the mean movement of the fingers that were already
 /// down, so fingers joining or leaving do not make it jump.
 ///
@@ -126,7 +126,8 @@ public struct PanRecognizer: Sendable {
         reportedTranslation = translation
         reportedFingers = contacts.contacts.count
         return .pan(.init(phase: phase, fingers: contacts.contacts.count, position: contacts.centroids().current,
-                   translation: translation, velocity: contacts.meanVelocity()))
+                   translation: translation,
+                   velocity: phase == .ended || phase == .cancelled ? contacts.meanVelocity() : nil))
     }
 
     /// Gives up on the sequence because the arena decided so.

@@ -40,7 +40,6 @@ public struct RotationRecognizer: Sendable {
     public private(set) var state: State = .idle
     /// Every state change, when recording is switched on.
     public var log = TransitionLog<State>()
-    private var spread = SpreadTracker()
 
     public init(settings: GestureSettings.Pinch = .init()) {
         self.settings = settings
@@ -51,30 +50,28 @@ public struct RotationRecognizer: Sendable {
         state = next
     }
 
-    private func report(_ phase: GesturePhase, contacts: ContactTable) -> GestureEvent.Kind {
+    private func report(_ phase: GesturePhase, contacts: ContactTable, spread: SpreadTracker) -> GestureEvent.Kind {
         .rotate(.init(phase: phase, fingers: contacts.contacts.count, focus: contacts.centroids().current,
                       angle: spread.angle))
     }
 
-    /// Updates the recognizer with a frame already applied to `contacts`.
-    mutating func handle(time: Double, contacts: ContactTable, surface: Surface,
+    /// Updates the recognizer with a frame already applied to `contacts` and to `spread`
+    /// (shared with the other two-finger recognizer, measured once per frame).
+    mutating func handle(time: Double, contacts: ContactTable, spread: SpreadTracker, surface: Surface,
                          emit: (GestureEvent.Kind) -> Void) {
-        if contacts.sequenceBegan, state == .idle {
-            move(to: .possible, at: time)
-            spread.reset()
-        }
+        if contacts.sequenceBegan, state == .idle { move(to: .possible, at: time) }
         switch state {
         case .possible:
-            let two = spread.update(contacts, surface: surface)
+            let two = spread.twoOrMore
             var failure: GestureFailure?
             if contacts.cancelledInFrame {
                 failure = GestureFailure(.cancelled)
             } else if two && spread.largestArc >= settings.minArc {
                 move(to: .began, at: time)
-                emit(report(.began, contacts: contacts))
+                emit(report(.began, contacts: contacts, spread: spread))
                 if contacts.sequenceEnded {
                     move(to: .ended, at: time)
-                    emit(report(.ended, contacts: contacts))
+                    emit(report(.ended, contacts: contacts, spread: spread))
                 }
             } else if contacts.sequenceEnded {
                 failure = spread.mostFingers < 2
@@ -86,12 +83,11 @@ public struct RotationRecognizer: Sendable {
                 emit(.failed(recognizer: .rotate, reason: failure))
             }
         case .began:
-            _ = spread.update(contacts, surface: surface)
             if contacts.cancelledInFrame || contacts.sequenceEnded {
                 move(to: .ended, at: time)
-                emit(report(contacts.cancelledInFrame ? .cancelled : .ended, contacts: contacts))
+                emit(report(contacts.cancelledInFrame ? .cancelled : .ended, contacts: contacts, spread: spread))
             } else {
-                emit(report(.changed, contacts: contacts))
+                emit(report(.changed, contacts: contacts, spread: spread))
             }
         case .idle, .ended, .failed:
             break

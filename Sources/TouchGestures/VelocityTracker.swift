@@ -65,14 +65,15 @@ public struct VelocityTracker: Sendable {
     /// The `k`-th newest sample (0 is the newest).
     @inline(__always) private func sample(_ k: Int) -> (t: Double, x: Double, y: Double) {
         let i = (newest - k + Self.capacity) % Self.capacity
-        return (times[i], xs[i], ys[i])
+        // Through spans: indexing the inline arrays directly can copy all 64 elements first.
+        return (times.span[i], xs.span[i], ys.span[i])
     }
 
-    /// True when the interval `seconds` is longer than `limit`, compared to the microsecond (the
-    /// resolution of evdev timestamps), so that two timestamps 0.1 s apart are not taken as
-    /// 0.10000000000000009 s apart by floating-point subtraction.
+    /// True when the interval `seconds` is longer than `limit` by at least half a microsecond
+    /// (evdev timestamps are whole microseconds), so that two timestamps 0.1 s apart are not
+    /// taken as 0.10000000000000009 s apart by floating-point subtraction.
     @inline(__always) private func exceeds(_ seconds: Double, _ limit: Double) -> Bool {
-        TouchEvent.roundedTime(seconds) > TouchEvent.roundedTime(limit)
+        seconds - limit >= 0.5e-6
     }
 
     /// How many of the newest samples form the `lsq2`/`impulse` window.
@@ -106,58 +107,38 @@ public struct VelocityTracker: Sendable {
 
     // MARK: Strategies
 
-    /// Quadratic least squares by QR (modified Gram–Schmidt) on times in milliseconds relative
-    /// to the newest sample; the slope at 0 is the velocity.
+    /// Quadratic least squares through the normal equations, on times in milliseconds centred
+    /// on their mean (which keeps the 3 × 3 system well conditioned over a 100 ms window); the
+    /// velocity is the fitted slope at the newest sample. One pass over the samples, no storage.
     private func leastSquares(_ n: Int) -> Point? {
         guard n >= 3 else { return nil }
-        // Columns of the design matrix: 1, t, t² (t in ms, ≤ 0); orthonormalised in place.
-        var q0 = InlineArray<20, Double>(repeating: 0)
-        var q1 = InlineArray<20, Double>(repeating: 0)
-        var q2 = InlineArray<20, Double>(repeating: 0)
         let t0 = sample(0).t
+        var mean = 0.0
+        for k in 0..<n { mean += (sample(k).t - t0) * 1000 }
+        mean /= Double(n)
+        var s2 = 0.0, s3 = 0.0, s4 = 0.0
+        var sx = 0.0, sxu = 0.0, sxu2 = 0.0, sy = 0.0, syu = 0.0, syu2 = 0.0
         for k in 0..<n {
-            let t = (sample(k).t - t0) * 1000
-            q0[k] = 1
-            q1[k] = t
-            q2[k] = t * t
+            let p = sample(k)
+            let u = (p.t - t0) * 1000 - mean
+            let u2 = u * u
+            s2 += u2
+            s3 += u2 * u
+            s4 += u2 * u2
+            sx += p.x; sxu += p.x * u; sxu2 += p.x * u2
+            sy += p.y; syu += p.y * u; syu2 += p.y * u2
         }
-        func dot(_ a: InlineArray<20, Double>, _ b: InlineArray<20, Double>) -> Double {
-            var s = 0.0
-            for k in 0..<n { s += a[k] * b[k] }
-            return s
-        }
-        let tolerance = 1e-10
-        // R is upper triangular: r00 r01 r02 / r11 r12 / r22.
-        let r00 = dot(q0, q0).squareRoot()
-        guard r00 > tolerance else { return nil }
-        for k in 0..<n { q0[k] /= r00 }
-        let r01 = dot(q0, q1)
-        for k in 0..<n { q1[k] -= r01 * q0[k] }
-        let r11 = dot(q1, q1).squareRoot()
-        guard r11 > tolerance else { return nil }
-        for k in 0..<n { q1[k] /= r11 }
-        let r02 = dot(q0, q2)
-        for k in 0..<n { q2[k] -= r02 * q0[k] }
-        let r12 = dot(q1, q2)
-        for k in 0..<n { q2[k] -= r12 * q1[k] }
-        let r22 = dot(q2, q2).squareRoot()
-        guard r22 > tolerance else { return nil }
-        for k in 0..<n { q2[k] /= r22 }
-
-        /// The slope coefficient of the fit of `values(k)`.
-        func slope(_ value: (Int) -> Double) -> Double {
-            var b0 = 0.0, b1 = 0.0, b2 = 0.0
-            for k in 0..<n {
-                let v = value(k)
-                b0 += q0[k] * v
-                b1 += q1[k] * v
-                b2 += q2[k] * v
-            }
-            let c2 = b2 / r22
-            return (b1 - r12 * c2) / r11
+        // [n 0 s2; 0 s2 s3; s2 s3 s4] · [a b c] = [Σv, Σvu, Σvu²], by Cramer's rule.
+        let nn = Double(n)
+        let det = nn * (s2 * s4 - s3 * s3) - s2 * s2 * s2
+        guard abs(det) > 1e-9 * nn * s2 * s4, det.isFinite else { return nil }
+        func slope(_ sv: Double, _ svu: Double, _ svu2: Double) -> Double {
+            let b = (nn * (svu * s4 - s3 * svu2) + sv * s3 * s2 - s2 * s2 * svu) / det
+            let c = (nn * (s2 * svu2 - svu * s3) - sv * s2 * s2) / det
+            return b - 2 * c * mean      // d/du (a + b·u + c·u²) at u = -mean (the newest sample)
         }
         // Units per millisecond → units per second.
-        return Point(x: slope { sample($0).x } * 1000, y: slope { sample($0).y } * 1000)
+        return Point(x: slope(sx, sxu, sxu2) * 1000, y: slope(sy, syu, syu2) * 1000)
     }
 
     /// Android's impulse estimate over the window, per axis.

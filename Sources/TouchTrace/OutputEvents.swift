@@ -33,7 +33,7 @@ extension GestureEvent {
             o["y"] = .number(g.position.y)
             o["fingers"] = .number(Double(g.fingers))
             o["translation"] = point(g.translation)
-            o["velocity"] = point(g.velocity)
+            o["velocity"] = g.velocity.map(point) ?? .null
         case .pinch(let g):
             o["phase"] = .string(g.phase.rawValue)
             o["x"] = .number(g.focus.x)
@@ -95,7 +95,7 @@ extension GestureEvent {
         case .longPress(let g):
             return "long press \(g.phase.rawValue) (\(fingers(g.fingers))) at \(p(g.position)) after \(formatFixed(g.duration, digits: 3)) s"
         case .pan(let g):
-            return "pan \(g.phase.rawValue) (\(fingers(g.fingers))) by \(p(g.translation)) at \(p(g.velocity))/s"
+            return "pan \(g.phase.rawValue) (\(fingers(g.fingers))) by \(p(g.translation))" + (g.velocity.map { " at \(p($0))/s" } ?? "")
         case .pinch(let g):
             return "pinch \(g.phase.rawValue) (\(fingers(g.fingers))) scale \(formatFixed(g.scale, digits: 3)) at \(p(g.focus))"
         case .rotate(let g):

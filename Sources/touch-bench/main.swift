@@ -2,6 +2,7 @@
 //
 //   touch-bench [--quick] [--mb N]       run everything and print the figures
 //   touch-bench engine                   only the engine figures
+//     (TOUCH_BENCH_RECOGNIZERS=pan,fling: only those recognizers; empty: the pipeline alone)
 //   touch-bench read FILE                (internal) read one trace, print seconds, peak RSS, events
 //   touch-bench jsondecoder FILE         (internal) the same with Foundation's JSONDecoder
 //
@@ -30,8 +31,9 @@ func peakRSSKiB() -> Int {
     return Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") ?? -1
 }
 
-/// A deterministic session on a 800 × 480 panel at 5 units/mm: row swipes, taps, double taps,
-/// vertical drags and two-finger swipes at 120 Hz, with pauses. With `asRecorded`, numbers look
+/// A deterministic session on a 800 × 480 panel at 5 units/mm: row swipes, taps, vertical
+/// drags, two-finger swipes, pinches with a turn, and long presses at 120 Hz, with pauses, so
+/// that every recognizer and the arena have work. With `asRecorded`, numbers look
 /// like a recording's: timestamps in whole microseconds (as evdev gives them), positions to
 /// 1/100 unit, integer pressure; without it they keep all 17 significant digits.
 func syntheticSession(events target: Int, seed: UInt64 = 42, asRecorded: Bool = false) -> [TouchEvent] {
@@ -44,7 +46,7 @@ func syntheticSession(events target: Int, seed: UInt64 = 42, asRecorded: Bool = 
     out.reserveCapacity(target + 64)
     var t = 0.0
     let dt = 1.0 / 120
-    func stroke(_ ids: [Int], from: Point, by: Point, frames: Int) {
+    func stroke(_ ids: [Int], from: Point, by: Point, frames: Int, spread: Point = .zero) {
         if asRecorded { t = TouchEvent.roundedTime(t) }
         for (k, id) in ids.enumerated() {
             out.append(TouchEvent(time: t, id: id, phase: .down, position: from + Point(x: 0, y: Double(k) * 40)))
@@ -53,7 +55,9 @@ func syntheticSession(events target: Int, seed: UInt64 = 42, asRecorded: Bool = 
             t += dt
             let p = Double(f) / Double(frames)
             for (k, id) in ids.enumerated() {
-                var pos = from + by * p + Point(x: rand() - 0.5, y: rand() - 0.5) + Point(x: 0, y: Double(k) * 40)
+                // `spread` moves the fingers apart: the first one way, the others the other way.
+                let apart = spread * (p * (k == 0 ? -1 : 1))
+                var pos = from + by * p + apart + Point(x: rand() - 0.5, y: rand() - 0.5) + Point(x: 0, y: Double(k) * 40)
                 var time = t
                 if asRecorded {
                     pos = Point(x: (pos.x * 100).rounded() / 100, y: (pos.y * 100).rounded() / 100)
@@ -68,12 +72,14 @@ func syntheticSession(events target: Int, seed: UInt64 = 42, asRecorded: Bool = 
     while out.count < target {
         let row = Double(Int(rand() * 7))
         let y = row * 60 + 30
-        switch Int(rand() * 5) {
+        switch Int(rand() * 7) {
         case 0: stroke([1], from: Point(x: 200 + rand() * 100, y: y), by: Point(x: 150, y: 4), frames: 24)
         case 1: stroke([2], from: Point(x: 600, y: y), by: Point(x: -150, y: -3), frames: 24)
         case 2: stroke([3], from: Point(x: 400, y: y), by: Point(x: 1, y: 1), frames: 8)   // tap
         case 3: stroke([4], from: Point(x: 400, y: 60), by: Point(x: 5, y: 300), frames: 60)
-        default: stroke([5, 6], from: Point(x: 300, y: y), by: Point(x: 120, y: 0), frames: 20)
+        case 4: stroke([5, 6], from: Point(x: 300, y: y), by: Point(x: 120, y: 0), frames: 20)
+        case 5: stroke([7, 8], from: Point(x: 400, y: 200), by: .zero, frames: 40, spread: Point(x: 60, y: 20))  // pinch + turn
+        default: stroke([9], from: Point(x: 400, y: y), by: Point(x: 2, y: 1), frames: 84)                      // long press
         }
     }
     return out
@@ -88,7 +94,12 @@ struct EngineFigures { var events: Int; var seconds: Double; var allocations: UI
 func benchEngine(total: Int) -> EngineFigures {
     let session = syntheticSession(events: 1_000_000)
     let span = (session.last?.time ?? 0) + 1
-    var engine = GestureEngine(surface: surface, list: ListModel(layout: layout))
+    var settings = GestureSettings()
+    // TOUCH_BENCH_RECOGNIZERS=tap,swipe measures only those (an empty value: the pipeline alone).
+    if let only = getenv("TOUCH_BENCH_RECOGNIZERS").map({ String(cString: $0) }) {
+        settings.arena.enabled = RecognizerSet(only.split(separator: ",").compactMap { RecognizerName(rawValue: String($0)) })
+    }
+    var engine = GestureEngine(settings: settings, surface: surface, list: ListModel(layout: layout))
     var assembler = FrameAssembler()
     var outputs = 0
     // Warm-up pass: every buffer reaches its working size.
@@ -217,7 +228,7 @@ let runs = quick ? 1 : 3
 print("touch-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build\(quick ? ", quick mode (small sizes; figures are indicative only)" : "")")
 let e = benchEngine(total: engineEvents)
 let rate = Double(e.events) / e.seconds
-print("engine: \(e.events) contact events through swipe + tap recognizers and the list model in \(fmt(e.seconds, 3)) s")
+print("engine: \(e.events) contact events through all seven recognizers, the arena and the list model in \(fmt(e.seconds, 3)) s")
 print("engine: \(fmt(rate / 1e6, 2)) million events/s on one core (\(fmt(e.seconds / Double(e.events) * 1e9, 1)) ns/event); \(e.outputs) output events")
 print("engine: \(e.allocations) heap allocations once warm (\(fmt(Double(e.allocations) / Double(e.events), 6)) per event)")
 

@@ -52,7 +52,7 @@ struct GesturePropertyTests {
         case .pan(var g):
             g.position = c.point(g.position)
             g.translation = c.vector(g.translation)
-            g.velocity = c.vector(g.velocity)
+            g.velocity = g.velocity.map(c.vector)
             e.kind = .pan(g)
         case .pinch(var g):
             g.focus = c.point(g.focus)

@@ -2,7 +2,7 @@
 public enum RecognizerName: String, Hashable, Sendable, CaseIterable {
     case longPress, tap, pinch, rotate, swipe, pan, fling
 
-    /// Position in ``allCases``: the bit of this recognizer in a ``RecognizerSet``.
+    /// Position in `allCases`: the bit of this recognizer in a ``RecognizerSet``.
     @inlinable public var index: Int {
         switch self {
         case .longPress: 0
@@ -34,7 +34,7 @@ public struct RecognizerSet: OptionSet, Hashable, Sendable {
 
     @inlinable public func contains(_ name: RecognizerName) -> Bool { rawValue & (1 << UInt8(name.index)) != 0 }
 
-    /// The names in the set, in ``RecognizerName/allCases`` order.
+    /// The names in the set, in `RecognizerName.allCases` order.
     public var names: [RecognizerName] { RecognizerName.allCases.filter { contains($0) } }
 }
 

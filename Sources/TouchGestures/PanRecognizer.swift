@@ -40,7 +40,7 @@ public struct PanRecognizer: Sendable {
 
     /// The thresholds in use.
     public var settings: GestureSettings.Pan
-    /// The axis in force: `nil` free, `true` vertical, `false` horizontal (``PanAxis/automatic``
+    /// The axis in force: `nil` free, `true` vertical, `false` horizontal (``GestureSettings/PanAxis/automatic``
     /// resolved by the engine).
     public internal(set) var lockedVertical: Bool?
     /// The current state.

@@ -11,6 +11,15 @@ struct ListView {
     static let minimumRows = 8
 
     mutating func note(_ event: GestureEvent) {
+        // A moving pan, pinch, rotation or long press reports every frame: the status line
+        // shows where such a gesture begins and ends, not each step.
+        switch event.kind {
+        case .pan(let g) where g.phase == .changed: return
+        case .pinch(let g) where g.phase == .changed: return
+        case .rotate(let g) where g.phase == .changed: return
+        case .longPress(let g) where g.phase == .changed: return
+        default: break
+        }
         recent.append(event.summary)
         if recent.count > 3 { recent.removeFirst(recent.count - 3) }
     }

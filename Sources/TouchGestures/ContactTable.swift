@@ -80,11 +80,17 @@ public struct ContactTable: Sendable {
                 }
                 kept += 1
             }
-            contacts.removeLast(contacts.count - kept)
-            trackers.removeLast(trackers.count - kept)
+            // One at a time: usually one contact ended, and removeLast(_:) takes a slow generic path.
+            while contacts.count > kept {
+                contacts.removeLast()
+                trackers.removeLast()
+            }
             endedCount = 0
         }
-        for k in contacts.indices { contacts[k].previous = contacts[k].position }
+        // Through the buffer: one uniqueness check for the loop instead of one per write.
+        contacts.withUnsafeMutableBufferPointer { buf in
+            for k in buf.indices { buf[k].previous = buf[k].position }
+        }
         time = frame.time
         sequenceBegan = false
         cancelledInFrame = false
@@ -236,8 +242,9 @@ struct SpreadTracker: Sendable {
     private(set) var largestSpanChange = 0.0
     /// Largest arc (angle × half the spread) turned, mm.
     private(set) var largestArc = 0.0
-    /// Most fingers seen together.
-    private(set) var mostFingers = 0
+    /// Most fingers seen together (counted from frames with two or more; 1 otherwise).
+    var mostFingers: Int { max(mostListed, 1) }
+    private var mostListed = 0
     /// True when two or more fingers are listed in the current frame.
     private(set) var twoOrMore = false
 
@@ -248,6 +255,14 @@ struct SpreadTracker: Sendable {
     /// current positions.
     private static func measure(_ contacts: ContactTable, surface: Surface, previous: Bool)
         -> (span: Double, line: Point, count: Int) {
+        let list = contacts.contacts
+        if list.count == 2, list[0].startTime < contacts.time, list[1].startTime < contacts.time {
+            // Two fingers (the common case): the spread is their distance, in one pass.
+            let a = surface.millimetres(previous ? list[0].previous : list[0].position)
+            let b = surface.millimetres(previous ? list[1].previous : list[1].position)
+            let d = b - a
+            return (d.length, d, 2)
+        }
         var centre = Point.zero
         var n = 0
         var first = Point.zero, second = Point.zero
@@ -266,10 +281,10 @@ struct SpreadTracker: Sendable {
         return (2 * sum / Double(n), second - first, n)
     }
 
-    /// Updates from a frame.
-    mutating func update(_ contacts: ContactTable, surface: Surface) {
+    /// Updates from a frame; the turn only when `angle` (a rotation still needs it).
+    mutating func update(_ contacts: ContactTable, surface: Surface, angle wantsAngle: Bool) {
         let listed = contacts.contacts.count
-        if listed > mostFingers { mostFingers = listed }
+        if listed > mostListed { mostListed = listed }
         twoOrMore = listed >= 2
         let before = Self.measure(contacts, surface: surface, previous: true)
         if before.count >= 2 {
@@ -279,7 +294,7 @@ struct SpreadTracker: Sendable {
             // The turn from the old line to the new one, in (-π, π]: one atan2 of cross and dot.
             let a = before.line, b = now.line
             let cross = a.x * b.y - a.y * b.x
-            if cross != 0 { angle += atan2(cross, a.dot(b)) }
+            if wantsAngle, cross != 0 { angle += atan2(cross, a.dot(b)) }
             largestSpanChange = max(largestSpanChange, abs(spanChange))
             largestArc = max(largestArc, abs(angle) * now.span / 2)
         }

@@ -85,7 +85,11 @@ public struct GestureEngine: Sendable {
         default: break
         }
         emit(event)
-        list?.apply(event, emit: emit)
+        // Only swipes and taps change the list; the other reports skip the call.
+        switch event.kind {
+        case .swipe, .tap: list?.apply(event, emit: emit)
+        default: break
+        }
     }
 
     /// Routes a recognizer's output through the arena.
@@ -245,9 +249,12 @@ public struct GestureEngine: Sendable {
             flush(.tap, &box, at: time, emit: emit)
         }
         if contacts.sequenceBegan { spread.reset() }
-        if pinch.state == .possible || pinch.state == .began || rotation.state == .possible || rotation.state == .began
-            || contacts.sequenceBegan {
-            spread.update(contacts, surface: surface)
+        // The spread is measured once per frame for both, and only when two fingers are down.
+        if contacts.contacts.count >= 2 || contacts.sequenceBegan,
+           pinch.state == .possible || pinch.state == .began || rotation.state == .possible
+            || rotation.state == .began || contacts.sequenceBegan {
+            spread.update(contacts, surface: surface,
+                          angle: rotation.state == .possible || rotation.state == .began || contacts.sequenceBegan)
         }
         if takesPart(.pinch) {
             pinch.handle(time: time, contacts: contacts, spread: spread, surface: surface) { box.put($0) }
@@ -291,12 +298,21 @@ public struct GestureEngine: Sendable {
     /// Routes what one recognizer reported in this frame, in order, and empties the box.
     private mutating func flush(_ r: RecognizerName, _ box: inout Outbox, at time: Double,
                                 emit: (GestureEvent) -> Void) {
-        guard let first = box.first else { return }
-        let second = box.second, third = box.third
-        box = Outbox()
+        let n = box.count
+        guard n > 0 else { return }
+        box.count = 0
+        if n == 1, box.firstCurrent, arena[r] == .won {
+            // The common case, a winner's one report of the frame: straight out.
+            if case .failed = box.first {} else {
+                deliver(GestureEvent(time: time, kind: box.first), emit: emit)
+                return
+            }
+        }
+        let (first, second, third) = ((box.first, box.firstCurrent), (box.second, box.secondCurrent),
+                                      (box.third, box.thirdCurrent))
         send(r, first, at: time, emit: emit)
-        if let second { send(r, second, at: time, emit: emit) }
-        if let third { send(r, third, at: time, emit: emit) }
+        if n > 1 { send(r, second, at: time, emit: emit) }
+        if n > 2 { send(r, third, at: time, emit: emit) }
     }
 
     private mutating func send(_ r: RecognizerName, _ item: (GestureEvent.Kind, Bool), at time: Double,
@@ -313,10 +329,12 @@ public struct GestureEngine: Sendable {
     /// each at its own time (a single tap when its double-tap window closes, a long press when
     /// its time has passed).
     public mutating func advance(to time: Double, emit: (GestureEvent) -> Void) {
-        var due: GestureEvent?
-        tap.advance(to: time) { due = $0 }
-        if let e = due { deliver(e, emit: emit) }
-        if arena[.longPress] == .undecided {
+        if case .waiting = tap.state {
+            var due: GestureEvent?
+            tap.advance(to: time) { due = $0 }
+            if let e = due { deliver(e, emit: emit) }
+        }
+        if arena[.longPress] == .undecided, longPress.state == .possible {
             var fired: (Double, GestureEvent.Kind)?
             longPress.advance(to: time, contacts: contacts) { fired = ($0, $1) }
             if let (t, k) = fired { route(.longPress, k, at: t, emit: emit) }
@@ -342,12 +360,17 @@ public struct GestureEngine: Sendable {
 /// report and a failure), kept in plain fields: no allocation, and no copying of an inline
 /// array on each access.
 private struct Outbox {
-    var first: (GestureEvent.Kind, Bool)?
-    var second: (GestureEvent.Kind, Bool)?
-    var third: (GestureEvent.Kind, Bool)?
+    var count = 0
+    var first = GestureEvent.Kind.select(row: 0), second = GestureEvent.Kind.select(row: 0), third = GestureEvent.Kind.select(row: 0)
+    var firstCurrent = true, secondCurrent = true, thirdCurrent = true
 
-    mutating func put(_ kind: GestureEvent.Kind, current: Bool = true) {
-        if first == nil { first = (kind, current) } else if second == nil { second = (kind, current) } else { third = (kind, current) }
+    @inline(__always) mutating func put(_ kind: GestureEvent.Kind, current: Bool = true) {
+        switch count {
+        case 0: first = kind; firstCurrent = current
+        case 1: second = kind; secondCurrent = current
+        default: third = kind; thirdCurrent = current
+        }
+        count += 1
     }
 }
 

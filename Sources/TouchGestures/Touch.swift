@@ -104,7 +104,9 @@ public struct FrameAssembler: Sendable {
     @usableFromInline mutating func addEvent(_ event: TouchEvent, emit: (TouchFrame) -> Void) {
         if !frame.events.isEmpty && event.time != frame.time {
             emit(frame)
-            frame.events.removeAll(keepingCapacity: true)
+            // A frame holds a few events: removing them one by one keeps the buffer and avoids
+            // removeAll's generic path.
+            while !frame.events.isEmpty { frame.events.removeLast() }
         }
         frame.time = event.time
         frame.events.append(event)

@@ -36,7 +36,7 @@ func peakRSSKiB() -> Int {
 /// that every recognizer and the arena have work. With `asRecorded`, numbers look
 /// like a recording's: timestamps in whole microseconds (as evdev gives them), positions to
 /// 1/100 unit, integer pressure; without it they keep all 17 significant digits.
-func syntheticSession(events target: Int, seed: UInt64 = 42, asRecorded: Bool = false) -> [TouchEvent] {
+func syntheticSession(events target: Int, seed: UInt64 = 42, asRecorded: Bool = false, kinds: Int = 7) -> [TouchEvent] {
     var state = seed
     func rand() -> Double {
         state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -72,7 +72,7 @@ func syntheticSession(events target: Int, seed: UInt64 = 42, asRecorded: Bool = 
     while out.count < target {
         let row = Double(Int(rand() * 7))
         let y = row * 60 + 30
-        switch Int(rand() * 7) {
+        switch Int(rand() * Double(kinds)) {
         case 0: stroke([1], from: Point(x: 200 + rand() * 100, y: y), by: Point(x: 150, y: 4), frames: 24)
         case 1: stroke([2], from: Point(x: 600, y: y), by: Point(x: -150, y: -3), frames: 24)
         case 2: stroke([3], from: Point(x: 400, y: y), by: Point(x: 1, y: 1), frames: 8)   // tap
@@ -90,9 +90,11 @@ let layout = ListLayout(rows: 8, rowHeight: 60, width: 800, height: 480)
 
 struct EngineFigures { var events: Int; var seconds: Double; var allocations: UInt64; var outputs: Int }
 
-/// Contact events through the default recognizers plus the list model, on one core.
-func benchEngine(total: Int) -> EngineFigures {
-    let session = syntheticSession(events: 1_000_000)
+/// Contact events through every recognizer, the arena and the list model, on one core.
+/// `kinds` 5 is the core session of the first benchmark (swipes, taps, drags, two-finger
+/// swipes); 7 adds pinches that turn and long presses.
+func benchEngine(total: Int, kinds: Int) -> EngineFigures {
+    let session = syntheticSession(events: 1_000_000, kinds: kinds)
     let span = (session.last?.time ?? 0) + 1
     var settings = GestureSettings()
     // TOUCH_BENCH_RECOGNIZERS=tap,swipe measures only those (an empty value: the pipeline alone).
@@ -226,11 +228,14 @@ let engineEvents = quick ? 2_000_000 : 30_000_000
 let runs = quick ? 1 : 3
 
 print("touch-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build\(quick ? ", quick mode (small sizes; figures are indicative only)" : "")")
-let e = benchEngine(total: engineEvents)
-let rate = Double(e.events) / e.seconds
-print("engine: \(e.events) contact events through all seven recognizers, the arena and the list model in \(fmt(e.seconds, 3)) s")
-print("engine: \(fmt(rate / 1e6, 2)) million events/s on one core (\(fmt(e.seconds / Double(e.events) * 1e9, 1)) ns/event); \(e.outputs) output events")
-print("engine: \(e.allocations) heap allocations once warm (\(fmt(Double(e.allocations) / Double(e.events), 6)) per event)")
+for (kinds, label) in [(5, "core session (swipes, taps, drags, two-finger swipes)"),
+                       (7, "full session (also pinches that turn, long presses)")] {
+    let e = benchEngine(total: engineEvents, kinds: kinds)
+    let rate = Double(e.events) / e.seconds
+    print("engine, \(label): \(e.events) contact events through all seven recognizers, the arena and the list model in \(fmt(e.seconds, 3)) s")
+    print("  \(fmt(rate / 1e6, 2)) million events/s on one core (\(fmt(e.seconds / Double(e.events) * 1e9, 1)) ns/event); \(e.outputs) output events")
+    print("  \(e.allocations) heap allocations once warm (\(fmt(Double(e.allocations) / Double(e.events), 6)) per event)")
+}
 
 if engineOnly { exit(0) }
 let dir = NSTemporaryDirectory() + "touch-bench-\(getpid())"

@@ -76,15 +76,13 @@ public struct ContactTable: Sendable {
             for k in contacts.indices where !contacts[k].ended {
                 if kept != k {
                     contacts[kept] = contacts[k]
-                    trackers[kept] = trackers[k]
+                    trackers.swapAt(kept, k)
                 }
                 kept += 1
             }
             // One at a time: usually one contact ended, and removeLast(_:) takes a slow generic path.
-            while contacts.count > kept {
-                contacts.removeLast()
-                trackers.removeLast()
-            }
+            // The trackers past `kept` stay as spares, reset and reused by the next touch-down.
+            while contacts.count > kept { contacts.removeLast() }
             endedCount = 0
         }
         // Through the buffer: one uniqueness check for the loop instead of one per write.
@@ -112,16 +110,20 @@ public struct ContactTable: Sendable {
                 }
                 let c = Contact(id: e.id, startTime: frame.time, start: e.position, position: e.position,
                                 previous: e.position, maxTravelSquared: 0, lastTime: frame.time, ended: false, cancelled: false)
-                var tracker = VelocityTracker(strategy: velocityStrategy)
-                tracker.add(time: frame.time, position: e.position)
+                // Trackers are reused in place: making a new one writes and copies 1.5 KB.
+                let slot: Int
                 if let i = index {
                     contacts[i] = c
-                    trackers[i] = tracker
+                    slot = i
                 } else {
                     contacts.append(c)
-                    trackers.append(tracker)
                     activeCount += 1
+                    slot = contacts.count - 1
+                    if trackers.count <= slot { trackers.append(VelocityTracker(strategy: velocityStrategy)) }
                 }
+                trackers[slot].reset()
+                trackers[slot].strategy = velocityStrategy
+                trackers[slot].add(time: frame.time, position: e.position)
                 downInFrame = true
             case .move, .up, .cancel:
                 guard let i = index else { continue }

@@ -18,7 +18,8 @@ public enum VelocityStrategy: String, Hashable, Sendable, CaseIterable {
 ///
 /// Add every `down` and `move` position with ``add(time:position:)``; an `up` adds no sample.
 /// Ask for ``velocity(liftTime:)`` at the lift. Storage is fixed (the newest ``capacity``
-/// samples), so tracking never allocates.
+/// samples), allocated once when the tracker is made and kept across ``reset()``, so tracking
+/// never allocates; a copy shares it until one of the two changes (copy on write).
 public struct VelocityTracker: Sendable {
     /// Samples kept: enough for ``twoPointWindow`` at 240 Hz and more.
     public static let capacity = 64
@@ -34,9 +35,26 @@ public struct VelocityTracker: Sendable {
 
     public var strategy: VelocityStrategy
 
-    private var times = InlineArray<64, Double>(repeating: 0)
-    private var xs = InlineArray<64, Double>(repeating: 0)
-    private var ys = InlineArray<64, Double>(repeating: 0)
+    /// The samples, time, x, y interleaved, in a buffer of its own: the tracker itself stays a
+    /// few words, so the engine's table of trackers moves and reads them without copying 1.5 KB
+    /// (an inline buffer was copied whole on every read through an array).
+    private final class Storage: @unchecked Sendable {
+        // @unchecked: written only through a uniquely referenced tracker (copy on write). The
+        // buffer is a constant pointer, so reads and writes need no exclusivity bookkeeping.
+        let samples: UnsafeMutablePointer<Double>
+        static let size = 3 * VelocityTracker.capacity
+        init() {
+            samples = .allocate(capacity: Self.size)
+            samples.initialize(repeating: 0, count: Self.size)
+        }
+        init(copying other: Storage) {
+            samples = .allocate(capacity: Self.size)
+            samples.initialize(from: other.samples, count: Self.size)
+        }
+        deinit { samples.deallocate() }
+    }
+
+    private var storage = Storage()
     private var newest = -1       // index of the newest sample
     private var count = 0
 
@@ -52,44 +70,17 @@ public struct VelocityTracker: Sendable {
 
     /// Records where the contact was at `time` (seconds).
     public mutating func add(time: Double, position: Point) {
-        newest = (newest + 1) % Self.capacity
-        times[newest] = time
-        xs[newest] = position.x
-        ys[newest] = position.y
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+        newest = newest + 1 == Self.capacity ? 0 : newest + 1
+        let s = storage.samples
+        s[3 * newest] = time
+        s[3 * newest + 1] = position.x
+        s[3 * newest + 2] = position.y
         count = min(count + 1, Self.capacity)
     }
 
     /// The number of samples recorded (at most ``capacity``).
     public var sampleCount: Int { count }
-
-    /// The `k`-th newest sample (0 is the newest).
-    @inline(__always) private func sample(_ k: Int) -> (t: Double, x: Double, y: Double) {
-        let i = (newest - k + Self.capacity) % Self.capacity
-        // Through spans: indexing the inline arrays directly can copy all 64 elements first.
-        return (times.span[i], xs.span[i], ys.span[i])
-    }
-
-    /// True when the interval `seconds` is longer than `limit` by at least half a microsecond
-    /// (evdev timestamps are whole microseconds), so that two timestamps 0.1 s apart are not
-    /// taken as 0.10000000000000009 s apart by floating-point subtraction.
-    @inline(__always) private func exceeds(_ seconds: Double, _ limit: Double) -> Bool {
-        seconds - limit >= 0.5e-6
-    }
-
-    /// How many of the newest samples form the `lsq2`/`impulse` window.
-    private func windowCount() -> Int {
-        guard count > 0 else { return 0 }
-        let t0 = sample(0).t
-        var n = 1
-        var previous = t0
-        while n < min(count, Self.maxSamples) {
-            let t = sample(n).t
-            if exceeds(t0 - t, Self.horizon) || exceeds(previous - t, Self.stopGap) { break }
-            previous = t
-            n += 1
-        }
-        return n
-    }
 
     /// The velocity in surface units per second, or `nil` when the strategy has too few
     /// samples to say. `liftTime` (seconds) is when the finger lifted, if it did: a lift more
@@ -97,12 +88,52 @@ public struct VelocityTracker: Sendable {
     /// is zero.
     public func velocity(liftTime: Double? = nil) -> Point? {
         guard count > 0 else { return nil }
-        if let lift = liftTime, exceeds(lift - sample(0).t, Self.stopGap) { return .zero }
-        switch strategy {
-        case .lsq2: return leastSquares(windowCount())
-        case .impulse: return impulse(windowCount())
-        case .twoPoint: return twoPoint()
+        let w = Samples(buffer: UnsafePointer(storage.samples), newest: newest, count: count)
+        if let lift = liftTime, w.exceeds(lift - w.sample(0).t, Self.stopGap) { return .zero }
+        let v: Point? = switch strategy {
+        case .lsq2: w.leastSquares(w.windowCount())
+        case .impulse: w.impulse(w.windowCount())
+        case .twoPoint: w.twoPoint()
         }
+        withExtendedLifetime(storage) {}
+        return v
+    }
+}
+
+/// The recorded samples seen through one pointer, so that the strategies read them without
+/// touching reference counts.
+private struct Samples {
+    let buffer: UnsafePointer<Double>
+    let newest: Int
+    let count: Int
+    typealias Tracker = VelocityTracker
+
+    /// The `k`-th newest sample (0 is the newest).
+    @inline(__always) func sample(_ k: Int) -> (t: Double, x: Double, y: Double) {
+        let i = 3 * ((newest - k + Tracker.capacity) % Tracker.capacity)
+        return (buffer[i], buffer[i + 1], buffer[i + 2])
+    }
+
+    /// True when the interval `seconds` is longer than `limit` by at least half a microsecond
+    /// (evdev timestamps are whole microseconds), so that two timestamps 0.1 s apart are not
+    /// taken as 0.10000000000000009 s apart by floating-point subtraction.
+    @inline(__always) func exceeds(_ seconds: Double, _ limit: Double) -> Bool {
+        seconds - limit >= 0.5e-6
+    }
+
+    /// How many of the newest samples form the `lsq2`/`impulse` window.
+    func windowCount() -> Int {
+        guard count > 0 else { return 0 }
+        let t0 = sample(0).t
+        var n = 1
+        var previous = t0
+        while n < min(count, Tracker.maxSamples) {
+            let t = sample(n).t
+            if exceeds(t0 - t, Tracker.horizon) || exceeds(previous - t, Tracker.stopGap) { break }
+            previous = t
+            n += 1
+        }
+        return n
     }
 
     // MARK: Strategies
@@ -110,7 +141,7 @@ public struct VelocityTracker: Sendable {
     /// Quadratic least squares through the normal equations, on times in milliseconds centred
     /// on their mean (which keeps the 3 × 3 system well conditioned over a 100 ms window); the
     /// velocity is the fitted slope at the newest sample. One pass over the samples, no storage.
-    private func leastSquares(_ n: Int) -> Point? {
+    func leastSquares(_ n: Int) -> Point? {
         guard n >= 3 else { return nil }
         let t0 = sample(0).t
         var mean = 0.0
@@ -142,7 +173,7 @@ public struct VelocityTracker: Sendable {
     }
 
     /// Android's impulse estimate over the window, per axis.
-    private func impulse(_ n: Int) -> Point? {
+    func impulse(_ n: Int) -> Point? {
         guard n >= 2 else { return nil }
         func axis(_ value: (Int) -> Double) -> Double? {
             // Oldest to newest.
@@ -166,17 +197,17 @@ public struct VelocityTracker: Sendable {
         return Point(x: vx, y: vy)
     }
 
-    @inline(__always) private func energyToVelocity(_ work: Double) -> Double {
+    @inline(__always) func energyToVelocity(_ work: Double) -> Double {
         (work < 0 ? -1 : 1) * (2 * abs(work)).squareRoot()
     }
 
     /// GTK's swipe: the oldest and newest samples within ``twoPointWindow``.
-    private func twoPoint() -> Point? {
+    func twoPoint() -> Point? {
         let newestSample = sample(0)
         var oldest = newestSample
         for k in 1..<count {
             let s = sample(k)
-            if exceeds(newestSample.t - s.t, Self.twoPointWindow) { break }
+            if exceeds(newestSample.t - s.t, Tracker.twoPointWindow) { break }
             oldest = s
         }
         let dt = newestSample.t - oldest.t

@@ -127,23 +127,25 @@ public struct ContactTable: Sendable {
                 downInFrame = true
             case .move, .up, .cancel:
                 guard let i = index else { continue }
-                contacts[i].position = e.position
-                contacts[i].lastTime = frame.time
                 if e.phase == .move { trackers[i].add(time: frame.time, position: e.position) }
-                let d = surface.millimetres(e.position - contacts[i].start)
-                let travel = d.x * d.x + d.y * d.y
-                if travel > contacts[i].maxTravelSquared {
-                    contacts[i].maxTravelSquared = travel
-                    if travel > sequenceMaxTravelSquared { sequenceMaxTravelSquared = travel }
+                // Through the buffer: one uniqueness check for all the writes to the contact.
+                let travel = contacts.withUnsafeMutableBufferPointer { buf in
+                    buf[i].position = e.position
+                    buf[i].lastTime = frame.time
+                    let d = surface.millimetres(e.position - buf[i].start)
+                    let travel = d.x * d.x + d.y * d.y
+                    if travel > buf[i].maxTravelSquared { buf[i].maxTravelSquared = travel }
+                    if e.phase.endsContact {
+                        buf[i].ended = true
+                        if e.phase == .cancel { buf[i].cancelled = true }
+                    }
+                    return travel
                 }
+                if travel > sequenceMaxTravelSquared { sequenceMaxTravelSquared = travel }
                 if e.phase.endsContact {
-                    contacts[i].ended = true
                     endedCount += 1
                     activeCount -= 1
-                    if e.phase == .cancel {
-                        contacts[i].cancelled = true
-                        cancelledInFrame = true
-                    }
+                    if e.phase == .cancel { cancelledInFrame = true }
                 }
             }
         }
@@ -151,6 +153,8 @@ public struct ContactTable: Sendable {
         if down > sequenceFingers { sequenceFingers = down }
         computeCentroids()
         sequenceEnded = activeCount == 0 && !contacts.isEmpty
+        // The lift velocity is asked by the pan's end and by the fling: estimated once here.
+        if sequenceEnded || cancelledInFrame { endVelocity = estimateMeanVelocity() }
     }
 
     /// Ends every open contact as cancelled, for the end of a trace or a lost device.
@@ -192,8 +196,13 @@ public struct ContactTable: Sendable {
         return trackers[k].velocity(liftTime: lift)
     }
 
-    /// Mean velocity of the contacts in the table, in surface units per second.
-    func meanVelocity() -> Point {
+    /// Mean velocity of the contacts in the table, in surface units per second, at the end of
+    /// a sequence or in a frame where a contact was cancelled (the frames that ask for it).
+    func meanVelocity() -> Point { endVelocity }
+
+    private var endVelocity = Point.zero
+
+    private func estimateMeanVelocity() -> Point {
         var v = Point.zero
         for k in contacts.indices { v = v + velocity(k) }
         return contacts.isEmpty ? .zero : v / Double(contacts.count)

@@ -228,7 +228,7 @@ public struct GestureEngine: Sendable {
     /// cannot corrupt the state.
     public mutating func handle(_ frame: TouchFrame, emit: (GestureEvent) -> Void) {
         guard frame.time >= lastTime, !frame.events.isEmpty else { return }
-        advance(to: frame.time, emit: emit)
+        if hasDeadline { advance(to: frame.time, emit: emit) }
         lastTime = frame.time
         contacts.apply(frame, surface: surface)
         let time = frame.time
@@ -240,13 +240,17 @@ public struct GestureEngine: Sendable {
         // Each recognizer in the arena's order; claims made in the same frame are settled in it.
         // A recognizer's reports are collected before routing, as routing may change it.
         var box = Outbox()
+        // Frames where a recognizer has nothing to do are not passed to it (each skip below
+        // names what the recognizer would have done with the frame: nothing).
+        let edgeFrame = contacts.sequenceBegan || contacts.sequenceEnded || contacts.cancelledInFrame
         if takesPart(.longPress) {
             longPress.handle(time: time, contacts: contacts, surface: surface) { box.put($0) }
-            flush(.longPress, &box, at: time, emit: emit)
+            if box.count > 0 { flush(.longPress, &box, at: time, emit: emit) }
         }
-        if takesPart(.tap) {
+        // A tap that is not pressed waits for the next touch-down or the end of the sequence.
+        if takesPart(.tap), edgeFrame || contacts.downInFrame || tap.isPressed {
             tap.handle(time: time, contacts: contacts, surface: surface) { box.put($0, current: $1) }
-            flush(.tap, &box, at: time, emit: emit)
+            if box.count > 0 { flush(.tap, &box, at: time, emit: emit) }
         }
         if contacts.sequenceBegan { spread.reset() }
         // The spread is measured once per frame for both, and only when two fingers are down.
@@ -256,25 +260,29 @@ public struct GestureEngine: Sendable {
             spread.update(contacts, surface: surface,
                           angle: rotation.state == .possible || rotation.state == .began || contacts.sequenceBegan)
         }
-        if takesPart(.pinch) {
+        // Pinch and rotation wait, undecided, through frames with fewer than two fingers.
+        let twoFingerWork = edgeFrame || contacts.contacts.count >= 2
+        if takesPart(.pinch), twoFingerWork || pinch.state == .began {
             pinch.handle(time: time, contacts: contacts, spread: spread, surface: surface) { box.put($0) }
-            flush(.pinch, &box, at: time, emit: emit)
+            if box.count > 0 { flush(.pinch, &box, at: time, emit: emit) }
         }
-        if takesPart(.rotate) {
+        if takesPart(.rotate), twoFingerWork || rotation.state == .began {
             rotation.handle(time: time, contacts: contacts, spread: spread, surface: surface) { box.put($0) }
-            flush(.rotate, &box, at: time, emit: emit)
+            if box.count > 0 { flush(.rotate, &box, at: time, emit: emit) }
         }
-        if takesPart(.swipe) {
+        // A swipe that has fired or failed only waits for the last lift.
+        if takesPart(.swipe), edgeFrame || swipe.state == .possible {
             swipe.handle(time: time, contacts: contacts, surface: surface) { box.put($0) }
-            flush(.swipe, &box, at: time, emit: emit)
+            if box.count > 0 { flush(.swipe, &box, at: time, emit: emit) }
         }
         if takesPart(.pan) {
             pan.handle(time: time, contacts: contacts, surface: surface) { box.put($0) }
-            flush(.pan, &box, at: time, emit: emit)
+            if box.count > 0 { flush(.pan, &box, at: time, emit: emit) }
         }
-        if takesPart(.fling) {
+        // The fling decides at the last lift; the travel it needs is kept by the contact table.
+        if takesPart(.fling), edgeFrame {
             fling.handle(time: time, contacts: contacts, surface: surface) { box.put($0) }
-            flush(.fling, &box, at: time, emit: emit)
+            if box.count > 0 { flush(.fling, &box, at: time, emit: emit) }
         }
         if contacts.sequenceEnded {
             // The sequence is over: a claim still held has outlived every rival that won nothing.
@@ -282,6 +290,13 @@ public struct GestureEngine: Sendable {
                 release(r, at: time, emit: emit)
             }
         }
+    }
+
+    /// True when a deadline may be pending: a tap waiting for its double-tap window, or a long
+    /// press waiting for its time.
+    @inline(__always) private var hasDeadline: Bool {
+        if case .waiting = tap.state { return true }
+        return longPress.state == .possible
     }
 
     /// Whether recognizer `r` must see this frame: while it is in the running, and on the

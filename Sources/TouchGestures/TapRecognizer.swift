@@ -80,6 +80,12 @@ public struct TapRecognizer: Sendable {
         move(to: .failed(failure), at: time)
     }
 
+    /// True while a press is being counted (the state the recognizer checks every frame in).
+    var isPressed: Bool {
+        if case .pressed = state { return true }
+        return false
+    }
+
     /// Fires the gap deadline if it has passed by `time`.
     mutating func advance(to time: Double, emit: (GestureEvent) -> Void) {
         guard case .waiting(let n) = state else { return }

@@ -127,3 +127,29 @@ struct ContinuousRecognizerTests {
         #expect(none.contains { $0.kind == .failed(recognizer: .fling, reason: GestureFailure(.tooSlowToFling, measured: 0, limit: 13.2)) })
     }
 }
+
+@Suite("Lift velocities in reports")
+struct LiftVelocityTests {
+    @Test("a pan's end and a fling carry the velocity a tracker gives for the same samples")
+    func liftVelocityMatchesATracker() throws {
+        var s = Script()
+        var tracker = VelocityTracker()
+        // A second touch first, so that a stale figure from an earlier sequence would show.
+        s.down(0, 7, 100, 400); s.move(0.01, 7, 100, 380); s.move(0.02, 7, 100, 360); s.up(0.03, 7, 100, 360)
+        for k in 0...6 {
+            let t = 1.0 + Double(k) / 120, x = 100 + 40 * Double(k) + 2 * Double(k * k)
+            k == 0 ? s.down(t, 1, x, 240) : s.move(t, 1, x, 240)
+            tracker.add(time: t, position: Point(x: x, y: 240))
+        }
+        s.up(1.0 + 6.0 / 120, 1, 100 + 40 * 6 + 72, 240)
+        var settings = GestureSettings()
+        settings.pan.axis = .free
+        let (_, out) = replay(s.events, settings: settings)
+        let expected = try #require(tracker.velocity(liftTime: 1.0 + 6.0 / 120))
+        let pans = out.compactMap { if case .pan(let g) = $0.kind, g.phase == .ended { g.velocity } else { nil } }
+        let flings = out.compactMap { if case .fling(let g) = $0.kind { g.velocity } else { nil } }
+        #expect(pans.count == 2 && flings.count == 2)
+        #expect(pans.last == expected)
+        #expect(flings.last == expected)
+    }
+}

@@ -9,7 +9,12 @@ public struct Surface: Hashable, Sendable {
     /// Height in surface units.
     public var height: Double
     /// Surface units per millimetre, horizontally and vertically.
-    public var unitsPerMillimetre: Point
+    public var unitsPerMillimetre: Point {
+        didSet { millimetresPerUnit = Point(x: 1 / unitsPerMillimetre.x, y: 1 / unitsPerMillimetre.y) }
+    }
+    /// Millimetres per surface unit: the reciprocals, so that a conversion is a multiplication
+    /// (a division costs several times as long, and the engine converts every move).
+    public private(set) var millimetresPerUnit: Point
     /// True when the resolution was not given and ``defaultUnitsPerMillimetre`` stands in.
     public var resolutionIsDefault: Bool
 
@@ -23,19 +28,22 @@ public struct Surface: Hashable, Sendable {
     public init(width: Double, height: Double, unitsPerMillimetre: Point? = nil) {
         self.width = width
         self.height = height
-        if let r = unitsPerMillimetre, r.x > 0, r.y > 0, r.x.isFinite, r.y.isFinite {
-            self.unitsPerMillimetre = r
+        let r: Point
+        if let given = unitsPerMillimetre, given.x > 0, given.y > 0, given.x.isFinite, given.y.isFinite {
+            r = given
             self.resolutionIsDefault = false
         } else {
             let d = Surface.defaultUnitsPerMillimetre
-            self.unitsPerMillimetre = Point(x: d, y: d)
+            r = Point(x: d, y: d)
             self.resolutionIsDefault = true
         }
+        self.unitsPerMillimetre = r
+        self.millimetresPerUnit = Point(x: 1 / r.x, y: 1 / r.y)
     }
 
     /// A displacement in surface units converted to millimetres, per axis.
     @inlinable public func millimetres(_ v: Point) -> Point {
-        Point(x: v.x / unitsPerMillimetre.x, y: v.y / unitsPerMillimetre.y)
+        Point(x: v.x * millimetresPerUnit.x, y: v.y * millimetresPerUnit.y)
     }
 
     /// A length in millimetres converted to surface units along the horizontal axis.

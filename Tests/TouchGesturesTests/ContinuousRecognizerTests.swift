@@ -36,7 +36,7 @@ struct ContinuousRecognizerTests {
         s.down(1, 2, 400, 200)
         s.up(1.3, 2, 400, 200)
         let (engine, _) = replay(s.events)
-        let moved = GestureFailure(.moved, measured: 4.8, limit: 4.7)
+        let moved = GestureFailure(.moved, measured: panel.millimetres(Point(x: 24, y: 0)).x, limit: 4.7)   // 4.8 mm
         let early = GestureFailure(.releasedEarly, measured: 0.30000000000000004, limit: 0.5)
         #expect(engine.longPress.log.entries == [
             tr(0, L.idle, L.possible), tr(0.2, L.possible, L.failed(moved)), tr(0.3, L.failed(moved), L.idle),

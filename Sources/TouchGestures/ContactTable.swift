@@ -47,7 +47,10 @@ public struct ContactTable: Sendable {
     public var sequenceMaxTravel: Double { sequenceMaxTravelSquared.squareRoot() }
     private var sequenceMaxTravelSquared = 0.0
     /// Most contacts down at once so far in the current sequence.
-    public private(set) var sequenceFingers = 0
+    public var sequenceFingers: Int { Int(fingersSoFar) }
+    // Counters are 32-bit: they keep the table within 128 bytes, which the engine copies for
+    // every recognizer it calls (a larger one goes through memcpy).
+    private var fingersSoFar: Int32 = 0
     /// True when the current frame began a new touch sequence.
     public private(set) var sequenceBegan = false
     /// True when no contact is down after the current frame.
@@ -57,9 +60,10 @@ public struct ContactTable: Sendable {
     /// True when a contact went down in the current frame.
     public private(set) var downInFrame = false
     /// Contacts down after the current frame.
-    public private(set) var activeCount = 0
+    public var activeCount: Int { Int(active) }
+    private var active: Int32 = 0
     /// Contacts that ended in the current frame (still listed until the next one).
-    private var endedCount = 0
+    private var endedCount: Int32 = 0
 
     public init() {
         contacts.reserveCapacity(16)
@@ -101,9 +105,9 @@ public struct ContactTable: Sendable {
             }
             switch e.phase {
             case .down:
-                if activeCount == 0 {
+                if active == 0 {
                     sequenceStart = frame.time
-                    sequenceFingers = 0
+                    fingersSoFar = 0
                     sequenceMaxTravelSquared = 0
                     sequenceBegan = true
                     sequenceFirstId = e.id
@@ -117,7 +121,7 @@ public struct ContactTable: Sendable {
                     slot = i
                 } else {
                     contacts.append(c)
-                    activeCount += 1
+                    active += 1
                     slot = contacts.count - 1
                     if trackers.count <= slot { trackers.append(VelocityTracker(strategy: velocityStrategy)) }
                 }
@@ -144,15 +148,15 @@ public struct ContactTable: Sendable {
                 if travel > sequenceMaxTravelSquared { sequenceMaxTravelSquared = travel }
                 if e.phase.endsContact {
                     endedCount += 1
-                    activeCount -= 1
+                    active -= 1
                     if e.phase == .cancel { cancelledInFrame = true }
                 }
             }
         }
         let down = contacts.count
-        if down > sequenceFingers { sequenceFingers = down }
+        if down > sequenceFingers { fingersSoFar = Int32(clamping: down) }
         computeCentroids()
-        sequenceEnded = activeCount == 0 && !contacts.isEmpty
+        sequenceEnded = active == 0 && !contacts.isEmpty
         // The lift velocity is asked by the pan's end and by the fling: estimated once here.
         if sequenceEnded || cancelledInFrame { endVelocity = estimateMeanVelocity() }
     }

@@ -778,6 +778,95 @@ def gestures():
     t.expect_none = ["swipe"]
     t.write()
 
+    scrolling()
+
+
+def scrolling():
+    """Issue 5, first part: a pan scrolls a list taller than its viewport, a fling continues as
+    momentum (UIKit's 0.998 per ms), a touch stops it, and rows are hit through the offset.
+    Expected offsets are computed here from the physics, not by running the library."""
+    tall = {"list": {**LIST, "rows": 40}}          # 2400 units of content in a 480-unit viewport
+    max_offset = 40 * 60 - 480
+
+    def drag(t):
+        """Up 100 units a frame at 120 Hz: the pan begins at the first move (20 mm, past its
+        slop) and the content follows from there, 100 units a frame; then still until the lift."""
+        for k in range(5):
+            t.add(round(k / 120, 6), 0, "down" if k == 0 else "move", 400, 450 - 100 * k)
+        t.add(0.3, 0, "up", 400, 50)
+
+    t = Trace("scroll-drag-few-frames", seed=300, scene=tall,
+              note="a drag up, 100 units a frame, then held still before the lift (no fling)")
+    drag(t)
+    t.expect = [{"type": "scroll", "offset": 100, "momentum": False, "t": round(2 / 120, 6)},
+                {"type": "scroll", "offset": 200, "momentum": False, "t": round(3 / 120, 6)},
+                {"type": "scroll", "offset": 300, "momentum": False, "t": round(4 / 120, 6)}]
+    t.expect_none = ["fling", "rowSwipe", "select"]
+    t.write()
+
+    # After that scroll, a tap at y = 100 is on row (100 + 300) / 60 = 6.7: row 6.
+    t = Trace("scroll-then-tap-selects-through-offset", seed=301, scene=tall,
+              note="scroll up by 300 units, then tap at y 100: row 6, not row 1")
+    drag(t)
+    t.tap(0.8, (400, 100))
+    t.expect = [{"type": "select", "row": 6}]
+    t.write()
+
+    # At rest after a scroll, a row swipe changes the row under the finger, through the offset.
+    t = Trace("scroll-then-row-swipe-through-offset", seed=305, scene=tall,
+              note="scroll up by 300 units (a quick drag, so also a swipe up), then a right swipe at y 100: row 6 opens")
+    drag(t)
+    t.stroke(0.8, (300, 100), (35, 0), 0.2)
+    t.expect = [swipe("up"), swipe("right"), row_swipe(6, True)]
+    t.write()
+
+    # A 3000 mm/s throw up (125 units a frame), lifted without stopping: the fling is clamped to
+    # 2105 mm/s (10525 units/s), and momentum carries the content on.
+    def throw(t, t0=0.0):
+        for k in range(4):
+            t.add(round(t0 + k / 120, 6), 0, "down" if k == 0 else "move", 400, 470 - 125 * k)
+        t.add(round(t0 + 4 / 120, 6), 0, "up", 400, 470 - 125 * 3)
+        return round(t0 + 4 / 120, 6)
+
+    rate = 0.998
+    ln = math.log(rate)
+    v0 = 10525.0 / 1000                     # units per ms, toward the end
+    after_drag = 250                        # the second and third moves scroll 125 each
+    drag_scrolls = [{"type": "scroll", "offset": 125, "momentum": False},
+                    {"type": "scroll", "offset": 250, "momentum": False}]
+
+    t = Trace("scroll-fling-momentum-to-the-end", seed=302, scene=tall,
+              note="a fast throw up: momentum at 2105 mm/s decelerating by 0.998 a ms reaches the last row and stops there")
+    lift = throw(t)
+    # v0 (rate^dt - 1) / ln(rate) = distance  =>  dt = log(1 + distance ln(rate) / v0) / ln(rate)
+    dt_ms = math.log(1 + (max_offset - after_drag) * ln / v0) / ln
+    t.expect = drag_scrolls + [{"type": "scroll", "offset": max_offset, "momentum": True,
+                                "t": lift + dt_ms / 1000, "tolerance": {"t": 1e-9}}]
+    t.expect_none = ["select"]
+    t.write()
+
+    # The same throw on a longer list: momentum ends where its speed falls to 2 mm/s (10 units/s).
+    longer = {"list": {**LIST, "rows": 400}}
+    t = Trace("scroll-fling-momentum-decelerates-to-rest", seed=303, scene=longer,
+              note="the same throw over 400 rows: the content slows to 2 mm/s and stops")
+    lift = throw(t)
+    stop_ms = math.log((10.0 / 1000) / v0) / ln
+    travelled = v0 * (rate ** stop_ms - 1) / ln
+    t.expect = drag_scrolls + [{"type": "scroll", "offset": after_drag + travelled, "momentum": True,
+                                "t": lift + stop_ms / 1000, "tolerance": {"t": 1e-9, "offset": 1e-6}}]
+    t.write()
+
+    # A touch during momentum stops it where it is, and that touch selects nothing.
+    t = Trace("scroll-touch-stops-momentum", seed=304, scene=longer,
+              note="a throw, then a tap 0.2 s after the lift: the content stops there, nothing is selected")
+    lift = throw(t)
+    t.tap(round(lift + 0.2, 6), (400, 200))
+    at_ms = (round(lift + 0.2, 6) - lift) * 1000
+    t.expect = drag_scrolls + [{"type": "scroll", "offset": after_drag + v0 * (rate ** at_ms - 1) / ln,
+                                "momentum": True, "t": round(lift + 0.2, 6), "tolerance": {"offset": 1e-6}}]
+    t.expect_none = ["select"]
+    t.write()
+
 
 if __name__ == "__main__":
     main()

@@ -85,9 +85,9 @@ public struct GestureEngine: Sendable {
         default: break
         }
         emit(event)
-        // Only swipes and taps change the list; the other reports skip the call.
+        // Pans, flings, swipes and taps drive the list; the other reports skip the call.
         switch event.kind {
-        case .swipe, .tap: list?.apply(event, emit: emit)
+        case .swipe, .tap, .pan, .fling: list?.apply(event, surface: surface, emit: emit)
         default: break
         }
     }
@@ -228,11 +228,12 @@ public struct GestureEngine: Sendable {
     /// cannot corrupt the state.
     public mutating func handle(_ frame: TouchFrame, emit: (GestureEvent) -> Void) {
         guard frame.time >= lastTime, !frame.events.isEmpty else { return }
-        if hasDeadline { advance(to: frame.time, emit: emit) }
+        if hasDeadline || list?.momentum != nil { advance(to: frame.time, emit: emit) }
         lastTime = frame.time
         contacts.apply(frame, surface: surface)
         let time = frame.time
         if contacts.sequenceBegan {
+            list?.touchBegan(at: time)
             arena.open()
             for k in 0..<7 { held[k] = nil }
             wonSwipeHorizontal = nil
@@ -344,6 +345,7 @@ public struct GestureEngine: Sendable {
     /// each at its own time (a single tap when its double-tap window closes, a long press when
     /// its time has passed).
     public mutating func advance(to time: Double, emit: (GestureEvent) -> Void) {
+        if list?.momentum != nil { list?.advance(to: time, surface: surface, emit: emit) }
         if case .waiting = tap.state {
             var due: GestureEvent?
             tap.advance(to: time) { due = $0 }

@@ -45,6 +45,9 @@ public struct GestureEvent: Hashable, Sendable {
         case rowSwipe(row: Int, swiped: Bool)
         /// `select`: a list row was selected by a tap.
         case select(row: Int)
+        /// `scroll`: the list's content offset changed, in surface units (0: the first row at the
+        /// top); `momentum` when it moved on its own after a fling. At most one per frame.
+        case scroll(offset: Double, momentum: Bool)
         /// `longPress`: fingers held still for the long-press time, then moved and lifted.
         case longPress(LongPress)
         /// `pan`: a drag, from its slop to the lift.
@@ -70,6 +73,7 @@ public struct GestureEvent: Hashable, Sendable {
             case .swipe: "swipe"
             case .rowSwipe: "rowSwipe"
             case .select: "select"
+            case .scroll: "scroll"
             case .longPress: "longPress"
             case .pan: "pan"
             case .pinch: "pinch"

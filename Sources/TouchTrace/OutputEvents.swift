@@ -60,6 +60,9 @@ extension GestureEvent {
             o["swiped"] = .bool(swiped)
         case .select(let row):
             o["row"] = .number(Double(row))
+        case .scroll(let offset, let momentum):
+            o["offset"] = .number(offset)
+            o["momentum"] = .bool(momentum)
         case .failed(let recognizer, let reason):
             o["recognizer"] = .string(recognizer.rawValue)
             o["reason"] = .string(reason.kind.rawValue)
@@ -108,6 +111,8 @@ extension GestureEvent {
             return "row \(row) \(swiped ? "swiped" : "restored")"
         case .select(let row):
             return "row \(row) selected"
+        case .scroll(let offset, let momentum):
+            return "scrolled to \(r(offset))\(momentum ? " (momentum)" : "")"
         case .failed(let r, let reason):
             return "\(r.rawValue) failed: \(reason)"
         }

@@ -93,6 +93,7 @@ public enum TraceRender {
                 label = "row \(r) selected"; fill = "#074"
             case .failed(let r, let why): at = position(at: e.time); label = "\(r.rawValue) failed: \(why)"; fill = "#b00"
             case .won(let r, _): at = position(at: e.time); label = "\(r.rawValue) wins"; fill = "#555"
+            case .scroll: continue   // the offset changes every frame of a scroll
             case .fling(let f): at = f.position; label = "fling \(formatFixed(f.speed, digits: 0)) mm/s"
             // Continuous gestures are labelled where they begin and end, not at every frame.
             case .longPress(let g):

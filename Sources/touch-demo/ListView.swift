@@ -11,9 +11,10 @@ struct ListView {
     static let minimumRows = 8
 
     mutating func note(_ event: GestureEvent) {
-        // A moving pan, pinch, rotation or long press reports every frame: the status line
-        // shows where such a gesture begins and ends, not each step.
+        // A moving pan, pinch, rotation or long press reports every frame, and so does a
+        // scroll: the status line shows where such a gesture begins and ends, not each step.
         switch event.kind {
+        case .scroll: return
         case .pan(let g) where g.phase == .changed: return
         case .pinch(let g) where g.phase == .changed: return
         case .rotate(let g) where g.phase == .changed: return
@@ -31,8 +32,11 @@ struct ListView {
         }
         var out = "\u{1B}[H\u{1B}[2J"
         out += pad(" \(title)", columns) + "\r\n"
-        let shown = min(list.layout.rows, rows - 4)
-        for r in 0..<shown {
+        // The rows from the first one the scroll offset leaves (partly) in view.
+        let first = list.layout.rowHeight > 0
+            ? min(max(0, Int((list.contentOffset / list.layout.rowHeight).rounded(.down))), max(0, list.layout.rows - 1)) : 0
+        let shown = min(list.layout.rows - first, rows - 4)
+        for r in first..<(first + max(0, shown)) {
             let swiped = list.swiped[r]
             let label = " row \(r)"
             let state = swiped ? "◀ [ Archive ] [ Delete ] " : ""
@@ -41,7 +45,7 @@ struct ListView {
             if list.selectedRow == r { line = "\u{1B}[7m" + line + "\u{1B}[0m" }
             out += line + "\r\n"
         }
-        if list.layout.rows > shown { out += pad(" … \(list.layout.rows - shown) more rows", columns) + "\r\n" }
+        if list.layout.rows > first + shown { out += pad(" … \(list.layout.rows - first - shown) more rows", columns) + "\r\n" }
         out += "\u{1B}[\(rows - 1);1H" + pad(" " + (recent.isEmpty ? "swipe a row, tap to select" : recent.joined(separator: "  ·  ")), columns)
         out += "\u{1B}[\(rows);1H" + pad(" q: quit", columns)
         return out

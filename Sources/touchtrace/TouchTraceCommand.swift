@@ -147,7 +147,7 @@ struct Replay: ParsableCommand {
         guard let list else { return }
         let rows = list.layout.rows
         let swiped = (0..<rows).filter { list.swiped[$0] }
-        print("list: \(rows) rows, policy \(list.policy.rawValue); swiped: \(swiped.isEmpty ? "none" : swiped.map(String.init).joined(separator: ", ")); selected: \(list.selectedRow.map(String.init) ?? "none")")
+        print("list: \(rows) rows, policy \(list.policy.rawValue)\(list.contentOffset > 0 ? ", scrolled by \(formatJSONNumber((list.contentOffset * 10).rounded() / 10))" : ""); swiped: \(swiped.isEmpty ? "none" : swiped.map(String.init).joined(separator: ", ")); selected: \(list.selectedRow.map(String.init) ?? "none")")
         let shownRows = min(rows, 12)
         for r in 0..<shownRows {
             let mark = list.swiped[r] ? "◀▮ swiped " : "          "
@@ -592,6 +592,7 @@ func brief(_ e: GestureEvent) -> String {
     case .rotate(let g): return "\(t) rotate \(g.phase.rawValue) \(String(format: "%.1f", g.angle * 180 / Double.pi))°"
     case .fling(let g): return "\(t) fling \(g.fingers)f \(String(format: "%.0f", g.speed)) mm/s"
     case .won(let r, _): return "\(t) \(r.rawValue) won"
+    case .scroll(let offset, let momentum): return "\(t) scroll \(String(format: "%.1f", offset))\(momentum ? " momentum" : "")"
     case .rowSwipe(let r, let on): return "\(t) rowSwipe \(r) \(on ? "on" : "off")"
     case .select(let r): return "\(t) select \(r)"
     case .failed(let r, let why): return "\(t) \(r.rawValue) failed \(why.kind.rawValue)"

@@ -18,6 +18,7 @@ func line(_ e: GestureEvent) -> String {
     case .fling(let g): return "\(t) fling \(formatted(g.speed))"
     case .rowSwipe(let row, let on): return "\(t) rowSwipe \(row) \(on)"
     case .select(let row): return "\(t) select \(row)"
+    case .scroll(let offset, let momentum): return "\(t) scroll \(formatted(offset))\(momentum ? " momentum" : "")"
     }
 }
 

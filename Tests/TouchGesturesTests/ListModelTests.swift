@@ -15,7 +15,7 @@ struct ListModelTests {
 
     func apply(_ model: inout ListModel, _ events: [GestureEvent]) -> [GestureEvent.Kind] {
         var out: [GestureEvent.Kind] = []
-        for e in events { model.apply(e) { out.append($0.kind) } }
+        for e in events { model.apply(e, surface: panel) { out.append($0.kind) } }
         return out
     }
 
@@ -64,5 +64,66 @@ struct ListModelTests {
         #expect(m.selectedRow == 6)
         #expect(apply(&m, [GestureEvent(time: 0, kind: .tap(.init(position: Point(x: 300, y: 900), taps: 1, fingers: 1)))]).isEmpty)
         #expect(m.selectedRow == 6)
+    }
+}
+
+@Suite("List scrolling: drag, momentum, stops")
+struct ListScrollingTests {
+    func tallList() -> ListModel { ListModel(layout: ListLayout(rows: 400, rowHeight: 60, width: 800, height: 480)) }
+
+    func fling(_ model: inout ListModel, velocityY: Double, at time: Double) {
+        let f = GestureEvent(time: time, kind: .fling(.init(fingers: 1, position: Point(x: 400, y: 100),
+                                                            velocity: Point(x: 0, y: velocityY), speed: abs(velocityY) / 5)))
+        model.apply(f, surface: panel) { _ in }
+    }
+
+    @Test("momentum gives the same offsets however often it is stepped")
+    func momentumIsIndependentOfStepping() {
+        var coarse = tallList(), fine = tallList()
+        fling(&coarse, velocityY: -8000, at: 1)
+        fling(&fine, velocityY: -8000, at: 1)
+        var coarseOut: [GestureEvent] = [], fineOut: [GestureEvent] = []
+        coarse.advance(to: 1.5, surface: panel) { coarseOut.append($0) }
+        for k in 1...500 { fine.advance(to: 1 + Double(k) / 1000, surface: panel) { fineOut.append($0) } }
+        #expect(coarseOut.count == 1 && fineOut.count == 500)
+        #expect(abs(coarse.contentOffset - fine.contentOffset) < 1e-6)
+        // To rest: both stop at the same place, at the same moment.
+        coarse.advance(to: .infinity, surface: panel) { coarseOut.append($0) }
+        fine.advance(to: .infinity, surface: panel) { fineOut.append($0) }
+        #expect(coarse.momentum == nil && fine.momentum == nil)
+        #expect(abs(coarseOut.last!.time - fineOut.last!.time) < 1e-9)
+        #expect(abs(coarse.contentOffset - fine.contentOffset) < 1e-6)
+        // v0 / -ln(0.998) per ms bounds the distance: 8 units/ms over 0.002002 ≈ 3996 units.
+        #expect(coarse.contentOffset > 3900 && coarse.contentOffset < 3996)
+    }
+
+    @Test("momentum toward the start stops at offset 0, at the moment it gets there")
+    func momentumStopsAtTheStart() {
+        var m = tallList()
+        fling(&m, velocityY: -8000, at: 0)
+        m.advance(to: 0.1, surface: panel) { _ in }
+        let offset = m.contentOffset
+        m.touchBegan(at: 0.1)                    // a touch stops it
+        #expect(m.momentum == nil && m.contentOffset == offset)
+        fling(&m, velocityY: 8000, at: 0.2)      // spent on stopping: this touch's fling does nothing
+        #expect(m.momentum == nil)
+        m.touchBegan(at: 0.3)
+        fling(&m, velocityY: 8000, at: 0.4)      // back toward the start, fast enough to overshoot
+        var out: [GestureEvent] = []
+        m.advance(to: 10, surface: panel) { out.append($0) }
+        #expect(m.contentOffset == 0 && m.momentum == nil)
+        #expect(out.count == 1 && out[0].time < 10)
+        if case .scroll(let o, let momentum) = out[0].kind { #expect(o == 0 && momentum) } else { Issue.record("no scroll") }
+    }
+
+    @Test("a list whose rows fit does not scroll")
+    func fittingListDoesNotScroll() {
+        var m = ListModel(layout: eightRows)
+        var out: [GestureEvent] = []
+        let pan = GestureEvent(time: 0, kind: .pan(.init(phase: .began, fingers: 1, position: .zero, translation: Point(x: 0, y: -100), velocity: nil)))
+        m.apply(pan, surface: panel) { out.append($0) }
+        fling(&m, velocityY: -8000, at: 0.1)
+        m.advance(to: 1, surface: panel) { out.append($0) }
+        #expect(out.isEmpty && m.contentOffset == 0)
     }
 }

@@ -79,7 +79,9 @@ public struct TouchDecoder: Sendable {
         yRange = max(Double(axes.y.maximum) - Double(axes.y.minimum), 1)
         var res: Point? = axes.x.resolution > 0 && axes.y.resolution > 0
             ? Point(x: Double(axes.x.resolution), y: Double(axes.y.resolution)) : nil
-        var w = max(Double(axes.x.maximum) - Double(axes.x.minimum), 0), h = max(Double(axes.y.maximum) - Double(axes.y.minimum), 0)
+        // At least one unit: a device whose axis has no range (minimum = maximum) still gets a
+        // surface a trace can describe (importers refuse such recordings with a message).
+        var w = max(Double(axes.x.maximum) - Double(axes.x.minimum), 1), h = max(Double(axes.y.maximum) - Double(axes.y.minimum), 1)
         if rotation == .quarter || rotation == .threeQuarters {
             swap(&w, &h)
             res = res.map { Point(x: $0.y, y: $0.x) }

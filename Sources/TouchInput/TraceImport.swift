@@ -19,6 +19,11 @@ public enum TraceImport {
         guard var decoder = TouchDecoder(device: desc) else {
             throw Failure(description: "\(source): \(desc.name.isEmpty ? "the device" : desc.name) reports no touch positions (expected ABS_MT_POSITION_X/Y or ABS_X/Y axes)")
         }
+        if let axes = desc.positionAxes {
+            for (name, a) in [("X", axes.x), ("Y", axes.y)] where a.maximum <= a.minimum {
+                throw Failure(description: "\(source): the \(name) position axis has no range (minimum \(a.minimum), maximum \(a.maximum)); positions on it cannot be placed")
+            }
+        }
         let origin = recording.events.first?.time ?? 0
         var events: [TouchEvent] = []
         for e in recording.events {

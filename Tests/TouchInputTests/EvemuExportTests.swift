@@ -44,3 +44,36 @@ struct EvemuExportTests {
 }
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+@Suite("Evemu importer: fuzz regressions")
+struct EvemuFuzzRegressionTests {
+    static let folder = packageRoot.appendingPathComponent("Fuzz/regressions")
+    static let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+        .filter { $0.hasSuffix(".events") }.sorted()
+
+    @Test func thereAreRegressions() { #expect(!Self.files.isEmpty) }
+
+    /// The EvemuFuzz invariant: what the importer accepts is a valid trace; the rest is refused
+    /// with a message.
+    @Test(arguments: files)
+    func importsValidlyOrRefuses(_ name: String) throws {
+        let text = String(decoding: try Data(contentsOf: Self.folder.appendingPathComponent(name)), as: UTF8.self)
+        guard let rec = try? EvemuRecording.parse(text, name: name) else { return }
+        do {
+            let trace = try TraceImport.trace(from: rec, source: name)
+            #expect(TraceReader.diagnose(bytes: Array(TraceWriter.document(trace).utf8), name: name).errors.isEmpty)
+        } catch {
+            #expect(!error.description.isEmpty)
+        }
+    }
+
+    @Test("an axis with no range is refused with a message that names it")
+    func axisWithoutRange() throws {
+        let text = String(decoding: try Data(contentsOf: Self.folder.appendingPathComponent("evemu-axis-without-range.events")), as: UTF8.self)
+        let rec = try EvemuRecording.parse(text, name: "r.events")
+        #expect(throws: TraceImport.Failure.self) { try TraceImport.trace(from: rec, source: "r.events") }
+        do { _ = try TraceImport.trace(from: rec, source: "r.events") } catch {
+            #expect(error.description == "r.events: the Y position axis has no range (minimum 479, maximum 0); positions on it cannot be placed")
+        }
+    }
+}

@@ -15,21 +15,7 @@ public struct FlingRecognizer: Sendable {
     /// - `possible → failed`: the lift was too slow or too close to the touch-down, a contact
     ///   was cancelled, or the arena gave the sequence to another recognizer.
     /// - `recognized → idle`, `failed → idle`: no finger is down.
-    public enum State: Hashable, Sendable, CustomStringConvertible {
-        case idle
-        case possible
-        case recognized
-        case failed(GestureFailure)
-
-        public var description: String {
-            switch self {
-            case .idle: "idle"
-            case .possible: "possible"
-            case .recognized: "recognized"
-            case .failed(let f): "failed(\(f))"
-            }
-        }
-    }
+    public typealias State = DiscreteGestureState
 
     /// The thresholds in use.
     public var settings: GestureSettings.Fling

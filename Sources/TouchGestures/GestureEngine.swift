@@ -264,11 +264,11 @@ public struct GestureEngine: Sendable {
         // Pinch and rotation wait, undecided, through frames with fewer than two fingers.
         let twoFingerWork = edgeFrame || contacts.contacts.count >= 2
         if takesPart(.pinch), twoFingerWork || pinch.state == .began {
-            pinch.handle(time: time, contacts: contacts, spread: spread, surface: surface) { box.put($0) }
+            pinch.handle(time: time, contacts: contacts, spread: spread) { box.put($0) }
             if box.count > 0 { flush(.pinch, &box, at: time, emit: emit) }
         }
         if takesPart(.rotate), twoFingerWork || rotation.state == .began {
-            rotation.handle(time: time, contacts: contacts, spread: spread, surface: surface) { box.put($0) }
+            rotation.handle(time: time, contacts: contacts, spread: spread) { box.put($0) }
             if box.count > 0 { flush(.rotate, &box, at: time, emit: emit) }
         }
         // A swipe that has fired or failed only waits for the last lift.

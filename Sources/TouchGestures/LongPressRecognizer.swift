@@ -15,23 +15,7 @@ public struct LongPressRecognizer: Sendable {
     ///   cancelled, or the arena gave the sequence to another recognizer.
     /// - `began → ended`: the last finger lifted (or a contact was cancelled: `cancelled`).
     /// - `ended → idle`, `failed → idle`: no finger is down.
-    public enum State: Hashable, Sendable, CustomStringConvertible {
-        case idle
-        case possible
-        case began
-        case ended
-        case failed(GestureFailure)
-
-        public var description: String {
-            switch self {
-            case .idle: "idle"
-            case .possible: "possible"
-            case .began: "began"
-            case .ended: "ended"
-            case .failed(let f): "failed(\(f))"
-            }
-        }
-    }
+    public typealias State = ContinuousGestureState
 
     /// The thresholds in use.
     public var settings: GestureSettings.LongPress

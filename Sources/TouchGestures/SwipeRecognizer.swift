@@ -26,21 +26,7 @@ public struct SwipeRecognizer: Sendable {
     /// - `possible → failed`: the drift went over its limit, the time limit passed, a contact
     ///   was cancelled, or every finger lifted before the distance was reached.
     /// - `recognized → idle`, `failed → idle`: every finger has lifted.
-    public enum State: Hashable, Sendable, CustomStringConvertible {
-        case idle
-        case possible
-        case recognized
-        case failed(GestureFailure)
-
-        public var description: String {
-            switch self {
-            case .idle: "idle"
-            case .possible: "possible"
-            case .recognized: "recognized"
-            case .failed(let f): "failed(\(f))"
-            }
-        }
-    }
+    public typealias State = DiscreteGestureState
 
     /// The thresholds in use.
     public var settings: GestureSettings.Swipe

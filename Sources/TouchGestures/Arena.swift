@@ -118,8 +118,6 @@ public enum ArenaStanding: Hashable, Sendable {
 struct Arena: Sendable {
     var settings: ArenaSettings
     private(set) var standing: InlineArray<7, ArenaStanding> = .init(repeating: .absent)
-    /// Set by the engine: the axis a winning pan is locked to (`nil`: free).
-    var panAxisVertical: Bool?
 
     init(settings: ArenaSettings) { self.settings = settings }
 
@@ -133,7 +131,6 @@ struct Arena: Sendable {
         for r in RecognizerName.allCases {
             standing[r.index] = settings.enabled.contains(r) ? .undecided : .absent
         }
-        panAxisVertical = nil
     }
 
     /// What becomes of a claim.

@@ -188,16 +188,16 @@ public struct ContactTable: Sendable {
     /// The velocity of contact `index` in surface units per second: at its lift when it ended
     /// (zero when it had stopped), else now; zero when the strategy cannot tell yet. Asked at a
     /// lift, not every frame: reading a tracker out of the array copies its 1.5 KB.
-    func velocity(_ index: Int) -> Point {
-        let lift: Double? = contacts[index].ended ? contacts[index].lastTime : nil
-        return trackers[index].velocity(liftTime: lift) ?? .zero
+    func velocity(_ index: Int) -> Point { estimate(index) ?? .zero }
+
+    /// The tracker's estimate for contact `index`: at its lift if it ended, else now.
+    private func estimate(_ index: Int) -> Point? {
+        trackers[index].velocity(liftTime: contacts[index].ended ? contacts[index].lastTime : nil)
     }
 
     /// The velocity of the contact `id`, if it is in the table and its tracker can tell.
     func velocity(ofContact id: Int) -> Point? {
-        guard let k = contacts.firstIndex(where: { $0.id == id }) else { return nil }
-        let lift: Double? = contacts[k].ended ? contacts[k].lastTime : nil
-        return trackers[k].velocity(liftTime: lift)
+        contacts.firstIndex(where: { $0.id == id }).flatMap(estimate)
     }
 
     /// Mean velocity of the contacts in the table, in surface units per second, at the end of

@@ -23,7 +23,6 @@ public struct FlingRecognizer: Sendable {
     public private(set) var state: State = .idle
     /// Every state change, when recording is switched on.
     public var log = TransitionLog<State>()
-    private var travel = 0.0          // longest travel of any finger in the sequence, mm
 
     public init(settings: GestureSettings.Fling = .init()) {
         self.settings = settings
@@ -39,7 +38,6 @@ public struct FlingRecognizer: Sendable {
                          emit: (GestureEvent.Kind) -> Void) {
         if contacts.sequenceBegan, state == .idle {
             move(to: .possible, at: time)
-            travel = 0
         }
         guard state == .possible else {
             if contacts.sequenceEnded, state != .idle { move(to: .idle, at: time) }
@@ -49,7 +47,7 @@ public struct FlingRecognizer: Sendable {
         if contacts.cancelledInFrame {
             failure = GestureFailure(.cancelled)
         } else if contacts.sequenceEnded {
-            travel = contacts.sequenceMaxTravel
+            let travel = contacts.sequenceMaxTravel
             if travel < settings.minDistance {
                 failure = GestureFailure(.notEnoughMovement, measured: travel, limit: settings.minDistance)
             } else {

@@ -233,7 +233,7 @@ public struct GestureEngine: Sendable {
         contacts.apply(frame, surface: surface)
         let time = frame.time
         if contacts.sequenceBegan {
-            list?.touchBegan(at: time)
+            list?.touchBegan()
             arena.open()
             for k in 0..<7 { held[k] = nil }
             wonSwipeHorizontal = nil

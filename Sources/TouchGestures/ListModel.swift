@@ -129,9 +129,9 @@ public struct ListModel: Sendable {
     /// The row under `point`, with the content's current offset.
     public func row(at point: Point) -> Int? { layout.row(at: point, offset: contentOffset) }
 
-    /// A touch sequence began at `time` (seconds): a touch stops momentum, and that touch then
-    /// selects and swipes nothing.
-    public mutating func touchBegan(at time: Double) {
+    /// A touch sequence began: a touch stops momentum, and that touch then selects and swipes
+    /// nothing.
+    public mutating func touchBegan() {
         spentOnStopping = momentum != nil
         momentum = nil
     }

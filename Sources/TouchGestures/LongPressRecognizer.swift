@@ -46,7 +46,7 @@ public struct LongPressRecognizer: Sendable {
     mutating func advance(to time: Double, contacts: ContactTable, emit: (Double, GestureEvent.Kind) -> Void) {
         guard state == .possible, contacts.activeCount > 0 else { return }
         let deadline = contacts.sequenceStart + settings.minDuration
-        guard TouchEvent.roundedTime(time) >= TouchEvent.roundedTime(deadline) else { return }
+        guard TouchEvent.reached(time, deadline) else { return }
         move(to: .began, at: deadline)
         emit(deadline, report(.began, time: deadline, contacts: contacts))
     }

@@ -59,6 +59,20 @@ public struct TouchEvent: Hashable, Sendable {
     /// after rebasing rather than becoming `0.09557294845581055`.
     @inlinable public static func roundedTime(_ seconds: Double) -> Double { (seconds * 1e6).rounded() / 1e6 }
 
+    /// True when `time` has reached `deadline` (both in seconds), to the microsecond: evdev
+    /// timestamps are whole microseconds, and `0.1 + 0.4` must reach a 0.5 s deadline although
+    /// floating point makes it 0.49999999999999994. A comparison, not a rounding: the engine asks
+    /// this every frame.
+    @inlinable package static func reached(_ time: Double, _ deadline: Double) -> Bool {
+        time - deadline >= -0.5e-6
+    }
+
+    /// True when the interval `seconds` is longer than `limit` (seconds) by at least half a
+    /// microsecond, so that timestamps 0.1 s apart are not taken as 0.10000000000000009 s apart.
+    @inlinable package static func exceeds(_ seconds: Double, _ limit: Double) -> Bool {
+        seconds - limit >= 0.5e-6
+    }
+
     public init(time: Double, id: Int, phase: TouchPhase, position: Point,
                 pressure: Double? = nil, major: Double? = nil, minor: Double? = nil) {
         self.time = time

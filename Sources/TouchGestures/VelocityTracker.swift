@@ -89,7 +89,7 @@ public struct VelocityTracker: Sendable {
     public func velocity(liftTime: Double? = nil) -> Point? {
         guard count > 0 else { return nil }
         let w = Samples(buffer: UnsafePointer(storage.samples), newest: newest, count: count)
-        if let lift = liftTime, w.exceeds(lift - w.sample(0).t, Self.stopGap) { return .zero }
+        if let lift = liftTime, TouchEvent.exceeds(lift - w.sample(0).t, Self.stopGap) { return .zero }
         let v: Point? = switch strategy {
         case .lsq2: w.leastSquares(w.windowCount())
         case .impulse: w.impulse(w.windowCount())
@@ -116,13 +116,6 @@ private struct Samples {
         return (buffer[i], buffer[i + 1], buffer[i + 2])
     }
 
-    /// True when the interval `seconds` is longer than `limit` by at least half a microsecond
-    /// (evdev timestamps are whole microseconds), so that two timestamps 0.1 s apart are not
-    /// taken as 0.10000000000000009 s apart by floating-point subtraction.
-    @inline(__always) func exceeds(_ seconds: Double, _ limit: Double) -> Bool {
-        seconds - limit >= 0.5e-6
-    }
-
     /// How many of the newest samples form the `lsq2`/`impulse` window.
     func windowCount() -> Int {
         guard count > 0 else { return 0 }
@@ -131,7 +124,7 @@ private struct Samples {
         var previous = t0
         while n < min(count, Tracker.maxSamples) {
             let t = sample(n).t
-            if exceeds(t0 - t, Tracker.horizon) || exceeds(previous - t, Tracker.stopGap) { break }
+            if TouchEvent.exceeds(t0 - t, Tracker.horizon) || TouchEvent.exceeds(previous - t, Tracker.stopGap) { break }
             previous = t
             n += 1
         }
@@ -209,7 +202,7 @@ private struct Samples {
         var oldest = newestSample
         for k in 1..<count {
             let s = sample(k)
-            if exceeds(newestSample.t - s.t, Tracker.twoPointWindow) { break }
+            if TouchEvent.exceeds(newestSample.t - s.t, Tracker.twoPointWindow) { break }
             oldest = s
         }
         let dt = newestSample.t - oldest.t

@@ -22,14 +22,8 @@ func line(_ e: GestureEvent) -> String {
     }
 }
 
-/// Three decimals, no Foundation.
-func formatted(_ v: Double) -> String {
-    let n = Int((v * 1000).rounded())
-    let sign = n < 0 ? "-" : ""
-    let a = abs(n)
-    let frac = a % 1000
-    return "\(sign)\(a / 1000).\(frac < 10 ? "00" : frac < 100 ? "0" : "")\(frac)"
-}
+/// Three decimals: the core's own fixed-point formatter.
+func formatted(_ v: Double) -> String { formatFixed(v, digits: 3) }
 
 @Suite("Arena: whole ordered logs of each decision")
 struct ArenaTests {

@@ -103,11 +103,11 @@ struct ListScrollingTests {
         fling(&m, velocityY: -8000, at: 0)
         m.advance(to: 0.1, surface: panel) { _ in }
         let offset = m.contentOffset
-        m.touchBegan(at: 0.1)                    // a touch stops it
+        m.touchBegan()                    // a touch stops it
         #expect(m.momentum == nil && m.contentOffset == offset)
         fling(&m, velocityY: 8000, at: 0.2)      // spent on stopping: this touch's fling does nothing
         #expect(m.momentum == nil)
-        m.touchBegan(at: 0.3)
+        m.touchBegan()
         fling(&m, velocityY: 8000, at: 0.4)      // back toward the start, fast enough to overshoot
         var out: [GestureEvent] = []
         m.advance(to: 10, surface: panel) { out.append($0) }

@@ -1,13 +1,34 @@
 import TouchGestures
 
 extension GestureSettings {
+    /// A numeric setting: where it lives in ``GestureSettings``.
+    private enum Field: Sendable {
+        case number(WritableKeyPath<GestureSettings, Double> & Sendable)
+        /// `tap.maxDuration`: a number, or `null` for no limit.
+        case optionalNumber(WritableKeyPath<GestureSettings, Double?> & Sendable)
+        /// `tap.maxCount`: a whole number from 1 to 100.
+        case count(WritableKeyPath<GestureSettings, Int> & Sendable)
+    }
+
+    /// Every numeric setting, in the documented order: the one table the names and the parser
+    /// both come from.
+    private static let fields: [(name: String, field: Field)] = [
+        ("swipe.minDistance", .number(\.swipe.minDistance)), ("swipe.maxDrift", .number(\.swipe.maxDrift)),
+        ("swipe.maxDuration", .number(\.swipe.maxDuration)), ("swipe.edgeZone", .number(\.swipe.edgeZone)),
+        ("tap.maxMovement", .number(\.tap.maxMovement)), ("tap.maxDuration", .optionalNumber(\.tap.maxDuration)),
+        ("tap.maxGap", .number(\.tap.maxGap)), ("tap.maxSpacing", .number(\.tap.maxSpacing)),
+        ("tap.maxCount", .count(\.tap.maxCount)),
+        ("longPress.minDuration", .number(\.longPress.minDuration)),
+        ("longPress.maxMovement", .number(\.longPress.maxMovement)),
+        ("pan.minDistance", .number(\.pan.minDistance)), ("pan.axisBias", .number(\.pan.axisBias)),
+        ("pinch.minSpanChange", .number(\.pinch.minSpanChange)), ("pinch.minArc", .number(\.pinch.minArc)),
+        ("fling.minVelocity", .number(\.fling.minVelocity)), ("fling.maxVelocity", .number(\.fling.maxVelocity)),
+        ("fling.minDistance", .number(\.fling.minDistance)),
+    ]
+
     /// Every numeric threshold by its documented name (`swipe.minDistance`, `tap.maxGap`, …), in
     /// mm, s, mm/s or (for `pan.axisBias`) a ratio.
-    public static let keyNames = ["swipe.minDistance", "swipe.maxDrift", "swipe.maxDuration", "swipe.edgeZone",
-                                  "tap.maxMovement", "tap.maxDuration", "tap.maxGap", "tap.maxSpacing", "tap.maxCount",
-                                  "longPress.minDuration", "longPress.maxMovement",
-                                  "pan.minDistance", "pan.axisBias", "pinch.minSpanChange", "pinch.minArc",
-                                  "fling.minVelocity", "fling.maxVelocity", "fling.minDistance"]
+    public static let keyNames = fields.map(\.name)
 
     /// The settings that take a name or a list of names rather than a number.
     public static let choiceKeyNames = ["pan.axis", "velocityStrategy", "arena.enabled", "arena.together",
@@ -68,9 +89,6 @@ extension GestureSettings {
         }
         for (key, value) in flat {
             switch key {
-            case "tap.maxDuration" where value == .null:
-                s.tap.maxDuration = nil
-                continue
             case "pan.axis":
                 if let a = value.stringValue.flatMap(PanAxis.init(rawValue:)) { s.pan.axis = a } else {
                     fail("`pan.axis` must be one of \(PanAxis.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(value.serialized())")
@@ -96,36 +114,27 @@ extension GestureSettings {
             default:
                 break
             }
-            guard keyNames.contains(key) else {
+            guard let field = fields.first(where: { $0.name == key })?.field else {
                 fail("unknown setting `\(key)` (expected one of \((keyNames + choiceKeyNames).joined(separator: ", ")))")
+                continue
+            }
+            if case .optionalNumber(let path) = field, value == .null {
+                s[keyPath: path] = nil
                 continue
             }
             guard let v = value.numberValue, v.isFinite, v >= 0 else {
                 fail("`\(key)` must be a number ≥ 0, found \(value.serialized())")
                 continue
             }
-            switch key {
-            case "swipe.minDistance": s.swipe.minDistance = v
-            case "swipe.maxDrift": s.swipe.maxDrift = v
-            case "swipe.maxDuration": s.swipe.maxDuration = v
-            case "swipe.edgeZone": s.swipe.edgeZone = v
-            case "tap.maxMovement": s.tap.maxMovement = v
-            case "tap.maxDuration": s.tap.maxDuration = v
-            case "tap.maxGap": s.tap.maxGap = v
-            case "tap.maxSpacing": s.tap.maxSpacing = v
-            case "tap.maxCount":
-                guard v >= 1, v <= 100, v == v.rounded() else { fail("`tap.maxCount` must be a whole number from 1 to 100, found \(formatJSONNumber(v))"); continue }
-                s.tap.maxCount = Int(v)
-            case "longPress.minDuration": s.longPress.minDuration = v
-            case "longPress.maxMovement": s.longPress.maxMovement = v
-            case "pan.minDistance": s.pan.minDistance = v
-            case "pan.axisBias": s.pan.axisBias = v
-            case "pinch.minSpanChange": s.pinch.minSpanChange = v
-            case "pinch.minArc": s.pinch.minArc = v
-            case "fling.minVelocity": s.fling.minVelocity = v
-            case "fling.maxVelocity": s.fling.maxVelocity = v
-            case "fling.minDistance": s.fling.minDistance = v
-            default: break
+            switch field {
+            case .number(let path): s[keyPath: path] = v
+            case .optionalNumber(let path): s[keyPath: path] = v
+            case .count(let path):
+                guard v >= 1, v <= 100, v == v.rounded() else {
+                    fail("`\(key)` must be a whole number from 1 to 100, found \(formatJSONNumber(v))")
+                    continue
+                }
+                s[keyPath: path] = Int(v)
             }
         }
         if !problems.isEmpty { throw TraceError(problems) }

@@ -34,8 +34,13 @@ struct StatsAndSettingsTests {
         } catch {
             #expect(error.description == "s.json: error: `tap.maxCount` must be a whole number from 1 to 100, found 1.5")
         }
+        // Each name sets a setting of its own: all results differ from the defaults and from
+        // each other (a name wired to another's field would repeat a result).
+        var seen: [GestureSettings] = [GestureSettings()]
         for key in GestureSettings.keyNames {
-            #expect((try? GestureSettings.from(json: .object(JSONObject([.init(key, .number(2))])), source: "k")) != nil, "\(key)")
+            let s = try? GestureSettings.from(json: .object(JSONObject([.init(key, .number(3))])), source: "k")
+            #expect(s != nil, "\(key)")
+            if let s { #expect(!seen.contains(s), "\(key) set nothing new"); seen.append(s) }
         }
     }
 }

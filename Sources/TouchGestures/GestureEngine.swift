@@ -85,11 +85,8 @@ public struct GestureEngine: Sendable {
         default: break
         }
         emit(event)
-        // Pans, flings, swipes and taps drive the list; the other reports skip the call.
-        switch event.kind {
-        case .swipe, .tap, .pan, .fling: list?.apply(event, surface: surface, emit: emit)
-        default: break
-        }
+        // Only what the list acts on is passed to it (most reports are not).
+        if ListModel.actsOn(event.kind) { list?.apply(event, surface: surface, emit: emit) }
     }
 
     /// Routes a recognizer's output through the arena.

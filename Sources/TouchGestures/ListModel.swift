@@ -186,6 +186,14 @@ public struct ListModel: Sendable {
         emit(GestureEvent(time: time, kind: .rowSwipe(row: row, swiped: value)))
     }
 
+    /// True for the reports ``apply(_:surface:emit:)`` acts on: pans, flings, swipes and taps.
+    @inline(__always) public static func actsOn(_ kind: GestureEvent.Kind) -> Bool {
+        switch kind {
+        case .pan, .fling, .swipe, .tap: true
+        default: false
+        }
+    }
+
     /// Applies a recognised gesture: a vertical pan scrolls, a fling after it starts momentum,
     /// a horizontal swipe that started on a row changes that row's swipe state, and a tap on a
     /// row selects it. Other events change nothing.

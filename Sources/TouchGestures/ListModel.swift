@@ -92,7 +92,7 @@ public struct ScrollPhysics: Hashable, Sendable {
 
 /// The rows a list shows and the state gestures give them: the scroll offset, swipe state per
 /// row and the selected row. Headless and deterministic: it changes only through
-/// ``apply(_:surface:emit:)``, ``touchBegan(at:)`` and ``advance(to:surface:emit:)``.
+/// ``apply(_:surface:emit:)``, ``touchBegan()`` and ``advance(to:surface:emit:)``.
 ///
 /// A vertical pan (the engine's pan, locked to the vertical axis when it drives a list) moves
 /// the content; a fling at the end of it continues as momentum that decelerates exponentially

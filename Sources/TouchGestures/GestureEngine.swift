@@ -19,6 +19,11 @@ public struct GestureEngine: Sendable {
     public let surface: Surface
     /// The list the gestures drive, if any.
     public var list: ListModel?
+    /// Where the list's pages come from, if it is paged: each request the list makes is
+    /// passed to it, and its answers are given to the list when the input's clock reaches
+    /// their time (before the frame at or after it, or on ``advance(to:emit:)``).
+    public var pageSource: (any PageSource)?
+    private var sentRequest = 0
     /// When true, the arena's decisions are reported: `won` events, and `failed` events for
     /// recognizers that gave up or were rejected (for `touchtrace replay --explain`).
     public var explain = false
@@ -86,7 +91,10 @@ public struct GestureEngine: Sendable {
         }
         emit(event)
         // Only what the list acts on is passed to it (most reports are not).
-        if ListModel.actsOn(event.kind) { list?.apply(event, surface: surface, emit: emit) }
+        if ListModel.actsOn(event.kind) {
+            let surface = self.surface
+            list?.apply(event, surface: surface, emit: emit)
+        }
     }
 
     /// Routes a recognizer's output through the arena.
@@ -225,7 +233,7 @@ public struct GestureEngine: Sendable {
     /// cannot corrupt the state.
     public mutating func handle(_ frame: TouchFrame, emit: (GestureEvent) -> Void) {
         guard frame.time >= lastTime, !frame.events.isEmpty else { return }
-        if hasDeadline || list?.momentum != nil { advance(to: frame.time, emit: emit) }
+        if hasDeadline || list?.isMoving == true || pageSource?.nextAnswerTime != nil { advance(to: frame.time, emit: emit) }
         lastTime = frame.time
         contacts.apply(frame, surface: surface)
         let time = frame.time
@@ -287,7 +295,20 @@ public struct GestureEngine: Sendable {
             for r in RecognizerName.allCases where arena[r] == .held {
                 release(r, at: time, emit: emit)
             }
+            list?.touchesEnded()
         }
+        if list?.needsEndFrame == true {
+            let surface = self.surface
+            list?.endFrame(at: time, surface: surface, emit: emit)
+            passOnRequest()
+        }
+    }
+
+    /// Hands the list's newest page request to the page source, once.
+    private mutating func passOnRequest() {
+        guard let r = list?.lastRequest, r.serial != sentRequest else { return }
+        sentRequest = r.serial
+        pageSource?.request(r)
     }
 
     /// True when a deadline may be pending: a tap waiting for its double-tap window, or a long
@@ -342,7 +363,19 @@ public struct GestureEngine: Sendable {
     /// each at its own time (a single tap when its double-tap window closes, a long press when
     /// its time has passed).
     public mutating func advance(to time: Double, emit: (GestureEvent) -> Void) {
-        if list?.momentum != nil { list?.advance(to: time, surface: surface, emit: emit) }
+        // The list moves, and pages due by then arrive, each at its own time (an arrival or a
+        // scroll may ask for the next page, which may arrive before `time` too).
+        let surface = self.surface
+        while list != nil {
+            let next = pageSource?.nextAnswerTime
+            if list?.isMoving == true {
+                list?.advance(to: min(next ?? time, time), surface: surface, emit: emit)
+                passOnRequest()
+            }
+            guard let due = next, due <= time, let answer = pageSource?.nextAnswer(dueBy: due) else { break }
+            list?.receive(answer, surface: surface, emit: emit)
+            passOnRequest()
+        }
         if case .waiting = tap.state {
             var due: GestureEvent?
             tap.advance(to: time) { due = $0 }

@@ -63,6 +63,22 @@ extension GestureEvent {
         case .scroll(let offset, let momentum):
             o["offset"] = .number(offset)
             o["momentum"] = .bool(momentum)
+        case .deselect(let row):
+            o["row"] = .number(Double(row))
+        case .check(let row, let checked):
+            o["row"] = .number(Double(row))
+            o["checked"] = .bool(checked)
+        case .snap(let offset, let kind):
+            o["offset"] = .number(offset)
+            o["to"] = .string(kind.rawValue)
+        case .loadMore(let page):
+            o["page"] = .number(Double(page))
+        case .refresh:
+            break
+        case .page(let page, let rows):
+            o["page"] = .number(Double(page))
+            o["rows"] = rows.map { .number(Double($0)) } ?? .null
+            o["failed"] = .bool(rows == nil)
         case .failed(let recognizer, let reason):
             o["recognizer"] = .string(recognizer.rawValue)
             o["reason"] = .string(reason.kind.rawValue)
@@ -113,6 +129,18 @@ extension GestureEvent {
             return "row \(row) selected"
         case .scroll(let offset, let momentum):
             return "scrolled to \(r(offset))\(momentum ? " (momentum)" : "")"
+        case .deselect(let row):
+            return "row \(row) deselected"
+        case .check(let row, let checked):
+            return "row \(row) \(checked ? "checked" : "unchecked")"
+        case .snap(let offset, let kind):
+            return "snapped to \(r(offset)) (\(kind.rawValue))"
+        case .loadMore(let page):
+            return "load more: page \(page) asked for"
+        case .refresh:
+            return "refresh: page 1 asked for again"
+        case .page(let page, let rows):
+            return rows.map { "page \(page) arrived with \($0) rows" } ?? "page \(page) failed"
         case .failed(let r, let reason):
             return "\(r.rawValue) failed: \(reason)"
         }

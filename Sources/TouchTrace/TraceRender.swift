@@ -94,6 +94,8 @@ public enum TraceRender {
             case .failed(let r, let why): at = position(at: e.time); label = "\(r.rawValue) failed: \(why)"; fill = "#b00"
             case .won(let r, _): at = position(at: e.time); label = "\(r.rawValue) wins"; fill = "#555"
             case .scroll: continue   // the offset changes every frame of a scroll
+            case .deselect, .check, .snap, .loadMore, .refresh, .page:
+                at = position(at: e.time); label = e.summary; fill = "#074"
             case .fling(let f): at = f.position; label = "fling \(formatFixed(f.speed, digits: 0)) mm/s"
             // Continuous gestures are labelled where they begin and end, not at every frame.
             case .longPress(let g):

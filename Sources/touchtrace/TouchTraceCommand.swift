@@ -595,6 +595,7 @@ func brief(_ e: GestureEvent) -> String {
     case .scroll(let offset, let momentum): return "\(t) scroll \(String(format: "%.1f", offset))\(momentum ? " momentum" : "")"
     case .rowSwipe(let r, let on): return "\(t) rowSwipe \(r) \(on ? "on" : "off")"
     case .select(let r): return "\(t) select \(r)"
+    case .deselect, .check, .snap, .loadMore, .refresh, .page: return "\(t) \(e.summary)"
     case .failed(let r, let why): return "\(t) \(r.rawValue) failed \(why.kind.rawValue)"
     }
 }

@@ -19,6 +19,12 @@ func line(_ e: GestureEvent) -> String {
     case .rowSwipe(let row, let on): return "\(t) rowSwipe \(row) \(on)"
     case .select(let row): return "\(t) select \(row)"
     case .scroll(let offset, let momentum): return "\(t) scroll \(formatted(offset))\(momentum ? " momentum" : "")"
+    case .deselect(let row): return "\(t) deselect \(row)"
+    case .check(let row, let on): return "\(t) check \(row) \(on)"
+    case .snap(let offset, let kind): return "\(t) snap \(formatted(offset)) \(kind.rawValue)"
+    case .loadMore(let page): return "\(t) loadMore \(page)"
+    case .refresh: return "\(t) refresh"
+    case .page(let page, let rows): return "\(t) page \(page) \(rows.map(String.init) ?? "failed")"
     }
 }
 

@@ -26,7 +26,7 @@ struct GesturePropertyTests {
         settings.pan.axis = .free
         return TraceReplay.run(header: trace.header, settings: settings, events: trace.events).output.filter {
             switch $0.kind {
-            case .rowSwipe, .select, .scroll, .failed, .won: false
+            case .rowSwipe, .select, .deselect, .check, .scroll, .snap, .loadMore, .refresh, .page, .failed, .won: false
             default: true
             }
         }

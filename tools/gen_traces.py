@@ -779,6 +779,7 @@ def gestures():
     t.write()
 
     scrolling()
+    lists()
 
 
 def scrolling():
@@ -865,6 +866,300 @@ def scrolling():
     t.expect = drag_scrolls + [{"type": "scroll", "offset": after_drag + v0 * (rate ** at_ms - 1) / ln,
                                 "momentum": True, "t": round(lift + 0.2, 6), "tolerance": {"offset": 1e-6}}]
     t.expect_none = ["select"]
+    t.write()
+
+
+# --- Issue 5, second part: the list model. Every expected value below is computed here from
+# the rules the issue and the seeds give (UIKit's 0.998/ms deceleration, the 0.5 s settle, the
+# half-visible bottom cell, 75 points for section starts, 25-row pages, one screen of look-ahead,
+# 60 points to refresh), not by running the library.
+
+MM_PER_POINT = 25.4 / 163           # one point of the 163 ppi screens the articles ran on
+SETTLE = 0.5                        # the cell-snapping article's animation, seconds
+SECTION_SNAP = 75 * MM_PER_POINT * RES   # 75 points in trace units (58.4 units)
+REFRESH = 60 * MM_PER_POINT * RES        # 60 points in trace units (46.7 units)
+LOAD_MORE_ROW = 60                       # the "Load more" row: a row like the others
+LOADING_ROW = 60 * 60 / 44               # the guide's 60-point loading row beside 44-point rows
+
+
+def banded(raw, max_offset, d=480, c=0.55):
+    """The offset shown for a drag to `raw`: past an end, (1 - 1/(x c/d + 1)) d of the excess."""
+    band = lambda x: (1 - 1 / (x * c / d + 1)) * d
+    if raw < 0:
+        return -band(-raw)
+    if raw > max_offset:
+        return max_offset + band(raw - max_offset)
+    return raw
+
+
+def slow_drag(t, t0, x, y0, steps, dt=0.05, hold=0.5):
+    """A finger down at (x, y0), a first move of 30 units in the direction of steps[0] (past the
+    4.7 mm = 23.5-unit slop: the pan begins there and the content does not move), then one move
+    per `dt` by each of `steps` (units, + is down), then held still for `hold` s and lifted (so
+    no fling). Returns (times of the steps, lift time)."""
+    cid = t.new_id()
+    y = y0
+    t.add(t0, cid, "down", x, y)
+    y += 30 if steps[0] > 0 else -30
+    t.add(round(t0 + dt, 6), cid, "move", x, y)
+    times = []
+    for k, d in enumerate(steps):
+        y += d
+        tk = round(t0 + dt * (k + 2), 6)
+        t.add(tk, cid, "move", x, y)
+        times.append(tk)
+    lift = round(times[-1] + hold, 6)
+    t.add(lift, cid, "up", x, y)
+    return times, lift
+
+
+def scroll(offset, momentum, t=None, tol=1e-6):
+    e = {"type": "scroll", "offset": offset, "momentum": momentum, "tolerance": {"offset": tol}}
+    if t is not None:
+        e["t"] = t
+        e["tolerance"]["t"] = 1e-9
+    return e
+
+
+def snap(offset, to, t):
+    return {"type": "snap", "offset": offset, "to": to, "t": t, "tolerance": {"offset": 1e-6, "t": 1e-9}}
+
+
+def cell_snap(offset, tops, heights, viewport=480, max_offset=None):
+    """The cell-snapping rule: the cell cut by the bottom edge decides; half or more showing
+    pulls it in, less pushes it out; clamped to the ends. None when no cell is cut."""
+    bottom = offset + viewport
+    for top, h in zip(tops, heights):
+        if top < bottom < top + h:
+            shown = bottom - top
+            target = offset + (h - shown) if shown >= h / 2 else offset - shown
+            target = min(max(target, 0), max_offset)
+            return None if target == offset else target
+    return None
+
+
+def lists():
+    rate, ln = 0.998, math.log(0.998)
+    v0 = 10525.0 / 1000                 # the clamped 2105 mm/s throw, units per ms
+
+    def throw(t, t0=0.0):
+        for k in range(4):
+            t.add(round(t0 + k / 120, 6), 0, "down" if k == 0 else "move", 400, 470 - 125 * k)
+        t.add(round(t0 + 4 / 120, 6), 0, "up", 400, 470 - 125 * 3)
+        return round(t0 + 4 / 120, 6)
+
+    # A fling that ends snapped to a whole cell: momentum stops at 2 mm/s, then the cut bottom
+    # cell is pulled in or pushed out over 0.5 s.
+    scene = {"list": {**LIST, "rows": 400, "snapToCells": True}}
+    t = Trace("list-fling-ends-snapped-to-cell", seed=400, scene=scene,
+              note="a throw; momentum stops, then the cell cut by the bottom edge is shown whole or pushed out")
+    lift = throw(t)
+    stop_ms = math.log((10.0 / 1000) / v0) / ln
+    rest = 250 + v0 * (rate ** stop_ms - 1) / ln
+    target = cell_snap(rest, [60 * i for i in range(400)], [60] * 400, max_offset=400 * 60 - 480)
+    assert target is not None
+    stop = lift + stop_ms / 1000
+    t.expect = [scroll(125, False), scroll(250, False), scroll(rest, True, stop), scroll(target, True, stop + SETTLE),
+                snap(target, "cell", stop + SETTLE)]
+    t.write()
+
+    # A slow drag of 20 units: the ninth row shows 20 of its 60 units, under half: it is pushed
+    # back out, and the list returns to 0.
+    t = Trace("list-slow-drag-snaps-back", seed=401, scene=scene,
+              note="a slow 20-unit drag up, held and lifted: the cut cell shows under half, so the list snaps back")
+    times, lift = slow_drag(t, 0.0, 400, 400, [-5] * 4)
+    t.expect = [scroll(5, False, times[0]), scroll(10, False), scroll(15, False), scroll(20, False, times[3]),
+                scroll(0, True, lift + SETTLE), snap(0, "cell", lift + SETTLE)]
+    t.expect_none = ["fling"]
+    t.write()
+
+    # Variable heights: 60, 90, 40 units in turn. After a 30-unit drag the bottom edge (510)
+    # cuts row 7 (440..530), which shows 70 of 90: it is pulled in, to 50.
+    hs = [60, 90, 40]
+    heights = [hs[i % 3] for i in range(60)]
+    tops = [sum(heights[:i]) for i in range(60)]
+    target = cell_snap(30, tops, heights, max_offset=sum(heights) - 480)
+    assert target == 50
+    t = Trace("list-variable-heights-snap-pulls-cell-in", seed=402,
+              scene={"list": {**LIST, "rows": 60, "rowHeights": hs, "snapToCells": True}},
+              note="rows of 60, 90 and 40 units; a 30-unit drag leaves the cut bottom cell 70 of 90 shown: pulled in")
+    times, lift = slow_drag(t, 0.0, 400, 400, [-10] * 3)
+    t.expect = [snap(target, "cell", lift + SETTLE)]
+    t.write()
+
+    # Section starts. Four sections of ten 60-unit rows under 30-unit headers (630 a section);
+    # the list starts at 560 and a slow drag stops it at 600: section 1 starts 30 units below
+    # the top, within 75 points (58.4 units), so it is brought to the top.
+    sec = {**LIST, "sections": [10, 10, 10, 10], "rows": 40, "headerHeight": 30, "snapToSections": True, "offset": 560}
+    t = Trace("list-section-start-snapped-to-top", seed=403, scene={"list": sec},
+              note="headers of 30, sections of 630 units; stopped at 600, section 1 (at 630) snaps to the top")
+    times, lift = slow_drag(t, 0.0, 400, 400, [-10] * 4)
+    assert abs(630 - 600) <= SECTION_SNAP
+    t.expect = [snap(630, "section", lift + SETTLE)]
+    t.write()
+
+    # Never at the bottom end: sections of 10 and 8 rows in a 450-unit viewport end at 630,
+    # where section 1 (at 600) is 30 units away; a drag to the end leaves it alone.
+    near_end = {**LIST, "height": 450, "sections": [10, 8], "rows": 18, "snapToSections": True, "offset": 560}
+    t = Trace("list-section-start-left-alone-at-bottom-end", seed=404, scene={"list": near_end},
+              note="dragged to the bottom end (630); section 1 starts 30 units away but the list is not snapped")
+    times, lift = slow_drag(t, 0.0, 400, 400, [-20] * 5)
+    t.expect = [scroll(580, False), scroll(600, False), scroll(620, False), scroll(630, False)]
+    t.expect_none = ["snap"]
+    t.write()
+
+    t = Trace("list-section-start-snapped-short-of-the-end", seed=405, scene={"list": near_end},
+              note="the same list stopped at 620, short of the end: section 1 (at 600) is 20 units away and snaps to the top")
+    times, lift = slow_drag(t, 0.0, 400, 400, [-20] * 3)
+    t.expect = [snap(600, "section", lift + SETTLE)]
+    t.write()
+
+    # Of two candidates the nearer wins: every row is a section (sections of one row); stopped
+    # at 80, the starts at 60 (20 away) and 120 (40 away) both qualify; 60 is nearer.
+    ones = {**LIST, "sections": [1] * 40, "rows": 40, "snapToSections": True, "offset": 40}
+    t = Trace("list-section-snap-nearer-of-two", seed=406, scene={"list": ones},
+              note="starts at 60 and 120 both within 58.4 units of 80: the nearer, 60, wins")
+    times, lift = slow_drag(t, 0.0, 400, 400, [-10] * 4)
+    t.expect = [snap(60, "section", lift + SETTLE)]
+    t.write()
+
+    # Sticky headers: at 700 the content is inside section 1 (header 630..660); its header is
+    # pinned at the top, so a tap at y 15 hits the header (nothing), and one at y 45 row 11.
+    sticky = {**LIST, "sections": [10, 10, 10], "rows": 30, "headerHeight": 30, "offset": 700}
+    t = Trace("list-sticky-header-covers-rows", seed=407, scene={"list": sticky},
+              note="at 700 section 1's header sticks to the top: a tap on it selects nothing; below it, row 11")
+    t.tap(0.0, (400, 15))
+    t.tap(0.6, (400, 45))
+    t.expect = [{"type": "select", "row": 11}]
+    t.write()
+
+    # Selection modes.
+    def taps(t, rows, gap=0.6):
+        for k, r in enumerate(rows):
+            t.tap(k * gap, (400, row_y(r)))
+
+    t = Trace("list-select-single-deselects-previous", seed=408, scene={"list": {**LIST, "selection": "single"}},
+              note="single selection: tapping row 4 after row 2 deselects 2")
+    taps(t, [2, 4])
+    t.expect = [{"type": "select", "row": 2}, {"type": "deselect", "row": 2}, {"type": "select", "row": 4}]
+    t.write()
+
+    t = Trace("list-select-multiple-toggles", seed=409, scene={"list": {**LIST, "selection": "multiple"}},
+              note="multiple selection: rows 2 and 4 selected, a second tap on 2 deselects it")
+    taps(t, [2, 4, 2])
+    t.expect = [{"type": "select", "row": 2}, {"type": "select", "row": 4}, {"type": "deselect", "row": 2}]
+    t.write()
+
+    t = Trace("list-checkmark-toggles", seed=410, scene={"list": {**LIST, "selection": "checkmark"}},
+              note="checkmark mode: each tap selects, toggles the check, and deselects at once")
+    taps(t, [3, 3])
+    t.expect = [{"type": "select", "row": 3}, {"type": "check", "row": 3, "checked": True}, {"type": "deselect", "row": 3},
+                {"type": "select", "row": 3}, {"type": "check", "row": 3, "checked": False}, {"type": "deselect", "row": 3}]
+    t.write()
+
+    # Estimated heights: rows estimated at 40 units are 80 tall; they are measured as they come
+    # into view, so a tap at y 250 is on row 3 (250 / 80), not row 6 (250 / 40).
+    t = Trace("list-estimated-heights-measured-in-view", seed=411,
+              scene={"list": {**LIST, "rows": 50, "estimatedRowHeight": 40, "rowHeights": [80]}},
+              note="estimated 40, real 80: rows in view get their real height before the tap is hit-tested")
+    t.tap(0.0, (400, 250))
+    t.expect = [{"type": "select", "row": 3}]
+    t.write()
+
+    # Load more. 25 rows and a "Load more" row (a row like the others), scrolled to the end: the
+    # load-more row spans y 420 to 480. A single tap is reported when its 0.3 s double-tap window
+    # closes. After it, the loading row (60/44 of a row) takes its place, under the second tap.
+    max_offset = 25 * 60 + LOAD_MORE_ROW - 480
+    paged = {**LIST, "rows": 25, "paging": "loadMoreRow", "offset": 5000}
+    t = Trace("list-load-more-tapped-twice-one-request", seed=412,
+              scene={"list": paged, "data": {"total": 100, "latency": 1.0}},
+              note="the load-more row tapped twice before page 2 arrives: one request; the second tap hits the loading row")
+    t.tap(0.1, (400, 465))
+    t.tap(0.9, (400, 465))
+    first = round(0.18 + 0.3, 6)
+    assert 480 - LOAD_MORE_ROW < 465
+    t.expect = [{"type": "loadMore", "page": 2, "t": first},
+                {"type": "page", "page": 2, "rows": 25, "failed": False, "t": first + 1.0, "tolerance": {"t": 1e-9}}]
+    t.expect_none = ["select"]
+    t.write()
+
+    # A short page removes the row: page 2 holds 5 rows (30 in all); the row at y 465 is then
+    # row 25 (content y 1080 + 465 = 1545).
+    t = Trace("list-load-more-short-page-removes-row", seed=413,
+              scene={"list": paged, "data": {"total": 30, "latency": 0.5}},
+              note="page 2 is short (5 rows): the load-more row goes, and the place it was shows row 25")
+    t.tap(0.1, (400, 465))
+    t.tap(1.5, (400, 465))
+    assert int((max_offset + 465) // 60) == 25
+    t.expect = [{"type": "loadMore", "page": 2}, {"type": "page", "page": 2, "rows": 5},
+                {"type": "select", "row": 25}]
+    t.expect_none = ["refresh"]
+    t.write()
+
+    # Infinite scroll, pages of 5 rows, asking when the viewport's bottom comes within 12 mm
+    # (60 units) of the end. 10 rows (600 units, pages 1 and 2): the drag's offset reaches 100
+    # at 0.15 s (580 >= 540): page 3 is asked for; it arrives 0.22 s later; at 0.45 s the offset
+    # 400 reaches 900 - 540 = 360: page 4, which is empty (15 rows in all): infinite scroll ends,
+    # and a second drag to the end asks for nothing.
+    inf = {**LIST, "rows": 10, "paging": "infinite", "pageSize": 5, "infiniteScrollDistance": 12}
+    t = Trace("list-infinite-scroll-stops-on-empty-page", seed=414,
+              scene={"list": inf, "data": {"total": 15, "latency": 0.22}},
+              note="pages of 5: page 3 arrives, page 4 is empty and ends infinite scroll; more dragging asks for nothing")
+    times, lift = slow_drag(t, 0.0, 400, 470, [-50] * 8)
+    slow_drag(t, 1.5, 400, 400, [-50] * 4)
+    t.expect = [{"type": "loadMore", "page": 3, "t": 0.15},
+                {"type": "page", "page": 3, "rows": 5, "t": 0.37, "tolerance": {"t": 1e-9}},
+                {"type": "loadMore", "page": 4, "t": 0.45},
+                {"type": "page", "page": 4, "rows": 0, "t": 0.67, "tolerance": {"t": 1e-9}}]
+    t.write()
+
+    # Refresh after an error: page 3 fails (its first request), which stops infinite scroll;
+    # pulled down 150 units past the top (shown: 70.4, past the 46.7 needed) and released, the
+    # list refreshes: page 1 comes back (5 rows replace the 10), and infinite scroll works again.
+    t = Trace("list-refresh-after-error", seed=415,
+              scene={"list": {**inf, "refresh": True}, "data": {"total": 15, "latency": 0.22, "failingPages": [3]}},
+              note="page 3 fails; a pull to refresh reloads page 1, and infinite scroll asks for page 2, which arrives")
+    times, lift = slow_drag(t, 0.0, 400, 470, [-50] * 2)
+    assert -banded(-150, 0) >= REFRESH
+    times2, lift2 = slow_drag(t, 1.0, 400, 100, [50] * 5)
+    t.expect = [{"type": "loadMore", "page": 3, "t": 0.15},
+                {"type": "page", "page": 3, "rows": None, "failed": True},
+                {"type": "refresh", "t": lift2},
+                {"type": "page", "page": 1, "rows": 5, "t": lift2 + 0.22, "tolerance": {"t": 1e-9}},
+                {"type": "loadMore", "page": 2, "t": lift2 + 0.22, "tolerance": {"t": 1e-9}},
+                {"type": "page", "page": 2, "rows": 5, "failed": False}]
+    t.write()
+
+    # Pull to refresh: 3 rows; pulled past the distance; page 1 brings 25 rows, so a tap at
+    # y 400 then selects row 6, which did not exist before.
+    t = Trace("list-pull-to-refresh-replaces-rows", seed=416,
+              scene={"list": {**LIST, "rows": 3, "refresh": True}, "data": {"total": 40, "latency": 0.3}},
+              note="a pull past 60 points and release: refresh; page 1 (25 rows) replaces the 3 rows")
+    times, lift = slow_drag(t, 0.0, 400, 100, [50] * 3)
+    assert -banded(-150, 0) >= REFRESH
+    t.tap(lift + 1.0, (400, 400))
+    t.expect = [{"type": "refresh", "t": lift}, {"type": "page", "page": 1, "rows": 25},
+                {"type": "select", "row": 6}]
+    t.write()
+
+    # Not far enough: pulled 40 units (21 shown, under 46.7): it springs back, no refresh.
+    t = Trace("list-pull-short-springs-back", seed=417, scene={"list": {**LIST, "rows": 40, "refresh": True}},
+              note="a pull of 40 units shows 21 past the top, under the 46.7 needed: it springs back to 0")
+    times, lift = slow_drag(t, 0.0, 400, 100, [20, 20])
+    shown = banded(-40, 0)
+    assert -shown < REFRESH
+    t.expect = [scroll(banded(-20, 0), False, times[0]), scroll(shown, False, times[1]),
+                scroll(0, True, lift + SETTLE), snap(0, "edge", lift + SETTLE)]
+    t.expect_none = ["refresh"]
+    t.write()
+
+    # A bouncing list pulled past its bottom end springs back to it.
+    t = Trace("list-bounce-at-bottom-springs-back", seed=418,
+              scene={"list": {**LIST, "rows": 20, "bounces": True, "offset": 720}},
+              note="at the end (720), dragged 100 units further: shown with the rubber band, then back to 720")
+    times, lift = slow_drag(t, 0.0, 400, 400, [-50, -50])
+    t.expect = [scroll(banded(770, 720), False, times[0]), scroll(banded(820, 720), False, times[1]),
+                scroll(720, True, lift + SETTLE), snap(720, "edge", lift + SETTLE)]
     t.write()
 
 

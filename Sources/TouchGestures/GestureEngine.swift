@@ -94,6 +94,7 @@ public struct GestureEngine: Sendable {
         if ListModel.actsOn(event.kind) {
             let surface = self.surface
             list?.apply(event, surface: surface, emit: emit)
+            passOnRequest()   // a tap on the load-more row asks for a page
         }
     }
 
@@ -363,17 +364,23 @@ public struct GestureEngine: Sendable {
     /// each at its own time (a single tap when its double-tap window closes, a long press when
     /// its time has passed).
     public mutating func advance(to time: Double, emit: (GestureEvent) -> Void) {
-        // The list moves, and pages due by then arrive, each at its own time (an arrival or a
-        // scroll may ask for the next page, which may arrive before `time` too).
-        let surface = self.surface
-        while list != nil {
-            let next = pageSource?.nextAnswerTime
-            if list?.isMoving == true {
-                list?.advance(to: min(next ?? time, time), surface: surface, emit: emit)
-                passOnRequest()
-            }
-            guard let due = next, due <= time, let answer = pageSource?.nextAnswer(dueBy: due) else { break }
+        // Pages due by then arrive each at its own time, after everything due before it (an
+        // arrival or a scroll may ask for the next page, which may arrive before `time` too).
+        while list != nil, let due = pageSource?.nextAnswerTime, due <= time {
+            advanceTimers(to: due, emit: emit)
+            guard let answer = pageSource?.nextAnswer(dueBy: due) else { break }
+            let surface = self.surface
             list?.receive(answer, surface: surface, emit: emit)
+            passOnRequest()
+        }
+        advanceTimers(to: time, emit: emit)
+    }
+
+    /// Moves the list and fires the recognizers' deadlines up to `time` (seconds).
+    private mutating func advanceTimers(to time: Double, emit: (GestureEvent) -> Void) {
+        if list?.isMoving == true {
+            let surface = self.surface
+            list?.advance(to: time, surface: surface, emit: emit)
             passOnRequest()
         }
         if case .waiting = tap.state {

@@ -167,11 +167,12 @@ public struct ListOptions: Hashable, Sendable {
     /// How far past the top the content must be pulled to refresh, in millimetres. Default
     /// 9.35 mm: SVPullToRefresh's 60-point trigger at 163 points per inch.
     public var refreshDistance = 60 * 25.4 / 163
-    /// Height of the "Load more" row, in millimetres. Default: UIKit's 44-point row.
-    public var loadMoreRowHeight = ListLayout.defaultRowHeightMillimetres
-    /// Height of the loading row, in millimetres. Default 9.35 mm: the guide's 60-point
-    /// activity view.
-    public var loadingRowHeight = 60 * 25.4 / 163
+    /// Height of the "Load more" row, in surface units; `nil` (default): a row like the others,
+    /// ``ListLayout/rowHeight``.
+    public var loadMoreRowHeight: Double?
+    /// Height of the loading row, in surface units; `nil` (default): 60/44 of
+    /// ``ListLayout/rowHeight``, the guide's 60-point activity view beside UIKit's 44-point row.
+    public var loadingRowHeight: Double?
 
     public init() {}
 }
@@ -320,8 +321,11 @@ public struct ListModel: Sendable {
         case .none: pagingState = .idle(more: false)
         case .loadMoreRow, .infinite: pagingState = .idle(more: rows % size == 0)
         }
-        if options.paging == .loadMoreRow, case .idle(true) = pagingState { geometry.footer = .loadMore }
+        if options.paging == .loadMoreRow, case .idle(true) = pagingState { setFooter(.loadMore) }
     }
+
+    /// How many rows the list holds now (pages and refreshes change it).
+    public var rowCount: Int { geometry.rowCount }
 
     /// The real height of row `row` (surface units), from ``ListOptions/rowHeights`` or the
     /// layout's row height.
@@ -336,6 +340,19 @@ public struct ListModel: Sendable {
 
     /// True while the content moves on its own (momentum or a settling animation).
     public var isMoving: Bool { momentum != nil || settling != nil }
+
+    /// Puts the content at `offset` (surface units, clamped to `0 ... maxOffset`) at once,
+    /// with no report: for a list that starts scrolled, or that a program scrolls. Stops any
+    /// momentum or settling.
+    public mutating func scroll(toOffset offset: Double) {
+        guard offset.isFinite else { return }
+        momentum = nil
+        settling = nil
+        contentOffset = min(max(offset, 0), maxOffset)
+        reportedOffset = contentOffset
+        loadCheckPending = true
+        needsEndFrame = true
+    }
 
     // MARK: Hit testing
 
@@ -698,16 +715,17 @@ public struct ListModel: Sendable {
     private mutating func requestNextPage(at time: Double, surface: Surface, emit: (GestureEvent) -> Void) {
         let page = loadedPages + 1
         pagingState = .loading(page: page)
-        setFooter(.loading, surface: surface)
+        setFooter(.loading)
         emit(GestureEvent(time: time, kind: .loadMore(page: page)))
         request(page: page, refresh: false, at: time)
     }
 
-    private mutating func setFooter(_ item: ListItem?, surface: Surface) {
+    private mutating func setFooter(_ item: ListItem?) {
         geometry.footer = item
+        func valid(_ h: Double?) -> Double? { h.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } }
         switch item {
-        case .loadMore: geometry.footerHeight = surface.unitsY(options.loadMoreRowHeight)
-        case .loading: geometry.footerHeight = surface.unitsY(options.loadingRowHeight)
+        case .loadMore: geometry.footerHeight = valid(options.loadMoreRowHeight) ?? layout.rowHeight
+        case .loading: geometry.footerHeight = valid(options.loadingRowHeight) ?? layout.rowHeight * 60 / 44
         default: geometry.footerHeight = 0
         }
         needsEndFrame = true
@@ -755,7 +773,7 @@ public struct ListModel: Sendable {
             emit(GestureEvent(time: time, kind: .page(page: page, rows: answer.rows)))
             guard let n = answer.rows else {
                 pagingState = .failed
-                setFooter(nil, surface: surface)
+                setFooter(nil)
                 return
             }
             append(n, page: page, size: size, surface: surface)
@@ -775,7 +793,7 @@ public struct ListModel: Sendable {
         }
         let more = options.paging == .loadMoreRow ? count >= size : count > 0
         pagingState = more ? .idle(more: true) : .finished
-        setFooter(options.paging == .loadMoreRow && more ? .loadMore : nil, surface: surface)
+        setFooter(options.paging == .loadMoreRow && more ? .loadMore : nil)
         if contentOffset > maxOffset, !dragging, momentum == nil { move(to: maxOffset, surface: surface) }
     }
 

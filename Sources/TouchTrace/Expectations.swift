@@ -96,11 +96,13 @@ public enum TraceReplay {
             events: AnySequence { AnyIterator { stream.next() } })
     }
 
-    /// The engine a replay of this header uses: its surface, and its list (or the default list).
+    /// The engine a replay of this header uses: its surface, its list (or the default list),
+    /// and the feed of `scene.data` answering the list's page requests.
     public static func makeEngine(header: TraceHeader, settings: GestureSettings? = nil,
                                   explain: Bool = false) -> GestureEngine {
         var engine = GestureEngine(settings: settings ?? header.settings ?? GestureSettings(),
                                    surface: header.surface, list: header.makeListModel())
+        engine.pageSource = header.feed
         engine.explain = explain
         return engine
     }

@@ -101,9 +101,16 @@ public struct TraceHeader: Hashable, Sendable {
         return (layout, policy)
     }
 
-    /// The list a replay drives: `scene.list`, or the library's default list for the surface.
+    /// The list a replay drives: `scene.list` (with its sections, heights, selection,
+    /// snapping, paging and refresh), or the library's default list for the surface.
     public func makeListModel() -> ListModel {
-        if let (layout, policy) = listScene { return ListModel(layout: layout, policy: policy) }
-        return ListModel(layout: .standard(for: surface))
+        guard let (layout, policy) = listScene, let list = scene?["list"]?.objectValue else {
+            return ListModel(layout: .standard(for: surface))
+        }
+        var problems: [String] = []
+        var model = ListModel(layout: layout, policy: policy, options: ListScene.options(list, problems: &problems))
+        model.physics = ListScene.physics(list, problems: &problems)
+        if let offset = list["offset"]?.numberValue { model.scroll(toOffset: offset) }
+        return model
     }
 }

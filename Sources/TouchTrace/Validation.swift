@@ -148,7 +148,7 @@ enum HeaderDecoder {
             }
             if let list = scene["list"] {
                 if let o = list.objectValue {
-                    for key in ["rowHeight", "top", "left", "width", "height"] {
+                    for key in ["rowHeight", "top", "left", "width", "height", "offset"] {
                         if let v = o[key], v.numberValue == nil || !(v.numberValue!.isFinite) {
                             fail("scene", "`scene.list.\(key)` must be a number, found \(v.serialized())")
                         }
@@ -163,10 +163,20 @@ enum HeaderDecoder {
                         let names = SwipePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
                         fail("scene", "`scene.list.policy` must be one of \(names), found \(v.serialized())")
                     }
+                    var problems: [String] = []
+                    _ = ListScene.options(o, problems: &problems)
+                    _ = ListScene.physics(o, problems: &problems)
+                    for p in problems { fail("scene", p) }
                 } else {
                     fail("scene", "`scene.list` must be an object, found \(list.kindDescription)")
                 }
             }
+        }
+        if let data = object["scene"]?["data"] {
+            var problems: [String] = []
+            let pageSize = object["scene"]?["list"]?["pageSize"]?.numberValue.flatMap { $0 >= 1 && $0 <= 1e7 ? Int($0) : nil } ?? 25
+            _ = ListScene.feed(data, pageSize: pageSize, problems: &problems)
+            for p in problems { fail("scene", p) }
         }
         header.meta = object["meta"]
         if let e = object["expect"] {

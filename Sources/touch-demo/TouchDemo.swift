@@ -122,7 +122,7 @@ struct TouchDemo: ParsableCommand {
         func finish() {
             terminal?.restore()
             if !log && terminal == nil {
-                let swiped = (0..<list.layout.rows).filter { list.swiped[$0] }
+                let swiped = (0..<list.rowCount).filter { list.swiped[$0] }
                 say("rows swiped: \(swiped.isEmpty ? "none" : swiped.map(String.init).joined(separator: ", ")); selected: \(list.selectedRow.map(String.init) ?? "none")")
             }
         }

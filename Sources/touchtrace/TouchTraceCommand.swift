@@ -145,7 +145,7 @@ struct Replay: ParsableCommand {
         if shown.isEmpty { print("  (no gestures)") }
         for e in shown { print("  " + e.humanDescription) }
         guard let list else { return }
-        let rows = list.layout.rows
+        let rows = list.rowCount
         let swiped = (0..<rows).filter { list.swiped[$0] }
         print("list: \(rows) rows, policy \(list.policy.rawValue)\(list.contentOffset > 0 ? ", scrolled by \(formatJSONNumber((list.contentOffset * 10).rounded() / 10))" : ""); swiped: \(swiped.isEmpty ? "none" : swiped.map(String.init).joined(separator: ", ")); selected: \(list.selectedRow.map(String.init) ?? "none")")
         let shownRows = min(rows, 12)

@@ -215,6 +215,14 @@ public struct VisibleCell: Hashable, Sendable {
     public var height: Double
     /// True for a section header stuck to the top of the viewport.
     public var pinned: Bool
+
+    public init(item: ListItem, slot: Int, y: Double, height: Double, pinned: Bool) {
+        self.item = item
+        self.slot = slot
+        self.y = y
+        self.height = height
+        self.pinned = pinned
+    }
 }
 
 /// The rows a list shows and the state gestures give them: the scroll offset, swipe state,
@@ -816,7 +824,7 @@ public struct ListModel: Sendable {
                 if case .row(let r) = geometry.kind(ofItem: i), geometry.isEstimate(row: r) {
                     let above = geometry.top(ofItem: i) < contentOffset
                     let delta = geometry.setHeight(realHeight(ofRow: r), ofRow: r)
-                    if above, delta != 0 { contentOffset += delta; reportedOffset += 0 }
+                    if above, delta != 0 { contentOffset += delta }
                     measuring = measuring || delta != 0
                 }
                 i += 1

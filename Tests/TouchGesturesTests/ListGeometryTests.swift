@@ -1,0 +1,210 @@
+import Testing
+import TouchGestures
+
+/// A small deterministic generator (64-bit LCG), so that the tests need no seedable RNG.
+struct LCG {
+    var state: UInt64
+    mutating func next(_ n: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int((state >> 33) % UInt64(n))
+    }
+}
+
+@Suite("List geometry: prefix sums against a plain sum")
+struct ListGeometryTests {
+    /// Items as a list would hold them, summed the slow way.
+    struct Naive {
+        var heights: [Double] = []
+        var kinds: [ListItem] = []
+        init(sections: [Int], header: Double, rowHeight: (Int) -> Double) {
+            var row = 0
+            for (s, n) in sections.enumerated() {
+                if header > 0 { heights.append(header); kinds.append(.header(section: s)) }
+                for _ in 0..<n { heights.append(rowHeight(row)); kinds.append(.row(row)); row += 1 }
+            }
+        }
+        func top(_ i: Int) -> Double { heights[..<i].reduce(0, +) }
+        func item(at y: Double) -> Int {
+            var sum = 0.0
+            for (i, h) in heights.enumerated() {
+                if y < sum + h { return i }
+                sum += h
+            }
+            return heights.count
+        }
+    }
+
+    @Test("tops, items at offsets and kinds agree with a plain sum, with and without headers")
+    func agreesWithPlainSums() {
+        var rng = LCG(state: 7)
+        for header in [0.0, 28] {
+            let sections = (0..<9).map { _ in rng.next(12) }          // some sections are empty
+            let heights = (0..<200).map { _ in Double(20 + rng.next(80)) }
+            let g = ListGeometry(sections: sections, headerHeight: header, rowHeight: { heights[$0] })
+            let n = Naive(sections: sections, header: header, rowHeight: { heights[$0] })
+            #expect(g.itemCount == n.heights.count)
+            #expect(g.rowCount == sections.reduce(0, +))
+            #expect(g.contentHeight == n.heights.reduce(0, +))
+            for i in 0...n.heights.count { #expect(g.top(ofItem: i) == n.top(i), "top of item \(i)") }
+            for i in 0..<n.heights.count { #expect(g.kind(ofItem: i) == n.kinds[i], "kind of item \(i)") }
+            for _ in 0..<300 {
+                let y = Double(rng.next(Int(g.contentHeight) + 50)) + 0.5
+                #expect(g.item(atOffset: y) == n.item(at: y), "item at \(y)")
+            }
+            // Exactly on a boundary: the item below it.
+            for i in 1..<n.heights.count where n.heights[i] > 0 {
+                #expect(g.item(atOffset: n.top(i)) == i)
+            }
+            for r in 0..<g.rowCount {
+                #expect(g.kind(ofItem: g.item(ofRow: r)) == .row(r))
+                let (s, inSection) = g.indexPath(ofRow: r)
+                #expect(sections[..<s].reduce(0, +) + inSection == r)
+            }
+        }
+    }
+
+    @Test("changing heights and appending rows keep the sums right")
+    func updatesKeepSums() {
+        var rng = LCG(state: 11)
+        var heights = (0..<37).map { _ in Double(10 + rng.next(50)) }
+        var g = ListGeometry(sections: [20, 17], headerHeight: 15, rowHeight: { heights[$0] },
+                             isEstimate: { $0 % 2 == 0 })
+        #expect(g.hasEstimates)
+        for r in stride(from: 0, to: 37, by: 2) {
+            let h = Double(5 + rng.next(90))
+            let delta = g.setHeight(h, ofRow: r)
+            #expect(delta == h - heights[r])
+            heights[r] = h
+            #expect(!g.isEstimate(row: r))
+        }
+        #expect(!g.hasEstimates)
+        let more = (0..<70).map { _ in Double(10 + rng.next(50)) }
+        g.appendRows(70, rowHeight: { more[$0 - 37] })
+        heights += more
+        let n = Naive(sections: [20, 87], header: 15, rowHeight: { heights[$0] })
+        #expect(g.rowCount == 107 && g.sectionCount == 2)
+        for i in 0...n.heights.count { #expect(abs(g.top(ofItem: i) - n.top(i)) < 1e-9, "top of item \(i)") }
+        for y in stride(from: 0.5, to: g.contentHeight, by: 13) { #expect(g.item(atOffset: y) == n.item(at: y)) }
+        // The footer closes the content.
+        g.footer = .loadMore
+        g.footerHeight = 44
+        #expect(g.contentHeight == n.heights.reduce(0, +) + 44)
+        #expect(g.kind(ofItem: g.item(atOffset: g.contentHeight - 1)) == .loadMore)
+    }
+}
+
+@Suite("List cells: visible range, sticky headers, reuse")
+struct ListCellTests {
+    @Test("cells cover the viewport; a row keeps its slot while visible; slots never outnumber cells on screen")
+    func slotsAreReused() {
+        var m = ListModel(layout: ListLayout(rows: 1000, rowHeight: 60, width: 800, height: 480),
+                          options: { var o = ListOptions(); o.rowHeights = [60, 90, 40]; return o }())
+        var previous: [ListItem: Int] = [:]
+        var most = 0
+        for step in 0..<400 {
+            m.scroll(toOffset: Double(step) * 37)
+            let cells = m.layoutCells(surface: panel)
+            most = max(most, cells.count)
+            // Top to bottom, touching, covering 0 ..< 480.
+            #expect(cells.first!.y <= 0 && cells.last!.y + cells.last!.height >= 480)
+            for k in 1..<cells.count { #expect(abs(cells[k].y - (cells[k - 1].y + cells[k - 1].height)) < 1e-9) }
+            #expect(Set(cells.map(\.slot)).count == cells.count, "one cell a slot")
+            for c in cells { if let s = previous[c.item] { #expect(s == c.slot, "\(c.item) moved slot") } }
+            previous = Dictionary(uniqueKeysWithValues: cells.map { ($0.item, $0.slot) })
+        }
+        #expect(m.slotCount == most, "as many slots as cells on screen at most")
+    }
+
+    @Test("a section's header sticks to the top, and the next one pushes it out")
+    func stickyHeaders() {
+        var o = ListOptions()
+        o.sections = [10, 10]
+        o.headerHeight = 30
+        var m = ListModel(layout: ListLayout(rows: 20, rowHeight: 60, width: 800, height: 480), options: o)
+        m.scroll(toOffset: 100)                      // inside section 0: its header is pinned at 0
+        var cells = m.layoutCells(surface: panel)
+        #expect(cells[0] == VisibleCell(item: .header(section: 0), slot: cells[0].slot, y: 0, height: 30, pinned: true))
+        #expect(m.item(at: Point(x: 10, y: 10)) == .header(section: 0))
+        #expect(m.item(at: Point(x: 10, y: 40)) == .row(1), "content y 140: row 1 (90 ..< 150)")
+        m.scroll(toOffset: 610)                      // section 1's header is at 630: 20 below the top
+        cells = m.layoutCells(surface: panel)
+        #expect(cells[0].item == .header(section: 0) && cells[0].y == -10, "pushed up by the next header")
+        #expect(cells.contains { $0.item == .header(section: 1) && $0.y == 20 && !$0.pinned })
+        m.scroll(toOffset: 0)
+        #expect(m.layoutCells(surface: panel)[0] == VisibleCell(item: .header(section: 0), slot: m.cells[0].slot,
+                                                                 y: 0, height: 30, pinned: false))
+    }
+
+    @Test("estimated rows take their real heights as they come into view; the content height follows")
+    func estimatesAreMeasured() {
+        var o = ListOptions()
+        o.estimatedRowHeight = 40
+        o.rowHeights = [80]
+        var m = ListModel(layout: ListLayout(rows: 100, rowHeight: 60, width: 800, height: 480), options: o)
+        #expect(m.geometry.contentHeight == 4000)
+        m.layoutCells(surface: panel)
+        #expect(m.geometry.contentHeight == 4000 + 6 * 40, "six rows in view, measured at 80")
+        #expect(m.cells.map(\.item) == (0..<6).map { ListItem.row($0) })
+        // Scrolled so that row 10 is cut at the top: measuring it keeps what shows in place.
+        m.scroll(toOffset: 480 + 4 * 40 + 20)          // row 10 starts at 640; 20 into it
+        let before = m.contentOffset
+        m.layoutCells(surface: panel)
+        #expect(m.contentOffset == before + 40, "row 10 grew by 40 above the viewport's top")
+        // Row 10 grew upward: its visible 20 units, and every row under it, stay where they were.
+        #expect(m.cells.first?.item == .row(10) && m.cells.first?.y == -60 && m.cells.first?.height == 80)
+    }
+}
+
+@Suite("List paging: whole logs of requests and answers")
+struct ListPagingTests {
+    func tap(_ model: inout ListModel, y: Double, at t: Double, _ out: inout [String]) {
+        let e = GestureEvent(time: t, kind: .tap(.init(position: Point(x: 400, y: y), taps: 1, fingers: 1)))
+        model.apply(e, surface: panel) { out.append(line($0)) }
+        model.endFrame(at: t, surface: panel) { out.append(line($0)) }
+    }
+
+    @Test("load-more row: one request in flight, stale answers ignored, a short page removes the row")
+    func loadMoreRow() {
+        var o = ListOptions()
+        o.paging = .loadMoreRow
+        o.pageSize = 5
+        var m = ListModel(layout: ListLayout(rows: 5, rowHeight: 60, width: 800, height: 480), options: o)
+        #expect(m.geometry.footer == .loadMore && m.geometry.contentHeight == 360)
+        var out: [String] = []
+        tap(&m, y: 330, at: 1, &out)                 // the load-more row: 300 ..< 360
+        tap(&m, y: 330, at: 1.1, &out)               // now the loading row: nothing
+        #expect(m.pagingState == .loading(page: 2) && m.geometry.footer == .loading)
+        m.receive(PageAnswer(page: 7, rows: 5, time: 1.2), surface: panel) { out.append(line($0)) }   // not asked for
+        m.receive(PageAnswer(page: 2, rows: 5, time: 1.5), surface: panel) { out.append(line($0)) }
+        #expect(m.rowCount == 10 && m.geometry.footer == .loadMore)
+        m.scroll(toOffset: 1000)
+        tap(&m, y: 450, at: 2, &out)
+        m.receive(PageAnswer(page: 3, rows: 2, time: 2.5), surface: panel) { out.append(line($0)) }
+        #expect(out == ["1.000 loadMore 2", "1.500 page 2 5", "2.000 loadMore 3", "2.500 page 3 2"])
+        #expect(m.rowCount == 12 && m.geometry.footer == nil && m.pagingState == .finished)
+        #expect(m.lastRequest == PageRequest(page: 3, isRefresh: false, time: 2, serial: 2))
+    }
+
+    @Test("the engine passes requests to its page source and delivers answers at their times")
+    func engineAndFeed() {
+        var o = ListOptions()
+        o.paging = .infinite
+        o.pageSize = 10
+        // 10 rows of 60 in a 480 viewport: within one screen of the end at once.
+        let list = ListModel(layout: ListLayout(rows: 10, rowHeight: 60, width: 800, height: 480), options: o)
+        var engine = GestureEngine(surface: panel, list: list)
+        engine.pageSource = ScriptedFeed(pageSize: 10, total: 25, latency: 0.25, failingPages: [])
+        var out: [String] = []
+        var s = Script()
+        s.down(0, 0, 400, 100)
+        s.up(0.05, 0, 400, 100)
+        var assembler = FrameAssembler()
+        for e in s.events { assembler.add(e) { engine.handle($0) { out.append(line($0)) } } }
+        assembler.flush { engine.handle($0) { out.append(line($0)) } }
+        engine.finish { out.append(line($0)) }
+        // Page 2 (10 rows: 1200 units) ends more than a screen below 480, so infinite scroll
+        // waits; the tap selects row 1 when its double-tap window closes.
+        #expect(out == ["0.000 loadMore 2", "0.250 page 2 10", "0.350 tap 1x1f", "0.350 select 1"])
+        #expect(engine.list?.rowCount == 20)
+    }
+}

@@ -479,16 +479,40 @@ def main():
     t.expect = [swipe("right"), row_swipe(2, True)]
     t.write()
 
-    # --- The demo session the README replays.
-    t = Trace("demo-session", seed=47, note="swipe rows 1 and 3, swipe row 1 back, tap row 5, double tap row 6")
-    t.stroke(0.0, (250, row_y(1)), (40, 0), 0.25, jitter_mm=0.3)
-    t.stroke(0.8, (550, row_y(3)), (-40, 0), 0.25, jitter_mm=0.3)
-    t.stroke(1.6, (550, row_y(1)), (-40, 0), 0.25, jitter_mm=0.3)
-    t.tap(2.4, (400, row_y(5)))
-    t.tap(3.2, (380, row_y(6)))
-    t.tap(3.4, (382, row_y(6)))
-    t.expect = [row_swipe(1, True), row_swipe(3, True), row_swipe(1, False),
-                tap(1), {"type": "select", "row": 5}, tap(2), {"type": "select", "row": 6}]
+    # --- The demo session the README replays: the list model as a whole. 25 rows of a 60-row
+    # feed, snapping to whole cells, with infinite scroll and pull to refresh (see lists()).
+    demo_scene = {"list": {**LIST, "rows": 25, "snapToCells": True, "paging": "infinite", "refresh": True},
+                  "data": {"total": 60, "latency": 0.4}}
+    t = Trace("demo-session", seed=47, scene=demo_scene,
+              note="pull to refresh; swipe rows 1 and 3, swipe row 1 back, tap row 5, double tap row 6; "
+                   "a slow drag that snaps; a throw to the end that loads page 2")
+    # Pulled down 150 units at the top (70 shown, past 60 points): refresh; page 1 comes back.
+    _, lift = slow_drag(t, 0.0, 400, 100, [50] * 3)
+    refresh_at = lift
+    t.stroke(1.5, (250, row_y(1)), (40, 0), 0.25, jitter_mm=0.3)
+    t.stroke(2.3, (550, row_y(3)), (-40, 0), 0.25, jitter_mm=0.3)
+    t.stroke(3.1, (550, row_y(1)), (-40, 0), 0.25, jitter_mm=0.3)
+    t.tap(3.9, (400, row_y(5)))
+    t.tap(4.7, (380, row_y(6)))
+    t.tap(4.9, (382, row_y(6)))
+    # Dragged up 200 units and held: the bottom edge (680) leaves 20 of row 11 showing, under
+    # half, so the list snaps back to 180.
+    _, lift = slow_drag(t, 5.5, 400, 400, [-50] * 4)
+    snapped_at = round(lift + 0.5, 6)
+    # A throw from 180: the drag moves it to 430, momentum (2105 mm/s, the clamp) carries it to
+    # the end (1020), within one screen of it: page 2 is asked for there, and arrives 0.4 s later.
+    rate, ln, v0 = 0.998, math.log(0.998), 10525.0 / 1000
+    for k in range(4):
+        t.add(round(7.0 + k / 120, 6), 0, "down" if k == 0 else "move", 400, 470 - 125 * k)
+    throw_lift = round(7.0 + 4 / 120, 6)
+    t.add(throw_lift, 0, "up", 400, 470 - 125 * 3)
+    at_end = throw_lift + math.log(1 + (1020 - 430) * ln / v0) / ln / 1000
+    t.expect = [{"type": "refresh", "t": refresh_at}, {"type": "page", "page": 1, "rows": 25},
+                row_swipe(1, True), row_swipe(3, True), row_swipe(1, False),
+                tap(1), {"type": "select", "row": 5}, tap(2), {"type": "select", "row": 6},
+                {"type": "snap", "offset": 180, "to": "cell", "t": snapped_at},
+                {"type": "loadMore", "page": 2, "t": at_end, "tolerance": {"t": 1e-9}},
+                {"type": "page", "page": 2, "rows": 25, "t": at_end + 0.4, "tolerance": {"t": 1e-9}}]
     t.write()
 
     gestures()

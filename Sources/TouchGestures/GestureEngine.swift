@@ -366,27 +366,38 @@ public struct GestureEngine: Sendable {
     public mutating func advance(to time: Double, emit: (GestureEvent) -> Void) {
         // Pages due by then arrive each at its own time, after everything due before it (an
         // arrival or a scroll may ask for the next page, which may arrive before `time` too).
-        while list != nil, let due = pageSource?.nextAnswerTime, due <= time {
+        while true {
+            let due = list == nil ? nil : pageSource?.nextAnswerTime
+            guard let due, due <= time else {
+                advanceTimers(to: time, emit: emit)
+                // Stepping may have asked for a page that is due by `time` as well.
+                if list != nil, let next = pageSource?.nextAnswerTime, next <= time { continue }
+                return
+            }
             advanceTimers(to: due, emit: emit)
-            guard let answer = pageSource?.nextAnswer(dueBy: due) else { break }
+            guard let answer = pageSource?.nextAnswer(dueBy: due) else { return }
             let surface = self.surface
             list?.receive(answer, surface: surface, emit: emit)
             passOnRequest()
         }
-        advanceTimers(to: time, emit: emit)
     }
 
-    /// Moves the list and fires the recognizers' deadlines up to `time` (seconds).
+    /// Moves the list and fires the recognizers' deadlines up to `time` (seconds), in time
+    /// order: the list is stepped to a waiting tap's deadline before the tap is reported.
     private mutating func advanceTimers(to time: Double, emit: (GestureEvent) -> Void) {
-        if list?.isMoving == true {
-            let surface = self.surface
-            list?.advance(to: time, surface: surface, emit: emit)
-            passOnRequest()
-        }
-        if case .waiting = tap.state {
+        let surface = self.surface
+        if let d = tap.deadline, d < time {
+            if list?.isMoving == true {
+                list?.advance(to: d, surface: surface, emit: emit)
+                passOnRequest()
+            }
             var due: GestureEvent?
             tap.advance(to: time) { due = $0 }
             if let e = due { deliver(e, emit: emit) }
+        }
+        if list?.isMoving == true {
+            list?.advance(to: time, surface: surface, emit: emit)
+            passOnRequest()
         }
         if arena[.longPress] == .undecided, longPress.state == .possible {
             var fired: (Double, GestureEvent.Kind)?

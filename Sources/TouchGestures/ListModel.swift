@@ -278,7 +278,7 @@ public struct ListModel: Sendable {
     public private(set) var loadedPages: Int
     /// The latest page request, for whoever answers them (see ``PageSource``).
     public private(set) var lastRequest: PageRequest?
-    /// The cells laid out by the last ``layoutCells(surface:)``.
+    /// The cells laid out by the last ``layoutCells()``.
     public private(set) var cells: [VisibleCell] = []
     /// How many reusable cell slots have been needed at once, at most.
     public private(set) var slotCount = 0
@@ -302,6 +302,7 @@ public struct ListModel: Sendable {
     private var scrolledByFinger = false
     private var loadCheckPending = true
     private var requestSerial = 0
+    private var heightAtLastRequest = -1.0
     private var slotKeys: [Int] = []       // slot → key of the item in it (Int.min: free)
     private var newKeys: [Int] = []
 
@@ -444,7 +445,8 @@ public struct ListModel: Sendable {
             touchMoved = true
             if p.phase == .ended || p.phase == .cancelled { dragging = false }
         case .fling(let f):
-            guard maxOffset > 0, f.velocity.y != 0, !spentOnStopping,
+            // Momentum continues a drag: a fling at the end of a row swipe moves nothing.
+            guard touchMoved, maxOffset > 0, f.velocity.y != 0, !spentOnStopping,
                   contentOffset >= 0, contentOffset <= maxOffset, refreshState != .armed else { return }
             momentum = (-f.velocity.y, event.time)
             needsEndFrame = true
@@ -575,7 +577,7 @@ public struct ListModel: Sendable {
         let byFinger = scrolledByFinger
         scrolledByFinger = false
         report(at: time, momentum: !byFinger, surface: surface, emit: emit)
-        if geometry.hasEstimates { layoutCells(surface: surface) ; report(at: time, momentum: false, surface: surface, emit: emit) }
+        if geometry.hasEstimates { layoutCells() ; report(at: time, momentum: false, surface: surface, emit: emit) }
     }
 
     /// Starts settling at `time`: refreshes if armed, springs back if past an end, or snaps.
@@ -722,6 +724,7 @@ public struct ListModel: Sendable {
 
     private mutating func requestNextPage(at time: Double, surface: Surface, emit: (GestureEvent) -> Void) {
         let page = loadedPages + 1
+        heightAtLastRequest = geometry.contentHeight
         pagingState = .loading(page: page)
         setFooter(.loading)
         emit(GestureEvent(time: time, kind: .loadMore(page: page)))
@@ -744,7 +747,9 @@ public struct ListModel: Sendable {
     /// viewport's bottom is within the infinite-scroll distance of the content's end.
     private mutating func checkInfiniteScroll(at time: Double, surface: Surface, emit: (GestureEvent) -> Void) {
         loadCheckPending = false
-        guard options.paging == .infinite, case .idle(true) = pagingState, refreshState != .refreshing else { return }
+        guard options.paging == .infinite, case .idle(true) = pagingState, refreshState != .refreshing,
+              // A page that added no height (rows of height 0) must not make the list ask forever.
+              geometry.contentHeight > heightAtLastRequest else { return }
         let distance = options.infiniteScrollDistance.map { surface.unitsY($0) } ?? layout.height
         if contentOffset + layout.height >= geometry.contentHeight - distance {
             requestNextPage(at: time, surface: surface, emit: emit)
@@ -774,6 +779,7 @@ public struct ListModel: Sendable {
             settling = nil
             momentum = nil
             loadedPages = 0
+            heightAtLastRequest = -1
             append(n, page: 1, size: size, surface: surface)
             move(to: 0, surface: surface)
         } else {
@@ -813,7 +819,7 @@ public struct ListModel: Sendable {
     /// the viewport's top moves the offset with it, so that what shows does not jump).
     /// Costs O(log n + visible cells) for n rows.
     @discardableResult
-    public mutating func layoutCells(surface: Surface) -> [VisibleCell] {
+    public mutating func layoutCells() -> [VisibleCell] {
         // Measuring may change what is visible; each pass measures at least one row.
         var measuring = geometry.hasEstimates
         while measuring {

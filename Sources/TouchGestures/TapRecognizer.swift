@@ -86,6 +86,12 @@ public struct TapRecognizer: Sendable {
         return false
     }
 
+    /// When a waiting tap is reported if no further touch comes (seconds), or `nil`.
+    var deadline: Double? {
+        if case .waiting = state { return liftTime + settings.maxGap }
+        return nil
+    }
+
     /// Fires the gap deadline if it has passed by `time`.
     mutating func advance(to time: Double, emit: (GestureEvent) -> Void) {
         guard case .waiting(let n) = state else { return }

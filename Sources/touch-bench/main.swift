@@ -2,6 +2,7 @@
 //
 //   touch-bench [--quick] [--mb N]       run everything and print the figures
 //   touch-bench engine                   only the engine figures
+//   touch-bench list                     the engine, then the list figures (fling across 1k–1M rows)
 //     (TOUCH_BENCH_RECOGNIZERS=pan,fling: only those recognizers; empty: the pipeline alone)
 //   touch-bench read FILE                (internal) read one trace, print seconds, peak RSS, events
 //   touch-bench jsondecoder FILE         (internal) the same with Foundation's JSONDecoder
@@ -123,6 +124,64 @@ func benchEngine(total: Int, kinds: Int) -> EngineFigures {
     return EngineFigures(events: passes * session.count, seconds: t1 - t0, allocations: a1 - a0, outputs: outputs)
 }
 
+struct ListFigures { var rows: Int; var buildSeconds: Double; var frames: Int; var nsPerFrame: Double; var allocationsPerFrame: Double; var slots: Int }
+
+/// A fling across a list of `rows` rows of variable heights (20 to 119 units, a fixed
+/// pseudo-random sequence), stepped at 120 frames per second; each frame steps the momentum
+/// and lays out the visible cells (range, sticky header, slots), as a renderer would. With
+/// `estimated`, rows start at an estimate and are measured as they come into view. The
+/// fling's speed is chosen to carry the content across the whole list, top to bottom, and
+/// the throw is repeated back and forth until about `minFrames` frames have run.
+func benchList(rows: Int, estimated: Bool, minFrames: Int) -> ListFigures {
+    var state: UInt64 = 99
+    var heights = [Double]()
+    heights.reserveCapacity(rows)
+    for _ in 0..<rows {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        heights.append(Double(20 + (state >> 33) % 100))
+    }
+    var options = ListOptions()
+    options.rowHeights = heights
+    options.sections = stride(from: 0, to: rows, by: 100).map { min(100, rows - $0) }
+    options.headerHeight = 28
+    if estimated { options.estimatedRowHeight = 70 }
+    let layout = ListLayout(rows: rows, rowHeight: 60, width: 800, height: 480)
+    let b0 = now()
+    var list = ListModel(layout: layout, options: options)
+    let buildSeconds = now() - b0
+    list.layoutCells()
+    var frames = 0
+    var elapsed = 0.0
+    var t = 0.0
+    var allocations: UInt64 = 0
+    var direction = 1.0
+    while frames < minFrames {
+        // Speed to travel the whole content: distance = v0 / -ln(rate) (per ms).
+        let distance = list.maxOffset * 1.02
+        let v0 = distance * -log(list.physics.decelerationRate) * 1000 * direction
+        let fling = GestureEvent(time: t, kind: .fling(.init(fingers: 1, position: Point(x: 400, y: 240),
+                                                          velocity: Point(x: 0, y: -v0), speed: 0)))
+        list.touchBegan()
+        list.apply(fling, surface: surface) { _ in }
+        let a0 = tg_allocations()
+        let t0 = now()
+        var n = 0
+        while list.isMoving {
+            t += 1.0 / 120
+            list.advance(to: t, surface: surface) { _ in }
+            list.layoutCells()
+            n += 1
+        }
+        elapsed += now() - t0
+        allocations += tg_allocations() - a0
+        frames += n
+        direction = -direction
+        t += 1
+    }
+    return ListFigures(rows: rows, buildSeconds: buildSeconds, frames: frames, nsPerFrame: elapsed / Double(frames) * 1e9,
+                       allocationsPerFrame: Double(allocations) / Double(frames), slots: list.slotCount)
+}
+
 /// Writes a trace of about `megabytes` MB in both encodings; returns their paths.
 func makeTraces(megabytes: Int, in dir: String, asRecorded: Bool) throws -> (document: String, lines: String) {
     // Bytes an event takes in the lines encoding, with pressure.
@@ -238,6 +297,19 @@ for (kinds, label) in [(5, "core session (swipes, taps, drags, two-finger swipes
 }
 
 if engineOnly { exit(0) }
+
+let listOnly = args.first == "list"
+if !engineOnly {
+    print("list: a fling across the whole list, each frame stepping momentum and laying out the visible cells")
+    for estimated in [false, true] {
+        print(estimated ? "  rows estimated at 70 units, measured as they come into view:" : "  variable heights known up front (20–119 units), sections of 100 with 28-unit headers:")
+        for rows in [1_000, 10_000, 100_000, 1_000_000] {
+            let f = benchList(rows: rows, estimated: estimated, minFrames: quick ? 3_000 : 20_000)
+            print("    \(String(rows).padding(toLength: 9, withPad: " ", startingAt: 0)) rows: \(fmt(f.nsPerFrame, 0)) ns/frame over \(f.frames) frames, \(fmt(f.allocationsPerFrame, 3)) allocations/frame, \(f.slots) cell slots; built in \(fmt(f.buildSeconds * 1000, 1)) ms")
+        }
+    }
+}
+if listOnly { exit(0) }
 let dir = NSTemporaryDirectory() + "touch-bench-\(getpid())"
 try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: dir) }

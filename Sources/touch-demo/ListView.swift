@@ -1,8 +1,9 @@
 import TouchGestures
 import TouchTrace
 
-/// Draws the list model in the terminal: one line a row, the swipe state visible, the selected
-/// row in reverse video, and a status line with the last gestures.
+/// Draws the list model in the terminal: the cells the model lays out (headers, rows of their
+/// own heights, the load-more or loading row), each row's swipe state, selection in reverse
+/// video, checkmarks, the pull-to-refresh indicator, and a status line with the last gestures.
 struct ListView {
     var title: String
     var recent: [String] = []
@@ -25,30 +26,66 @@ struct ListView {
         if recent.count > 3 { recent.removeFirst(recent.count - 3) }
     }
 
-    /// The whole screen as text, for a terminal of `columns` × `rows`.
-    func render(_ list: ListModel, columns: Int, rows: Int) -> String {
+    /// The whole screen as text, for a terminal of `columns` × `rows`. Lays the list's cells
+    /// out (which measures rows whose heights are estimates), so it takes the list `inout`.
+    func render(_ list: inout ListModel, columns: Int, rows: Int) -> String {
         guard columns >= Self.minimumColumns, rows >= Self.minimumRows else {
             return "\u{1B}[H\u{1B}[2J" + "terminal too small: touch-demo needs at least \(Self.minimumColumns) × \(Self.minimumRows), this one is \(columns) × \(rows); enlarge it (q quits)"
         }
         var out = "\u{1B}[H\u{1B}[2J"
         out += pad(" \(title)", columns) + "\r\n"
-        // The rows from the first one the scroll offset leaves (partly) in view.
-        let first = list.layout.rowHeight > 0
-            ? min(max(0, Int((list.contentOffset / list.layout.rowHeight).rounded(.down))), max(0, list.layout.rows - 1)) : 0
-        let shown = min(list.layout.rows - first, rows - 4)
-        for r in first..<(first + max(0, shown)) {
-            let swiped = list.swiped[r]
-            let label = " row \(r)"
-            let state = swiped ? "◀ [ Archive ] [ Delete ] " : ""
-            var line = pad(label, columns - state.count - 1) + state
-            line = pad(line, columns)
-            if list.selectedRow == r { line = "\u{1B}[7m" + line + "\u{1B}[0m" }
-            out += line + "\r\n"
+        // The viewport maps onto the lines between the title and the status lines.
+        let lines = rows - 3
+        let layout = list.layout
+        let unitsPerLine = layout.height / Double(lines)
+        var screen = [String](repeating: "", count: lines)
+        switch list.refreshState {
+        case .idle: break
+        case .pulling(let p): screen[0] = " ↓ pull to refresh (\(Int(p * 100))%)"
+        case .armed: screen[0] = " ↑ release to refresh"
+        case .refreshing: screen[0] = " ⟳ refreshing…"
         }
-        if list.layout.rows > first + shown { out += pad(" … \(list.layout.rows - first - shown) more rows", columns) + "\r\n" }
-        out += "\u{1B}[\(rows - 1);1H" + pad(" " + (recent.isEmpty ? "swipe a row, tap to select" : recent.joined(separator: "  ·  ")), columns)
-        out += "\u{1B}[\(rows);1H" + pad(" q: quit", columns)
+        let cells = list.layoutCells()
+        // Pinned headers are drawn last, over the rows they cover.
+        for cell in cells.sorted(by: { !$0.pinned && $1.pinned }) {
+            let first = Int(((cell.y - layout.top) / unitsPerLine).rounded(.down))
+            let last = Int(((cell.y - layout.top + cell.height) / unitsPerLine).rounded(.up)) - 1
+            for line in max(0, first)...max(0, min(lines - 1, last)) where line <= last && line < lines {
+                screen[line] = text(of: cell, list: list, firstLine: line == max(0, first), columns: columns)
+            }
+        }
+        for line in screen { out += pad(line, columns) + "\r\n" }
+        let status = recent.isEmpty ? "drag to scroll, swipe a row, tap to select, pull down to refresh" : recent.joined(separator: "  ·  ")
+        out += "\u{1B}[\(rows - 1);1H" + pad(" " + status, columns)
+        out += "\u{1B}[\(rows);1H" + pad(" \(list.rowCount) rows · \(paging(list.pagingState)) · q: quit", columns)
         return out
+    }
+
+    private func text(of cell: VisibleCell, list: ListModel, firstLine: Bool, columns: Int) -> String {
+        switch cell.item {
+        case .header(let s):
+            return "\u{1B}[1m" + pad(firstLine ? " ▌ Section \(s)" : " ▌", columns) + "\u{1B}[0m"
+        case .loadMore:
+            return firstLine ? "        [ Load more ]" : ""
+        case .loading:
+            return firstLine ? "        Loading…" : ""
+        case .row(let r):
+            guard firstLine else { return list.selectedRows.contains(r) ? "\u{1B}[7m" + pad("", columns) + "\u{1B}[0m" : "" }
+            let check = list.checkedRows.contains(r) ? " ✓" : ""
+            let state = list.swiped[r] ? "◀ [ Archive ] [ Delete ] " : ""
+            var line = pad(" row \(r)\(check)", columns - state.count - 1) + state
+            line = pad(line, columns)
+            return list.selectedRows.contains(r) ? "\u{1B}[7m" + line + "\u{1B}[0m" : line
+        }
+    }
+
+    private func paging(_ s: PagingState) -> String {
+        switch s {
+        case .idle(let more): more ? "more to load" : "all loaded"
+        case .loading(let p): "loading page \(p)"
+        case .finished: "end of the feed"
+        case .failed: "a page failed: pull to refresh"
+        }
     }
 
     private func pad(_ s: String, _ n: Int) -> String {

@@ -8,9 +8,12 @@ import TouchTrace
 struct TouchDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touch-demo",
-        abstract: "A list in the terminal that swipes and taps on a touchscreen change.",
+        abstract: "A list in the terminal that a touchscreen scrolls, flings, swipes and taps.",
         discussion: """
-            With a touchscreen, touch it: a swipe across a row toggles the row, a tap selects it. \\
+            With a touchscreen, touch it: a drag scrolls and a fling throws the list (it snaps to \\
+            whole rows when it stops), a swipe across a row toggles the row, a tap selects it; \\
+            pages of a generated feed load as the end comes near, and pulling down at the top \\
+            refreshes. \\
             With no touchscreen, or with --replay, a trace is played at its real speed through the \\
             same code (with no arguments, the bundled demo session). q or Ctrl-C quits. \\
             Exit status: 0 done (also when the device is removed), 2 a trace or device could not be used.
@@ -33,6 +36,13 @@ struct TouchDemo: ParsableCommand {
 
     @Flag(help: "Grab the touchscreen so that its touches do not also reach other programs.")
     var grab = false
+
+    @Option(help: "The list on a touchscreen: feed (rows of varying heights that snap, load pages of a generated feed and refresh) or standard (the library's default list, as a trace without a scene has).")
+    var list: DemoList = .feed
+
+    enum DemoList: String, ExpressibleByArgument, CaseIterable {
+        case feed, standard
+    }
 
     @Flag(help: "No screen: print gesture and row events as JSON lines (for tests and scripts).")
     var log = false
@@ -109,7 +119,7 @@ struct TouchDemo: ParsableCommand {
 
         func draw(_ t: Terminal) {
             let (c, r) = t.size
-            t.write(view.render(list, columns: c, rows: r))
+            t.write(view.render(&list, columns: c, rows: r))
         }
 
         /// True when the user asked to quit.
@@ -147,12 +157,16 @@ struct TouchDemo: ParsableCommand {
         for e in trace.events { assembler.add(e) { frames.append($0) } }
         assembler.flush { frames.append($0) }
         for frame in frames {
-            // Wait for the frame's time, letting deadlines (a single tap's window) pass meanwhile.
+            // Wait for the frame's time. The screen shows a copy of the engine moved on to now
+            // (momentum, snaps, a single tap's window); the engine itself sees only the trace's
+            // frames, so that its output is exactly what `touchtrace replay` gives.
             while traceNow() < frame.time {
                 if out.quit { return }
-                var changed = false
-                engine.advance(to: traceNow()) { out.emit($0); changed = true }
-                if changed { out.update(engine.list) }
+                if out.terminal != nil {
+                    var preview = engine
+                    preview.advance(to: traceNow()) { _ in }
+                    out.update(preview.list)
+                }
                 usleep(UInt32(min(20_000, max(0, (frame.time - traceNow()) / speed * 1e6))))
             }
             var changed = false
@@ -167,10 +181,31 @@ struct TouchDemo: ParsableCommand {
         }
     }
 
+    /// The live demo's list: the standard rows over the whole surface, one page of them
+    /// loaded, heights varying (1, 1.5, 1, 2 rows in turn), snapping to whole rows, infinite
+    /// scroll and pull to refresh.
+    static func feedList(for surface: Surface) -> ListModel {
+        let standard = ListLayout.standard(for: surface)
+        var options = ListOptions()
+        options.rowHeights = [1, 1.5, 1, 2].map { $0 * standard.rowHeight }
+        options.snapsToCells = true
+        options.paging = .infinite
+        options.refreshes = true
+        options.selection = .multiple
+        let layout = ListLayout(rows: options.pageSize, rowHeight: standard.rowHeight, width: surface.width, height: surface.height)
+        return ListModel(layout: layout, options: options)
+    }
+
+    /// The generated feed behind it: 200 rows in pages of 25, each 0.6 s after it is asked
+    /// for; page 4 fails the first time (pull to refresh, and it loads).
+    static let feed = ScriptedFeed(pageSize: 25, total: 200, latency: 0.6, failingPages: [4])
+
     func live(_ dev: EvdevDevice) throws {
         if let readyFile { _ = FileManager.default.createFile(atPath: readyFile, contents: nil) }
-        var engine = GestureEngine(surface: dev.decoder.surface, list: ListModel(layout: .standard(for: dev.decoder.surface)))
-        let out = Output(log: log, title: "touch-demo: \(dev.description.name) (\(dev.path)); swipe a row, tap to select", list: engine.list!)
+        let surface = dev.decoder.surface
+        var engine = GestureEngine(surface: surface, list: list == .feed ? Self.feedList(for: surface) : ListModel(layout: .standard(for: surface)))
+        if list == .feed { engine.pageSource = Self.feed }
+        let out = Output(log: log, title: "touch-demo: \(dev.description.name) (\(dev.path))", list: engine.list!)
         defer { out.finish() }
         while !out.quit {
             var changed = false

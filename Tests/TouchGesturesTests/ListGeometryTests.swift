@@ -103,7 +103,7 @@ struct ListCellTests {
         var most = 0
         for step in 0..<400 {
             m.scroll(toOffset: Double(step) * 37)
-            let cells = m.layoutCells(surface: panel)
+            let cells = m.layoutCells()
             most = max(most, cells.count)
             // Top to bottom, touching, covering 0 ..< 480.
             #expect(cells.first!.y <= 0 && cells.last!.y + cells.last!.height >= 480)
@@ -122,16 +122,16 @@ struct ListCellTests {
         o.headerHeight = 30
         var m = ListModel(layout: ListLayout(rows: 20, rowHeight: 60, width: 800, height: 480), options: o)
         m.scroll(toOffset: 100)                      // inside section 0: its header is pinned at 0
-        var cells = m.layoutCells(surface: panel)
+        var cells = m.layoutCells()
         #expect(cells[0] == VisibleCell(item: .header(section: 0), slot: cells[0].slot, y: 0, height: 30, pinned: true))
         #expect(m.item(at: Point(x: 10, y: 10)) == .header(section: 0))
         #expect(m.item(at: Point(x: 10, y: 40)) == .row(1), "content y 140: row 1 (90 ..< 150)")
         m.scroll(toOffset: 610)                      // section 1's header is at 630: 20 below the top
-        cells = m.layoutCells(surface: panel)
+        cells = m.layoutCells()
         #expect(cells[0].item == .header(section: 0) && cells[0].y == -10, "pushed up by the next header")
         #expect(cells.contains { $0.item == .header(section: 1) && $0.y == 20 && !$0.pinned })
         m.scroll(toOffset: 0)
-        #expect(m.layoutCells(surface: panel)[0] == VisibleCell(item: .header(section: 0), slot: m.cells[0].slot,
+        #expect(m.layoutCells()[0] == VisibleCell(item: .header(section: 0), slot: m.cells[0].slot,
                                                                  y: 0, height: 30, pinned: false))
     }
 
@@ -142,13 +142,13 @@ struct ListCellTests {
         o.rowHeights = [80]
         var m = ListModel(layout: ListLayout(rows: 100, rowHeight: 60, width: 800, height: 480), options: o)
         #expect(m.geometry.contentHeight == 4000)
-        m.layoutCells(surface: panel)
+        m.layoutCells()
         #expect(m.geometry.contentHeight == 4000 + 6 * 40, "six rows in view, measured at 80")
         #expect(m.cells.map(\.item) == (0..<6).map { ListItem.row($0) })
         // Scrolled so that row 10 is cut at the top: measuring it keeps what shows in place.
         m.scroll(toOffset: 480 + 4 * 40 + 20)          // row 10 starts at 640; 20 into it
         let before = m.contentOffset
-        m.layoutCells(surface: panel)
+        m.layoutCells()
         #expect(m.contentOffset == before + 40, "row 10 grew by 40 above the viewport's top")
         // Row 10 grew upward: its visible 20 units, and every row under it, stay where they were.
         #expect(m.cells.first?.item == .row(10) && m.cells.first?.y == -60 && m.cells.first?.height == 80)

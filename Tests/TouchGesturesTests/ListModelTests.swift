@@ -71,7 +71,12 @@ struct ListModelTests {
 struct ListScrollingTests {
     func tallList() -> ListModel { ListModel(layout: ListLayout(rows: 400, rowHeight: 60, width: 800, height: 480)) }
 
+    /// A drag that ends in a fling (momentum continues a drag: a fling alone moves nothing).
     func fling(_ model: inout ListModel, velocityY: Double, at time: Double) {
+        for phase in [GesturePhase.began, .ended] {
+            let pan = GestureEvent(time: time, kind: .pan(.init(phase: phase, fingers: 1, position: .zero, translation: .zero, velocity: nil)))
+            model.apply(pan, surface: panel) { _ in }
+        }
         let f = GestureEvent(time: time, kind: .fling(.init(fingers: 1, position: Point(x: 400, y: 100),
                                                             velocity: Point(x: 0, y: velocityY), speed: abs(velocityY) / 5)))
         model.apply(f, surface: panel) { _ in }

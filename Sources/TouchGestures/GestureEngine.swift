@@ -22,7 +22,14 @@ public struct GestureEngine: Sendable {
     /// Where the list's pages come from, if it is paged: each request the list makes is
     /// passed to it, and its answers are given to the list when the input's clock reaches
     /// their time (before the frame at or after it, or on ``advance(to:emit:)``).
-    public var pageSource: (any PageSource)?
+    public var pageSource: (any PageSource)? {
+        get { sourceBox?.source }
+        set { sourceBox = newValue.map(SourceBox.init) }
+    }
+    // Boxed, so that the engine stays a plain (loadable) struct: an existential stored inline
+    // made the compiler copy the whole engine on every frame. Copy-on-write keeps value
+    // semantics: a copy of the engine that takes answers does not take them from the original.
+    private var sourceBox: SourceBox?
     private var sentRequest = 0
     /// When true, the arena's decisions are reported: `won` events, and `failed` events for
     /// recognizers that gave up or were rejected (for `touchtrace replay --explain`).
@@ -234,7 +241,7 @@ public struct GestureEngine: Sendable {
     /// cannot corrupt the state.
     public mutating func handle(_ frame: TouchFrame, emit: (GestureEvent) -> Void) {
         guard frame.time >= lastTime, !frame.events.isEmpty else { return }
-        if hasDeadline || list?.isMoving == true || pageSource?.nextAnswerTime != nil { advance(to: frame.time, emit: emit) }
+        if hasDeadline || list?.isMoving == true || sourceBox?.source.nextAnswerTime != nil { advance(to: frame.time, emit: emit) }
         lastTime = frame.time
         contacts.apply(frame, surface: surface)
         let time = frame.time
@@ -305,11 +312,18 @@ public struct GestureEngine: Sendable {
         }
     }
 
+    /// The page source's box, copied first if another engine shares it.
+    private mutating func uniqueSource() -> SourceBox? {
+        guard let box = sourceBox else { return nil }
+        if !isKnownUniquelyReferenced(&sourceBox!) { sourceBox = SourceBox(box.source) }
+        return sourceBox
+    }
+
     /// Hands the list's newest page request to the page source, once.
     private mutating func passOnRequest() {
         guard let r = list?.lastRequest, r.serial != sentRequest else { return }
         sentRequest = r.serial
-        pageSource?.request(r)
+        uniqueSource()?.source.request(r)
     }
 
     /// True when a deadline may be pending: a tap waiting for its double-tap window, or a long
@@ -367,15 +381,15 @@ public struct GestureEngine: Sendable {
         // Pages due by then arrive each at its own time, after everything due before it (an
         // arrival or a scroll may ask for the next page, which may arrive before `time` too).
         while true {
-            let due = list == nil ? nil : pageSource?.nextAnswerTime
+            let due = list == nil ? nil : sourceBox?.source.nextAnswerTime
             guard let due, due <= time else {
                 advanceTimers(to: time, emit: emit)
                 // Stepping may have asked for a page that is due by `time` as well.
-                if list != nil, let next = pageSource?.nextAnswerTime, next <= time { continue }
+                if list != nil, let next = sourceBox?.source.nextAnswerTime, next <= time { continue }
                 return
             }
             advanceTimers(to: due, emit: emit)
-            guard let answer = pageSource?.nextAnswer(dueBy: due) else { return }
+            guard let answer = uniqueSource()?.source.nextAnswer(dueBy: due) else { return }
             let surface = self.surface
             list?.receive(answer, surface: surface, emit: emit)
             passOnRequest()
@@ -465,4 +479,12 @@ extension GestureEvent.Kind {
             return (self, nil)
         }
     }
+}
+
+/// Holds an engine's page source by reference. `@unchecked Sendable`: it is mutated only
+/// through ``GestureEngine``'s `uniqueSource()`, which copies it first when it is shared, so no
+/// two engines (or threads) ever see one box change.
+private final class SourceBox: @unchecked Sendable {
+    var source: any PageSource
+    init(_ source: any PageSource) { self.source = source }
 }

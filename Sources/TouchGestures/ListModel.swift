@@ -491,7 +491,9 @@ public struct ListModel: Sendable {
             return
         case .single:
             if let old = selectedRow, old != row { deselect(old, at: time, emit: emit) }
-            selectedRows = [row]
+            // Emptied in place: a new one-element set would allocate on every tap.
+            selectedRows.removeAll(keepingCapacity: true)
+            selectedRows.insert(row)
             selectedRow = row
             emit(GestureEvent(time: time, kind: .select(row: row)))
         case .multiple:

@@ -161,8 +161,14 @@ func benchList(rows: Int, estimated: Bool, minFrames: Int) -> ListFigures {
         let v0 = distance * -log(list.physics.decelerationRate) * 1000 * direction
         let fling = GestureEvent(time: t, kind: .fling(.init(fingers: 1, position: Point(x: 400, y: 240),
                                                           velocity: Point(x: 0, y: -v0), speed: 0)))
+        // Momentum continues a drag: the throw is a pan that ends in a fling.
         list.touchBegan()
+        for phase in [GesturePhase.began, .ended] {
+            list.apply(GestureEvent(time: t, kind: .pan(.init(phase: phase, fingers: 1, position: Point(x: 400, y: 240),
+                                                              translation: .zero, velocity: nil))), surface: surface) { _ in }
+        }
         list.apply(fling, surface: surface) { _ in }
+        guard list.isMoving else { fatalError("the throw did not move the list") }
         let a0 = tg_allocations()
         let t0 = now()
         var n = 0
@@ -246,6 +252,9 @@ struct RefEvent: Decodable { var t: Double; var id: Int; var phase: String; var 
 struct RefDevice: Decodable { var width: Double; var height: Double }
 struct RefDocument: Decodable { var format: String; var version: Int; var device: RefDevice; var events: [RefEvent] }
 
+/// Prints a line at once (unbuffered), so that figures appear as they are measured.
+func say(_ s: String) { FileHandle.standardOutput.write(Data((s + "\n").utf8)) }
+
 func warn(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
 
 func fmt(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
@@ -286,26 +295,26 @@ if let i = args.firstIndex(of: "--mb"), i + 1 < args.count, let v = Int(args[i +
 let engineEvents = quick ? 2_000_000 : 30_000_000
 let runs = quick ? 1 : 3
 
-print("touch-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build\(quick ? ", quick mode (small sizes; figures are indicative only)" : "")")
+say("touch-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build\(quick ? ", quick mode (small sizes; figures are indicative only)" : "")")
 for (kinds, label) in [(5, "core session (swipes, taps, drags, two-finger swipes)"),
                        (7, "full session (also pinches that turn, long presses)")] {
     let e = benchEngine(total: engineEvents, kinds: kinds)
     let rate = Double(e.events) / e.seconds
-    print("engine, \(label): \(e.events) contact events through all seven recognizers, the arena and the list model in \(fmt(e.seconds, 3)) s")
-    print("  \(fmt(rate / 1e6, 2)) million events/s on one core (\(fmt(e.seconds / Double(e.events) * 1e9, 1)) ns/event); \(e.outputs) output events")
-    print("  \(e.allocations) heap allocations once warm (\(fmt(Double(e.allocations) / Double(e.events), 6)) per event)")
+    say("engine, \(label): \(e.events) contact events through all seven recognizers, the arena and the list model in \(fmt(e.seconds, 3)) s")
+    say("  \(fmt(rate / 1e6, 2)) million events/s on one core (\(fmt(e.seconds / Double(e.events) * 1e9, 1)) ns/event); \(e.outputs) output events")
+    say("  \(e.allocations) heap allocations once warm (\(fmt(Double(e.allocations) / Double(e.events), 6)) per event)")
 }
 
 if engineOnly { exit(0) }
 
 let listOnly = args.first == "list"
 if !engineOnly {
-    print("list: a fling across the whole list, each frame stepping momentum and laying out the visible cells")
+    say("list: a fling across the whole list, each frame stepping momentum and laying out the visible cells")
     for estimated in [false, true] {
-        print(estimated ? "  rows estimated at 70 units, measured as they come into view:" : "  variable heights known up front (20–119 units), sections of 100 with 28-unit headers:")
+        say(estimated ? "  rows estimated at 70 units, measured as they come into view:" : "  variable heights known up front (20–119 units), sections of 100 with 28-unit headers:")
         for rows in [1_000, 10_000, 100_000, 1_000_000] {
             let f = benchList(rows: rows, estimated: estimated, minFrames: quick ? 3_000 : 20_000)
-            print("    \(String(rows).padding(toLength: 9, withPad: " ", startingAt: 0)) rows: \(fmt(f.nsPerFrame, 0)) ns/frame over \(f.frames) frames, \(fmt(f.allocationsPerFrame, 3)) allocations/frame, \(f.slots) cell slots; built in \(fmt(f.buildSeconds * 1000, 1)) ms")
+            say("    \(String(rows).padding(toLength: 9, withPad: " ", startingAt: 0)) rows: \(fmt(f.nsPerFrame, 0)) ns/frame over \(f.frames) frames, \(fmt(f.allocationsPerFrame, 3)) allocations/frame, \(f.slots) cell slots; built in \(fmt(f.buildSeconds * 1000, 1)) ms")
         }
     }
 }
@@ -321,29 +330,29 @@ let pyArgs = ["python3", "-c", orjsonScript]
 
 for asRecorded in [true, false] {
     let (docPath, linesPath) = try makeTraces(megabytes: megabytes, in: dir, asRecorded: asRecorded)
-    print(asRecorded
+    say(asRecorded
           ? "numbers as a recording has them (µs timestamps, positions to 0.01, integer pressure):"
           : "numbers at full double precision (17 significant digits; our exact fast path does not apply):")
     var ratios: [String] = []
     for (label, path) in [("document", docPath), ("lines", linesPath)] {
         let size = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6
-        print("  read \(label): \(fmt(size)) MB")
+        say("  read \(label): \(fmt(size)) MB")
         let ours = measure(me, ["read", path], runs: runs)
         let orjson = measure(python, pyArgs + [path, label], runs: runs)
         if let o = ours {
-            print("    TouchTrace \(label == "lines" ? "(streaming)" : "(whole file)"): \(fmt(size / o.seconds)) MB/s, peak \(o.peakKiB / 1024) MiB, \(o.events) events")
-        } else { print("    TouchTrace: FAILED") }
+            say("    TouchTrace \(label == "lines" ? "(streaming)" : "(whole file)"): \(fmt(size / o.seconds)) MB/s, peak \(o.peakKiB / 1024) MiB, \(o.events) events")
+        } else { say("    TouchTrace: FAILED") }
         if let j = orjson {
-            print("    orjson \(label == "lines" ? "(line by line)" : "(whole file)"): \(fmt(size / j.seconds)) MB/s, peak \(j.peakKiB / 1024) MiB, \(j.events) events")
-        } else { print("    orjson: not available (pip install orjson)") }
+            say("    orjson \(label == "lines" ? "(line by line)" : "(whole file)"): \(fmt(size / j.seconds)) MB/s, peak \(j.peakKiB / 1024) MiB, \(j.events) events")
+        } else { say("    orjson: not available (pip install orjson)") }
         if let o = ours, let j = orjson {
             ratios.append("\(label) \(fmt(j.seconds / o.seconds, 2))×")
         }
         if label == "document", asRecorded, let d = measure(me, ["jsondecoder", path], runs: 1) {
-            print("    Foundation JSONDecoder (Codable): \(fmt(size / d.seconds)) MB/s, peak \(d.peakKiB / 1024) MiB")
+            say("    Foundation JSONDecoder (Codable): \(fmt(size / d.seconds)) MB/s, peak \(d.peakKiB / 1024) MiB")
         }
     }
-    if !ratios.isEmpty { print("  TouchTrace speed / orjson speed: " + ratios.joined(separator: ", ")) }
+    if !ratios.isEmpty { say("  TouchTrace speed / orjson speed: " + ratios.joined(separator: ", ")) }
     try? FileManager.default.removeItem(atPath: docPath)
     try? FileManager.default.removeItem(atPath: linesPath)
 }

@@ -11,17 +11,22 @@ struct ListView {
     static let minimumColumns = 40
     static let minimumRows = 8
 
-    mutating func note(_ event: GestureEvent) {
-        // A moving pan, pinch, rotation or long press reports every frame, and so does a
-        // scroll: the status line shows where such a gesture begins and ends, not each step.
+    /// Whether `event` is worth a line: a moving pan, pinch, rotation or long press reports
+    /// every frame, and so does a scroll; people are shown where such a gesture begins and
+    /// ends, and where the list comes to rest, not each step.
+    static func isNoteworthy(_ event: GestureEvent) -> Bool {
         switch event.kind {
-        case .scroll: return
-        case .pan(let g) where g.phase == .changed: return
-        case .pinch(let g) where g.phase == .changed: return
-        case .rotate(let g) where g.phase == .changed: return
-        case .longPress(let g) where g.phase == .changed: return
-        default: break
+        case .scroll: false
+        case .pan(let g): g.phase != .changed
+        case .pinch(let g): g.phase != .changed
+        case .rotate(let g): g.phase != .changed
+        case .longPress(let g): g.phase != .changed
+        default: true
         }
+    }
+
+    mutating func note(_ event: GestureEvent) {
+        guard Self.isNoteworthy(event) else { return }
         recent.append(event.summary)
         if recent.count > 3 { recent.removeFirst(recent.count - 3) }
     }

@@ -109,7 +109,7 @@ struct TouchDemo: ParsableCommand {
                 return
             }
             view.note(e)
-            if terminal == nil { say("  " + e.humanDescription) }
+            if terminal == nil, ListView.isNoteworthy(e) { say("  " + e.humanDescription) }
         }
 
         func update(_ l: ListModel?) {

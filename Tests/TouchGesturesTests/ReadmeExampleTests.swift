@@ -36,4 +36,38 @@ struct ReadmeExampleTests {
         // ---
         #expect(printed == ["swipe right with 1 finger(s)", "row 2 is now open"])
     }
+
+    @Test("the paged list example: a throw to the end asks for page 2, which arrives; cells are drawn")
+    func thePagedListExampleRuns() {
+        let surface = Surface(width: 800, height: 480, unitsPerMillimetre: Point(x: 5, y: 5))
+        var drawn: [(ListItem, Int)] = []
+        func draw(_ item: ListItem, slot: Int, y: Double, height: Double, pinned: Bool) { drawn.append((item, slot)) }
+        // --- from README.md, "Use it as a library" ---
+        var options = ListOptions()
+        options.rowHeights = [60, 90]
+        options.snapsToCells = true
+        options.paging = .infinite
+        options.refreshes = true
+        var engine = GestureEngine(surface: surface,
+                                   list: ListModel(layout: ListLayout(rows: 25, rowHeight: 60, width: 800, height: 480),
+                                                   options: options))
+        engine.pageSource = ScriptedFeed(pageSize: 25, total: 500, latency: 0.3)
+        // ---
+        var s = Script()                         // a throw up: clamped at 2105 mm/s
+        for k in 0..<4 { k == 0 ? s.down(0, 0, 400, 470) : s.move(Double(k) / 120, 0, 400, 470 - 125 * Double(k)) }
+        s.up(4.0 / 120, 0, 400, 95)
+        var out: [String] = []
+        var frames = FrameAssembler()
+        for e in s.events { frames.add(e) { engine.handle($0) { out.append($0.kind.type) } } }
+        frames.flush { engine.handle($0) { out.append($0.kind.type) } }
+        engine.finish { out.append($0.kind.type) }
+        // --- from README.md ---
+        for cell in engine.list!.layoutCells() {
+            draw(cell.item, slot: cell.slot, y: cell.y, height: cell.height, pinned: cell.pinned)
+        }
+        // ---
+        #expect(out.filter { ["loadMore", "page"].contains($0) } == ["loadMore", "page"])
+        #expect(engine.list?.rowCount == 50)
+        #expect(!drawn.isEmpty && Set(drawn.map(\.1)).count == drawn.count)
+    }
 }

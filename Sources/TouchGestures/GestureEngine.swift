@@ -18,7 +18,19 @@ public struct GestureEngine: Sendable {
     /// The surface the frames' coordinates refer to.
     public let surface: Surface
     /// The list the gestures drive, if any.
-    public var list: ListModel?
+    public var list: ListModel? {
+        get { hasList ? listModel : nil }
+        set {
+            hasList = newValue != nil
+            listModel = newValue ?? Self.noList
+        }
+    }
+    // Kept unwrapped beside a flag: testing whether an Optional of this large struct holds a
+    // value is an outlined call, which the engine made about three times an event (2.5 % of its
+    // instructions). `listModel` is `noList` while `hasList` is false, and is never used then.
+    private var listModel: ListModel
+    private var hasList: Bool
+    private static let noList = ListModel(layout: ListLayout(rows: 0, rowHeight: 1, width: 0, height: 0))
     /// Where the list's pages come from, if it is paged: each request the list makes is
     /// passed to it, and its answers are given to the list when the input's clock reaches
     /// their time (before the frame at or after it, or on ``advance(to:emit:)``).
@@ -66,14 +78,15 @@ public struct GestureEngine: Sendable {
     /// list's scroll exclude each other (see ``ArenaSettings``).
     public init(settings: GestureSettings = .init(), surface: Surface, list: ListModel? = nil) {
         self.surface = surface
-        self.list = list
+        listModel = list ?? Self.noList
+        hasList = list != nil
         longPress = LongPressRecognizer(settings: settings.longPress)
         tap = TapRecognizer(settings: settings.tap)
         pinch = PinchRecognizer(settings: settings.pinch)
         rotation = RotationRecognizer(settings: settings.pinch)
         swipe = SwipeRecognizer(settings: settings.swipe)
         pan = PanRecognizer(settings: settings.pan)
-        if list != nil, settings.pan.axis == .automatic { pan.lockedVertical = true }
+        if hasList, settings.pan.axis == .automatic { pan.lockedVertical = true }
         fling = FlingRecognizer(settings: settings.fling)
         arena = Arena(settings: settings.arena)
         contacts.velocityStrategy = settings.velocityStrategy
@@ -100,7 +113,7 @@ public struct GestureEngine: Sendable {
         // Only what the list acts on is passed to it (most reports are not).
         if ListModel.actsOn(event.kind) {
             let surface = self.surface
-            list?.apply(event, surface: surface, emit: emit)
+            if hasList { listModel.apply(event, surface: surface, emit: emit) }
             passOnRequest()   // a tap on the load-more row asks for a page
         }
     }
@@ -241,12 +254,12 @@ public struct GestureEngine: Sendable {
     /// cannot corrupt the state.
     public mutating func handle(_ frame: TouchFrame, emit: (GestureEvent) -> Void) {
         guard frame.time >= lastTime, !frame.events.isEmpty else { return }
-        if hasDeadline || list?.isMoving == true || sourceBox?.source.nextAnswerTime != nil { advance(to: frame.time, emit: emit) }
+        if hasDeadline || (hasList && listModel.isMoving) || sourceBox?.source.nextAnswerTime != nil { advance(to: frame.time, emit: emit) }
         lastTime = frame.time
         contacts.apply(frame, surface: surface)
         let time = frame.time
         if contacts.sequenceBegan {
-            list?.touchBegan()
+            if hasList { listModel.touchBegan() }
             arena.open()
             for k in 0..<7 { held[k] = nil }
             wonSwipeHorizontal = nil
@@ -303,11 +316,11 @@ public struct GestureEngine: Sendable {
             for r in RecognizerName.allCases where arena[r] == .held {
                 release(r, at: time, emit: emit)
             }
-            list?.touchesEnded()
+            if hasList { listModel.touchesEnded() }
         }
-        if list?.needsEndFrame == true {
+        if hasList, listModel.needsEndFrame {
             let surface = self.surface
-            list?.endFrame(at: time, surface: surface, emit: emit)
+            listModel.endFrame(at: time, surface: surface, emit: emit)
             passOnRequest()
         }
     }
@@ -321,7 +334,7 @@ public struct GestureEngine: Sendable {
 
     /// Hands the list's newest page request to the page source, once.
     private mutating func passOnRequest() {
-        guard let r = list?.lastRequest, r.serial != sentRequest else { return }
+        guard hasList, let r = listModel.lastRequest, r.serial != sentRequest else { return }
         sentRequest = r.serial
         uniqueSource()?.source.request(r)
     }
@@ -381,17 +394,17 @@ public struct GestureEngine: Sendable {
         // Pages due by then arrive each at its own time, after everything due before it (an
         // arrival or a scroll may ask for the next page, which may arrive before `time` too).
         while true {
-            let due = list == nil ? nil : sourceBox?.source.nextAnswerTime
+            let due = hasList ? sourceBox?.source.nextAnswerTime : nil
             guard let due, due <= time else {
                 advanceTimers(to: time, emit: emit)
                 // Stepping may have asked for a page that is due by `time` as well.
-                if list != nil, let next = sourceBox?.source.nextAnswerTime, next <= time { continue }
+                if hasList, let next = sourceBox?.source.nextAnswerTime, next <= time { continue }
                 return
             }
             advanceTimers(to: due, emit: emit)
             guard let answer = uniqueSource()?.source.nextAnswer(dueBy: due) else { return }
             let surface = self.surface
-            list?.receive(answer, surface: surface, emit: emit)
+            listModel.receive(answer, surface: surface, emit: emit)
             passOnRequest()
         }
     }
@@ -401,16 +414,16 @@ public struct GestureEngine: Sendable {
     private mutating func advanceTimers(to time: Double, emit: (GestureEvent) -> Void) {
         let surface = self.surface
         if let d = tap.deadline, d < time {
-            if list?.isMoving == true {
-                list?.advance(to: d, surface: surface, emit: emit)
+            if hasList, listModel.isMoving {
+                listModel.advance(to: d, surface: surface, emit: emit)
                 passOnRequest()
             }
             var due: GestureEvent?
             tap.advance(to: time) { due = $0 }
             if let e = due { deliver(e, emit: emit) }
         }
-        if list?.isMoving == true {
-            list?.advance(to: time, surface: surface, emit: emit)
+        if hasList, listModel.isMoving {
+            listModel.advance(to: time, surface: surface, emit: emit)
             passOnRequest()
         }
         if arena[.longPress] == .undecided, longPress.state == .possible {

@@ -314,14 +314,10 @@ public struct ListModel: Sendable {
         self.layout = layout
         self.policy = policy
         self.options = options
-        let sections = options.sections ?? [layout.rows]
-        let heights = options.rowHeights.filter { $0.isFinite && $0 > 0 }
-        let fixed = layout.rowHeight
-        let estimate = options.estimatedRowHeight.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-        geometry = ListGeometry(
-            sections: sections, headerHeight: options.headerHeight,
-            rowHeight: { estimate ?? (heights.isEmpty ? fixed : heights[$0 % heights.count]) },
-            isEstimate: { _ in estimate != nil })
+        let heights = RowHeights(options: options, layout: layout)
+        self.heights = heights
+        geometry = ListGeometry(sections: options.sections ?? [layout.rows], headerHeight: options.headerHeight,
+                                rowHeight: heights.start, isEstimate: { _ in heights.estimate != nil })
         swiped = Array(repeating: false, count: geometry.rowCount)
         let size = max(1, options.pageSize)
         let rows = geometry.rowCount
@@ -338,10 +334,27 @@ public struct ListModel: Sendable {
 
     /// The real height of row `row` (surface units), from ``ListOptions/rowHeights`` or the
     /// layout's row height.
-    public func realHeight(ofRow row: Int) -> Double {
-        let h = options.rowHeights
-        return h.isEmpty ? layout.rowHeight : h[row % h.count]
+    public func realHeight(ofRow row: Int) -> Double { heights.real(row) }
+
+    /// The one rule for row heights, kept with the invalid entries of ``ListOptions/rowHeights``
+    /// and ``ListOptions/estimatedRowHeight`` left out.
+    private struct RowHeights: Sendable {
+        var real: [Double]
+        var fixed: Double
+        var estimate: Double?
+
+        init(options: ListOptions, layout: ListLayout) {
+            real = options.rowHeights.filter { $0.isFinite && $0 > 0 }
+            fixed = layout.rowHeight
+            estimate = options.estimatedRowHeight.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        }
+
+        /// Row `row`'s real height, in surface units.
+        func real(_ row: Int) -> Double { real.isEmpty ? fixed : real[row % real.count] }
+        /// The height row `row` starts at: the estimate, when there is one.
+        func start(_ row: Int) -> Double { estimate ?? real(row) }
     }
+    private let heights: RowHeights
 
     /// The largest content offset at rest, in surface units: the last item's bottom at the
     /// viewport's bottom (0 when everything fits).
@@ -800,10 +813,8 @@ public struct ListModel: Sendable {
     private mutating func append(_ n: Int, page: Int, size: Int, surface: Surface) {
         let count = max(0, n)
         if count > 0 {
-            let estimate = options.estimatedRowHeight.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-            let model = self
-            geometry.appendRows(count, rowHeight: { estimate ?? model.realHeight(ofRow: $0) },
-                                isEstimate: { _ in estimate != nil })
+            let heights = self.heights
+            geometry.appendRows(count, rowHeight: heights.start, isEstimate: { _ in heights.estimate != nil })
             swiped.append(contentsOf: repeatElement(false, count: count))
             loadedPages = page
         }
@@ -827,14 +838,14 @@ public struct ListModel: Sendable {
         while measuring {
             measuring = false
             var i = geometry.item(atOffset: max(0, contentOffset))
-            let bottom = contentOffset + layout.height
-            while i < geometry.itemCount, geometry.top(ofItem: i) < bottom {
+            var y = geometry.top(ofItem: i)     // item i's top, kept as the loop goes down
+            while i < geometry.itemCount, y < contentOffset + layout.height {
                 if case .row(let r) = geometry.kind(ofItem: i), geometry.isEstimate(row: r) {
-                    let above = geometry.top(ofItem: i) < contentOffset
                     let delta = geometry.setHeight(realHeight(ofRow: r), ofRow: r)
-                    if above, delta != 0 { contentOffset += delta }
+                    if y < contentOffset, delta != 0 { contentOffset += delta }
                     measuring = measuring || delta != 0
                 }
+                y += geometry.height(ofItem: i)
                 i += 1
             }
         }

@@ -173,9 +173,10 @@ enum HeaderDecoder {
             }
         }
         if let data = object["scene"]?["data"] {
-            var problems: [String] = []
-            let pageSize = object["scene"]?["list"]?["pageSize"]?.numberValue.flatMap { $0 >= 1 && $0 <= 1e7 ? Int($0) : nil } ?? 25
-            _ = ListScene.feed(data, pageSize: pageSize, problems: &problems)
+            // The list's own problems were reported above; only the feed's are reported here.
+            var listProblems: [String] = [], problems: [String] = []
+            let list = ListScene.options(object["scene"]?["list"]?.objectValue ?? JSONObject(), problems: &listProblems)
+            _ = ListScene.feed(data, pageSize: list.pageSize, problems: &problems)
             for p in problems { fail("scene", p) }
         }
         header.meta = object["meta"]

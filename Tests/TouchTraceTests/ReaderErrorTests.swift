@@ -74,6 +74,26 @@ struct ReaderErrorTests {
         #expect(e.description.contains(c.message), "\(c.label): \(e)")
     }
 
+    @Test("the list model's scene keys and the feed are checked, each problem named with what was found",
+          arguments: [
+              (#""list": {"rows": 10, "sections": [4, 4]}"#, "`scene.list.sections` must add up to `rows` (10), found 8 rows in 2 sections"),
+              (#""list": {"selection": "many"}"#, #"`scene.list.selection` must be one of "none", "single", "multiple", "checkmark", found "many""#),
+              (#""list": {"rowHeights": [60, -1]}"#, "`scene.list.rowHeights` must be a non-empty array of positive numbers (trace units), found [60, -1]"),
+              (#""list": {"pageSize": 0}"#, "`scene.list.pageSize` must be a whole number ≥ 1, found 0"),
+              (#""list": {"snapToCells": 1}"#, "`scene.list.snapToCells` must be true or false, found 1"),
+              (#""list": {"decelerationRate": 1.5}"#, "`scene.list.decelerationRate` must be a number between 0 and 1"),
+              (#""data": {"latency": -1}"#, "`scene.data.latency` must be a number of seconds ≥ 0, found -1"),
+              (#""data": {"failingPages": [0]}"#, "`scene.data.failingPages` must be an array of page numbers ≥ 1, found [0]"),
+              (#""data": {"pages": 3}"#, "`scene.data.pages` is not a key of scene.data"),
+          ])
+    func listSceneErrors(scene: String, message: String) throws {
+        let text = #"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480}, "scene": {"#
+            + scene + #"}, "events": []}"#
+        let r = diagnose(text, name: "t.json")
+        #expect(r.trace == nil, "expected the input to be refused")
+        #expect(r.errors.contains { $0.description.contains(message) }, "\(r.errors)")
+    }
+
     @Test("a key given twice in an event: the first value is used, with a located warning")
     func duplicateKeys() throws {
         let r = diagnose(Self.head + #"{"t": 0, "id": 1, "phase": "down", "x": 1, "y": 1, "id": 2}]}"#)

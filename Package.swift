@@ -5,6 +5,7 @@ let package = Package(
     name: "TouchGestures",
     products: [
         .library(name: "TouchGestures", targets: ["TouchGestures"]),
+        .library(name: "TouchList", targets: ["TouchList"]),
         .library(name: "TouchTrace", targets: ["TouchTrace"]),
         .library(name: "TouchInput", targets: ["TouchInput"]),
         .executable(name: "touchtrace", targets: ["touchtrace"]),
@@ -14,10 +15,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // The recognizer core: geometry, touches, recognizers, list model. No Foundation.
+        // The recognizer core: geometry, touches, recognizers, the arena. No Foundation, no list.
         .target(name: "TouchGestures"),
+        // The headless list the gestures drive, and the controller that joins them. No Foundation.
+        .target(name: "TouchList", dependencies: ["TouchGestures"]),
         // Trace format v1: reading, writing, validating, expectations. Foundation allowed.
-        .target(name: "TouchTrace", dependencies: ["TouchGestures"]),
+        .target(name: "TouchTrace", dependencies: ["TouchGestures", "TouchList"]),
         // libevdev, through pkg-config; Debian's libevdev-dev provides it.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // Linux input: evdev events → frames (one decoder for devices and recordings), evemu
@@ -26,7 +29,7 @@ let package = Package(
         .executableTarget(
             name: "touchtrace",
             dependencies: [
-                "TouchGestures", "TouchTrace", "TouchInput",
+                "TouchGestures", "TouchList", "TouchTrace", "TouchInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -35,17 +38,20 @@ let package = Package(
         .executableTarget(
             name: "touch-demo",
             dependencies: [
-                "TouchGestures", "TouchTrace", "TouchInput",
+                "TouchGestures", "TouchList", "TouchTrace", "TouchInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/demo-session.json")]
         ),
         // Counts heap allocations for the benchmark by wrapping glibc's malloc family.
         .target(name: "CAllocCounter"),
-        .executableTarget(name: "touch-bench", dependencies: ["TouchGestures", "TouchTrace", "CAllocCounter"]),
-        .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures"]),
-        .testTarget(name: "TouchTraceTests", dependencies: ["TouchGestures", "TouchTrace", "touchtrace", "touch-demo"]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchGestures", "TouchTrace", "TouchInput"]),
+        .executableTarget(name: "touch-bench", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "CAllocCounter"]),
+        // What the test suites share: scripted touches, the usual panel, one-line logs.
+        .target(name: "TouchTestSupport", dependencies: ["TouchGestures", "TouchList"], path: "Tests/TouchTestSupport"),
+        .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures", "TouchTestSupport"]),
+        .testTarget(name: "TouchListTests", dependencies: ["TouchGestures", "TouchList", "TouchTestSupport"]),
+        .testTarget(name: "TouchTraceTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "touchtrace", "touch-demo"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchInput"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,32 +17,6 @@
 public struct GestureEngine: Sendable {
     /// The surface the frames' coordinates refer to.
     public let surface: Surface
-    /// The list the gestures drive, if any.
-    public var list: ListModel? {
-        get { hasList ? listModel : nil }
-        set {
-            hasList = newValue != nil
-            listModel = newValue ?? Self.noList
-        }
-    }
-    // Kept unwrapped beside a flag: testing whether an Optional of this large struct holds a
-    // value is an outlined call, which the engine made about three times an event (2.5 % of its
-    // instructions). `listModel` is `noList` while `hasList` is false, and is never used then.
-    private var listModel: ListModel
-    private var hasList: Bool
-    private static let noList = ListModel(layout: ListLayout(rows: 0, rowHeight: 1, width: 0, height: 0))
-    /// Where the list's pages come from, if it is paged: each request the list makes is
-    /// passed to it, and its answers are given to the list when the input's clock reaches
-    /// their time (before the frame at or after it, or on ``advance(to:emit:)``).
-    public var pageSource: (any PageSource)? {
-        get { sourceBox?.source }
-        set { sourceBox = newValue.map(SourceBox.init) }
-    }
-    // Boxed, so that the engine stays a plain (loadable) struct: an existential stored inline
-    // made the compiler copy the whole engine on every frame. Copy-on-write keeps value
-    // semantics: a copy of the engine that takes answers does not take them from the original.
-    private var sourceBox: SourceBox?
-    private var sentRequest = 0
     /// When true, the arena's decisions are reported: `won` events, and `failed` events for
     /// recognizers that gave up or were rejected (for `touchtrace replay --explain`).
     public var explain = false
@@ -71,22 +45,15 @@ public struct GestureEngine: Sendable {
     private var wonSwipeHorizontal: Bool?
     private var spread = SpreadTracker()
 
-    /// An engine with the given thresholds over `surface`, driving `list` when given.
-    ///
-    /// With a list and ``GestureSettings/Pan/axis`` left `automatic`, the pan is the list's
-    /// vertical scroll: locked to the vertical axis, so that a row's horizontal swipe and the
-    /// list's scroll exclude each other (see ``ArenaSettings``).
-    public init(settings: GestureSettings = .init(), surface: Surface, list: ListModel? = nil) {
+    /// An engine with the given thresholds over `surface`.
+    public init(settings: GestureSettings = .init(), surface: Surface) {
         self.surface = surface
-        listModel = list ?? Self.noList
-        hasList = list != nil
         longPress = LongPressRecognizer(settings: settings.longPress)
         tap = TapRecognizer(settings: settings.tap)
         pinch = PinchRecognizer(settings: settings.pinch)
         rotation = RotationRecognizer(settings: settings.pinch)
         swipe = SwipeRecognizer(settings: settings.swipe)
         pan = PanRecognizer(settings: settings.pan)
-        if hasList, settings.pan.axis == .automatic { pan.lockedVertical = true }
         fling = FlingRecognizer(settings: settings.fling)
         arena = Arena(settings: settings.arena)
         contacts.velocityStrategy = settings.velocityStrategy
@@ -103,19 +70,13 @@ public struct GestureEngine: Sendable {
 
     // MARK: Delivery
 
-    /// Sends an event to the caller and to the list, which may add its own events after it.
-    private mutating func deliver(_ event: GestureEvent, emit: (GestureEvent) -> Void) {
+    /// Sends an event to the caller (arena decisions only when explaining).
+    @inline(__always) private func deliver(_ event: GestureEvent, emit: (GestureEvent) -> Void) {
         switch event.kind {
         case .failed, .won: if !explain { return }
         default: break
         }
         emit(event)
-        // Only what the list acts on is passed to it (most reports are not).
-        if ListModel.actsOn(event.kind) {
-            let surface = self.surface
-            if hasList { listModel.apply(event, surface: surface, emit: emit) }
-            passOnRequest()   // a tap on the load-more row asks for a page
-        }
     }
 
     /// Routes a recognizer's output through the arena.
@@ -249,17 +210,35 @@ public struct GestureEngine: Sendable {
 
     // MARK: Input
 
+    /// Where a touch sequence is, for ``handle(_:sequence:emit:)``'s observer.
+    public enum SequenceEdge: Hashable, Sendable {
+        /// The first finger went down: told before any gesture of the frame is reported.
+        case began
+        /// The last finger lifted (or was cancelled): told after every gesture of the frame.
+        case ended
+    }
+
     /// Processes one frame. Frames must come in non-decreasing time order; a frame older than
     /// the last one is ignored (it cannot be undone), so live input that goes back in time
     /// cannot corrupt the state.
     public mutating func handle(_ frame: TouchFrame, emit: (GestureEvent) -> Void) {
-        guard frame.time >= lastTime, !frame.events.isEmpty else { return }
-        if hasDeadline || (hasList && listModel.isMoving) || sourceBox?.source.nextAnswerTime != nil { advance(to: frame.time, emit: emit) }
+        handle(frame, sequence: { _, _ in }, emit: emit)
+    }
+
+    /// Processes one frame as ``handle(_:emit:)`` does, also telling `sequence` when a touch
+    /// sequence begins and ends (with the frame's time, in seconds): what a list or any other
+    /// consumer of the gestures needs to know about touches that no gesture reports. Returns
+    /// false when the frame was ignored (empty, or older than the last one).
+    @discardableResult
+    public mutating func handle(_ frame: TouchFrame, sequence: (SequenceEdge, Double) -> Void,
+                                emit: (GestureEvent) -> Void) -> Bool {
+        guard frame.time >= lastTime, !frame.events.isEmpty else { return false }
+        if hasDeadline { advance(to: frame.time, emit: emit) }
         lastTime = frame.time
         contacts.apply(frame, surface: surface)
         let time = frame.time
         if contacts.sequenceBegan {
-            if hasList { listModel.touchBegan() }
+            sequence(.began, time)
             arena.open()
             for k in 0..<7 { held[k] = nil }
             wonSwipeHorizontal = nil
@@ -316,27 +295,18 @@ public struct GestureEngine: Sendable {
             for r in RecognizerName.allCases where arena[r] == .held {
                 release(r, at: time, emit: emit)
             }
-            if hasList { listModel.touchesEnded() }
+            sequence(.ended, time)
         }
-        if hasList, listModel.needsEndFrame {
-            let surface = self.surface
-            listModel.endFrame(at: time, surface: surface, emit: emit)
-            passOnRequest()
-        }
+        return true
     }
 
-    /// The page source's box, copied first if another engine shares it.
-    private mutating func uniqueSource() -> SourceBox? {
-        guard let box = sourceBox else { return nil }
-        if !isKnownUniquelyReferenced(&sourceBox!) { sourceBox = SourceBox(box.source) }
-        return sourceBox
-    }
-
-    /// Hands the list's newest page request to the page source, once.
-    private mutating func passOnRequest() {
-        guard hasList, let r = listModel.lastRequest, r.serial != sentRequest else { return }
-        sentRequest = r.serial
-        uniqueSource()?.source.request(r)
+    /// The earliest time (seconds) at which a deadline may fire with no new event: a tap's
+    /// double-tap window closing, or a long press's time passing; `nil` when none is pending.
+    /// A live loop sleeps until then (or the next input), and calls ``advance(to:emit:)``.
+    public var nextDeadline: Double? {
+        let press = arena[.longPress] == .undecided ? longPress.deadline(contacts) : nil
+        guard let tapDeadline = tap.deadline else { return press }
+        return press.map { min($0, tapDeadline) } ?? tapDeadline
     }
 
     /// True when a deadline may be pending: a tap waiting for its double-tap window, or a long
@@ -391,40 +361,10 @@ public struct GestureEngine: Sendable {
     /// each at its own time (a single tap when its double-tap window closes, a long press when
     /// its time has passed).
     public mutating func advance(to time: Double, emit: (GestureEvent) -> Void) {
-        // Pages due by then arrive each at its own time, after everything due before it (an
-        // arrival or a scroll may ask for the next page, which may arrive before `time` too).
-        while true {
-            let due = hasList ? sourceBox?.source.nextAnswerTime : nil
-            guard let due, due <= time else {
-                advanceTimers(to: time, emit: emit)
-                // Stepping may have asked for a page that is due by `time` as well.
-                if hasList, let next = sourceBox?.source.nextAnswerTime, next <= time { continue }
-                return
-            }
-            advanceTimers(to: due, emit: emit)
-            guard let answer = uniqueSource()?.source.nextAnswer(dueBy: due) else { return }
-            let surface = self.surface
-            listModel.receive(answer, surface: surface, emit: emit)
-            passOnRequest()
-        }
-    }
-
-    /// Moves the list and fires the recognizers' deadlines up to `time` (seconds), in time
-    /// order: the list is stepped to a waiting tap's deadline before the tap is reported.
-    private mutating func advanceTimers(to time: Double, emit: (GestureEvent) -> Void) {
-        let surface = self.surface
         if let d = tap.deadline, d < time {
-            if hasList, listModel.isMoving {
-                listModel.advance(to: d, surface: surface, emit: emit)
-                passOnRequest()
-            }
             var due: GestureEvent?
             tap.advance(to: time) { due = $0 }
             if let e = due { deliver(e, emit: emit) }
-        }
-        if hasList, listModel.isMoving {
-            listModel.advance(to: time, surface: surface, emit: emit)
-            passOnRequest()
         }
         if arena[.longPress] == .undecided, longPress.state == .possible {
             var fired: (Double, GestureEvent.Kind)?
@@ -436,15 +376,18 @@ public struct GestureEngine: Sendable {
     /// Ends the input: contacts still down are cancelled at the last timestamp (as the trace
     /// format prescribes), then every pending deadline fires.
     public mutating func finish(emit: (GestureEvent) -> Void) {
-        if lastTime.isFinite {
-            contacts.cancelAll(at: lastTime, into: &scratch)
-            if !scratch.events.isEmpty {
-                let frame = scratch
-                lastTime = -Double.infinity
-                handle(frame, emit: emit)
-            }
-        }
+        if let frame = cancellingFrame() { handle(frame, emit: emit) }
         advance(to: .infinity, emit: emit)
+    }
+
+    /// The frame that cancels every contact still down, at the last timestamp, for the end of
+    /// the input; `nil` when none is down. Handling it is what ``finish(emit:)`` does first.
+    public mutating func cancellingFrame() -> TouchFrame? {
+        guard lastTime.isFinite else { return nil }
+        contacts.cancelAll(at: lastTime, into: &scratch)
+        guard !scratch.events.isEmpty else { return nil }
+        lastTime = -Double.infinity
+        return scratch
     }
 }
 
@@ -453,7 +396,7 @@ public struct GestureEngine: Sendable {
 /// array on each access.
 private struct Outbox {
     var count = 0
-    var first = GestureEvent.Kind.select(row: 0), second = GestureEvent.Kind.select(row: 0), third = GestureEvent.Kind.select(row: 0)
+    var first = GestureEvent.Kind.won(recognizer: .tap, contact: 0), second = GestureEvent.Kind.won(recognizer: .tap, contact: 0), third = GestureEvent.Kind.won(recognizer: .tap, contact: 0)
     var firstCurrent = true, secondCurrent = true, thirdCurrent = true
 
     @inline(__always) mutating func put(_ kind: GestureEvent.Kind, current: Bool = true) {
@@ -492,12 +435,4 @@ extension GestureEvent.Kind {
             return (self, nil)
         }
     }
-}
-
-/// Holds an engine's page source by reference. `@unchecked Sendable`: it is mutated only
-/// through ``GestureEngine``'s `uniqueSource()`, which copies it first when it is shared, so no
-/// two engines (or threads) ever see one box change.
-private final class SourceBox: @unchecked Sendable {
-    var source: any PageSource
-    init(_ source: any PageSource) { self.source = source }
 }

@@ -11,16 +11,6 @@ public enum ScreenEdge: String, Hashable, Sendable, CaseIterable {
     case left, right, top, bottom, topLeft, topRight, bottomLeft, bottomRight
 }
 
-/// What a settling animation brought into place (the `to` field of a `snap` report).
-public enum SnapKind: String, Hashable, Sendable, CaseIterable {
-    /// The cut cell at the bottom edge was pulled fully into view or pushed out of it.
-    case cell
-    /// A section's start was brought to the top of the viewport.
-    case section
-    /// The content sprang back to an end after being pulled past it.
-    case edge
-}
-
 /// Where a continuous gesture (long press, pan, pinch, rotation) is in its life.
 public enum GesturePhase: String, Hashable, Sendable {
     /// The recognizer won its claim; the first report.
@@ -33,7 +23,7 @@ public enum GesturePhase: String, Hashable, Sendable {
     case cancelled
 }
 
-/// What the engine reports: a recognised gesture, a list change, or (when explaining) a failure.
+/// What the engine reports: a recognised gesture, or (when explaining) an arena decision.
 public struct GestureEvent: Hashable, Sendable {
     /// When it happened, in seconds on the input's clock.
     public var time: Double
@@ -51,33 +41,6 @@ public struct GestureEvent: Hashable, Sendable {
         case tap(Tap)
         /// `swipe`: a quick stroke, recognised in the frame where it first qualifies.
         case swipe(Swipe)
-        /// `rowSwipe`: a list row's swipe state changed; `swiped` is its new state.
-        case rowSwipe(row: Int, swiped: Bool)
-        /// `select`: a list row was selected by a tap.
-        case select(row: Int)
-        /// `deselect`: a list row lost its selection (another row was selected in single
-        /// selection, a row was tapped again in multiple selection, or a checkmark tap ended).
-        case deselect(row: Int)
-        /// `check`: a tap in checkmark selection toggled the row's checkmark; `checked` is its
-        /// new state.
-        case check(row: Int, checked: Bool)
-        /// `scroll`: the list's content offset changed, in surface units (0: the first row at the
-        /// top; negative while pulled down past the top); `momentum` when the content moved on
-        /// its own (momentum, a snap or a spring back) rather than under a finger. At most one
-        /// per timestamp.
-        case scroll(offset: Double, momentum: Bool)
-        /// `snap`: a settling animation ended with the content at `offset` (surface units):
-        /// a whole cell pulled in or pushed out, a section start brought to the top, or the
-        /// content sprung back to an end.
-        case snap(offset: Double, to: SnapKind)
-        /// `loadMore`: the list asks for page `page` (1-based): the load-more row was tapped or
-        /// infinite scroll came near the end.
-        case loadMore(page: Int)
-        /// `refresh`: the list was pulled down past the refresh distance and released; it asks
-        /// for page 1 again.
-        case refresh
-        /// `page`: page `page` arrived with `rows` rows (`nil`: it failed).
-        case page(page: Int, rows: Int?)
         /// `longPress`: fingers held still for the long-press time, then moved and lifted.
         case longPress(LongPress)
         /// `pan`: a drag, from its slop to the lift.
@@ -101,15 +64,6 @@ public struct GestureEvent: Hashable, Sendable {
             switch self {
             case .tap: "tap"
             case .swipe: "swipe"
-            case .rowSwipe: "rowSwipe"
-            case .select: "select"
-            case .scroll: "scroll"
-            case .deselect: "deselect"
-            case .check: "check"
-            case .snap: "snap"
-            case .loadMore: "loadMore"
-            case .refresh: "refresh"
-            case .page: "page"
             case .longPress: "longPress"
             case .pan: "pan"
             case .pinch: "pinch"

@@ -111,7 +111,7 @@ public struct TransitionLog<State: Hashable & Sendable>: Sendable {
 
     public init(recording: Bool = false) { isRecording = recording }
 
-    @inlinable mutating func record(time: Double, from: State, to: State) {
+    @inlinable package mutating func record(time: Double, from: State, to: State) {
         if isRecording { append(Transition(time: time, from: from, to: to)) }
     }
 

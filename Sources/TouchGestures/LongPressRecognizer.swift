@@ -41,6 +41,11 @@ public struct LongPressRecognizer: Sendable {
                                 duration: time - contacts.sequenceStart))
     }
 
+    /// When the press is held long enough (seconds), while it is possible and a finger is down.
+    func deadline(_ contacts: ContactTable) -> Double? {
+        state == .possible && contacts.activeCount > 0 ? contacts.sequenceStart + settings.minDuration : nil
+    }
+
     /// Fires the long-press deadline if it has passed by `time`; the report carries the
     /// deadline's time.
     mutating func advance(to time: Double, contacts: ContactTable, emit: (Double, GestureEvent.Kind) -> Void) {

@@ -1,4 +1,5 @@
 import TouchGestures
+import TouchList
 
 /// The velocity of each contact of a trace at its lift.
 public struct ContactVelocity: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import TouchGestures
+import TouchList
 
 /// A well-formed JSON event object of the wrong shape: where, and what is wrong.
 struct ShapeProblem {

@@ -1,4 +1,5 @@
 import TouchGestures
+import TouchList
 
 /// Compares a replay's output with a trace's `expect` and `expectNone` (see the format doc).
 ///
@@ -12,7 +13,7 @@ public enum ExpectationCheck {
     public static let relativeTolerance = 1e-6
 
     /// Every difference, in words; empty when the replay passes.
-    public static func differences(header: TraceHeader, output: [GestureEvent]) -> [String] {
+    public static func differences(header: TraceHeader, output: [ListController.Output]) -> [String] {
         var problems: [String] = []
         let objects = output.map(\.jsonObject)
         if let expect = header.expect {
@@ -71,15 +72,15 @@ public enum ExpectationCheck {
 public enum TraceReplay {
     /// What a replay produced: the output events, and the list as the gestures left it.
     public struct Result: Sendable {
-        public var output: [GestureEvent]
-        public var list: ListModel?
+        public var output: [ListController.Output]
+        public var list: ListModel
     }
 
     /// Replays `events` over the trace's surface and list (or the default list).
     public static func run(header: TraceHeader, settings: GestureSettings? = nil, explain: Bool = false,
                            events: some Sequence<TouchEvent>) -> Result {
-        var engine = makeEngine(header: header, settings: settings, explain: explain)
-        var out: [GestureEvent] = []
+        var engine = makeController(header: header, settings: settings, explain: explain)
+        var out: [ListController.Output] = []
         var assembler = FrameAssembler()
         for e in events {
             assembler.add(e) { frame in engine.handle(frame) { out.append($0) } }
@@ -96,14 +97,14 @@ public enum TraceReplay {
             events: AnySequence { AnyIterator { stream.next() } })
     }
 
-    /// The engine a replay of this header uses: its surface, its list (or the default list),
-    /// and the feed of `scene.data` answering the list's page requests.
-    public static func makeEngine(header: TraceHeader, settings: GestureSettings? = nil,
-                                  explain: Bool = false) -> GestureEngine {
-        var engine = GestureEngine(settings: settings ?? header.settings ?? GestureSettings(),
-                                   surface: header.surface, list: header.makeListModel())
-        engine.pageSource = header.feed
-        engine.explain = explain
-        return engine
+    /// The controller a replay of this header uses: its surface, its list (or the default
+    /// list), and the feed of `scene.data` answering the list's page requests.
+    public static func makeController(header: TraceHeader, settings: GestureSettings? = nil,
+                                      explain: Bool = false) -> ListController {
+        var controller = ListController(settings: settings ?? header.settings ?? GestureSettings(),
+                                        surface: header.surface, list: header.makeListModel())
+        controller.pageSource = header.feed
+        controller.engine.explain = explain
+        return controller
     }
 }

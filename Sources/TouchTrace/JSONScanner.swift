@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import TouchGestures
+import TouchList
 
 /// A syntax or shape error found while scanning, at a byte offset of the scanned text.
 struct ScanError: Error {

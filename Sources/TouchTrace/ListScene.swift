@@ -1,4 +1,5 @@
 import TouchGestures
+import TouchList
 
 /// The optional keys of `scene.list` beyond the viewport, and `scene.data`: how a trace
 /// describes its list's sections, heights, selection, snapping, paging and refresh, and the

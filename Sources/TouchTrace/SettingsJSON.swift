@@ -1,4 +1,5 @@
 import TouchGestures
+import TouchList
 
 extension GestureSettings {
     /// A numeric setting: where it lives in ``GestureSettings``.

@@ -1,4 +1,5 @@
 import TouchGestures
+import TouchList
 
 /// Draws a trace as SVG: the list's rows, each contact's path coloured by time (blue → red over
 /// the trace), a dot a sample, the touch-down (filled) and lift (ring; a cross for a cancel),
@@ -29,17 +30,35 @@ public enum TraceRender {
             <rect x="\(fmt(margin))" y="\(fmt(margin))" width="\(fmt(w * scale))" height="\(fmt(ht * scale))" fill="#fafafa" stroke="#888"/>
 
             """
-        // The list's rows.
-        let list = h.makeListModel().layout
+        // The list as it lies at the start: the cells its model lays out (sections, sticky
+        // headers, variable heights, the scroll offset, the load-more row), clipped to the viewport.
+        var model = h.makeListModel()
+        let list = model.layout
         out += "<g stroke=\"#ddd\" fill=\"none\" font-size=\"10\">\n"
-        for r in 0..<list.rows {
-            let y = list.top + Double(r) * list.rowHeight
-            if y >= list.top + list.height { break }
-            let (x0, y0) = px(Point(x: list.left, y: y))
-            out += "<rect x=\"\(x0)\" y=\"\(y0)\" width=\"\(fmt(list.width * scale))\" height=\"\(fmt(min(list.rowHeight, list.top + list.height - y) * scale))\"/>"
-            out += "<text x=\"\(fmt(Double(x0)! + 4))\" y=\"\(fmt(Double(y0)! + 12))\" fill=\"#aaa\" stroke=\"none\">row \(r)</text>\n"
+        for cell in model.layoutCells() {
+            let top = max(cell.y, list.top), bottom = min(cell.y + cell.height, list.top + list.height)
+            guard bottom > top else { continue }
+            let (x0, y0) = px(Point(x: list.left, y: top))
+            let name: String
+            switch cell.item {
+            case .row(let r): name = "row \(r)"
+            case .header(let s): name = "section \(s)"
+            case .loadMore: name = "load more"
+            case .loading: name = "loading"
+            }
+            let fill: String
+            if case .row = cell.item { fill = "none" } else { fill = "#f0f0f0" }
+            out += "<rect x=\"\(x0)\" y=\"\(y0)\" width=\"\(fmt(list.width * scale))\" height=\"\(fmt((bottom - top) * scale))\" fill=\"\(fill)\"/>"
+            out += "<text x=\"\(fmt(Double(x0)! + 4))\" y=\"\(fmt(Double(y0)! + 12))\" fill=\"#aaa\" stroke=\"none\">\(name)</text>\n"
         }
         out += "</g>\n"
+        // Where a row's label goes: three quarters across, at its middle, as the list starts.
+        func rowLabel(_ r: Int) -> Point {
+            let g = model.geometry
+            guard r >= 0, r < g.rowCount else { return Point(x: list.left + list.width * 0.75, y: list.top) }
+            let i = g.item(ofRow: r)
+            return Point(x: list.left + list.width * 0.75, y: list.top + g.top(ofItem: i) - model.contentOffset + g.height(ofItem: i) / 2)
+        }
         // Paths, coloured by time.
         var last: [Int: Point] = [:]
         out += "<g stroke-width=\"2.5\" stroke-linecap=\"round\">\n"
@@ -78,24 +97,40 @@ public enum TraceRender {
         }
         out += "<g font-size=\"12\">\n"
         var stack: [String: Int] = [:]
+        // A label at `at`, stacked under others already near it.
+        func text(_ at: Point, _ label: String, _ fill: String, _ time: Double) -> String {
+            let key = "\(Int(max(-1e9, min(1e9, at.x / 20)))),\(Int(max(-1e9, min(1e9, at.y / 20))))"
+            let n = stack[key, default: 0]
+            stack[key] = n + 1
+            let (x, y) = px(at)
+            return "<text x=\"\(fmt(Double(x)! + 9))\" y=\"\(fmt(Double(y)! - 8 + Double(n) * 14))\" fill=\"\(fill)\">\(esc(label)) <tspan fill=\"#888\">\(fmt(time)) s</tspan></text>\n"
+        }
         for e in output {
             var at: Point
             var label: String
             var fill = "#135"
-            switch e.kind {
+            let kind: GestureEvent.Kind
+            switch e {
+            case .gesture(let g): kind = g.kind
+            case .list(let l):
+                switch l.kind {
+                case .rowSwipe(let r, let on):
+                    at = rowLabel(r); label = "row \(r) \(on ? "swiped" : "restored")"; fill = "#074"
+                case .select(let r):
+                    at = rowLabel(r); label = "row \(r) selected"; fill = "#074"
+                case .scroll: continue   // the offset changes every frame of a scroll
+                case .deselect, .check, .snap, .loadMore, .refresh, .page:
+                    at = position(at: e.time); label = e.summary; fill = "#074"
+                }
+                lastPosition = at
+                out += text(at, label, fill, e.time)
+                continue
+            }
+            switch kind {
             case .swipe(let s): at = s.end; label = "swipe \(s.direction.rawValue) ×\(s.fingers)"
             case .tap(let t): at = t.position; label = t.taps == 1 ? "tap ×\(t.fingers)" : "\(t.taps)-tap ×\(t.fingers)"
-            case .rowSwipe(let r, let on):
-                at = Point(x: list.left + list.width * 0.75, y: list.top + (Double(r) + 0.5) * list.rowHeight)
-                label = "row \(r) \(on ? "swiped" : "restored")"; fill = "#074"
-            case .select(let r):
-                at = Point(x: list.left + list.width * 0.75, y: list.top + (Double(r) + 0.5) * list.rowHeight)
-                label = "row \(r) selected"; fill = "#074"
             case .failed(let r, let why): at = position(at: e.time); label = "\(r.rawValue) failed: \(why)"; fill = "#b00"
             case .won(let r, _): at = position(at: e.time); label = "\(r.rawValue) wins"; fill = "#555"
-            case .scroll: continue   // the offset changes every frame of a scroll
-            case .deselect, .check, .snap, .loadMore, .refresh, .page:
-                at = position(at: e.time); label = e.summary; fill = "#074"
             case .fling(let f): at = f.position; label = "fling \(formatFixed(f.speed, digits: 0)) mm/s"
             // Continuous gestures are labelled where they begin and end, not at every frame.
             case .longPress(let g):
@@ -112,11 +147,7 @@ public enum TraceRender {
                 at = g.focus; label = "rotate \(g.phase.rawValue) \(formatFixed(g.angle * 180 / Double.pi, digits: 0))°"
             }
             lastPosition = at
-            let key = "\(Int(max(-1e9, min(1e9, at.x / 20)))),\(Int(max(-1e9, min(1e9, at.y / 20))))"
-            let n = stack[key, default: 0]
-            stack[key] = n + 1
-            let (x, y) = px(at)
-            out += "<text x=\"\(fmt(Double(x)! + 9))\" y=\"\(fmt(Double(y)! - 8 + Double(n) * 14))\" fill=\"\(fill)\">\(esc(label)) <tspan fill=\"#888\">\(fmt(e.time)) s</tspan></text>\n"
+            out += text(at, label, fill, e.time)
         }
         out += "</g>\n"
         // A time scale under the surface.

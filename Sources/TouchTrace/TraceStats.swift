@@ -1,4 +1,5 @@
 import TouchGestures
+import TouchList
 
 /// Figures about a trace: how long, how many contacts, how regular its frames, how far fingers
 /// travelled, what the recognizers made of it.
@@ -68,7 +69,7 @@ public struct TraceStats: Sendable {
             frameJitterMilliseconds = (intervals.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(intervals.count)).squareRoot() * 1000
         }
         var g: [String: Int] = [:]
-        for o in TraceReplay.run(header: trace.header, settings: settings, events: trace.events).output { g[o.kind.type, default: 0] += 1 }
+        for o in TraceReplay.run(header: trace.header, settings: settings, events: trace.events).output { g[o.type, default: 0] += 1 }
         gestures = g
     }
 }

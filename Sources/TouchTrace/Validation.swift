@@ -1,4 +1,5 @@
 import TouchGestures
+import TouchList
 
 /// Checks the rules a valid trace obeys, one event at a time, in memory that depends on the
 /// number of open contacts only: every number finite, `t` never decreasing, a contact's

@@ -12,6 +12,7 @@
 import CAllocCounter
 import Foundation
 import TouchGestures
+import TouchList
 import TouchTrace
 
 #if canImport(Glibc)
@@ -102,7 +103,7 @@ func benchEngine(total: Int, kinds: Int) -> EngineFigures {
     if let only = getenv("TOUCH_BENCH_RECOGNIZERS").map({ String(cString: $0) }) {
         settings.arena.enabled = RecognizerSet(only.split(separator: ",").compactMap { RecognizerName(rawValue: String($0)) })
     }
-    var engine = GestureEngine(settings: settings, surface: surface, list: ListModel(layout: layout))
+    var engine = ListController(settings: settings, surface: surface, list: ListModel(layout: layout))
     var assembler = FrameAssembler()
     var outputs = 0
     // Warm-up pass: every buffer reaches its working size.
@@ -162,7 +163,7 @@ func benchList(rows: Int, estimated: Bool, minFrames: Int) -> ListFigures {
         let fling = GestureEvent(time: t, kind: .fling(.init(fingers: 1, position: Point(x: 400, y: 240),
                                                           velocity: Point(x: 0, y: -v0), speed: 0)))
         // Momentum continues a drag: the throw is a pan that ends in a fling.
-        list.touchBegan()
+        list.touchBegan(at: t)
         for phase in [GesturePhase.began, .ended] {
             list.apply(GestureEvent(time: t, kind: .pan(.init(phase: phase, fingers: 1, position: Point(x: 400, y: 240),
                                                               translation: .zero, velocity: nil))), surface: surface) { _ in }

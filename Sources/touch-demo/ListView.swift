@@ -1,4 +1,5 @@
 import TouchGestures
+import TouchList
 import TouchTrace
 
 /// Draws the list model in the terminal: the cells the model lays out (headers, rows of their
@@ -14,9 +15,15 @@ struct ListView {
     /// Whether `event` is worth a line: a moving pan, pinch, rotation or long press reports
     /// every frame, and so does a scroll; people are shown where such a gesture begins and
     /// ends, and where the list comes to rest, not each step.
-    static func isNoteworthy(_ event: GestureEvent) -> Bool {
-        switch event.kind {
-        case .scroll: false
+    static func isNoteworthy(_ output: ListController.Output) -> Bool {
+        let event: GestureEvent
+        switch output {
+        case .list(let l):
+            if case .scroll = l.kind { return false }
+            return true
+        case .gesture(let g): event = g
+        }
+        return switch event.kind {
         case .pan(let g): g.phase != .changed
         case .pinch(let g): g.phase != .changed
         case .rotate(let g): g.phase != .changed
@@ -25,7 +32,7 @@ struct ListView {
         }
     }
 
-    mutating func note(_ event: GestureEvent) {
+    mutating func note(_ event: ListController.Output) {
         guard Self.isNoteworthy(event) else { return }
         recent.append(event.summary)
         if recent.count > 3 { recent.removeFirst(recent.count - 3) }

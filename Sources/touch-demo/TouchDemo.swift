@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TouchGestures
+import TouchList
 import TouchInput
 import TouchTrace
 
@@ -103,7 +104,7 @@ struct TouchDemo: ParsableCommand {
             if let terminal, !log { draw(terminal) } else if !log { say(title) }
         }
 
-        func emit(_ e: GestureEvent) {
+        func emit(_ e: ListController.Output) {
             if log {
                 say(e.jsonLine)   // unbuffered: a reader of the log sees each event as it happens
                 return
@@ -144,10 +145,10 @@ struct TouchDemo: ParsableCommand {
             printError(error.description)
             throw ExitCode(2)
         }
-        var engine = TraceReplay.makeEngine(header: trace.header)
+        var engine = TraceReplay.makeController(header: trace.header)
         let title = note ?? "touch-demo: playing \((path as NSString).lastPathComponent)"
         if note != nil, log { printError("touch-demo: \(title)") }
-        let out = Output(log: log, title: title, list: engine.list!)
+        let out = Output(log: log, title: title, list: engine.list)
         defer { out.finish() }
         guard let t0 = trace.events.first?.time else { return }
         let start = EvdevDevice.monotonicNow()
@@ -203,9 +204,9 @@ struct TouchDemo: ParsableCommand {
     func live(_ dev: EvdevDevice) throws {
         if let readyFile { _ = FileManager.default.createFile(atPath: readyFile, contents: nil) }
         let surface = dev.decoder.surface
-        var engine = GestureEngine(surface: surface, list: list == .feed ? Self.feedList(for: surface) : ListModel(layout: .standard(for: surface)))
+        var engine = ListController(surface: surface, list: list == .feed ? Self.feedList(for: surface) : ListModel(layout: .standard(for: surface)))
         if list == .feed { engine.pageSource = Self.feed }
-        let out = Output(log: log, title: "touch-demo: \(dev.description.name) (\(dev.path))", list: engine.list!)
+        let out = Output(log: log, title: "touch-demo: \(dev.description.name) (\(dev.path))", list: engine.list)
         defer { out.finish() }
         while !out.quit {
             var changed = false

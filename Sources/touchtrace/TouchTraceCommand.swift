@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Synchronization
 import TouchGestures
+import TouchList
 import TouchTrace
 import TouchInput
 
@@ -114,7 +115,7 @@ struct Replay: ParsableCommand {
             throw ExitCode(2)
         }
         for w in stream.diagnostics where w.severity == .warning { printError(w.description) }
-        let shown = explain ? output : output.filter { switch $0.kind { case .failed, .won: false; default: true } }
+        let shown = explain ? output : output.filter { if case .gesture(let g) = $0 { switch g.kind { case .failed, .won: return false; default: return true } }; return true }
         if json {
             for e in shown { print(e.jsonLine) }
         } else {
@@ -136,7 +137,7 @@ struct Replay: ParsableCommand {
         }
     }
 
-    func printSummary(header: TraceHeader, list: ListModel?, shown: [GestureEvent]) {
+    func printSummary(header: TraceHeader, list: ListModel?, shown: [ListController.Output]) {
         let s = header.surface
         let res = s.resolutionIsDefault
             ? "no resolution given, assuming \(formatJSONNumber((Surface.defaultUnitsPerMillimetre * 100).rounded() / 100)) units/mm"
@@ -581,8 +582,19 @@ struct Synth: ParsableCommand {
 }
 
 /// A compact one-line form of an output event, for tables and diffs.
-func brief(_ e: GestureEvent) -> String {
-    let t = String(format: "%.3f", e.time)
+func brief(_ output: ListController.Output) -> String {
+    let t = String(format: "%.3f", output.time)
+    let e: GestureEvent
+    switch output {
+    case .gesture(let g): e = g
+    case .list(let l):
+        switch l.kind {
+        case .scroll(let offset, let momentum): return "\(t) scroll \(String(format: "%.1f", offset))\(momentum ? " momentum" : "")"
+        case .rowSwipe(let r, let on): return "\(t) rowSwipe \(r) \(on ? "on" : "off")"
+        case .select(let r): return "\(t) select \(r)"
+        case .deselect, .check, .snap, .loadMore, .refresh, .page: return "\(t) \(l.summary)"
+        }
+    }
     switch e.kind {
     case .tap(let g): return "\(t) tap \(g.taps)× \(g.fingers)f"
     case .swipe(let g): return "\(t) swipe \(g.direction.rawValue) \(g.fingers)f\(g.edge.map { " edge " + $0.rawValue } ?? "")"
@@ -592,10 +604,6 @@ func brief(_ e: GestureEvent) -> String {
     case .rotate(let g): return "\(t) rotate \(g.phase.rawValue) \(String(format: "%.1f", g.angle * 180 / Double.pi))°"
     case .fling(let g): return "\(t) fling \(g.fingers)f \(String(format: "%.0f", g.speed)) mm/s"
     case .won(let r, _): return "\(t) \(r.rawValue) won"
-    case .scroll(let offset, let momentum): return "\(t) scroll \(String(format: "%.1f", offset))\(momentum ? " momentum" : "")"
-    case .rowSwipe(let r, let on): return "\(t) rowSwipe \(r) \(on ? "on" : "off")"
-    case .select(let r): return "\(t) select \(r)"
-    case .deselect, .check, .snap, .loadMore, .refresh, .page: return "\(t) \(e.summary)"
     case .failed(let r, let why): return "\(t) \(r.rawValue) failed \(why.kind.rawValue)"
     }
 }

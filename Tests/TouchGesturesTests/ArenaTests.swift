@@ -1,35 +1,6 @@
 import Testing
 import TouchGestures
-
-/// One line per output event: time, type, and what tells the arena's decisions apart.
-func line(_ e: GestureEvent) -> String {
-    let t = formatted(e.time)
-    switch e.kind {
-    case .won(let r, let contact): return "\(t) won \(r.rawValue) #\(contact)"
-    case .failed(let r, let why):
-        let rival = why.rival.map { "(\($0.rawValue))" } ?? ""
-        return "\(t) failed \(r.rawValue) \(why.kind.rawValue)\(rival)"
-    case .longPress(let g): return "\(t) longPress \(g.phase.rawValue) \(g.fingers)f"
-    case .pan(let g): return "\(t) pan \(g.phase.rawValue) \(formatted(g.translation.x)),\(formatted(g.translation.y))"
-    case .pinch(let g): return "\(t) pinch \(g.phase.rawValue) ×\(formatted(g.scale))"
-    case .rotate(let g): return "\(t) rotate \(g.phase.rawValue) \(formatted(g.angle))"
-    case .swipe(let g): return "\(t) swipe \(g.direction.rawValue) \(g.fingers)f"
-    case .tap(let g): return "\(t) tap \(g.taps)x\(g.fingers)f"
-    case .fling(let g): return "\(t) fling \(formatted(g.speed))"
-    case .rowSwipe(let row, let on): return "\(t) rowSwipe \(row) \(on)"
-    case .select(let row): return "\(t) select \(row)"
-    case .scroll(let offset, let momentum): return "\(t) scroll \(formatted(offset))\(momentum ? " momentum" : "")"
-    case .deselect(let row): return "\(t) deselect \(row)"
-    case .check(let row, let on): return "\(t) check \(row) \(on)"
-    case .snap(let offset, let kind): return "\(t) snap \(formatted(offset)) \(kind.rawValue)"
-    case .loadMore(let page): return "\(t) loadMore \(page)"
-    case .refresh: return "\(t) refresh"
-    case .page(let page, let rows): return "\(t) page \(page) \(rows.map(String.init) ?? "failed")"
-    }
-}
-
-/// Three decimals: the core's own fixed-point formatter.
-func formatted(_ v: Double) -> String { formatFixed(v, digits: 3) }
+import TouchTestSupport
 
 @Suite("Arena: whole ordered logs of each decision")
 struct ArenaTests {
@@ -97,59 +68,6 @@ struct ArenaTests {
             "0.080 failed fling rejected(tap)",
             "0.080 tap 1x1f",
         ])
-    }
-
-    /// A stroke on row 3 of a list: `dx`, `dy` mm at the slop, then 20 mm more right.
-    func rowStroke(firstDX: Double, firstDY: Double) -> [TouchEvent] {
-        var s = Script()
-        s.down(0, 1, 300, 210)
-        s.move(0.05, 1, 300 + firstDX * 5, 210 + firstDY * 5)
-        s.move(0.10, 1, 300 + (firstDX + 20) * 5, 210 + firstDY * 5)
-        s.up(0.15, 1, 300 + (firstDX + 20) * 5, 210 + firstDY * 5)
-        return s.events
-    }
-
-    @Test("row swipe vs vertical scroll: a start within the bias is the scroll's, and no row is dismissed")
-    func scrollBeatsRowSwipe() {
-        let list = ListModel(layout: eightRows)
-        // 4 mm right, 3 mm down at the slop: across/along 1.33 ≤ 2, so the scroll claims.
-        let (_, out) = replay(rowStroke(firstDX: 4, firstDY: 3), list: list, explain: true)
-        #expect(out.map(line) == [
-            "0.050 failed longPress moved",
-            "0.050 failed tap moved",
-            "0.050 won pan #1",
-            "0.050 failed pinch rejected(pan)",
-            "0.050 failed rotate rejected(pan)",
-            "0.050 pan began 20.000,15.000",
-            "0.100 failed swipe rejected(pan)",
-            "0.100 pan changed 120.000,15.000",
-            "0.150 pan ended 120.000,15.000",
-            "0.150 failed fling tooSlowToFling",
-        ])
-    }
-
-    @Test("row swipe vs vertical scroll: a start beyond the bias leaves the row its swipe")
-    func rowSwipeBeatsScroll() {
-        let list = ListModel(layout: eightRows)
-        // 5 mm right, 2 mm down: across/along 2.5 > 2, so the scroll refuses.
-        let (_, out) = replay(rowStroke(firstDX: 5, firstDY: 2), list: list, explain: true)
-        #expect(out.map(line) == [
-            "0.050 failed longPress moved",
-            "0.050 failed tap moved",
-            "0.050 failed pan offAxis",
-            "0.100 won swipe #1",
-            "0.100 failed pinch rejected(swipe)",
-            "0.100 failed rotate rejected(swipe)",
-            "0.100 swipe right 1f",
-            "0.100 rowSwipe 3 true",
-            "0.150 failed fling tooSlowToFling",
-        ])
-        // The bias is a setting: at 3, the same start is the scroll's.
-        var settings = GestureSettings()
-        settings.pan.axisBias = 3
-        let (_, biased) = replay(rowStroke(firstDX: 5, firstDY: 2), list: list, settings: settings)
-        #expect(!biased.contains { $0.kind.type == "rowSwipe" })
-        #expect(biased.first.map(line) == "0.050 pan began 25.000,10.000")
     }
 
     /// Two fingers 20 mm apart that spread to 30 mm while turning 30° in one frame.

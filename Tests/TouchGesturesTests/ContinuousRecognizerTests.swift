@@ -1,5 +1,6 @@
 import Testing
 import TouchGestures
+import TouchTestSupport
 
 @Suite("Long press, pan, pinch, rotation, fling: whole transition logs")
 struct ContinuousRecognizerTests {

@@ -1,21 +1,9 @@
 import Testing
 import TouchGestures
+import TouchTestSupport
 
 @Suite("Gesture engine")
 struct EngineTests {
-    @Test("the ordered log of output: swipe before its row change, tap before its selection")
-    func outputOrder() {
-        var s = Script()
-        s.down(0, 1, 300, 150)
-        s.move(0.1, 1, 380, 150)
-        s.up(0.15, 1, 380, 150)
-        s.down(0.6, 1, 300, 270)
-        s.up(0.65, 1, 300, 270)
-        let (_, out) = replay(s.events, list: ListModel(layout: eightRows))
-        #expect(out.map(\.kind.type) == ["swipe", "rowSwipe", "tap", "select"])
-        #expect(out.map(\.time) == [0.1, 0.1, 0.95, 0.95])
-    }
-
     @Test("a contact still down at the end is cancelled at the last timestamp")
     func finishCancelsOpenContacts() {
         var s = Script()

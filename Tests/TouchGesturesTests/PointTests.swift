@@ -1,5 +1,6 @@
 import Testing
 import TouchGestures
+import TouchTestSupport
 
 @Suite("Point: the original CGPoint helpers")
 struct PointTests {

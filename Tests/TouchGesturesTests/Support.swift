@@ -1,29 +1,11 @@
 import TouchGestures
-
-/// Builds event sequences for tests: `down`, `move`, `up`, `cancel` at given times.
-struct Script {
-    var events: [TouchEvent] = []
-
-    mutating func down(_ t: Double, _ id: Int, _ x: Double, _ y: Double) { add(t, id, .down, x, y) }
-    mutating func move(_ t: Double, _ id: Int, _ x: Double, _ y: Double) { add(t, id, .move, x, y) }
-    mutating func up(_ t: Double, _ id: Int, _ x: Double, _ y: Double) { add(t, id, .up, x, y) }
-    mutating func cancel(_ t: Double, _ id: Int, _ x: Double, _ y: Double) { add(t, id, .cancel, x, y) }
-
-    mutating func add(_ t: Double, _ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double) {
-        events.append(TouchEvent(time: t, id: id, phase: phase, position: Point(x: x, y: y)))
-    }
-}
-
-/// A 800 × 480 surface at 5 units/mm, as in most golden traces.
-let panel = Surface(width: 800, height: 480, unitsPerMillimetre: Point(x: 5, y: 5))
-/// Eight rows of 60 units.
-let eightRows = ListLayout(rows: 8, rowHeight: 60, width: 800, height: 480)
+import TouchTestSupport
 
 /// Runs `events` through an engine with transition logs on; returns the engine and its output.
-func replay(_ events: [TouchEvent], surface: Surface = panel, list: ListModel? = nil,
+func replay(_ events: [TouchEvent], surface: Surface = panel,
             settings: GestureSettings = .init(), explain: Bool = false, finish: Bool = true)
     -> (engine: GestureEngine, output: [GestureEvent]) {
-    var engine = GestureEngine(settings: settings, surface: surface, list: list)
+    var engine = GestureEngine(settings: settings, surface: surface)
     engine.explain = explain
     engine.swipe.log.isRecording = true
     engine.tap.log.isRecording = true
@@ -48,5 +30,3 @@ let withoutLongPress: GestureSettings = {
     return s
 }()
 
-/// Transition shorthand: (time, from, to).
-func tr<S>(_ t: Double, _ from: S, _ to: S) -> Transition<S> { Transition(time: t, from: from, to: to) }

@@ -1,5 +1,6 @@
 import Testing
 import TouchGestures
+import TouchTestSupport
 
 @Suite("Swipe recognizer: whole transition logs")
 struct SwipeRecognizerTests {

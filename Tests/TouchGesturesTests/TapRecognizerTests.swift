@@ -1,5 +1,6 @@
 import Testing
 import TouchGestures
+import TouchTestSupport
 
 @Suite("Tap recognizer: whole transition logs")
 struct TapRecognizerTests {

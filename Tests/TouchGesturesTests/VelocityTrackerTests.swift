@@ -1,5 +1,6 @@
 import Testing
 import TouchGestures
+import TouchTestSupport
 
 @Suite("Velocity tracker")
 struct VelocityTrackerTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchGestures
+import TouchList
 import TouchTrace
 @testable import TouchInput
 
@@ -14,7 +15,7 @@ struct EvemuExportTests {
     /// Taps and swipes, without times and positions (rounding to axis units moves them a little).
     static func gestures(_ t: Trace, settings: GestureSettings? = nil) -> [String] {
         TraceReplay.run(header: t.header, settings: settings, events: t.events).output.compactMap {
-            switch $0.kind {
+            switch $0.gesture?.kind {
             case .tap(let g): "tap \(g.taps)×\(g.fingers)"
             case .swipe(let g): "swipe \(g.direction) \(g.fingers)"
             default: nil

@@ -1,5 +1,6 @@
 import Testing
 import TouchGestures
+import TouchList
 import TouchTrace
 @testable import TouchInput
 
@@ -80,7 +81,7 @@ struct LibinputRecordTests {
         #expect(trace.header.device.resolution == Point(x: 12, y: 12))
         #expect(trace.header.meta?["recording"] == .string("libinput record"))
         let out = TraceReplay.run(header: trace.header, events: trace.events).output
-        guard case .tap(let t)? = out.first?.kind else {
+        guard case .tap(let t)? = out.first?.gesture?.kind else {
             Issue.record("no tap: \(out)")
             return
         }

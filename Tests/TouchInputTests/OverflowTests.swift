@@ -1,5 +1,6 @@
 import Testing
 import TouchGestures
+import TouchList
 import TouchTrace
 @testable import TouchInput
 
@@ -18,7 +19,7 @@ struct OverflowTests {
         #expect(r.errors.first?.message.contains("from 0 to 10,000,000") == true)
         let tall = ListLayout.standard(for: Surface(width: 10, height: 1e300, unitsPerMillimetre: Point(x: 1, y: 1)))
         #expect(tall.rows == ListLayout.maxDefaultRows)
-        let huge = ListLayout(rows: 10, rowHeight: 1e-300, width: 1e300, height: 1e300)
+        let huge = ListModel(layout: ListLayout(rows: 10, rowHeight: 1e-300, width: 1e300, height: 1e300))
         #expect(huge.row(at: Point(x: 5, y: 1e200)) == nil)
     }
 
@@ -76,7 +77,7 @@ struct OverflowTests {
 
     @Test("output at huge times formats without trapping")
     func hugeTimes() {
-        let e = GestureEvent(time: 1e300, kind: .select(row: 1))
+        let e = ListController.Output.list(ListEvent(time: 1e300, kind: .select(row: 1)))
         #expect(e.humanDescription.contains("row 1 selected"))
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import TouchGestures
+import TouchList
 @testable import TouchInput
 
 /// Kernel event sequences written out by hand, decoded into frames.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchGestures
+import TouchList
 @testable import TouchTrace
 
 /// Our byte-level reader against Foundation's JSONDecoder, on every fixture and on random

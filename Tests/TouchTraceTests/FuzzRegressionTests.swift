@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchGestures
+import TouchList
 import TouchTrace
 
 /// Inputs the fuzzers once crashed on (Fuzz/regressions/), held to the fuzz target's invariants:

@@ -1,5 +1,6 @@
 import Testing
 import TouchGestures
+import TouchList
 @testable import TouchTrace
 
 /// Every gesture of every corpus trace, under three changes of the picture that must change
@@ -24,9 +25,9 @@ struct GesturePropertyTests {
     func gestures(_ trace: Trace) -> [GestureEvent] {
         var settings = trace.header.settings ?? GestureSettings()
         settings.pan.axis = .free
-        return TraceReplay.run(header: trace.header, settings: settings, events: trace.events).output.filter {
+        return TraceReplay.run(header: trace.header, settings: settings, events: trace.events).output.compactMap(\.gesture).filter {
             switch $0.kind {
-            case .rowSwipe, .select, .deselect, .check, .scroll, .snap, .loadMore, .refresh, .page, .failed, .won: false
+            case .failed, .won: false
             default: true
             }
         }

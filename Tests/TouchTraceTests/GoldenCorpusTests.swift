@@ -1,5 +1,6 @@
 import Testing
 import TouchGestures
+import TouchList
 import TouchTrace
 
 @Suite("Golden corpus: every trace in traces/ replays as it expects")
@@ -42,7 +43,7 @@ struct GoldenCorpusTests {
     }
 
     @Test func tolerancesApplyPerField() {
-        let out = [GestureEvent(time: 0.5, kind: .tap(.init(position: Point(x: 100, y: 50), taps: 1, fingers: 1)))]
+        let out = [ListController.Output.gesture(GestureEvent(time: 0.5, kind: .tap(.init(position: Point(x: 100, y: 50), taps: 1, fingers: 1))))]
         var h = TraceHeader(device: .init(width: 800, height: 480))
         h.expect = [JSONObject([.init("type", .string("tap")), .init("x", .number(101))])]
         #expect(!ExpectationCheck.differences(header: h, output: out).isEmpty)

@@ -1,5 +1,6 @@
 import Testing
 import TouchGestures
+import TouchList
 import TouchTrace
 
 /// Transformations of a trace that must transform its gestures the same way.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchGestures
+import TouchList
 @testable import TouchTrace
 
 /// Each kind of bad input gets an error that says where (line, column, event) and what.

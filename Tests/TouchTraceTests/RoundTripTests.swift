@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchGestures
+import TouchList
 import TouchTrace
 
 @Suite("Both encodings round-trip")

@@ -1,5 +1,6 @@
 import Testing
 import TouchGestures
+import TouchList
 import TouchTrace
 
 @Suite("stats and settings files")

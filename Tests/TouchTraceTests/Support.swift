@@ -1,5 +1,6 @@
 import Foundation
 import TouchGestures
+import TouchList
 @testable import TouchTrace
 
 /// The package root, found from this file's path.
@@ -32,7 +33,7 @@ final class TempDir {
 
 /// The gesture output (taps and swipes only) of a trace, for property tests.
 func gestures(of trace: Trace) -> [GestureEvent] {
-    TraceReplay.run(header: trace.header, events: trace.events).output.filter {
+    TraceReplay.run(header: trace.header, events: trace.events).output.compactMap(\.gesture).filter {
         switch $0.kind { case .tap, .swipe: true; default: false }
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import TouchGestures
+import TouchList
 @testable import TouchTrace
 
 @Suite("touchtrace synth descriptions")

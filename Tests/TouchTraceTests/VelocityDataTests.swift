@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchGestures
+import TouchList
 import TouchTrace
 
 /// Real strokes recorded by the Flutter authors, with the velocity their least-squares tracker

@@ -1,5 +1,7 @@
 import Testing
 import TouchGestures
+import TouchTestSupport
+import TouchList
 
 /// A small deterministic generator (64-bit LCG), so that the tests need no seedable RNG.
 struct LCG {
@@ -192,7 +194,7 @@ struct ListPagingTests {
         o.pageSize = 10
         // 10 rows of 60 in a 480 viewport: within one screen of the end at once.
         let list = ListModel(layout: ListLayout(rows: 10, rowHeight: 60, width: 800, height: 480), options: o)
-        var engine = GestureEngine(surface: panel, list: list)
+        var engine = ListController(surface: panel, list: list)
         engine.pageSource = ScriptedFeed(pageSize: 10, total: 25, latency: 0.25, failingPages: [])
         var out: [String] = []
         var s = Script()
@@ -205,6 +207,6 @@ struct ListPagingTests {
         // Page 2 (10 rows: 1200 units) ends more than a screen below 480, so infinite scroll
         // waits; the tap selects row 1 when its double-tap window closes.
         #expect(out == ["0.000 loadMore 2", "0.250 page 2 10", "0.350 tap 1x1f", "0.350 select 1"])
-        #expect(engine.list?.rowCount == 20)
+        #expect(engine.list.rowCount == 20)
     }
 }

@@ -1,5 +1,10 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 import TouchGestures
+import TouchTestSupport
+import TouchList
 
 @Suite("List model")
 struct ListModelTests {
@@ -13,21 +18,21 @@ struct ListModelTests {
         GestureEvent(time: t, kind: .tap(.init(position: Point(x: 300, y: Double(row) * 60 + 30), taps: 1, fingers: 1)))
     }
 
-    func apply(_ model: inout ListModel, _ events: [GestureEvent]) -> [GestureEvent.Kind] {
-        var out: [GestureEvent.Kind] = []
+    func apply(_ model: inout ListModel, _ events: [GestureEvent]) -> [ListEvent.Kind] {
+        var out: [ListEvent.Kind] = []
         for e in events { model.apply(e, surface: panel) { out.append($0.kind) } }
         return out
     }
 
     @Test func hitTestingUsesTheViewport() {
-        let l = ListLayout(rows: 5, rowHeight: 60, top: 20, left: 10, width: 400, height: 200)
+        let l = ListModel(layout: ListLayout(rows: 5, rowHeight: 60, top: 20, left: 10, width: 400, height: 200))
         #expect(l.row(at: Point(x: 10, y: 20)) == 0)
         #expect(l.row(at: Point(x: 409.9, y: 79.9)) == 0)
         #expect(l.row(at: Point(x: 100, y: 80)) == 1)
         #expect(l.row(at: Point(x: 100, y: 219)) == 3)
         #expect(l.row(at: Point(x: 100, y: 220)) == nil, "below the viewport")
         #expect(l.row(at: Point(x: 9, y: 50)) == nil, "left of the list")
-        #expect(ListLayout(rows: 2, rowHeight: 60, width: 800, height: 480).row(at: Point(x: 1, y: 130)) == nil, "below the last row")
+        #expect(ListModel(layout: ListLayout(rows: 2, rowHeight: 60, width: 800, height: 480)).row(at: Point(x: 1, y: 130)) == nil, "below the last row")
     }
 
     @Test func defaultListFillsTheSurfaceWithUIKitRows() {
@@ -87,7 +92,7 @@ struct ListScrollingTests {
         var coarse = tallList(), fine = tallList()
         fling(&coarse, velocityY: -8000, at: 1)
         fling(&fine, velocityY: -8000, at: 1)
-        var coarseOut: [GestureEvent] = [], fineOut: [GestureEvent] = []
+        var coarseOut: [ListEvent] = [], fineOut: [ListEvent] = []
         coarse.advance(to: 1.5, surface: panel) { coarseOut.append($0) }
         for k in 1...500 { fine.advance(to: 1 + Double(k) / 1000, surface: panel) { fineOut.append($0) } }
         #expect(coarseOut.count == 1 && fineOut.count == 500)
@@ -95,7 +100,7 @@ struct ListScrollingTests {
         // To rest: both stop at the same place, at the same moment.
         coarse.advance(to: .infinity, surface: panel) { coarseOut.append($0) }
         fine.advance(to: .infinity, surface: panel) { fineOut.append($0) }
-        #expect(coarse.momentum == nil && fine.momentum == nil)
+        #expect(!coarse.isMoving && !fine.isMoving)
         #expect(abs(coarseOut.last!.time - fineOut.last!.time) < 1e-9)
         #expect(abs(coarse.contentOffset - fine.contentOffset) < 1e-6)
         // v0 / -ln(0.998) per ms bounds the distance: 8 units/ms over 0.002002 ≈ 3996 units.
@@ -108,15 +113,15 @@ struct ListScrollingTests {
         fling(&m, velocityY: -8000, at: 0)
         m.advance(to: 0.1, surface: panel) { _ in }
         let offset = m.contentOffset
-        m.touchBegan()                    // a touch stops it
-        #expect(m.momentum == nil && m.contentOffset == offset)
+        m.touchBegan(at: 0.1)             // a touch stops it
+        #expect(!m.isMoving && m.contentOffset == offset)
         fling(&m, velocityY: 8000, at: 0.2)      // spent on stopping: this touch's fling does nothing
-        #expect(m.momentum == nil)
-        m.touchBegan()
+        #expect(!m.isMoving)
+        m.touchBegan(at: 0.4)
         fling(&m, velocityY: 8000, at: 0.4)      // back toward the start, fast enough to overshoot
-        var out: [GestureEvent] = []
+        var out: [ListEvent] = []
         m.advance(to: 10, surface: panel) { out.append($0) }
-        #expect(m.contentOffset == 0 && m.momentum == nil)
+        #expect(m.contentOffset == 0 && !m.isMoving)
         #expect(out.count == 1 && out[0].time < 10)
         if case .scroll(let o, let momentum) = out[0].kind { #expect(o == 0 && momentum) } else { Issue.record("no scroll") }
     }
@@ -124,11 +129,80 @@ struct ListScrollingTests {
     @Test("a list whose rows fit does not scroll")
     func fittingListDoesNotScroll() {
         var m = ListModel(layout: eightRows)
-        var out: [GestureEvent] = []
+        var out: [ListEvent] = []
         let pan = GestureEvent(time: 0, kind: .pan(.init(phase: .began, fingers: 1, position: .zero, translation: Point(x: 0, y: -100), velocity: nil)))
         m.apply(pan, surface: panel) { out.append($0) }
         fling(&m, velocityY: -8000, at: 0.1)
         m.advance(to: 1, surface: panel) { out.append($0) }
         #expect(out.isEmpty && m.contentOffset == 0)
+    }
+}
+
+@Suite("List scrolling: the state machine's transition log")
+struct ScrollStateTests {
+    typealias P = ScrollState.Phase
+
+    /// A drag up over row 2 of a 400-row list, lifted at `liftTime` with a fling of
+    /// `velocityY` (units/s), or none. The pan begins with 25 units of translation (its slop)
+    /// and moves 25 more: the content follows from where the pan began, so it scrolls by 25.
+    func drag(_ m: inout ListModel, lift liftTime: Double, velocityY: Double?) {
+        m.touchBegan(at: 0)
+        for (t, phase, dy) in [(0.05, GesturePhase.began, -25.0), (0.1, .changed, -50), (liftTime, .ended, -50)] {
+            m.apply(GestureEvent(time: t, kind: .pan(.init(phase: phase, fingers: 1, position: Point(x: 400, y: 150),
+                                                          translation: Point(x: 0, y: dy), velocity: nil))), surface: panel) { _ in }
+        }
+        if let v = velocityY {
+            m.apply(GestureEvent(time: liftTime, kind: .fling(.init(fingers: 1, position: Point(x: 400, y: 100),
+                                                                   velocity: Point(x: 0, y: v), speed: abs(v) / 5))), surface: panel) { _ in }
+        }
+        m.touchesEnded(at: liftTime)
+        m.endFrame(at: liftTime, surface: panel) { _ in }
+    }
+
+    func tall(snapping: Bool) -> ListModel {
+        var o = ListOptions()
+        o.snapsToCells = snapping
+        var m = ListModel(layout: ListLayout(rows: 400, rowHeight: 60, width: 800, height: 480), options: o)
+        m.scrollLog.isRecording = true
+        return m
+    }
+
+    @Test("drag, fling, momentum to rest, then a snap: every phase in order, each at its time")
+    func throwAndSnap() {
+        var m = tall(snapping: true)
+        drag(&m, lift: 0.15, velocityY: -1000)
+        #expect(m.contentOffset == 25)
+        m.advance(to: 100, surface: panel) { _ in }
+        let entries = m.scrollLog.entries
+        #expect(entries.map(\.to) == [.touching, .dragging, .touching, .decelerating, .settling, .idle])
+        #expect(entries.prefix(4).map(\.time) == [0, 0.05, 0.15, 0.15])
+        // Momentum of 1000 units/s falls to the stop speed (2 mm/s = 10 units/s) after
+        // ln(10/1000)/ln(0.998) ms; the snap then takes the settle duration, 0.5 s.
+        let stop = 0.15 + log(0.01) / log(0.998) / 1000
+        #expect(abs(entries[4].time - stop) < 1e-9)
+        #expect(abs(entries[5].time - (stop + 0.5)) < 1e-9)
+        #expect(m.contentOffset.truncatingRemainder(dividingBy: 60) == 0, "rest on a whole row")
+        #expect(m.scrollState == .idle)
+    }
+
+    @Test("a slow drag lifted with no fling is released and, with nothing to snap, comes to rest")
+    func releaseWithoutSnap() {
+        var m = tall(snapping: false)
+        drag(&m, lift: 0.2, velocityY: nil)
+        #expect(m.scrollLog.entries.map(\.to) == [.touching, .dragging, .touching, .released, .idle])
+        #expect(m.scrollState == .idle && m.contentOffset == 25)
+    }
+
+    @Test("a touch during momentum stops it and is spent: its own fling starts nothing")
+    func touchStopsMomentum() {
+        var m = tall(snapping: false)
+        drag(&m, lift: 0.15, velocityY: -3000)
+        m.advance(to: 0.3, surface: panel) { _ in }
+        #expect(m.scrollState.phase == .decelerating)
+        m.scrollLog.clear()
+        drag(&m, lift: 0.5, velocityY: -3000)
+        #expect(m.scrollLog.entries.map(\.from) == [P.decelerating, .touching, .dragging, .touching, .released])
+        #expect(m.scrollLog.entries.map(\.to) == [P.touching, .dragging, .touching, .released, .idle])
+        #expect(!m.isMoving)
     }
 }

@@ -1,0 +1,106 @@
+/// One cell a renderer draws: which item, in which reusable slot, and where.
+public struct VisibleCell: Hashable, Sendable {
+    /// What the cell shows.
+    public var item: ListItem
+    /// The reusable slot it occupies: a row keeps its slot while it stays visible, and a row
+    /// coming into view takes a slot freed by one that left (0-based).
+    public var slot: Int
+    /// The surface y of the cell's top edge, in surface units (may lie above the viewport
+    /// for a cell cut at the top).
+    public var y: Double
+    /// The cell's height, in surface units.
+    public var height: Double
+    /// True for a section header stuck to the top of the viewport.
+    public var pinned: Bool
+
+    public init(item: ListItem, slot: Int, y: Double, height: Double, pinned: Bool) {
+        self.item = item
+        self.slot = slot
+        self.y = y
+        self.height = height
+        self.pinned = pinned
+    }
+}
+
+
+extension ListModel {
+    /// Lays out the cells visible at the current offset, each in a reusable slot, and returns
+    /// them top to bottom (a pinned header first). Rows whose heights are estimates get their
+    /// real heights as they come into view (the content height follows; a row measured above
+    /// the viewport's top moves the offset with it, so that what shows does not jump).
+    /// Costs O(log n + visible cells) for n rows.
+    @discardableResult
+    public mutating func layoutCells() -> [VisibleCell] {
+        // Measuring may change what is visible; each pass measures at least one row.
+        var measuring = geometry.hasEstimates
+        while measuring {
+            measuring = false
+            var i = geometry.item(atOffset: max(0, contentOffset))
+            var y = geometry.top(ofItem: i)     // item i's top, kept as the loop goes down
+            while i < geometry.itemCount, y < contentOffset + layout.height {
+                if case .row(let r) = geometry.kind(ofItem: i), geometry.isEstimate(row: r) {
+                    let delta = geometry.setHeight(realHeight(ofRow: r), ofRow: r)
+                    if y < contentOffset, delta != 0 { contentOffset += delta }
+                    measuring = measuring || delta != 0
+                }
+                y += geometry.height(ofItem: i)
+                i += 1
+            }
+        }
+        cells.removeAll(keepingCapacity: true)
+        let top = layout.top
+        let bottom = contentOffset + layout.height
+        let pinned = pinnedHeader()
+        if let (s, y) = pinned {
+            cells.append(VisibleCell(item: .header(section: s), slot: 0, y: top + y,
+                                     height: geometry.headerHeight, pinned: true))
+        }
+        var i = geometry.item(atOffset: max(0, contentOffset))
+        var y = geometry.top(ofItem: i)
+        while y < bottom {
+            let count = geometry.itemCount
+            if i > count || (i == count && geometry.footer == nil) { break }
+            let h = geometry.height(ofItem: i)
+            let kind = geometry.kind(ofItem: i)
+            if case .header(let s) = kind, pinned?.0 == s {
+                // Drawn pinned instead.
+            } else if h > 0 {
+                cells.append(VisibleCell(item: kind, slot: 0, y: top + y - contentOffset, height: h, pinned: false))
+            }
+            y += h
+            i += 1
+        }
+        assignSlots()
+        return cells
+    }
+
+    private func key(_ item: ListItem) -> Int {
+        switch item {
+        case .header(let s): -4 - 2 * s
+        case .row(let r): r
+        case .loadMore: -2
+        case .loading: -3
+        }
+    }
+
+    /// Keeps each cell that stays visible in its slot, and gives each new one the lowest free
+    /// slot: the slots in use never outnumber the cells on screen at once.
+    private mutating func assignSlots() {
+        newKeys.removeAll(keepingCapacity: true)
+        for c in cells { newKeys.append(key(c.item)) }
+        // Free the slots of items no longer shown.
+        for s in slotKeys.indices where slotKeys[s] != .min && !newKeys.contains(slotKeys[s]) { slotKeys[s] = .min }
+        for k in cells.indices {
+            let key = newKeys[k]
+            if let s = slotKeys.firstIndex(of: key) { cells[k].slot = s; continue }
+            if let free = slotKeys.firstIndex(of: .min) {
+                slotKeys[free] = key
+                cells[k].slot = free
+            } else {
+                slotKeys.append(key)
+                cells[k].slot = slotKeys.count - 1
+            }
+        }
+        slotCount = max(slotCount, slotKeys.count)
+    }
+}

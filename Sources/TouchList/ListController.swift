@@ -1,0 +1,198 @@
+import TouchGestures
+
+/// Joins a ``GestureEngine``, the ``ListModel`` its gestures drive and the ``PageSource`` the
+/// list's pages come from: the one code path that recordings, tests and live devices all go
+/// through when there is a list.
+///
+/// Feed frames in time order with ``handle(_:emit:)``; call ``advance(to:emit:)`` when time
+/// passes with no event (so that momentum, snaps, page answers and a single tap's deadline
+/// move on), and ``finish(emit:)`` at the end of the input. Each gesture is reported first,
+/// then the list changes it caused.
+///
+/// ```swift
+/// var controller = ListController(surface: surface,
+///                                 list: ListModel(layout: ListLayout(rows: 8, rowHeight: 60, width: 800, height: 480)))
+/// controller.handle(frame) { output in print(output) }
+/// ```
+public struct ListController: Sendable {
+    /// What a controller reports: a gesture, or a change of the list.
+    public enum Output: Hashable, Sendable {
+        /// A recognised gesture (or, when explaining, an arena decision).
+        case gesture(GestureEvent)
+        /// A change of the list, caused by a gesture or by time passing.
+        case list(ListEvent)
+
+        /// When it happened, in seconds on the input's clock.
+        public var time: Double {
+            switch self {
+            case .gesture(let g): g.time
+            case .list(let l): l.time
+            }
+        }
+
+        /// The gesture, when this is one.
+        public var gesture: GestureEvent? {
+            if case .gesture(let g) = self { return g }
+            return nil
+        }
+
+        /// The list change, when this is one.
+        public var listEvent: ListEvent? {
+            if case .list(let l) = self { return l }
+            return nil
+        }
+
+        /// The trace format's name for its kind.
+        public var type: String {
+            switch self {
+            case .gesture(let g): g.kind.type
+            case .list(let l): l.kind.type
+            }
+        }
+    }
+
+    /// The gesture engine. With ``GestureSettings/PanAxis/automatic``, its pan is locked to
+    /// the vertical axis: the list's scroll, which a row's horizontal swipe excludes.
+    public var engine: GestureEngine
+    /// The list the gestures drive.
+    public var list: ListModel
+    /// Where the list's pages come from, if it is paged: each request the list makes is
+    /// passed to it, and its answers are given to the list when the input's clock reaches
+    /// their time (before the frame at or after it, or on ``advance(to:emit:)``).
+    public var pageSource: (any PageSource)? {
+        get { pages.box?.source }
+        set { pages.box = newValue.map(SourceBox.init) }
+    }
+    private var pages = Pages()
+
+    /// A controller over `surface` with the given thresholds, driving `list`.
+    public init(settings: GestureSettings = .init(), surface: Surface, list: ListModel) {
+        var settings = settings
+        if settings.pan.axis == .automatic { settings.pan.axis = .vertical }
+        engine = GestureEngine(settings: settings, surface: surface)
+        self.list = list
+    }
+
+    /// The surface the frames' coordinates refer to.
+    public var surface: Surface { engine.surface }
+
+    /// Processes one frame (frames in non-decreasing time order; see
+    /// ``GestureEngine/handle(_:emit:)``): lets time pass to it, then reports its gestures,
+    /// each followed by what it did to the list, then the frame's scroll.
+    public mutating func handle(_ frame: TouchFrame, emit: (Output) -> Void) {
+        if engine.nextDeadline != nil || list.isMoving || pages.box?.source.nextAnswerTime != nil {
+            advance(to: frame.time, emit: emit)
+        }
+        Self.run(&engine, &list, &pages, frame: frame, emit: emit)
+    }
+
+    private static func run(_ engine: inout GestureEngine, _ list: inout ListModel, _ pages: inout Pages,
+                            frame: TouchFrame, emit: (Output) -> Void) {
+        let surface = engine.surface
+        guard engine.handle(frame, sequence: { edge, time in
+            switch edge {
+            case .began: list.touchBegan(at: time)
+            case .ended: list.touchesEnded(at: time)
+            }
+        }, emit: { event in
+            emit(.gesture(event))
+            // Only what the list acts on is passed to it (most reports are not).
+            if ListModel.actsOn(event.kind) {
+                list.apply(event, surface: surface) { emit(.list($0)) }
+                pages.passOn(list.lastRequest)     // a tap on the load-more row asks for a page
+            }
+        }) else { return }
+        if list.needsEndFrame {
+            list.endFrame(at: frame.time, surface: surface) { emit(.list($0)) }
+            pages.passOn(list.lastRequest)
+        }
+    }
+
+    /// Lets time pass to `time` (seconds) with no new event: page answers arrive, momentum and
+    /// settling move on, and deadlines fire, each at its own time.
+    public mutating func advance(to time: Double, emit: (Output) -> Void) {
+        let surface = engine.surface
+        // Pages due by then arrive each at its own time, after everything due before it (an
+        // arrival or a scroll may ask for the next page, which may arrive before `time` too).
+        while true {
+            guard let due = pages.box?.source.nextAnswerTime, due <= time else {
+                advanceTimers(to: time, emit: emit)
+                // Stepping may have asked for a page that is due by `time` as well.
+                if let next = pages.box?.source.nextAnswerTime, next <= time { continue }
+                return
+            }
+            advanceTimers(to: due, emit: emit)
+            guard let answer = pages.nextAnswer(dueBy: due) else { return }
+            list.receive(answer, surface: surface) { emit(.list($0)) }
+            pages.passOn(list.lastRequest)
+        }
+    }
+
+    /// Moves the list and fires the engine's deadlines up to `time` (seconds), in time order:
+    /// the list is stepped to a waiting deadline before the gesture it fires is applied.
+    private mutating func advanceTimers(to time: Double, emit: (Output) -> Void) {
+        let surface = engine.surface
+        if let d = engine.nextDeadline, d < time, list.isMoving {
+            list.advance(to: d, surface: surface) { emit(.list($0)) }
+            pages.passOn(list.lastRequest)
+        }
+        Self.fire(&engine, &list, &pages, to: time, emit: emit)
+        if list.isMoving {
+            list.advance(to: time, surface: surface) { emit(.list($0)) }
+            pages.passOn(list.lastRequest)
+        }
+    }
+
+    private static func fire(_ engine: inout GestureEngine, _ list: inout ListModel, _ pages: inout Pages,
+                             to time: Double, emit: (Output) -> Void) {
+        let surface = engine.surface
+        engine.advance(to: time) { event in
+            emit(.gesture(event))
+            if ListModel.actsOn(event.kind) {
+                list.apply(event, surface: surface) { emit(.list($0)) }
+                pages.passOn(list.lastRequest)
+            }
+        }
+    }
+
+    /// Ends the input: contacts still down are cancelled at the last timestamp (as the trace
+    /// format prescribes), then everything pending happens.
+    public mutating func finish(emit: (Output) -> Void) {
+        if let frame = engine.cancellingFrame() { handle(frame, emit: emit) }
+        advance(to: .infinity, emit: emit)
+    }
+}
+
+/// The page source and the last request handed to it.
+private struct Pages: Sendable {
+    var box: SourceBox?
+    var sentRequest = 0
+
+    /// Hands the list's newest page request to the page source, once.
+    mutating func passOn(_ request: PageRequest?) {
+        guard let r = request, r.serial != sentRequest else { return }
+        sentRequest = r.serial
+        unique()?.source.request(r)
+    }
+
+    mutating func nextAnswer(dueBy time: Double) -> PageAnswer? {
+        unique()?.source.nextAnswer(dueBy: time)
+    }
+
+    /// The box, copied first if another controller shares it.
+    private mutating func unique() -> SourceBox? {
+        guard let b = box else { return nil }
+        if !isKnownUniquelyReferenced(&box!) { box = SourceBox(b.source) }
+        return box
+    }
+}
+
+/// Holds a controller's page source by reference, so that the controller stays a plain
+/// (loadable) struct: an existential stored inline made the compiler copy the whole engine
+/// on every frame. `@unchecked Sendable`: it is mutated only through `Pages.unique()`, which
+/// copies it first when it is shared, so no two controllers (or threads) ever see one box
+/// change.
+private final class SourceBox: @unchecked Sendable {
+    var source: any PageSource
+    init(_ source: any PageSource) { self.source = source }
+}

@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "TouchGestures", targets: ["TouchGestures"]),
         .library(name: "TouchList", targets: ["TouchList"]),
         .library(name: "TouchTrace", targets: ["TouchTrace"]),
+        .library(name: "TouchEvdev", targets: ["TouchEvdev"]),
         .library(name: "TouchInput", targets: ["TouchInput"]),
         .executable(name: "touchtrace", targets: ["touchtrace"]),
         .executable(name: "touch-demo", targets: ["touch-demo"]),
@@ -23,13 +24,19 @@ let package = Package(
         .target(name: "TouchTrace", dependencies: ["TouchGestures", "TouchList"]),
         // libevdev, through pkg-config; Debian's libevdev-dev provides it.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
-        // Linux input: evdev events → frames (one decoder for devices and recordings), evemu
-        // import, and live devices through libevdev.
-        .target(name: "TouchInput", dependencies: ["TouchGestures", "TouchTrace", "CLibevdev"]),
+        // Kernel input without the kernel: evdev events → frames (one decoder for devices and
+        // recordings), evemu-record and libinput-record readers, recordings ↔ traces. Pure
+        // Swift, no libevdev: fuzzed directly (Fuzz/).
+        .target(name: "TouchEvdev", dependencies: ["TouchGestures", "TouchTrace"]),
+        // Live touchscreens through libevdev, decoded by TouchEvdev.
+        .target(name: "TouchInput", dependencies: ["TouchGestures", "TouchEvdev", "CLibevdev"]),
+        // What the command-line tools share and no library user needs: the synth language,
+        // SVG rendering, statistics, velocity tables, human-readable output. Not a product.
+        .target(name: "TouchTools", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchEvdev"]),
         .executableTarget(
             name: "touchtrace",
             dependencies: [
-                "TouchGestures", "TouchList", "TouchTrace", "TouchInput",
+                "TouchGestures", "TouchList", "TouchTrace", "TouchEvdev", "TouchInput", "TouchTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -38,20 +45,20 @@ let package = Package(
         .executableTarget(
             name: "touch-demo",
             dependencies: [
-                "TouchGestures", "TouchList", "TouchTrace", "TouchInput",
+                "TouchGestures", "TouchList", "TouchTrace", "TouchEvdev", "TouchInput", "TouchTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/demo-session.json")]
         ),
         // Counts heap allocations for the benchmark by wrapping glibc's malloc family.
         .target(name: "CAllocCounter"),
-        .executableTarget(name: "touch-bench", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "CAllocCounter"]),
+        .executableTarget(name: "touch-bench", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchTools", "CAllocCounter"]),
         // What the test suites share: scripted touches, the usual panel, one-line logs.
         .target(name: "TouchTestSupport", dependencies: ["TouchGestures", "TouchList"], path: "Tests/TouchTestSupport"),
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures", "TouchTestSupport"]),
         .testTarget(name: "TouchListTests", dependencies: ["TouchGestures", "TouchList", "TouchTestSupport"]),
-        .testTarget(name: "TouchTraceTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "touchtrace", "touch-demo"]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchInput"]),
+        .testTarget(name: "TouchTraceTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchEvdev", "TouchTools", "touchtrace", "touch-demo"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchEvdev", "TouchInput", "TouchTools"]),
     ],
     swiftLanguageModes: [.v6]
 )

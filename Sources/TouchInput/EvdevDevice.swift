@@ -1,4 +1,5 @@
 import TouchGestures
+import TouchEvdev
 
 /// Why a touch device could not be used, in words a user can act on.
 public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TouchGestures
+import TouchEvdev
 
 extension EvdevDevice {
     /// The frames of a touch device as an `AsyncSequence`.

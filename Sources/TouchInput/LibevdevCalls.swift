@@ -1,3 +1,4 @@
+import TouchEvdev
 import CLibevdev
 #if canImport(Glibc)
 import Glibc

@@ -80,7 +80,9 @@ public struct ListController: Sendable {
     /// ``GestureEngine/handle(_:emit:)``): lets time pass to it, then reports its gestures,
     /// each followed by what it did to the list, then the frame's scroll.
     public mutating func handle(_ frame: TouchFrame, emit: (Output) -> Void) {
-        if engine.nextDeadline != nil || list.isMoving || pages.box?.source.nextAnswerTime != nil {
+        // The engine fires its own deadlines before the frame; the list and the pages need
+        // time to pass first only while they have something under way.
+        if list.isMoving || pages.box?.source.nextAnswerTime != nil {
             advance(to: frame.time, emit: emit)
         }
         Self.run(&engine, &list, &pages, frame: frame, emit: emit)

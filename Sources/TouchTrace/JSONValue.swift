@@ -130,23 +130,25 @@ func writeJSONString(_ s: String, to out: inout String) {
     out += "\""
 }
 
-/// Parses one JSON value (a settings file, say) with the trace reader's scanner.
-public struct JSONScannerAccess {
-    private var scanner: JSONScanner
-    public init(_ base: UnsafePointer<UInt8>, _ count: Int) { scanner = JSONScanner(base, count: count) }
-    public init(_ base: UnsafeMutablePointer<UInt8>, _ count: Int) { scanner = JSONScanner(UnsafePointer(base), count: count) }
-
-    /// The value, which must be the whole input; errors name `name` and the line.
-    public mutating func value(name: String) throws(TraceError) -> JSONValue {
-        do throws(ScanError) {
-            let v = try scanner.parseValue()
-            scanner.skipWhitespace()
-            if !scanner.atEnd { throw scanner.error("the end of the file") }
-            return v
-        } catch {
-            var line = 1
-            for k in 0..<min(error.offset, scanner.end) where scanner.base[k] == 0x0A { line += 1 }
-            throw TraceError([TraceDiagnostic(.error, TraceLocation(file: name, line: line), error.message)])
+extension JSONValue {
+    /// Parses one JSON value (a settings file, say) with the trace reader's scanner: `bytes`
+    /// must hold the whole value; errors name `name` and the line.
+    public static func parse(_ bytes: [UInt8], name: String) throws(TraceError) -> JSONValue {
+        var bytes = bytes
+        bytes.append(0)   // a readable byte past the end, as the scanner may look one ahead
+        let count = bytes.count - 1
+        return try bytes.withUnsafeBufferPointer { buf throws(TraceError) -> JSONValue in
+            var scanner = JSONScanner(buf.baseAddress!, count: count)
+            do throws(ScanError) {
+                let v = try scanner.parseValue()
+                scanner.skipWhitespace()
+                if !scanner.atEnd { throw scanner.error("the end of the file") }
+                return v
+            } catch {
+                var line = 1
+                for k in 0..<min(error.offset, scanner.end) where scanner.base[k] == 0x0A { line += 1 }
+                throw TraceError([TraceDiagnostic(.error, TraceLocation(file: name, line: line), error.message)])
+            }
         }
     }
 }

@@ -14,6 +14,7 @@ import Foundation
 import TouchGestures
 import TouchList
 import TouchTrace
+import TouchTools
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import TouchGestures
 import TouchList
 import TouchTrace
+import TouchTools
 
 /// Draws the list model in the terminal: the cells the model lays out (headers, rows of their
 /// own heights, the load-more or loading row), each row's swipe state, selection in reverse

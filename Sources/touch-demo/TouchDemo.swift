@@ -2,8 +2,10 @@ import ArgumentParser
 import Foundation
 import TouchGestures
 import TouchList
+import TouchEvdev
 import TouchInput
 import TouchTrace
+import TouchTools
 
 @main
 struct TouchDemo: ParsableCommand {

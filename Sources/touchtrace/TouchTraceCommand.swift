@@ -4,6 +4,8 @@ import Synchronization
 import TouchGestures
 import TouchList
 import TouchTrace
+import TouchTools
+import TouchEvdev
 import TouchInput
 
 @main
@@ -698,12 +700,8 @@ struct Diff: ParsableCommand {
             printError("touchtrace: \(path): cannot read")
             throw ExitCode(2)
         }
-        var bytes = Array(data)
         do {
-            let value = try bytes.withUnsafeMutableBufferPointer { buf throws(TraceError) -> JSONValue in
-                var s = JSONScannerAccess(buf.baseAddress ?? UnsafeMutablePointer(bitPattern: 1)!, buf.count)
-                return try s.value(name: path)
-            }
+            let value = try JSONValue.parse(Array(data), name: path)
             return try GestureSettings.from(json: value, source: path)
         } catch {
             printError(error.description)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TouchEvdev
 @testable import TouchInput
 
 /// The device layer's error paths, which need no touchscreen. (Reading real devices is tested

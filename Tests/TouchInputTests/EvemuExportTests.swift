@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 import TouchGestures
+@testable import TouchEvdev
 import TouchList
 import TouchTrace
+@testable import TouchTools
 @testable import TouchInput
 
 /// Export then import must give back the same gestures: the encoder and the decoder agree.

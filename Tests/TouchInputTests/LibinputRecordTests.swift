@@ -1,7 +1,9 @@
 import Testing
 import TouchGestures
+@testable import TouchEvdev
 import TouchList
 import TouchTrace
+@testable import TouchTools
 @testable import TouchInput
 
 @Suite("libinput record files")

@@ -1,7 +1,9 @@
 import Testing
 import TouchGestures
+@testable import TouchEvdev
 import TouchList
 import TouchTrace
+@testable import TouchTools
 @testable import TouchInput
 
 /// Finite but huge numbers must never trap an integer conversion (the reader fuzzer found one:

@@ -1,6 +1,8 @@
 import Testing
 import TouchGestures
+@testable import TouchEvdev
 import TouchList
+@testable import TouchTools
 @testable import TouchInput
 
 /// Kernel event sequences written out by hand, decoded into frames.

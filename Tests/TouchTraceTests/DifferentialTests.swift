@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import TouchGestures
+import TouchEvdev
 import TouchList
+@testable import TouchTools
 @testable import TouchTrace
 
 /// Our byte-level reader against Foundation's JSONDecoder, on every fixture and on random

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 import TouchGestures
+import TouchEvdev
 import TouchList
 import TouchTrace
+@testable import TouchTools
 
 /// Inputs the fuzzers once crashed on (Fuzz/regressions/), held to the fuzz target's invariants:
 /// read without crashing; refused only with an error; accepted traces write and read back equal.

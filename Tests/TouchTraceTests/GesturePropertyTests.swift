@@ -1,6 +1,8 @@
 import Testing
 import TouchGestures
+import TouchEvdev
 import TouchList
+@testable import TouchTools
 @testable import TouchTrace
 
 /// Every gesture of every corpus trace, under three changes of the picture that must change

@@ -1,7 +1,9 @@
 import Testing
 import TouchGestures
+import TouchEvdev
 import TouchList
 import TouchTrace
+@testable import TouchTools
 
 @Suite("Golden corpus: every trace in traces/ replays as it expects")
 struct GoldenCorpusTests {

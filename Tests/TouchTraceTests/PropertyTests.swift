@@ -1,7 +1,9 @@
 import Testing
 import TouchGestures
+import TouchEvdev
 import TouchList
 import TouchTrace
+@testable import TouchTools
 
 /// Transformations of a trace that must transform its gestures the same way.
 @Suite("Properties: translation and mirroring")

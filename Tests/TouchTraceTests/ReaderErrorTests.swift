@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import TouchGestures
+import TouchEvdev
 import TouchList
+@testable import TouchTools
 @testable import TouchTrace
 
 /// Each kind of bad input gets an error that says where (line, column, event) and what.

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import TouchTrace
+@testable import TouchTools
 
 @Suite("touchtrace render")
 struct RenderTests {

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 import TouchGestures
+import TouchEvdev
 import TouchList
 import TouchTrace
+@testable import TouchTools
 
 @Suite("Both encodings round-trip")
 struct RoundTripTests {

@@ -1,7 +1,9 @@
 import Testing
 import TouchGestures
+import TouchEvdev
 import TouchList
 import TouchTrace
+@testable import TouchTools
 
 @Suite("stats and settings files")
 struct StatsAndSettingsTests {

@@ -1,6 +1,8 @@
 import Foundation
 import TouchGestures
+import TouchEvdev
 import TouchList
+@testable import TouchTools
 @testable import TouchTrace
 
 /// The package root, found from this file's path.

@@ -1,6 +1,8 @@
 import Testing
 import TouchGestures
+import TouchEvdev
 import TouchList
+@testable import TouchTools
 @testable import TouchTrace
 
 @Suite("touchtrace synth descriptions")

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 import TouchGestures
+import TouchEvdev
 import TouchList
 import TouchTrace
+@testable import TouchTools
 
 /// Real strokes recorded by the Flutter authors, with the velocity their least-squares tracker
 /// reports at the lift (see Tests/Fixtures/flutter-velocity/NOTICE).

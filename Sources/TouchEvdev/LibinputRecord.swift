@@ -46,7 +46,10 @@ extension EvemuRecording {
             if t == "absinfo:" { block = .absinfo; continue }
             if t == "events:" { block = .events; continue }
             if t.hasPrefix("name:") {
-                d.name = String(t.dropFirst(5).trimmingSpaces().trimmingCharacters(in: ["\""]))
+                var name = Substring(t.dropFirst(5).trimmingSpaces())
+                while name.first == "\"" { name = name.dropFirst() }
+                while name.last == "\"" { name = name.dropLast() }
+                d.name = String(name)
                 desc = d
                 block = .none
                 continue

@@ -1,4 +1,5 @@
 import TouchGestures
+import TouchTrace
 import TouchList
 
 /// The velocity of each contact of a trace at its lift.

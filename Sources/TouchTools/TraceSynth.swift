@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import TouchGestures
+import TouchTrace
 import TouchList
 
 /// Makes traces from a short description instead of hand-written JSON (`touchtrace synth`).

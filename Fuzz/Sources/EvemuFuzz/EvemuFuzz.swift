@@ -1,7 +1,7 @@
 // libFuzzer entry point for the evemu importer: any text. Whatever it accepts must decode into
 // a trace that the strict reader accepts too (the decoder never emits an invalid trace).
 import TouchGestures
-import TouchInput
+import TouchEvdev
 import TouchTrace
 
 @_cdecl("LLVMFuzzerTestOneInput")

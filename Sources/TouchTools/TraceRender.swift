@@ -1,4 +1,5 @@
 import TouchGestures
+import TouchTrace
 import TouchList
 
 /// Draws a trace as SVG: the list's rows, each contact's path coloured by time (blue → red over

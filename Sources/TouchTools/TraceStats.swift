@@ -1,4 +1,5 @@
 import TouchGestures
+import TouchTrace
 import TouchList
 
 /// Figures about a trace: how long, how many contacts, how regular its frames, how far fingers

@@ -2,7 +2,7 @@
 // slots, protocol A, single touch; narrow or full 32-bit axes); every following 6 bytes are one
 // kernel event (type, code, value). The frames it emits must form a valid trace.
 import TouchGestures
-import TouchInput
+import TouchEvdev
 import TouchTrace
 
 func fuzzDevice(_ pick: UInt8) -> DeviceDescription {

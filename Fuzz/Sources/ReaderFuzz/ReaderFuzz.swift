@@ -1,5 +1,5 @@
 // libFuzzer entry point for the trace reader: any bytes, either encoding.
-// Built by tools/fuzz with `swiftc -sanitize=fuzzer,address`; not part of the package build.
+// Built by tools/fuzz (the Fuzz package, with SwiftPM's fuzzer and address sanitizers).
 import TouchGestures
 import TouchTrace
 

@@ -180,6 +180,37 @@ extension CLITests {
     }
 }
 
+@Suite("touchtrace exit statuses: only those the help documents")
+struct ExitStatusTests {
+    let cli = CLITests()
+
+    @Test("a usage error exits 2, as the help documents, not ArgumentParser's 64")
+    func usageErrorsExit2() throws {
+        let missing = try cli.run(["replay"])
+        #expect(missing.status == 2 && missing.err.contains("Missing expected argument"))
+        let diff = try cli.run(["diff", "traces/tap-double.json"])
+        #expect(diff.status == 2 && diff.err.contains("touchtrace diff: with one trace, give --settings-a"))
+    }
+
+    @Test("an unknown command is named, with the commands there are")
+    func unknownCommandIsNamed() throws {
+        let r = try cli.run(["play", "x"])
+        #expect(r.status == 2)
+        #expect(r.err.hasPrefix("touchtrace: no command named 'play'; the commands are replay, validate,"))
+    }
+
+    @Test("a folder with an unreadable trace exits 2 (bad input outranks a mismatch)")
+    func folderWithAnInvalidTraceExits2() throws {
+        let dir = try TempDir()
+        try Data(#"{"format": "touch-trace", "version": 1, "device": {"width": 8}, "events": []}"#.utf8)
+            .write(to: URL(fileURLWithPath: dir.path("bad.json")))
+        try FileManager.default.copyItem(atPath: corpusPath("tap-double.json"), toPath: dir.path("good.json"))
+        let r = try cli.run(["replay", dir.path("")])
+        #expect(r.status == 2, "\(r.out)\(r.err)")
+        #expect(r.out.hasSuffix("1 passed, 1 failed\n"))
+    }
+}
+
 extension CLITests {
     static let helpPages = ["touchtrace", "replay", "validate", "convert", "synth", "render", "stats", "diff", "velocity",
                             "import", "export", "devices", "record"]

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import Synchronization
+import TouchGestures
+import TouchList
+import TouchTrace
+import TouchTools
+import TouchEvdev
+import TouchInput
+
+/// A compact one-line form of an output event, for tables and diffs.
+func brief(_ output: ListController.Output) -> String {
+    let t = String(format: "%.3f", output.time)
+    let e: GestureEvent
+    switch output {
+    case .gesture(let g): e = g
+    case .list(let l):
+        switch l.kind {
+        case .scroll(let offset, let momentum): return "\(t) scroll \(String(format: "%.1f", offset))\(momentum ? " momentum" : "")"
+        case .rowSwipe(let r, let on): return "\(t) rowSwipe \(r) \(on ? "on" : "off")"
+        case .select(let r): return "\(t) select \(r)"
+        case .deselect, .check, .snap, .loadMore, .refresh, .page: return "\(t) \(l.summary)"
+        }
+    }
+    switch e.kind {
+    case .tap(let g): return "\(t) tap \(g.taps)× \(g.fingers)f"
+    case .swipe(let g): return "\(t) swipe \(g.direction.rawValue) \(g.fingers)f\(g.edge.map { " edge " + $0.rawValue } ?? "")"
+    case .longPress(let g): return "\(t) longPress \(g.phase.rawValue) \(g.fingers)f"
+    case .pan(let g): return "\(t) pan \(g.phase.rawValue) \(g.fingers)f"
+    case .pinch(let g): return "\(t) pinch \(g.phase.rawValue) \(String(format: "%.2f", g.scale))"
+    case .rotate(let g): return "\(t) rotate \(g.phase.rawValue) \(String(format: "%.1f", g.angle * 180 / Double.pi))°"
+    case .fling(let g): return "\(t) fling \(g.fingers)f \(String(format: "%.0f", g.speed)) mm/s"
+    case .won(let r, _): return "\(t) \(r.rawValue) won"
+    case .failed(let r, let why): return "\(t) \(r.rawValue) failed \(why.kind.rawValue)"
+    }
+}
+
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare the gesture output of two traces, or of one trace under two settings files.",
+        discussion: """
+            Settings files are JSON objects whose keys are the setting names (flat with dots, or \
+            nested): the thresholds \(GestureSettings.keyNames.joined(separator: ", ")), and \
+            \(GestureSettings.choiceKeyNames.joined(separator: ", ")). A trace's own \
+            `scene.settings` has the same form. \
+            The outputs are shown side by side; the first difference is marked. Exit 0 when they \
+            are the same, 1 when they differ, 2 on bad input.
+            """)
+
+    @Argument(help: "A trace, and optionally a second one.")
+    var traces: [String]
+
+    @Option(name: .customLong("settings-a"), help: "Settings for the first side (default: the trace's own, else the library's).")
+    var settingsA: String?
+
+    @Option(name: .customLong("settings-b"), help: "Settings for the second side (default: the trace's own, else the library's).")
+    var settingsB: String?
+
+    /// The settings in `path`, or `nil` (each trace's own `scene.settings`, else the defaults).
+    func loadSettings(_ path: String?) throws -> GestureSettings? {
+        guard let path else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure.badInput("touchtrace: \(path): cannot read")
+        }
+        do {
+            let value = try JSONValue.parse(Array(data), name: path)
+            return try GestureSettings.from(json: value, source: path)
+        } catch {
+            throw CommandFailure.badInput(error.description)
+        }
+    }
+
+    func run() throws {
+        guard (1...2).contains(traces.count) else { throw CommandFailure.badInput("touchtrace diff: give one or two traces") }
+        if traces.count == 1 && settingsA == nil && settingsB == nil {
+            throw CommandFailure.badInput("touchtrace diff: with one trace, give --settings-a and/or --settings-b to compare")
+        }
+        let a = try loadSettings(settingsA), b = try loadSettings(settingsB)
+        func output(_ file: String, _ s: GestureSettings?) throws -> [String] {
+            let t = try readTrace(file)
+            return TraceReplay.run(header: t.header, settings: s, events: t.events).output.map(brief)
+        }
+        let left = try output(traces[0], a)
+        let right = try output(traces.count == 2 ? traces[1] : traces[0], b)
+        let titleA = traces[0] + (settingsA.map { " with \($0)" } ?? "")
+        let titleB = (traces.count == 2 ? traces[1] : traces[0]) + (settingsB.map { " with \($0)" } ?? "")
+        let width = max(24, (left.map(\.count).max() ?? 0) + 2)
+        print("A: \(titleA)\nB: \(titleB)")
+        print("   " + "A".padding(toLength: width, withPad: " ", startingAt: 0) + "  B")
+        var first: Int?
+        for k in 0..<max(left.count, right.count) {
+            let l = k < left.count ? left[k] : "", r = k < right.count ? right[k] : ""
+            let mark = l == r ? "  " : (first == nil ? ">>" : " ≠")
+            if l != r && first == nil { first = k }
+            print(mark + " " + l.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + r)
+        }
+        if let first {
+            print("first difference at output \(first + 1) of \(max(left.count, right.count))")
+            throw CommandFailure.mismatch("")
+        }
+        print("same output (\(left.count) events)")
+    }
+}

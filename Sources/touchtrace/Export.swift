@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import Synchronization
+import TouchGestures
+import TouchList
+import TouchTrace
+import TouchTools
+import TouchEvdev
+import TouchInput
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a trace as an evemu-record file, to replay it into a real (uinput) touchscreen.",
+        discussion: """
+            The file holds the description of a multitouch touchscreen (10 slots) and the events. \
+            Replay it with: evemu-device OUT, then evemu-play /dev/input/eventN < OUT.
+            """)
+
+    @Argument(help: "The trace.")
+    var file: String
+
+    @Option(help: "Where to write the evemu-record file.")
+    var evemu: String
+
+    func run() throws {
+        let trace = try readTrace(file)
+        let text: String
+        do { text = try EvemuExport.text(for: trace) } catch {
+            throw CommandFailure.badInput("touchtrace: \(file): \(error)")
+        }
+        try writeText(text, to: evemu)
+        print("\(file) → \(evemu) (\(trace.events.count) events)")
+    }
+}

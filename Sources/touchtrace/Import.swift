@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import Synchronization
+import TouchGestures
+import TouchList
+import TouchTrace
+import TouchTools
+import TouchEvdev
+import TouchInput
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn an evemu-record or libinput record recording into a trace, through the decoder live devices use.",
+        discussion: """
+            The device name, the axis ranges (as the surface size) and the resolution are kept. \
+            For a device that reports no resolution, give its screen size with --size-mm. The \
+            output encoding follows OUT's extension (.jsonl: lines, else document).
+            """)
+
+    @Argument(help: "The recording: an evemu-record file, or a libinput record (YAML) file.")
+    var recording: String
+
+    @Argument(help: "Where to write the trace.")
+    var output: String
+
+    @Option(help: "An evemu device description, for a recording without its own header.")
+    var desc: String?
+
+    @Option(name: .customLong("size-mm"), parsing: .upToNextOption,
+            help: "The touch surface's width and height in millimetres, for devices that report no resolution.")
+    var sizeMillimetres: [Double] = []
+
+    @Option(help: "Expectations to store in the trace, as a JSON array (see the trace format).")
+    var expect: String?
+
+    @Option(name: .customLong("expect-none"), help: "Output types the trace must not produce, comma-separated.")
+    var expectNone: String?
+
+    func read(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure.badInput("touchtrace: \(path): cannot read")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func run() throws {
+        guard sizeMillimetres.isEmpty || (sizeMillimetres.count == 2 && sizeMillimetres.allSatisfy { $0 > 0 }) else {
+            throw CommandFailure.badInput("touchtrace: --size-mm takes two positive numbers, width and height in mm; found \(sizeMillimetres.map { String($0) }.joined(separator: " "))")
+        }
+        var rec: EvemuRecording
+        do {
+            let text = try read(recording)
+            rec = EvemuRecording.isLibinputRecord(text)
+                ? try EvemuRecording.parseLibinputRecord(text, name: recording)
+                : try EvemuRecording.parse(text, name: recording)
+            if let desc {
+                let d = try EvemuRecording.parse(try read(desc), name: desc)
+                rec.description = d.description
+            }
+        } catch let e as EvemuErrors {
+            throw CommandFailure.badInput(e.description)
+        }
+        let size = sizeMillimetres.count == 2 ? Point(x: sizeMillimetres[0], y: sizeMillimetres[1]) : nil
+        var trace: Trace
+        do { trace = try TraceImport.trace(from: rec, source: (recording as NSString).lastPathComponent, physicalSize: size) } catch {
+            throw CommandFailure.badInput(error.description)
+        }
+        if let expect {
+            let r = TraceReader.diagnose(bytes: Array(("{\"format\": \"touch-trace\", \"version\": 1, \"device\": {\"width\": 1, \"height\": 1}, \"expect\": " + expect + ", \"events\": []}").utf8), name: "--expect")
+            guard let parsed = r.trace?.header.expect else {
+                throw CommandFailure.badInput("touchtrace: --expect must be a JSON array of objects with a \"type\": \(r.errors.first?.message ?? "")")
+            }
+            trace.header.expect = parsed
+        }
+        if let expectNone {
+            trace.header.expectNone = expectNone.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        try writeTrace(trace, to: output)
+        let contacts = trace.events.filter { $0.phase == .down }.count
+        print("\(recording) → \(output): \(trace.events.count) events, \(contacts) contacts, \(formatJSONNumber(trace.header.device.width)) × \(formatJSONNumber(trace.header.device.height)) units")
+    }
+}

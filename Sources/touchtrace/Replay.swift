@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import Synchronization
+import TouchGestures
+import TouchList
+import TouchTrace
+import TouchTools
+import TouchEvdev
+import TouchInput
+
+struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay a trace (or every trace in a folder) and print the recognised gestures.",
+        discussion: """
+            With a folder, every .json and .jsonl trace below it is replayed and checked against \
+            its expectations, and a last line says `N passed, N failed` (`, N skipped` for traces \
+            with no expectations).
+            """)
+
+    @Argument(help: "A trace file, or a folder of traces.")
+    var path: String
+
+    @Flag(help: "Print output events as JSON, one object a line, as the trace format specifies.")
+    var json = false
+
+    @Flag(help: "Also print the arena's decisions: which recognizer won each touch sequence, and why each other one failed or was rejected (measured value and limit).")
+    var explain = false
+
+    @Flag(help: "Compare the output with the trace's expect/expectNone; exit 1 on a mismatch.")
+    var check = false
+
+    func run() throws {
+        guard let (files, isFolder) = traceFiles(at: path) else {
+            throw CommandFailure.badInput("touchtrace: \(path): no such file or folder")
+        }
+        if isFolder { try replayFolder(files) } else { try replayOne(files[0]) }
+    }
+
+    func replayOne(_ file: String) throws {
+        let stream: TraceEventStream
+        do { stream = try TraceEventStream(path: file) } catch {
+            throw CommandFailure.badInput(error.description)
+        }
+        let result = TraceReplay.run(stream: stream, explain: explain || check)
+        let output = result.output
+        if stream.hasErrors {
+            printError(stream.diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "\n"))
+            throw CommandFailure.badInput("touchtrace: \(file) is not a valid trace; nothing was replayed")
+        }
+        for w in stream.diagnostics where w.severity == .warning { printError(w.description) }
+        let shown = explain ? output : output.filter { if case .gesture(let g) = $0 { switch g.kind { case .failed, .won: return false; default: return true } }; return true }
+        if json {
+            for e in shown { print(e.jsonLine) }
+        } else {
+            printSummary(header: stream.header, list: result.list, shown: shown)
+        }
+        if check {
+            guard stream.header.isTest else {
+                throw CommandFailure.mismatch("touchtrace: \(file) has no expect or expectNone, so there is nothing to check")
+            }
+            let diffs = ExpectationCheck.differences(header: stream.header, output: output)
+            if diffs.isEmpty {
+                if !json { print("check: passed") }
+            } else {
+                for d in diffs { printError("\(file): \(d)") }
+                throw CommandFailure.mismatch("check: FAILED (\(diffs.count) difference\(diffs.count == 1 ? "" : "s"))")
+            }
+        }
+    }
+
+    func printSummary(header: TraceHeader, list: ListModel?, shown: [ListController.Output]) {
+        let s = header.surface
+        let res = s.resolutionIsDefault
+            ? "no resolution given, assuming \(formatJSONNumber((Surface.defaultUnitsPerMillimetre * 100).rounded() / 100)) units/mm"
+            : "\(formatJSONNumber(s.unitsPerMillimetre.x)) × \(formatJSONNumber(s.unitsPerMillimetre.y)) units/mm"
+        print("\(header.device.name ?? "touch surface"): \(formatJSONNumber(s.width)) × \(formatJSONNumber(s.height)) \(header.device.units ?? "px"), \(res)")
+        if shown.isEmpty { print("  (no gestures)") }
+        for e in shown { print("  " + e.humanDescription) }
+        guard let list else { return }
+        let rows = list.rowCount
+        let swiped = (0..<rows).filter { list.swiped[$0] }
+        print("list: \(rows) rows, policy \(list.policy.rawValue)\(list.contentOffset > 0 ? ", scrolled by \(formatJSONNumber((list.contentOffset * 10).rounded() / 10))" : ""); swiped: \(swiped.isEmpty ? "none" : swiped.map(String.init).joined(separator: ", ")); selected: \(list.selectedRow.map(String.init) ?? "none")")
+        let shownRows = min(rows, 12)
+        for r in 0..<shownRows {
+            let mark = list.swiped[r] ? "◀▮ swiped " : "          "
+            let sel = list.selectedRow == r ? "  ← selected" : ""
+            print("  │ row \(String(r).padding(toLength: 3, withPad: " ", startingAt: 0)) \(mark)│\(sel)")
+        }
+        if rows > shownRows { print("  │ … \(rows - shownRows) more rows") }
+    }
+
+    func replayFolder(_ files: [String]) throws {
+        var passed = 0, failed = 0, skipped = 0, invalid = 0
+        for file in files {
+            let stream: TraceEventStream
+            do { stream = try TraceEventStream(path: file) } catch {
+                failed += 1
+                invalid += 1
+                print("FAIL \(file): not a valid trace")
+                for d in error.diagnostics where d.severity == .error { print("     \(d)") }
+                continue
+            }
+            let output = TraceReplay.run(stream: stream, explain: true).output
+            if stream.hasErrors {
+                failed += 1
+                invalid += 1
+                print("FAIL \(file): not a valid trace")
+                for d in stream.diagnostics where d.severity == .error { print("     \(d)") }
+                continue
+            }
+            guard stream.header.isTest else {
+                skipped += 1
+                print("SKIP \(file): no expect or expectNone")
+                continue
+            }
+            let diffs = ExpectationCheck.differences(header: stream.header, output: output)
+            if diffs.isEmpty {
+                passed += 1
+                if !json { print("PASS \(file)") }
+            } else {
+                failed += 1
+                print("FAIL \(file)")
+                for d in diffs { print("     \(d)") }
+                if explain {
+                    for e in output { print("       " + e.humanDescription) }
+                }
+            }
+        }
+        print("\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : ""))
+        // An unreadable trace is bad input (2), which outranks a mismatch (1).
+        if invalid > 0 { throw CommandFailure.badInput("") }
+        if failed > 0 { throw CommandFailure.mismatch("") }
+    }
+}

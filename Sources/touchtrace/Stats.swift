@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import Synchronization
+import TouchGestures
+import TouchList
+import TouchTrace
+import TouchTools
+import TouchEvdev
+import TouchInput
+
+struct Stats: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Figures about traces: duration, contacts, frame rate and jitter, fingers, path lengths, gestures.",
+        discussion: "With a folder, a table of every trace and its totals (a progress bar on a terminal).")
+
+    @Argument(help: "A trace file or a folder of traces.")
+    var path: String
+
+    func run() throws {
+        guard let (files, isFolder) = traceFiles(at: path) else {
+            throw CommandFailure.badInput("touchtrace: \(path): no such file or folder")
+        }
+        func gestures(_ g: [String: Int]) -> String {
+            g.isEmpty ? "none" : g.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        }
+        if !isFolder {
+            let trace = try readTrace(files[0])
+            let st = TraceStats(trace: trace)
+            print("""
+                duration      \(String(format: "%.3f", st.duration)) s
+                events        \(st.events) in \(st.frames) frames
+                frame rate    \(String(format: "%.1f", st.frameRate)) Hz (jitter \(String(format: "%.2f", st.frameJitterMilliseconds)) ms)
+                contacts      \(st.contacts), at most \(st.mostFingers) at once
+                paths         \(String(format: "%.1f", st.totalPathMillimetres)) mm in all, longest \(String(format: "%.1f", st.longestPathMillimetres)) mm
+                gestures      \(gestures(st.gestures))
+                """)
+            return
+        }
+        let bar = isatty(STDERR_FILENO) == 1
+        print("trace".padding(toLength: 44, withPad: " ", startingAt: 0) + "     s  contacts    Hz  jitter  fingers  path mm  gestures")
+        var totals = (duration: 0.0, contacts: 0, path: 0.0, traces: 0, bad: 0)
+        var all: [String: Int] = [:]
+        for (k, file) in files.enumerated() {
+            if bar {
+                let done = (k * 30) / max(files.count, 1)
+                FileHandle.standardError.write(Data("\r[\(String(repeating: "#", count: done))\(String(repeating: ".", count: 30 - done))] \(k)/\(files.count)".utf8))
+            }
+            let root = URL(fileURLWithPath: path).standardizedFileURL.path
+            let name = file.hasPrefix(root) ? String(file.dropFirst(root.count).drop { $0 == "/" }) : file
+            guard let trace = try? TraceReader.read(path: file).trace else {
+                totals.bad += 1
+                if bar { FileHandle.standardError.write(Data("\r".utf8)) }
+                print(name.padding(toLength: 44, withPad: " ", startingAt: 0) + "  (not a valid trace: touchtrace validate says why)")
+                continue
+            }
+            let st = TraceStats(trace: trace)
+            totals.duration += st.duration
+            totals.contacts += st.contacts
+            totals.path += st.totalPathMillimetres
+            totals.traces += 1
+            for (g, n) in st.gestures { all[g, default: 0] += n }
+            if bar { FileHandle.standardError.write(Data("\r".utf8)) }
+            print(name.padding(toLength: 44, withPad: " ", startingAt: 0)
+                  + String(format: "%6.2f  %8d  %4.0f  %6.2f  %7d  %7.1f  ", st.duration, st.contacts, st.frameRate,
+                           st.frameJitterMilliseconds, st.mostFingers, st.totalPathMillimetres) + gestures(st.gestures))
+        }
+        if bar { FileHandle.standardError.write(Data("\r\(String(repeating: " ", count: 44))\r".utf8)) }
+        print("total: \(totals.traces) traces\(totals.bad > 0 ? " (\(totals.bad) invalid)" : ""), \(String(format: "%.2f", totals.duration)) s, \(totals.contacts) contacts, \(String(format: "%.1f", totals.path)) mm of paths; \(gestures(all))")
+    }
+}

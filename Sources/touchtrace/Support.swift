@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import Synchronization
+import TouchGestures
+import TouchList
+import TouchTrace
+import TouchTools
+import TouchEvdev
+import TouchInput
+
+/// Prints to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Reads a whole trace for a command: its warnings go to stderr; when it cannot be read or is
+/// invalid, every problem is printed and the command exits 2.
+func readTrace(_ path: String) throws -> Trace {
+    do {
+        let (trace, warnings) = try TraceReader.read(path: path)
+        for w in warnings { printError(w.description) }
+        return trace
+    } catch {
+        throw CommandFailure.badInput(error.description)
+    }
+}
+
+/// The encoding a path's extension asks for: `.jsonl` lines, anything else a document.
+func encodingFor(path: String) -> TraceEncoding { path.hasSuffix(".jsonl") ? .lines : .document }
+
+/// Writes a trace for a command (never half a file: see ``TraceWriter/write(_:to:encoding:)``);
+/// on failure the problem is printed and the command exits 2.
+func writeTrace(_ trace: Trace, to path: String, encoding: TraceEncoding? = nil) throws {
+    do { try TraceWriter.write(trace, to: path, encoding: encoding ?? encodingFor(path: path)) } catch {
+        throw CommandFailure.badInput(error.description)
+    }
+}
+
+/// Writes a text file for a command, or prints why not and exits 2.
+func writeText(_ text: String, to path: String) throws {
+    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+        throw CommandFailure.badInput("touchtrace: cannot write \(path)")
+    }
+}
+
+/// Trace files in `path`: itself if a file, else every .json/.jsonl below it, sorted.
+func traceFiles(at path: String) -> (files: [String], isFolder: Bool)? {
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { return nil }
+    guard isDir.boolValue else { return ([path], false) }
+    let root = URL(fileURLWithPath: path)
+    var files: [String] = []
+    if let e = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) {
+        for case let url as URL in e where ["json", "jsonl"].contains(url.pathExtension) {
+            files.append(url.path)
+        }
+    }
+    return (files.sorted(), true)
+}

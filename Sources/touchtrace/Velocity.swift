@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import Synchronization
+import TouchGestures
+import TouchList
+import TouchTrace
+import TouchTools
+import TouchEvdev
+import TouchInput
+
+extension VelocityStrategy: ExpressibleByArgument {}
+
+struct Velocity: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print each contact's velocity when it lifts.",
+        discussion: """
+            Velocities are in trace units per second, and in mm/s where the trace gives its \
+            resolution. Strategies: lsq2 (quadratic least squares, as Flutter), impulse (as \
+            Android), twoPoint (end points of the last 150 ms, as GTK's swipe). Cancelled \
+            contacts have no lift and are not listed.
+            """)
+
+    @Argument(help: "A trace file.")
+    var file: String
+
+    @Option(help: "lsq2, impulse or twoPoint.")
+    var strategy: VelocityStrategy = .lsq2
+
+    @Flag(help: "One JSON object a line per contact: {\"id\": 3, \"strategy\": \"lsq2\", \"velocity\": {\"x\": …, \"y\": …}}.")
+    var json = false
+
+    func run() throws {
+        let trace = try readTrace(file)
+        let surface = trace.header.surface
+        for c in ContactVelocity.atLifts(of: trace.events, strategy: strategy) {
+            if json {
+                var o = JSONObject()
+                o["id"] = .number(Double(c.id))
+                o["strategy"] = .string(strategy.rawValue)
+                o["velocity"] = c.velocity.map { .object(JSONObject([.init("x", .number($0.x)), .init("y", .number($0.y))])) } ?? .null
+                print(JSONValue.object(o).serialized())
+            } else {
+                let when = "contact \(c.id) lifted at \(String(format: "%.3f", c.time)) s:"
+                guard let v = c.velocity else {
+                    print("\(when) no estimate (too few samples for \(strategy.rawValue))")
+                    continue
+                }
+                var line = "\(when) (\(String(format: "%.1f", v.x)), \(String(format: "%.1f", v.y))) units/s"
+                if !surface.resolutionIsDefault {
+                    let mm = surface.millimetres(v)
+                    line += " = (\(String(format: "%.1f", mm.x)), \(String(format: "%.1f", mm.y))) mm/s"
+                }
+                print(line)
+            }
+        }
+    }
+}

@@ -69,7 +69,7 @@ public struct AxisInfo: Hashable, Sendable {
     public var maximum: Int32
     public var fuzz: Int32 = 0
     public var flat: Int32 = 0
-    /// Units per millimetre; 0 when the device does not say.
+    /// Units per millimeter; 0 when the device does not say.
     public var resolution: Int32 = 0
     /// The axis's value when the description was taken, if known.
     public var value: Int32?

@@ -19,7 +19,7 @@ public enum EvemuExport {
     /// evdev has no cancel: a cancelled contact is exported as lifted.
     public static func text(for trace: Trace) throws(Failure) -> String {
         let s = trace.header.surface
-        let res = s.unitsPerMillimetre
+        let res = s.unitsPerMillimeter
         let scale = s.resolutionIsDefault ? 1 : max(1, (10 / min(res.x, res.y)).rounded(.up))
         // evdev axes are 32-bit: the scaled surface must fit, and so must the trace's span in µs.
         guard s.width * scale < 2e9, s.height * scale < 2e9 else {

@@ -22,9 +22,9 @@ public enum Rotation: Int, Sendable, CaseIterable {
 /// discarded up to the next `SYN_REPORT`, where every open contact ends as cancelled, so that
 /// no touch is left stuck down; fingers still on the glass begin again with their next report.
 ///
-/// Positions are in surface units. Raw axis values are normalised by the axis range, mapped by
+/// Positions are in surface units. Raw axis values are normalized by the axis range, mapped by
 /// the calibration matrix when there is one (six values `a b c d e f`: `x' = a·x + b·y + c`,
-/// `y' = d·x + e·y + f` on normalised coordinates, libinput's `LIBINPUT_CALIBRATION_MATRIX`
+/// `y' = d·x + e·y + f` on normalized coordinates, libinput's `LIBINPUT_CALIBRATION_MATRIX`
 /// convention), turned by the rotation, and scaled to the surface: the axis range (width and
 /// height swapped at 90° and 270°), with the device's resolution (units/mm) when it reports one.
 public struct TouchDecoder: Sendable {
@@ -86,7 +86,7 @@ public struct TouchDecoder: Sendable {
             swap(&w, &h)
             res = res.map { Point(x: $0.y, y: $0.x) }
         }
-        surface = Surface(width: w, height: h, unitsPerMillimetre: res)
+        surface = Surface(width: w, height: h, unitsPerMillimeter: res)
         slots = Array(repeating: Slot(), count: max(device.slotCount, 1))
         if proto == .multitouchB, let s = device.axis(.mtSlot)?.value, s >= 0, Int(s) < slots.count {
             currentSlot = Int(s)
@@ -153,7 +153,7 @@ public struct TouchDecoder: Sendable {
         if !frame.events.isEmpty { emit(frame) }
     }
 
-    /// A raw position on the surface: normalised, calibrated, rotated, scaled.
+    /// A raw position on the surface: normalized, calibrated, rotated, scaled.
     private func position(_ rx: Int32, _ ry: Int32) -> Point {
         let dx = Double(rx) - Double(xMin), dy = Double(ry) - Double(yMin)
         if rotation == .none && calibration == nil { return Point(x: dx, y: dy) }

@@ -7,7 +7,7 @@ public enum TraceImport {
         public var description: String
     }
 
-    /// A trace from an evemu recording. `physicalSize` (millimetres) sets the resolution for
+    /// A trace from an evemu recording. `physicalSize` (millimeters) sets the resolution for
     /// devices that do not report one. Times start at 0; the recording's origin is kept in
     /// `meta.timeOrigin`. Contacts still down at the end are left open (the format treats them
     /// as cancelled).
@@ -32,7 +32,7 @@ public enum TraceImport {
             decoder.feed(shifted) { frame in events.append(contentsOf: frame.events) }
         }
         let s = decoder.surface
-        var resolution: Point? = s.resolutionIsDefault ? nil : s.unitsPerMillimetre
+        var resolution: Point? = s.resolutionIsDefault ? nil : s.unitsPerMillimeter
         if let size = physicalSize, size.x > 0, size.y > 0 {
             resolution = Point(x: s.width / size.x, y: s.height / size.y)
         }

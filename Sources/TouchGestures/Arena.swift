@@ -1,104 +1,3 @@
-/// Names the recognizers, in the order the arena settles claims made in the same frame.
-public enum RecognizerName: String, Hashable, Sendable, CaseIterable {
-    case longPress, tap, pinch, rotate, swipe, pan, fling
-
-    /// Position in `allCases`: the bit of this recognizer in a ``RecognizerSet``.
-    @inlinable public var index: Int {
-        switch self {
-        case .longPress: 0
-        case .tap: 1
-        case .pinch: 2
-        case .rotate: 3
-        case .swipe: 4
-        case .pan: 5
-        case .fling: 6
-        }
-    }
-}
-
-/// A set of recognizers, as bits: allocation-free, so the arena can test it per frame.
-public struct RecognizerSet: OptionSet, Hashable, Sendable {
-    public var rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
-
-    /// The set holding only `name`.
-    @inlinable public init(_ name: RecognizerName) { rawValue = 1 << UInt8(name.index) }
-    /// The set holding `names`.
-    public init(_ names: [RecognizerName]) {
-        rawValue = 0
-        for n in names { insert(RecognizerSet(n)) }
-    }
-
-    /// Every recognizer.
-    public static let all = RecognizerSet(RecognizerName.allCases)
-
-    @inlinable public func contains(_ name: RecognizerName) -> Bool { rawValue & (1 << UInt8(name.index)) != 0 }
-
-    /// The names in the set, in `RecognizerName.allCases` order.
-    public var names: [RecognizerName] { RecognizerName.allCases.filter { contains($0) } }
-}
-
-/// Which recognizers take part, which recognise together, and which wait for others to fail.
-///
-/// The arena's rule, in one sentence: **a recognizer that claims a touch sequence wins it at
-/// once unless a recognizer it waits for is still undecided — then its claim is held until that
-/// one fails (and it wins) or wins (and it loses) — and every win rejects each undecided
-/// recognizer that is not declared to recognise together with the winner, a pan locked to an
-/// axis recognising together only with swipes along that axis.**
-///
-/// Defaults: every recognizer takes part; pinch and rotation recognise together, and so do pan,
-/// swipe and fling (a drag may be a swipe and end in a fling); nothing waits. The rest settles
-/// by who claims first: a long press claims when its time passes, a pan when it passes its slop,
-/// a tap when its fingers lift, so a press held still becomes a long press, a press that moves
-/// becomes a pan, and a short one a tap. Whether a single tap waits for a double tap is the tap
-/// recognizer's own business: it waits only while ``GestureSettings/Tap/maxCount`` is 2 or more.
-public struct ArenaSettings: Hashable, Sendable {
-    /// The recognizers that take part. Default: all.
-    public var enabled: RecognizerSet = .all
-    // Per recognizer (by index): the recognizers it recognises together with / waits for.
-    private var togetherWith = [RecognizerSet](repeating: [], count: RecognizerName.allCases.count)
-    private var waiting = [RecognizerSet](repeating: [], count: RecognizerName.allCases.count)
-
-    public init() {
-        recogniseTogether(.pinch, .rotate)
-        recogniseTogether(.pan, .swipe)
-        recogniseTogether(.pan, .fling)
-        recogniseTogether(.swipe, .fling)
-    }
-
-    /// Lets `a` and `b` both win the same touch sequence.
-    public mutating func recogniseTogether(_ a: RecognizerName, _ b: RecognizerName) {
-        togetherWith[a.index].insert(RecognizerSet(b))
-        togetherWith[b.index].insert(RecognizerSet(a))
-    }
-
-    /// Makes `a` and `b` exclusive: the first to win rejects the other.
-    public mutating func recogniseApart(_ a: RecognizerName, _ b: RecognizerName) {
-        togetherWith[a.index].remove(RecognizerSet(b))
-        togetherWith[b.index].remove(RecognizerSet(a))
-    }
-
-    /// Makes `a` wait for `b` to fail: a claim by `a` is held while `b` is undecided, granted
-    /// when `b` fails and refused when `b` wins.
-    public mutating func require(_ a: RecognizerName, toWaitFor b: RecognizerName) {
-        waiting[a.index].insert(RecognizerSet(b))
-    }
-
-    /// Removes every waiting requirement of `a`.
-    public mutating func removeRequirements(of a: RecognizerName) { waiting[a.index] = [] }
-
-    /// True when `a` and `b` may both win the same touch sequence.
-    @inlinable public func recogniseTogether(_ a: RecognizerName, with b: RecognizerName) -> Bool {
-        together(a).contains(b)
-    }
-
-    /// The recognizers that may win together with `name`.
-    public func together(_ name: RecognizerName) -> RecognizerSet { togetherWith[name.index] }
-
-    /// The recognizers `name` waits for.
-    public func waitsFor(_ name: RecognizerName) -> RecognizerSet { waiting[name.index] }
-}
-
 /// A recognizer's standing in the arena of the current touch sequence.
 public enum ArenaStanding: Hashable, Sendable {
     /// Taking part and not yet decided.
@@ -113,11 +12,34 @@ public enum ArenaStanding: Hashable, Sendable {
     case absent
 }
 
-/// The arena of one touch sequence: each recognizer's standing. The engine opens it when a
-/// sequence begins and asks it to settle each claim; see ``ArenaSettings`` for the rule.
+/// What the arena settles: it tells a recognizer when it took the sequence from it.
+protocol ArenaMembers {
+    /// Recognizer `r` lost the sequence (`failure` says why) at `time`; whatever it still owes
+    /// (the tap's earlier taps) goes to `emit`.
+    mutating func lose(_ r: RecognizerName, _ failure: GestureFailure, at time: Double, emit: (GestureEvent) -> Void)
+}
+
+/// The arena of one touch sequence: each recognizer's standing, and the claims held. The
+/// engine opens it when a sequence begins, hands it every claim (``claim(_:_:at:members:emit:)``)
+/// and sweeps it when the sequence ends; the arena grants, holds, releases and rejects as
+/// ``ArenaSettings`` says, tells the losers through ``ArenaMembers``, and delivers the winners'
+/// reports (and, when explaining, its decisions) to `emit`.
 struct Arena: Sendable {
     var settings: ArenaSettings
+    /// Whether decisions are delivered too: `won`, and `failed` for every loser.
+    var explain = false
+    /// The pan's locked axis, if any (`true`: vertical): a swipe across it and a locked pan do
+    /// not recognize together, the one exception to "together" in the rule.
+    var panLockedVertical: Bool?
     private(set) var standing: InlineArray<7, ArenaStanding> = .init(repeating: .absent)
+    /// The latest report of each held claim, delivered when the claim is granted.
+    private var held = InlineArray<7, GestureEvent.Kind?>(repeating: nil)
+    /// True while a win or a loss is being settled (nested settling returns at once).
+    private var settling = false
+    /// The axis of the swipe that won, if one did: `true` horizontal.
+    private var wonSwipeHorizontal: Bool?
+    /// The first contact of the sequence, named in `won` reports.
+    private var firstContact = 0
 
     init(settings: ArenaSettings) { self.settings = settings }
 
@@ -126,11 +48,15 @@ struct Arena: Sendable {
         set { standing[r.index] = newValue }
     }
 
-    /// Opens a new sequence: every enabled recognizer is undecided.
-    mutating func open() {
+    /// Opens a new sequence that began with contact `firstContact`: every enabled recognizer
+    /// is undecided, and nothing is held.
+    mutating func open(firstContact: Int) {
         for r in RecognizerName.allCases {
             standing[r.index] = settings.enabled.contains(r) ? .undecided : .absent
+            held[r.index] = nil
         }
+        wonSwipeHorizontal = nil
+        self.firstContact = firstContact
     }
 
     /// What becomes of a claim.
@@ -161,5 +87,173 @@ struct Arena: Sendable {
             if (s == .undecided || s == .held) && !together.contains(r) { out.insert(RecognizerSet(r)) }
         }
         return out
+    }
+
+    /// Sends an event out (the arena's own decisions only when explaining).
+    @inline(__always) func deliver(_ event: GestureEvent, emit: (GestureEvent) -> Void) {
+        switch event.kind {
+        case .failed, .won: if !explain { return }
+        default: break
+        }
+        emit(event)
+    }
+
+    // MARK: Claims
+
+    /// A report from recognizer `r` at `time`: a failure takes it out; from a winner it is
+    /// delivered; from a held claim it replaces the one held; from an undecided recognizer it
+    /// is a claim, granted, held or refused by the rule.
+    mutating func claim<M: ArenaMembers>(_ r: RecognizerName, _ kind: GestureEvent.Kind, at time: Double,
+                                         members: inout M, emit: (GestureEvent) -> Void) {
+        if case .failed = kind {
+            let was = self[r]
+            guard was == .undecided || was == .held else { return }
+            self[r] = .lost
+            held[r.index] = nil
+            deliver(GestureEvent(time: time, kind: kind), emit: emit)
+            settleHeld(at: time, members: &members, emit: emit)
+            return
+        }
+        switch self[r] {
+        case .won:
+            deliver(GestureEvent(time: time, kind: kind), emit: emit)
+        case .held:
+            held[r.index] = kind
+        case .lost, .absent:
+            return
+        case .undecided:
+            if acrossLockedAxis(r, kind) {
+                let rival: RecognizerName = r == .pan ? .swipe : .pan
+                lose(r, GestureFailure(.rejected, rival: rival), at: time, members: &members, emit: emit)
+                return
+            }
+            switch verdict(for: r) {
+            case .win:
+                if case .swipe(let sw) = kind { wonSwipeHorizontal = sw.direction.isHorizontal }
+                win(r, at: time, members: &members, emit: emit)
+                deliver(GestureEvent(time: time, kind: kind), emit: emit)
+            case .hold:
+                self[r] = .held
+                held[r.index] = kind
+            case .lose:
+                lose(r, GestureFailure(.waitedForWon, rival: wonRival(of: r)), at: time, members: &members, emit: emit)
+            }
+        }
+    }
+
+    /// The sequence is over: a claim still held has outlived every rival that won nothing,
+    /// and is granted.
+    mutating func sweep<M: ArenaMembers>(at time: Double, members: inout M, emit: (GestureEvent) -> Void) {
+        for r in RecognizerName.allCases where self[r] == .held {
+            release(r, at: time, members: &members, emit: emit)
+        }
+    }
+
+    /// True when `r`'s claim is a swipe across the axis of a locked pan that has won, or a
+    /// locked pan beginning after a swipe across its axis has won.
+    private func acrossLockedAxis(_ r: RecognizerName, _ kind: GestureEvent.Kind) -> Bool {
+        guard let vertical = panLockedVertical else { return false }
+        if r == .swipe, self[.pan] == .won, case .swipe(let s) = kind { return s.direction.isHorizontal == vertical }
+        if r == .pan, self[.swipe] == .won, let horizontal = wonSwipeHorizontal { return horizontal == vertical }
+        return false
+    }
+
+    /// The recognizer `r` waits for that has won, if any.
+    private func wonRival(of r: RecognizerName) -> RecognizerName? {
+        RecognizerName.allCases.first { settings.waitsFor(r).contains($0) && self[$0] == .won }
+    }
+
+    /// Makes `r` the winner (with those together with it) and rejects the others.
+    private mutating func win<M: ArenaMembers>(_ r: RecognizerName, at time: Double, members: inout M,
+                                               emit: (GestureEvent) -> Void) {
+        self[r] = .won
+        deliver(GestureEvent(time: time, kind: .won(recognizer: r, contact: firstContact)), emit: emit)
+        // Rejections first, in the arena's order, then held claims that waited for the winner;
+        // other held claims are settled once all of these are known.
+        let wasSettling = settling
+        settling = true
+        let rejected = rejectedBy(r)
+        for other in RecognizerName.allCases where rejected.contains(other) && self[other] != .lost {
+            lose(other, GestureFailure(.rejected, rival: r), at: time, members: &members, emit: emit)
+        }
+        for other in RecognizerName.allCases where self[other] == .held && settings.waitsFor(other).contains(r) {
+            lose(other, GestureFailure(.waitedForWon, rival: r), at: time, members: &members, emit: emit)
+        }
+        settling = wasSettling
+        settleHeld(at: time, members: &members, emit: emit)
+    }
+
+    /// Takes `r` out of the sequence: tells it, and reports why.
+    private mutating func lose<M: ArenaMembers>(_ r: RecognizerName, _ failure: GestureFailure, at time: Double,
+                                                members: inout M, emit: (GestureEvent) -> Void) {
+        self[r] = .lost
+        held[r.index] = nil
+        members.lose(r, failure, at: time, emit: emit)
+        deliver(GestureEvent(time: time, kind: .failed(recognizer: r, reason: failure)), emit: emit)
+        settleHeld(at: time, members: &members, emit: emit)
+    }
+
+    /// Grants or refuses held claims whose waits have been decided, until none changes. Wins
+    /// and losses inside call it again; those calls return at once and this loop goes on.
+    private mutating func settleHeld<M: ArenaMembers>(at time: Double, members: inout M,
+                                                      emit: (GestureEvent) -> Void) {
+        guard !settling else { return }
+        settling = true
+        defer { settling = false }
+        var changed = true
+        while changed {
+            changed = false
+            for r in RecognizerName.allCases where self[r] == .held {
+                switch verdict(for: r) {
+                case .hold: continue
+                case .lose:
+                    lose(r, GestureFailure(.waitedForWon, rival: wonRival(of: r)), at: time, members: &members, emit: emit)
+                case .win:
+                    release(r, at: time, members: &members, emit: emit)
+                }
+                changed = true
+            }
+        }
+    }
+
+    /// Grants `r`'s held claim: it wins, and its latest held report is delivered now (a
+    /// continuous gesture as `began`, followed by its end if it already ended).
+    private mutating func release<M: ArenaMembers>(_ r: RecognizerName, at time: Double, members: inout M,
+                                                   emit: (GestureEvent) -> Void) {
+        let kind = held[r.index]
+        held[r.index] = nil
+        win(r, at: time, members: &members, emit: emit)
+        guard let kind else { return }
+        let (began, end) = kind.asBegan()
+        deliver(GestureEvent(time: time, kind: began), emit: emit)
+        if let end { deliver(GestureEvent(time: time, kind: end), emit: emit) }
+    }
+}
+
+extension GestureEvent.Kind {
+    /// This report as the first of its gesture (`began`), and the report itself when it was
+    /// already an end; for discrete gestures, the report unchanged.
+    func asBegan() -> (GestureEvent.Kind, GestureEvent.Kind?) {
+        func end(_ p: GesturePhase) -> Bool { p == .ended || p == .cancelled }
+        switch self {
+        case .longPress(var g):
+            let e: GestureEvent.Kind? = end(g.phase) ? self : nil
+            g.phase = .began
+            return (.longPress(g), e)
+        case .pan(var g):
+            let e: GestureEvent.Kind? = end(g.phase) ? self : nil
+            g.phase = .began
+            return (.pan(g), e)
+        case .pinch(var g):
+            let e: GestureEvent.Kind? = end(g.phase) ? self : nil
+            g.phase = .began
+            return (.pinch(g), e)
+        case .rotate(var g):
+            let e: GestureEvent.Kind? = end(g.phase) ? self : nil
+            g.phase = .began
+            return (.rotate(g), e)
+        default:
+            return (self, nil)
+        }
     }
 }

@@ -16,10 +16,10 @@ public struct ContactTable: Sendable {
         public var position: Point
         /// Where it was before the current frame (its start, if it went down in it), in surface units.
         public var previous: Point
-        /// Square of the largest distance from ``start`` so far, in square millimetres (kept
+        /// Square of the largest distance from ``start`` so far, in square millimeters (kept
         /// squared so that a move costs no square root).
         public var maxTravelSquared: Double
-        /// Largest distance from ``start`` so far, in millimetres.
+        /// Largest distance from ``start`` so far, in millimeters.
         public var maxTravel: Double { maxTravelSquared.squareRoot() }
         /// Time of its latest event, in seconds (the lift's, once it ended).
         public var lastTime: Double
@@ -35,15 +35,15 @@ public struct ContactTable: Sendable {
     private var trackers: [VelocityTracker] = []
     /// The strategy new trackers use.
     var velocityStrategy: VelocityStrategy = .lsq2
-    private var startCentre = Point.zero
-    private var centre = Point.zero
+    private var startCenter = Point.zero
+    private var center = Point.zero
     /// Time of the current frame, in seconds.
     public private(set) var time = 0.0
     /// Id of the contact that began the current touch sequence.
     public private(set) var sequenceFirstId = 0
     /// When the current touch sequence began, in seconds.
     public private(set) var sequenceStart: Double = 0
-    /// Largest travel of any contact of the current sequence so far, in millimetres.
+    /// Largest travel of any contact of the current sequence so far, in millimeters.
     public var sequenceMaxTravel: Double { sequenceMaxTravelSquared.squareRoot() }
     private var sequenceMaxTravelSquared = 0.0
     /// Most contacts down at once so far in the current sequence.
@@ -136,7 +136,7 @@ public struct ContactTable: Sendable {
                 let travel = contacts.withUnsafeMutableBufferPointer { buf in
                     buf[i].position = e.position
                     buf[i].lastTime = frame.time
-                    let d = surface.millimetres(e.position - buf[i].start)
+                    let d = surface.millimeters(e.position - buf[i].start)
                     let travel = d.x * d.x + d.y * d.y
                     if travel > buf[i].maxTravelSquared { buf[i].maxTravelSquared = travel }
                     if e.phase.endsContact {
@@ -172,7 +172,7 @@ public struct ContactTable: Sendable {
 
     /// Mean of the contacts' start positions and of their current positions, in surface units
     /// (computed once per frame).
-    @inline(__always) func centroids() -> (start: Point, current: Point) { (startCentre, centre) }
+    @inline(__always) func centroids() -> (start: Point, current: Point) { (startCenter, center) }
 
     private mutating func computeCentroids() {
         var s = Point.zero, p = Point.zero
@@ -181,8 +181,8 @@ public struct ContactTable: Sendable {
             p = p + c.position
         }
         let n = Double(max(contacts.count, 1))
-        startCentre = s / n
-        centre = p / n
+        startCenter = s / n
+        center = p / n
     }
 
     /// The velocity of contact `index` in surface units per second: at its lift when it ended
@@ -212,10 +212,10 @@ public struct ContactTable: Sendable {
         return contacts.isEmpty ? .zero : v / Double(contacts.count)
     }
 
-    /// How far the fingers' centre moved in the current frame, in surface units: the mean
+    /// How far the fingers' center moved in the current frame, in surface units: the mean
     /// movement of the contacts that were already down, so that fingers joining or leaving do
-    /// not make the centre jump.
-    func centreStep() -> Point {
+    /// not make the center jump.
+    func centerStep() -> Point {
         var sum = Point.zero
         var n = 0
         for c in contacts where c.startTime < time {
@@ -225,7 +225,7 @@ public struct ContactTable: Sendable {
         return n == 0 ? .zero : sum / Double(n)
     }
 
-    /// Largest travel of any contact in the table, in millimetres.
+    /// Largest travel of any contact in the table, in millimeters.
     func maxTravel() -> Double {
         var m = 0.0
         for c in contacts where c.maxTravelSquared > m { m = c.maxTravelSquared }
@@ -242,10 +242,10 @@ import Darwin
 #endif
 
 /// Follows the spread (distance between the fingers) and the turn (angle of the line through
-/// the first two fingers) of two or more contacts, in millimetres and radians. Each frame
+/// the first two fingers) of two or more contacts, in millimeters and radians. Each frame
 /// compares the fingers that were already down at their previous and current positions, so
 /// fingers joining or leaving change neither. Shared by ``PinchRecognizer`` and
-/// ``RotationRecognizer``.
+/// ``RotateRecognizer``.
 struct SpreadTracker: Sendable {
     /// Spread now relative to the first two-finger spread (no unit).
     private(set) var scale = 1.0
@@ -265,7 +265,7 @@ struct SpreadTracker: Sendable {
 
     mutating func reset() { self = SpreadTracker() }
 
-    /// Spread (twice the mean distance from the centre, mm) and the vector from the first to
+    /// Spread (twice the mean distance from the center, mm) and the vector from the first to
     /// the second (mm) of the contacts already down before this frame, at their previous or
     /// current positions.
     private static func measure(_ contacts: ContactTable, surface: Surface, previous: Bool)
@@ -273,25 +273,25 @@ struct SpreadTracker: Sendable {
         let list = contacts.contacts
         if list.count == 2, list[0].startTime < contacts.time, list[1].startTime < contacts.time {
             // Two fingers (the common case): the spread is their distance, in one pass.
-            let a = surface.millimetres(previous ? list[0].previous : list[0].position)
-            let b = surface.millimetres(previous ? list[1].previous : list[1].position)
+            let a = surface.millimeters(previous ? list[0].previous : list[0].position)
+            let b = surface.millimeters(previous ? list[1].previous : list[1].position)
             let d = b - a
             return (d.length, d, 2)
         }
-        var centre = Point.zero
+        var center = Point.zero
         var n = 0
         var first = Point.zero, second = Point.zero
         for c in contacts.contacts where c.startTime < contacts.time {
-            let p = surface.millimetres(previous ? c.previous : c.position)
-            centre = centre + p
+            let p = surface.millimeters(previous ? c.previous : c.position)
+            center = center + p
             if n == 0 { first = p } else if n == 1 { second = p }
             n += 1
         }
         guard n >= 2 else { return (0, .zero, n) }
-        centre = centre / Double(n)
+        center = center / Double(n)
         var sum = 0.0
         for c in contacts.contacts where c.startTime < contacts.time {
-            sum += surface.millimetres(previous ? c.previous : c.position).distance(to: centre)
+            sum += surface.millimeters(previous ? c.previous : c.position).distance(to: center)
         }
         return (2 * sum / Double(n), second - first, n)
     }

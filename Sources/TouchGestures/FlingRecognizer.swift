@@ -1,8 +1,8 @@
-/// Recognises a fling: the last lift of a touch sequence while the fingers still move fast.
+/// Recognizes a fling: the last lift of a touch sequence while the fingers still move fast.
 ///
 /// At the lift it takes the mean velocity of the lifting fingers (from their
 /// ``VelocityTracker``s, so a finger that stopped before lifting has none), converts it to
-/// millimetres per second, and reports a fling when that speed is at least
+/// millimeters per second, and reports a fling when that speed is at least
 /// ``GestureSettings/Fling/minVelocity`` and some finger travelled at least
 /// ``GestureSettings/Fling/minDistance``; a faster fling is scaled down to
 /// ``GestureSettings/Fling/maxVelocity``, keeping its direction.
@@ -52,7 +52,7 @@ public struct FlingRecognizer: Sendable {
                 failure = GestureFailure(.notEnoughMovement, measured: travel, limit: settings.minDistance)
             } else {
                 var velocity = contacts.meanVelocity()
-                var speed = surface.millimetres(velocity).length
+                var speed = surface.millimeters(velocity).length
                 if speed < settings.minVelocity {
                     failure = GestureFailure(.tooSlowToFling, measured: speed, limit: settings.minVelocity)
                 } else {
@@ -76,5 +76,21 @@ public struct FlingRecognizer: Sendable {
     /// Gives up on the sequence because the arena decided so.
     mutating func lose(_ failure: GestureFailure, at time: Double) {
         if state == .possible { move(to: .failed(failure), at: time) }
+    }
+}
+
+extension FlingRecognizer: Recognizer {
+    static let name = RecognizerName.fling
+
+    /// The edges of a sequence: it decides at the last lift (the travel it needs is kept by the contact table).
+    func wants(_ frame: FrameFacts) -> Bool { frame.edge }
+
+    mutating func handle(time: Double, contacts: ContactTable, surface: Surface, spread: SpreadTracker,
+                         emit: (GestureEvent.Kind, Bool) -> Void) {
+        handle(time: time, contacts: contacts, surface: surface) { emit($0, true) }
+    }
+
+    mutating func lose(_ failure: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {
+        lose(failure, at: time)
     }
 }

@@ -23,7 +23,7 @@ public enum GesturePhase: String, Hashable, Sendable {
     case cancelled
 }
 
-/// What the engine reports: a recognised gesture, or (when explaining) an arena decision.
+/// What the engine reports: a recognized gesture, or (when explaining) an arena decision.
 public struct GestureEvent: Hashable, Sendable {
     /// When it happened, in seconds on the input's clock.
     public var time: Double
@@ -39,7 +39,7 @@ public struct GestureEvent: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// `tap`: one or more taps (``Tap/taps``) with one or more fingers.
         case tap(Tap)
-        /// `swipe`: a quick stroke, recognised in the frame where it first qualifies.
+        /// `swipe`: a quick stroke, recognized in the frame where it first qualifies.
         case swipe(Swipe)
         /// `longPress`: fingers held still for the long-press time, then moved and lifted.
         case longPress(LongPress)
@@ -47,7 +47,7 @@ public struct GestureEvent: Hashable, Sendable {
         case pan(Pan)
         /// `pinch`: two or more fingers moving apart or together.
         case pinch(Pinch)
-        /// `rotate`: two or more fingers turning around their centre.
+        /// `rotate`: two or more fingers turning around their center.
         case rotate(Rotate)
         /// `fling`: a lift fast enough to throw the content.
         case fling(Fling)
@@ -75,7 +75,7 @@ public struct GestureEvent: Hashable, Sendable {
         }
     }
 
-    /// A recognised tap or multiple tap.
+    /// A recognized tap or multiple tap.
     public struct Tap: Hashable, Sendable {
         /// Where: the mean of the first tap's touch-down points, in surface units.
         public var position: Point
@@ -91,14 +91,14 @@ public struct GestureEvent: Hashable, Sendable {
         }
     }
 
-    /// A recognised swipe.
+    /// A recognized swipe.
     public struct Swipe: Hashable, Sendable {
         public var direction: SwipeDirection
         /// Most fingers down at once during the swipe.
         public var fingers: Int
         /// Mean touch-down point of the fingers, in surface units.
         public var start: Point
-        /// Mean position of the fingers when the swipe was recognised, in surface units.
+        /// Mean position of the fingers when the swipe was recognized, in surface units.
         public var end: Point
         /// Seconds from the first touch-down to recognition.
         public var duration: Double
@@ -145,7 +145,7 @@ public struct GestureEvent: Hashable, Sendable {
         public var fingers: Int
         /// Mean position of the fingers, in surface units.
         public var position: Point
-        /// Movement of the fingers' centre since the first touch-down, in surface units;
+        /// Movement of the fingers' center since the first touch-down, in surface units;
         /// continuous when fingers join or leave.
         public var translation: Point
         /// At `ended` (and `cancelled`), the mean velocity of the lifting fingers at the lift, in
@@ -169,7 +169,7 @@ public struct GestureEvent: Hashable, Sendable {
     public struct Pinch: Hashable, Sendable {
         public var phase: GesturePhase
         public var fingers: Int
-        /// Centre of the fingers, in surface units.
+        /// Center of the fingers, in surface units.
         public var focus: Point
         /// Spread of the fingers relative to when they went down (1 unchanged, 2 twice as far
         /// apart), no unit; continuous when fingers join or leave.
@@ -187,7 +187,7 @@ public struct GestureEvent: Hashable, Sendable {
     public struct Rotate: Hashable, Sendable {
         public var phase: GesturePhase
         public var fingers: Int
-        /// Centre of the fingers, in surface units.
+        /// Center of the fingers, in surface units.
         public var focus: Point
         /// Angle turned since the fingers went down, in radians, clockwise on the screen
         /// positive (y grows downward); not wrapped, so two turns are 4π.
@@ -210,7 +210,7 @@ public struct GestureEvent: Hashable, Sendable {
         /// Velocity at the lift, in surface units per second, clamped to
         /// ``GestureSettings/Fling/maxVelocity``.
         public var velocity: Point
-        /// The speed of ``velocity``, in millimetres per second.
+        /// The speed of ``velocity``, in millimeters per second.
         public var speed: Double
 
         public init(fingers: Int, position: Point, velocity: Point, speed: Double) {

@@ -1,4 +1,4 @@
-/// Every threshold the recognizers use. Distances are in millimetres, times in seconds.
+/// Every threshold the recognizers use. Distances are in millimeters, times in seconds.
 ///
 /// Distances are converted to surface units through the ``Surface`` resolution, so the
 /// defaults mean the same physical motion on any device. Each default names its source.
@@ -11,8 +11,10 @@ public struct GestureSettings: Hashable, Sendable {
     public var longPress = LongPress()
     /// Pan thresholds (see ``PanRecognizer``).
     public var pan = Pan()
-    /// Pinch and rotation thresholds (see ``PinchRecognizer`` and ``RotationRecognizer``).
+    /// Pinch thresholds (see ``PinchRecognizer``).
     public var pinch = Pinch()
+    /// Rotation thresholds (see ``RotateRecognizer``).
+    public var rotate = Rotate()
     /// Fling thresholds (see ``FlingRecognizer``).
     public var fling = Fling()
     /// Which recognizers take part and how they settle conflicts (see ``ArenaSettings``).
@@ -22,29 +24,36 @@ public struct GestureSettings: Hashable, Sendable {
 
     public init() {}
 
+    /// The touch slop, in millimeters: how far a finger may wander before it counts as moving.
+    /// 4.7 mm is Flutter's `kTouchSlop` of 18 logical pixels at its nominal 38 logical pixels
+    /// per centimeter. The tap, the long press, the pan, the pinch, the rotation and the fling
+    /// all default to it, so that a press is either still a tap candidate or already moving,
+    /// with no distance where it is neither.
+    public static let touchSlop = 4.7
+
     /// Thresholds of the swipe detector ported from the original table-cell code.
     public struct Swipe: Hashable, Sendable {
-        /// Minimum distance along the swipe axis, in millimetres. Default 12 mm.
+        /// Minimum distance along the swipe axis, in millimeters. Default 12 mm.
         ///
         /// The original used `HORIZ_SWIPE_DRAG_MIN 12` in points (Apple's event-handling
         /// sample the article took its code from). At the first iPhone's 163 points per inch
         /// that is 1.9 mm, below the jitter of a resting fingertip, which is why such
-        /// detectors fired on taps; we keep the number and read it in millimetres.
+        /// detectors fired on taps; we keep the number and read it in millimeters.
         public var minDistance: Double = 12
-        /// Maximum drift across the swipe axis ("shaky fingers"), in millimetres. Default 8 mm.
+        /// Maximum drift across the swipe axis ("shaky fingers"), in millimeters. Default 8 mm.
         ///
         /// The original allowed `VERT_SWIPE_DRAG_MAX 4` points (0.6 mm at 163 ppi). Scaled with
         /// the distance above it would be 4 mm; we allow twice that because a thumb swiping
         /// across a row moves in an arc, and 8 mm still keeps a 12 mm swipe within 34° of its axis.
         public var maxDrift: Double = 8
-        /// Maximum time from touch-down to the frame where the swipe is recognised, in seconds.
+        /// Maximum time from touch-down to the frame where the swipe is recognized, in seconds.
         /// Default 0.7 s, the original's limit (`touch.timestamp - startTouchTime < .7`).
         public var maxDuration: Double = 0.7
-        /// Width of the edge zones, in millimetres. Default 5 mm. A swipe whose fingers all went
+        /// Width of the edge zones, in millimeters. Default 5 mm. A swipe whose fingers all went
         /// down within this distance of an edge, and which moves away from that edge, is an
         /// edge swipe (``GestureEvent/Swipe/edge``); within it of two edges, a corner swipe.
         /// Android's `ViewDragHelper` uses 20 dp (3.2 mm); we allow more because a panel often
-        /// reports a finger sliding in from the bezel only once it is a few millimetres in.
+        /// reports a finger sliding in from the bezel only once it is a few millimeters in.
         public var edgeZone: Double = 5
 
         public init() {}
@@ -52,9 +61,9 @@ public struct GestureSettings: Hashable, Sendable {
 
     /// Thresholds of single and multiple taps.
     public struct Tap: Hashable, Sendable {
-        /// How far any finger may move from where it went down, in millimetres. Default 4.7 mm:
-        /// Flutter's `kTouchSlop` of 18 logical pixels at its nominal 38 logical pixels per cm.
-        public var maxMovement: Double = 4.7
+        /// How far any finger may move from where it went down, in millimeters. Default
+        /// ``GestureSettings/touchSlop`` (4.7 mm, Flutter's `kTouchSlop`).
+        public var maxMovement: Double = touchSlop
         /// Longest press that is still a tap, from first finger down to last finger up, in
         /// seconds; `nil` (the default) sets no limit. As in Flutter and GTK, a press of any
         /// length is a tap unless a long-press recognizer competes for it and claims it; with no
@@ -67,7 +76,7 @@ public struct GestureSettings: Hashable, Sendable {
         /// as one multiple tap, in seconds. Default 0.3 s, Android's `DOUBLE_TAP_TIMEOUT` and
         /// Flutter's `kDoubleTapTimeout`.
         public var maxGap: Double = 0.3
-        /// How far a following tap may land from the first, in millimetres. Default 15.9 mm:
+        /// How far a following tap may land from the first, in millimeters. Default 15.9 mm:
         /// Android's `DOUBLE_TAP_SLOP` of 100 dp at 160 dp per inch.
         public var maxSpacing: Double = 15.9
         /// The most taps counted in one multiple tap; reaching it reports at once. Default 2
@@ -83,10 +92,11 @@ public struct GestureSettings: Hashable, Sendable {
         /// `DEFAULT_LONG_PRESS_TIMEOUT`, GTK's `gtk-long-press-time` and UIKit's
         /// `minimumPressDuration` all use 500 ms.
         public var minDuration: Double = 0.5
-        /// How far any finger may move before the press is recognised, in millimetres.
-        /// Default 4.7 mm, the tap's slop (Flutter's long press uses the same `kTouchSlop`), so
-        /// that a press is either still a tap or a long-press candidate, or already a pan.
-        public var maxMovement: Double = 4.7
+        /// How far any finger may move before the press is recognized, in millimeters.
+        /// Default ``GestureSettings/touchSlop`` (4.7 mm; Flutter's long press uses the same
+        /// `kTouchSlop`), so that a press is either still a tap or a long-press candidate, or
+        /// already a pan.
+        public var maxMovement: Double = touchSlop
 
         public init() {}
     }
@@ -98,7 +108,7 @@ public struct GestureSettings: Hashable, Sendable {
         /// Any direction.
         case free
         /// Only a pan that starts mostly vertically (see ``Pan/axisBias``); it then
-        /// recognises together with vertical swipes only.
+        /// recognizes together with vertical swipes only.
         case vertical
         /// Only a pan that starts mostly horizontally.
         case horizontal
@@ -106,13 +116,13 @@ public struct GestureSettings: Hashable, Sendable {
 
     /// Thresholds of the pan (drag).
     public struct Pan: Hashable, Sendable {
-        /// How far the fingers' centre must move before the pan begins, in millimetres.
-        /// Default 4.7 mm, the tap's slop (Flutter's `kTouchSlop`), so that every press is
-        /// either a tap candidate or a pan, with no distance where it is neither.
-        public var minDistance: Double = 4.7
+        /// How far the fingers' center must move before the pan begins, in millimeters.
+        /// Default ``GestureSettings/touchSlop`` (4.7 mm), the tap's slop, so that every press
+        /// is either a tap candidate or a pan, with no distance where it is neither.
+        public var minDistance: Double = touchSlop
         /// The axis the pan is locked to; see ``PanAxis``.
         public var axis: PanAxis = .automatic
-        /// How strongly a locked pan favours its axis: when the pan would begin, movement across
+        /// How strongly a locked pan favors its axis: when the pan would begin, movement across
         /// the axis greater than `axisBias` times the movement along it makes the pan fail
         /// instead (a ratio, no unit). Default 2: Android's `ViewPager` starts a horizontal drag
         /// only when `xDiff * 0.5f > yDiff`, which is this rule with the roles of the axes set
@@ -122,30 +132,36 @@ public struct GestureSettings: Hashable, Sendable {
         public init() {}
     }
 
-    /// Thresholds of pinch (scale) and rotation, recognised from two or more fingers.
+    /// Thresholds of the pinch (scale), recognized from two or more fingers.
     public struct Pinch: Hashable, Sendable {
         /// How much the distance between the fingers must change before a pinch begins, in
-        /// millimetres. Default 4.7 mm, the touch slop used by the other recognizers.
-        public var minSpanChange: Double = 4.7
-        /// How far the fingers must travel around their centre before a rotation begins, as an
-        /// arc length in millimetres (angle × radius). Default 4.7 mm, the same slop: a 40 mm
-        /// wide two-finger grip turns about 13.5° before it is a rotation.
-        public var minArc: Double = 4.7
+        /// millimeters. Default ``GestureSettings/touchSlop`` (4.7 mm).
+        public var minSpanChange: Double = touchSlop
+
+        public init() {}
+    }
+
+    /// Thresholds of the rotation, recognized from two or more fingers.
+    public struct Rotate: Hashable, Sendable {
+        /// How far the fingers must travel around their center before a rotation begins, as an
+        /// arc length in millimeters (angle × radius). Default ``GestureSettings/touchSlop``
+        /// (4.7 mm): a 40 mm wide two-finger grip turns about 13.5° before it is a rotation.
+        public var minArc: Double = touchSlop
 
         public init() {}
     }
 
     /// Thresholds of the fling.
     public struct Fling: Hashable, Sendable {
-        /// Slowest lift that is a fling, in millimetres per second. Default 13.2 mm/s:
+        /// Slowest lift that is a fling, in millimeters per second. Default 13.2 mm/s:
         /// Flutter's `kMinFlingVelocity` of 50 logical pixels/s at its nominal 38 pixels per cm.
         public var minVelocity: Double = 13.2
-        /// Fastest fling reported; faster lifts are clamped to it, in millimetres per second.
+        /// Fastest fling reported; faster lifts are clamped to it, in millimeters per second.
         /// Default 2105 mm/s: Flutter's `kMaxFlingVelocity` of 8000 logical pixels/s.
         public var maxVelocity: Double = 2105
-        /// How far the finger must have travelled for its lift to be a fling, in millimetres.
-        /// Default 4.7 mm, the touch slop (Flutter's `isFlingGesture` asks the same).
-        public var minDistance: Double = 4.7
+        /// How far the finger must have travelled for its lift to be a fling, in millimeters.
+        /// Default ``GestureSettings/touchSlop`` (4.7 mm; Flutter's `isFlingGesture` asks the same).
+        public var minDistance: Double = touchSlop
 
         public init() {}
     }

@@ -37,7 +37,7 @@ public enum DiscreteGestureState: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The state machine pinch and rotation share; they differ only in what they measure (the
-/// spread's change or the arc turned, in millimetres) and what they report.
+/// spread's change or the arc turned, in millimeters) and what they report.
 struct TwoFingerMachine: Sendable {
     typealias State = ContinuousGestureState
     let recognizer: RecognizerName

@@ -1,4 +1,4 @@
-/// Recognises fingers held still for ``GestureSettings/LongPress/minDuration`` seconds.
+/// Recognizes fingers held still for ``GestureSettings/LongPress/minDuration`` seconds.
 ///
 /// The press begins at the deadline's own time (first touch-down + `minDuration`), whether a
 /// frame or ``GestureEngine/advance(to:emit:)`` is what shows that the time has passed, so the
@@ -95,5 +95,21 @@ public struct LongPressRecognizer: Sendable {
     /// Gives up on the sequence because the arena decided so.
     mutating func lose(_ failure: GestureFailure, at time: Double) {
         if state == .possible || state == .began { move(to: .failed(failure), at: time) }
+    }
+}
+
+extension LongPressRecognizer: Recognizer {
+    static let name = RecognizerName.longPress
+
+    /// Every frame: the press may move, lift or be held.
+    func wants(_ frame: FrameFacts) -> Bool { true }
+
+    mutating func handle(time: Double, contacts: ContactTable, surface: Surface, spread: SpreadTracker,
+                         emit: (GestureEvent.Kind, Bool) -> Void) {
+        handle(time: time, contacts: contacts, surface: surface) { emit($0, true) }
+    }
+
+    mutating func lose(_ failure: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {
+        lose(failure, at: time)
     }
 }

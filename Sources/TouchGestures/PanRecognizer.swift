@@ -1,6 +1,6 @@
-/// Recognises a drag: the fingers' centre moving more than ``GestureSettings/Pan/minDistance``.
+/// Recognizes a drag: the fingers' center moving more than ``GestureSettings/Pan/minDistance``.
 ///
-/// The pan reports its translation (movement of the fingers' centre since touch-down, in
+/// The pan reports its translation (movement of the fingers' center since touch-down, in
 /// surface units) as `began`, then `changed` every frame it moves, then `ended` at the last
 /// lift with the velocity at the lift (mean of the lifting fingers' tracked velocities, units/s).
 /// The translation adds up, frame by frame, the mean movement of the fingers that were already
@@ -14,7 +14,7 @@ public struct PanRecognizer: Sendable {
     ///
     /// Allowed transitions:
     /// - `idle → possible`: a finger went down with none down before.
-    /// - `possible → began`: the centre moved past the slop (and along the locked axis, if any).
+    /// - `possible → began`: the center moved past the slop (and along the locked axis, if any).
     /// - `possible → failed`: the pan started across its locked axis, a contact was cancelled,
     ///   every finger lifted short of the slop, or the arena gave the sequence to another
     ///   recognizer.
@@ -64,8 +64,8 @@ public struct PanRecognizer: Sendable {
             return
         }
         let count = contacts.contacts.count
-        translation = translation + contacts.centreStep()
-        let mm = surface.millimetres(translation)
+        translation = translation + contacts.centerStep()
+        let mm = surface.millimeters(translation)
         let distance = mm.length
         if distance > longest { longest = distance }
 
@@ -117,5 +117,21 @@ public struct PanRecognizer: Sendable {
     /// Gives up on the sequence because the arena decided so.
     mutating func lose(_ failure: GestureFailure, at time: Double) {
         if state == .possible || state == .began { move(to: .failed(failure), at: time) }
+    }
+}
+
+extension PanRecognizer: Recognizer {
+    static let name = RecognizerName.pan
+
+    /// Every frame: the fingers move the pan.
+    func wants(_ frame: FrameFacts) -> Bool { true }
+
+    mutating func handle(time: Double, contacts: ContactTable, surface: Surface, spread: SpreadTracker,
+                         emit: (GestureEvent.Kind, Bool) -> Void) {
+        handle(time: time, contacts: contacts, surface: surface) { emit($0, true) }
+    }
+
+    mutating func lose(_ failure: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {
+        lose(failure, at: time)
     }
 }

@@ -1,10 +1,10 @@
-/// Recognises two or more fingers moving apart or together: the pinch (scale) gesture.
+/// Recognizes two or more fingers moving apart or together: the pinch (scale) gesture.
 ///
 /// The spread is the distance between the fingers (with more than two, twice their mean
-/// distance from their centre), measured in millimetres. The pinch begins when it has changed
+/// distance from their center), measured in millimeters. The pinch begins when it has changed
 /// by ``GestureSettings/Pinch/minSpanChange`` since two fingers were down, then reports the
 /// scale relative to the starting spread every frame, and `ended` at the last lift. By default
-/// it recognises together with ``RotationRecognizer`` (see ``ArenaSettings``).
+/// it recognizes together with ``RotateRecognizer`` (see ``ArenaSettings``).
 public struct PinchRecognizer: Sendable {
     /// The recognizer's states.
     ///
@@ -45,4 +45,20 @@ public struct PinchRecognizer: Sendable {
 
     /// Gives up on the sequence because the arena decided so.
     mutating func lose(_ failure: GestureFailure, at time: Double) { machine.lose(failure, at: time) }
+}
+
+extension PinchRecognizer: Recognizer {
+    static let name = RecognizerName.pinch
+
+    /// Frames with two or more fingers, the edges of a sequence, and every frame once begun: it waits, undecided, through frames with fewer fingers.
+    func wants(_ frame: FrameFacts) -> Bool { frame.edge || frame.twoOrMore || state == .began }
+
+    mutating func handle(time: Double, contacts: ContactTable, surface: Surface, spread: SpreadTracker,
+                         emit: (GestureEvent.Kind, Bool) -> Void) {
+        handle(time: time, contacts: contacts, spread: spread) { emit($0, true) }
+    }
+
+    mutating func lose(_ failure: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {
+        lose(failure, at: time)
+    }
 }

@@ -2,8 +2,8 @@
 ///
 /// The same value type serves as point and vector, as the `CGPoint` helpers of the
 /// original table-cell swipe detector did: dot product, length, subtraction, distance and
-/// normalisation. Coordinates are in whatever unit the caller uses (trace units or
-/// millimetres); the operations never mix units themselves.
+/// normalization. Coordinates are in whatever unit the caller uses (trace units or
+/// millimeters); the operations never mix units themselves.
 public struct Point: Hashable, Sendable {
     /// Horizontal coordinate; grows to the right.
     public var x: Double

@@ -1,8 +1,8 @@
-/// Recognises a quick straight stroke: the table-cell swipe detector of the original article,
+/// Recognizes a quick straight stroke: the table-cell swipe detector of the original article,
 /// generalised to four directions and any number of fingers.
 ///
 /// In each frame of a touch sequence it measures the displacement of the fingers (mean of
-/// their current positions minus mean of their touch-down points) in millimetres and fires in
+/// their current positions minus mean of their touch-down points) in millimeters and fires in
 /// the first frame where all of the original's conditions hold:
 /// - the distance along the dominant axis is at least ``GestureSettings/Swipe/minDistance``;
 /// - the drift across it is at most ``GestureSettings/Swipe/maxDrift`` ("shaky fingers");
@@ -53,7 +53,7 @@ public struct SwipeRecognizer: Sendable {
         if contacts.sequenceEnded {
             if state == .possible {
                 let (s, c) = contacts.centroids()
-                let d = surface.millimetres(c - s)
+                let d = surface.millimeters(c - s)
                 fail(GestureFailure(.tooShort, measured: max(abs(d.x), abs(d.y)), limit: settings.minDistance),
                      at: time, emit: emit)
             }
@@ -70,7 +70,7 @@ public struct SwipeRecognizer: Sendable {
     private func fingersAgree(_ direction: SwipeDirection, contacts: ContactTable, surface: Surface) -> Bool {
         guard contacts.contacts.count > 1 else { return true }
         for c in contacts.contacts {
-            let d = surface.millimetres(c.position - c.start)
+            let d = surface.millimeters(c.position - c.start)
             let along: Double = switch direction {
             case .right: d.x
             case .left: -d.x
@@ -86,8 +86,8 @@ public struct SwipeRecognizer: Sendable {
     private func edge(_ direction: SwipeDirection, contacts: ContactTable, surface: Surface) -> ScreenEdge? {
         var left = true, right = true, top = true, bottom = true
         for c in contacts.contacts {
-            let p = surface.millimetres(c.start)
-            let far = surface.millimetres(Point(x: surface.width, y: surface.height))
+            let p = surface.millimeters(c.start)
+            let far = surface.millimeters(Point(x: surface.width, y: surface.height))
             left = left && p.x <= settings.edgeZone
             right = right && far.x - p.x <= settings.edgeZone
             top = top && p.y <= settings.edgeZone
@@ -124,7 +124,7 @@ public struct SwipeRecognizer: Sendable {
         let elapsed = time - contacts.sequenceStart
         let (start, current) = contacts.centroids()
         let delta = current - start
-        let mm = surface.millimetres(delta)
+        let mm = surface.millimeters(delta)
         let horizontal = abs(mm.x) >= abs(mm.y)
         let along = horizontal ? abs(mm.x) : abs(mm.y)
         let cross = horizontal ? abs(mm.y) : abs(mm.x)
@@ -144,5 +144,21 @@ public struct SwipeRecognizer: Sendable {
         } else if elapsed >= settings.maxDuration {
             fail(GestureFailure(.tooSlow, measured: elapsed, limit: settings.maxDuration), at: time, emit: emit)
         }
+    }
+}
+
+extension SwipeRecognizer: Recognizer {
+    static let name = RecognizerName.swipe
+
+    /// While possible; a swipe that has fired or failed only waits for the last lift.
+    func wants(_ frame: FrameFacts) -> Bool { frame.edge || state == .possible }
+
+    mutating func handle(time: Double, contacts: ContactTable, surface: Surface, spread: SpreadTracker,
+                         emit: (GestureEvent.Kind, Bool) -> Void) {
+        handle(time: time, contacts: contacts, surface: surface) { emit($0, true) }
+    }
+
+    mutating func lose(_ failure: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {
+        lose(failure, at: time)
     }
 }

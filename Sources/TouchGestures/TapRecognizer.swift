@@ -1,4 +1,4 @@
-/// Recognises single and multiple taps with one or more fingers.
+/// Recognizes single and multiple taps with one or more fingers.
 ///
 /// A *press* lasts from the first finger down to the last finger up. It is a tap when no
 /// finger travels more than ``GestureSettings/Tap/maxMovement`` and it lasts at most
@@ -113,7 +113,7 @@ public struct TapRecognizer: Sendable {
             case .waiting(let n):
                 // A following tap must land near the first one.
                 let (start, _) = contacts.centroids()
-                let spacing = surface.millimetres(start - anchor).length
+                let spacing = surface.millimeters(start - anchor).length
                 if spacing <= settings.maxSpacing && time - liftTime <= settings.maxGap {
                     move(to: .pressed(n + 1), at: time)
                     pressFingers = 0
@@ -183,5 +183,18 @@ public struct TapRecognizer: Sendable {
         anchorCount = 0
         fingers = 0
         pressFingers = 0
+    }
+}
+
+extension TapRecognizer: Recognizer {
+    static let name = RecognizerName.tap
+
+    /// Touch-downs, the edges of a sequence, and every frame of a press; a tap that is not
+    /// pressed waits for the next touch-down or the end of the sequence.
+    func wants(_ frame: FrameFacts) -> Bool { frame.edge || frame.down || isPressed }
+
+    mutating func handle(time: Double, contacts: ContactTable, surface: Surface, spread: SpreadTracker,
+                         emit: (GestureEvent.Kind, Bool) -> Void) {
+        handle(time: time, contacts: contacts, surface: surface, emit: emit)
     }
 }

@@ -17,7 +17,7 @@ import TouchGestures
 public struct ListController: Sendable {
     /// What a controller reports: a gesture, or a change of the list.
     public enum Output: Hashable, Sendable {
-        /// A recognised gesture (or, when explaining, an arena decision).
+        /// A recognized gesture (or, when explaining, an arena decision).
         case gesture(GestureEvent)
         /// A change of the list, caused by a gesture or by time passing.
         case list(ListEvent)

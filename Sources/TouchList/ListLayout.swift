@@ -24,18 +24,18 @@ public struct ListLayout: Hashable, Sendable {
         self.height = height
     }
 
-    /// The default row height, in millimetres: UIKit's standard 44-point row, which on the
+    /// The default row height, in millimeters: UIKit's standard 44-point row, which on the
     /// 163 points-per-inch screen the original ran on is 44 × 25.4 / 163 ≈ 6.86 mm.
-    public static let defaultRowHeightMillimetres = 44.0 * 25.4 / 163.0
+    public static let defaultRowHeightMillimeters = 44.0 * 25.4 / 163.0
 
     /// Most rows the default list makes, however tall the surface (a bound, so that an absurd
     /// surface size cannot ask for billions of rows).
     public static let maxDefaultRows = 100_000
 
     /// The list used when a trace describes none: the whole surface, rows of
-    /// ``defaultRowHeightMillimetres``, as many as it takes to fill the height.
+    /// ``defaultRowHeightMillimeters``, as many as it takes to fill the height.
     public static func standard(for surface: Surface) -> ListLayout {
-        let h = surface.unitsY(defaultRowHeightMillimetres)
+        let h = surface.unitsY(defaultRowHeightMillimeters)
         let count = h > 0 ? (surface.height / h).rounded(.up) : 0
         let rows = count.isFinite ? Int(min(max(count, 0), Double(maxDefaultRows))) : 0
         return ListLayout(rows: rows, rowHeight: h, width: surface.width, height: surface.height)

@@ -176,7 +176,7 @@ public struct ListModel: Sendable {
         }
     }
 
-    /// Applies a recognised gesture: a vertical pan scrolls, a fling after it starts momentum,
+    /// Applies a recognized gesture: a vertical pan scrolls, a fling after it starts momentum,
     /// a horizontal swipe that started on a row changes that row's swipe state, and a tap on a
     /// row selects it (or on the load-more row asks for a page). Other gestures change
     /// nothing. Scrolling is reported by ``endFrame(at:surface:emit:)``, once per frame.

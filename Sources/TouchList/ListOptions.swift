@@ -1,6 +1,6 @@
 /// Everything about a list beyond its viewport and default row height: sections, heights,
 /// selection, snapping, paging and refresh. Lengths of content are in surface units;
-/// thresholds are in millimetres.
+/// thresholds are in millimeters.
 public struct ListOptions: Hashable, Sendable {
     /// Rows per section; `nil`: one section holding ``ListLayout/rows`` rows.
     public var sections: [Int]?
@@ -23,7 +23,7 @@ public struct ListOptions: Hashable, Sendable {
     /// ``sectionSnapDistance`` of it, never at the bottom end (the section-snapping article).
     /// Default `false`.
     public var snapsToSections = false
-    /// How near the top a section start must stop to be snapped, in millimetres. Default
+    /// How near the top a section start must stop to be snapped, in millimeters. Default
     /// 11.7 mm: the article's 75 points at 163 points per inch.
     public var sectionSnapDistance = 75 * 25.4 / 163
     /// How the list asks for more rows. Default ``PagingMode/none``.
@@ -31,11 +31,11 @@ public struct ListOptions: Hashable, Sendable {
     /// Rows per page. Default 25, as in the "Load more" article.
     public var pageSize = 25
     /// How near the end of the content the viewport's bottom must come to ask for the next
-    /// page, in millimetres; `nil` (default): one viewport height, as the table view guide does.
+    /// page, in millimeters; `nil` (default): one viewport height, as the table view guide does.
     public var infiniteScrollDistance: Double?
     /// Whether pulling down past the top and releasing refreshes. Default `false`.
     public var refreshes = false
-    /// How far past the top the content must be pulled to refresh, in millimetres. Default
+    /// How far past the top the content must be pulled to refresh, in millimeters. Default
     /// 9.35 mm: SVPullToRefresh's 60-point trigger at 163 points per inch.
     public var refreshDistance = 60 * 25.4 / 163
     /// Height of the "Load more" row, in surface units; `nil` (default): a row like the others,

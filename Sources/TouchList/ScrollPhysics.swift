@@ -11,7 +11,7 @@ public struct ScrollPhysics: Hashable, Sendable {
     /// The fraction of its velocity the content keeps each millisecond (no unit). Default
     /// 0.998: UIKit's `UIScrollView.DecelerationRate.normal`; `fast` is 0.99.
     public var decelerationRate: Double = 0.998
-    /// Below this speed, in millimetres per second, the content stops. Default 2 mm/s (our
+    /// Below this speed, in millimeters per second, the content stops. Default 2 mm/s (our
     /// choice: at 60 frames per second the content would move under 0.04 mm a frame).
     public var stopSpeed: Double = 2
     /// When true, a drag may pull the content past either end, with growing resistance (a

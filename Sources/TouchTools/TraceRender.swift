@@ -2,7 +2,7 @@ import TouchGestures
 import TouchTrace
 import TouchList
 
-/// Draws a trace as SVG: the list's rows, each contact's path coloured by time (blue → red over
+/// Draws a trace as SVG: the list's rows, each contact's path colored by time (blue → red over
 /// the trace), a dot a sample, the touch-down (filled) and lift (ring; a cross for a cancel),
 /// and each output event labelled where it happened. With `explain`, failures are labelled too.
 public enum TraceRender {
@@ -15,7 +15,7 @@ public enum TraceRender {
         let span = max((trace.events.last?.time ?? 0) - t0, 1e-9)
         func fmt(_ v: Double) -> String { formatJSONNumber((v * 100).rounded() / 100) }
         func px(_ p: Point) -> (String, String) { (fmt(margin + p.x * scale), fmt(margin + p.y * scale)) }
-        func colour(_ t: Double) -> String {
+        func color(_ t: Double) -> String {
             let f = min(max((t - t0) / span, 0), 1)
             return "rgb(\(Int(40 + 215 * f)),\(Int(90 - 40 * f)),\(Int(235 - 200 * f)))"
         }
@@ -60,24 +60,24 @@ public enum TraceRender {
             let i = g.item(ofRow: r)
             return Point(x: list.left + list.width * 0.75, y: list.top + g.top(ofItem: i) - model.contentOffset + g.height(ofItem: i) / 2)
         }
-        // Paths, coloured by time.
+        // Paths, colored by time.
         var last: [Int: Point] = [:]
         out += "<g stroke-width=\"2.5\" stroke-linecap=\"round\">\n"
         for e in trace.events {
             let (x, y) = px(e.position)
             if let p = last[e.id], e.phase != .down {
                 let (a, b) = px(p)
-                out += "<line x1=\"\(a)\" y1=\"\(b)\" x2=\"\(x)\" y2=\"\(y)\" stroke=\"\(colour(e.time))\"/>\n"
+                out += "<line x1=\"\(a)\" y1=\"\(b)\" x2=\"\(x)\" y2=\"\(y)\" stroke=\"\(color(e.time))\"/>\n"
             }
-            out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"1.6\" fill=\"\(colour(e.time))\"/>\n"
+            out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"1.6\" fill=\"\(color(e.time))\"/>\n"
             switch e.phase {
             case .down:
-                out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"6\" fill=\"\(colour(e.time))\"><title>down \(e.id) at \(fmt(e.time)) s</title></circle>\n"
+                out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"6\" fill=\"\(color(e.time))\"><title>down \(e.id) at \(fmt(e.time)) s</title></circle>\n"
                 last[e.id] = e.position
             case .move:
                 last[e.id] = e.position
             case .up:
-                out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"7\" fill=\"none\" stroke=\"\(colour(e.time))\"><title>up \(e.id) at \(fmt(e.time)) s</title></circle>\n"
+                out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"7\" fill=\"none\" stroke=\"\(color(e.time))\"><title>up \(e.id) at \(fmt(e.time)) s</title></circle>\n"
                 last[e.id] = nil
             case .cancel:
                 let (a, b) = (Double(x)!, Double(y)!)
@@ -155,7 +155,7 @@ public enum TraceRender {
         let y = margin + ht * scale + 22
         for k in 0...10 {
             let t = t0 + span * Double(k) / 10
-            out += "<rect x=\"\(fmt(margin + Double(k) * 30))\" y=\"\(fmt(y))\" width=\"30\" height=\"8\" fill=\"\(colour(t))\"/>"
+            out += "<rect x=\"\(fmt(margin + Double(k) * 30))\" y=\"\(fmt(y))\" width=\"30\" height=\"8\" fill=\"\(color(t))\"/>"
         }
         out += "<text x=\"\(fmt(margin + 340))\" y=\"\(fmt(y + 8))\" font-size=\"11\" fill=\"#444\">time: \(fmt(0)) → \(fmt(span)) s</text>\n"
         out += "</svg>\n"

@@ -17,9 +17,9 @@ public struct TraceStats: Sendable {
     public var frameJitterMilliseconds: Double
     /// Most contacts down at once.
     public var mostFingers: Int
-    /// Summed path length of all contacts, and the longest one, in millimetres.
-    public var totalPathMillimetres: Double
-    public var longestPathMillimetres: Double
+    /// Summed path length of all contacts, and the longest one, in millimeters.
+    public var totalPathMillimeters: Double
+    public var longestPathMillimeters: Double
     /// Output events by type, from a replay with the trace's settings (`scene.settings`) or the defaults.
     public var gestures: [String: Int]
 
@@ -41,7 +41,7 @@ public struct TraceStats: Sendable {
                 most = max(most, down.count)
             case .move, .up, .cancel:
                 if let p = last[e.id] {
-                    let d = s.millimetres(e.position - p).length
+                    let d = s.millimeters(e.position - p).length
                     length[e.id, default: 0] += d
                     total += d
                     last[e.id] = e.position
@@ -57,8 +57,8 @@ public struct TraceStats: Sendable {
         self.contacts = contacts
         frames = frameTimes.count
         mostFingers = most
-        totalPathMillimetres = total
-        longestPathMillimetres = longest
+        totalPathMillimeters = total
+        longestPathMillimeters = longest
         let intervals = zip(frameTimes.dropFirst(), frameTimes).map { $0 - $1 }.sorted()
         if intervals.isEmpty {
             frameRate = 0

@@ -14,7 +14,7 @@ import TouchList
 /// - `rate 120` — samples per second (default 120); `jitter 0.3mm` — Gaussian noise on every
 ///   sample; `seed 7` — for the jitter; `gap 0.5s` — time between gestures (default 0.5 s).
 ///
-/// Gestures, one after another (positions in trace units, `at` defaulting to the centre):
+/// Gestures, one after another (positions in trace units, `at` defaulting to the center):
 /// - `swipe right 40mm [in 0.25s] [at 400,210] [fingers 2]` (distances in `mm` or `px`);
 /// - `tap [at X,Y] [fingers N] [hold 0.08s]`; `double-tap [at X,Y] [fingers N]`;
 /// - `long-press [at X,Y] [for 0.8s]`; `drag from X,Y to X,Y [in 1s]`; `pause 0.5s`;
@@ -116,8 +116,8 @@ public enum TraceSynth {
         var expectNone: [String]?
         var started = false
 
-        var res: Point { device.resolution ?? Point(x: Surface.defaultUnitsPerMillimetre, y: Surface.defaultUnitsPerMillimetre) }
-        var centre: Point { Point(x: device.width / 2, y: device.height / 2) }
+        var res: Point { device.resolution ?? Point(x: Surface.defaultUnitsPerMillimeter, y: Surface.defaultUnitsPerMillimeter) }
+        var center: Point { Point(x: device.width / 2, y: device.height / 2) }
 
         mutating func statement(_ w: inout Words) throws(Failure) {
             let verb = try w.next("a statement")
@@ -183,7 +183,7 @@ public enum TraceSynth {
                 let dir = try w.next("a direction (left, right, up, down)")
                 guard let d = SwipeDirection(rawValue: dir) else { w.k -= 1; throw w.fail("a direction (left, right, up, down)") }
                 let (dist, unitIsMM) = try distance(&w)
-                var dur = 0.25, at = centre, fingers = 1
+                var dur = 0.25, at = center, fingers = 1
                 while !w.atEnd {
                     if w.take("in") { dur = try w.seconds() }
                     else if w.take("at") { at = try w.point() }
@@ -200,7 +200,7 @@ public enum TraceSynth {
                 }
                 time += dur
             case "tap", "double-tap", "long-press":
-                var at = centre, fingers = 1, hold = verb == "long-press" ? 0.8 : 0.08
+                var at = center, fingers = 1, hold = verb == "long-press" ? 0.8 : 0.08
                 while !w.atEnd {
                     if w.take("at") { at = try w.point() }
                     else if w.take("fingers") { fingers = try w.count("a finger count") }
@@ -220,7 +220,7 @@ public enum TraceSynth {
                 // A fast stroke: by default 30 mm in 0.08 s.
                 let dir = try w.next("a direction (left, right, up, down)")
                 guard let d = SwipeDirection(rawValue: dir) else { w.k -= 1; throw w.fail("a direction (left, right, up, down)") }
-                var dist = 30.0, mm = true, dur = 0.08, at = centre
+                var dist = 30.0, mm = true, dur = 0.08, at = center
                 if let s = w.peek(), s.hasSuffix("mm") || s.hasSuffix("px") { (dist, mm) = try distance(&w) }
                 while !w.atEnd {
                     if w.take("in") { dur = try w.seconds() }
@@ -235,11 +235,11 @@ public enum TraceSynth {
             case "pinch":
                 // Two fingers on a horizontal line through `at`, their distance going from one
                 // span to another (apart: zoom in; together: zoom out).
-                var at = centre, from = 20.0, to = 60.0, dur = 0.5
+                var at = center, from = 20.0, to = 60.0, dur = 0.5
                 while !w.atEnd {
                     if w.take("at") { at = try w.point() }
-                    else if w.take("from") { from = try millimetres(&w) }
-                    else if w.take("to") { to = try millimetres(&w) }
+                    else if w.take("from") { from = try millimeters(&w) }
+                    else if w.take("to") { to = try millimeters(&w) }
                     else if w.take("in") { dur = try w.seconds() }
                     else { throw w.fail("at, from, to or in") }
                 }
@@ -291,7 +291,7 @@ public enum TraceSynth {
             throw w.fail("a distance like 40mm or 200px")
         }
 
-        mutating func millimetres(_ w: inout Words) throws(Failure) -> Double {
+        mutating func millimeters(_ w: inout Words) throws(Failure) -> Double {
             guard let s = w.peek(), s.hasSuffix("mm"), let v = Double(s.dropLast(2)), v >= 0 else { throw w.fail("a distance in mm, like 40mm") }
             w.k += 1
             return v

@@ -22,10 +22,13 @@ extension GestureSettings {
         ("longPress.minDuration", .number(\.longPress.minDuration)),
         ("longPress.maxMovement", .number(\.longPress.maxMovement)),
         ("pan.minDistance", .number(\.pan.minDistance)), ("pan.axisBias", .number(\.pan.axisBias)),
-        ("pinch.minSpanChange", .number(\.pinch.minSpanChange)), ("pinch.minArc", .number(\.pinch.minArc)),
+        ("pinch.minSpanChange", .number(\.pinch.minSpanChange)), ("rotate.minArc", .number(\.rotate.minArc)),
         ("fling.minVelocity", .number(\.fling.minVelocity)), ("fling.maxVelocity", .number(\.fling.maxVelocity)),
         ("fling.minDistance", .number(\.fling.minDistance)),
     ]
+
+    /// Names a setting had before, still accepted (traces are a contract): old → current.
+    public static let keyAliases = ["pinch.minArc": "rotate.minArc"]
 
     /// Every numeric threshold by its documented name (`swipe.minDistance`, `tap.maxGap`, …), in
     /// mm, s, mm/s or (for `pan.axisBias`) a ratio.
@@ -88,7 +91,8 @@ extension GestureSettings {
             }
             return out
         }
-        for (key, value) in flat {
+        for (written, value) in flat {
+            let key = keyAliases[written] ?? written
             switch key {
             case "pan.axis":
                 if let a = value.stringValue.flatMap(PanAxis.init(rawValue:)) { s.pan.axis = a } else {
@@ -104,10 +108,10 @@ extension GestureSettings {
                 if let list = names(key, value) { s.arena.enabled = RecognizerSet(list) }
                 continue
             case "arena.together":
-                for (a, b) in pairs(key, value) ?? [] { s.arena.recogniseTogether(a, b) }
+                for (a, b) in pairs(key, value) ?? [] { s.arena.recognizeTogether(a, b) }
                 continue
             case "arena.apart":
-                for (a, b) in pairs(key, value) ?? [] { s.arena.recogniseApart(a, b) }
+                for (a, b) in pairs(key, value) ?? [] { s.arena.recognizeApart(a, b) }
                 continue
             case "arena.waitsFor":
                 for (a, b) in pairs(key, value) ?? [] { s.arena.require(a, toWaitFor: b) }

@@ -63,7 +63,7 @@ public struct TraceHeader: Hashable, Sendable {
         /// Size of the surface in trace units.
         public var width: Double
         public var height: Double
-        /// Trace units per millimetre, per axis, when known.
+        /// Trace units per millimeter, per axis, when known.
         public var resolution: Point?
         /// What one trace unit is: `"px"` (default) or `"mm"`; `nil` when the key is absent.
         public var units: String?
@@ -76,11 +76,11 @@ public struct TraceHeader: Hashable, Sendable {
             self.units = units
         }
 
-        /// The surface: with `units` `"mm"` and no resolution, one unit is one millimetre;
-        /// with neither, ``Surface/defaultUnitsPerMillimetre`` applies.
+        /// The surface: with `units` `"mm"` and no resolution, one unit is one millimeter;
+        /// with neither, ``Surface/defaultUnitsPerMillimeter`` applies.
         public var surface: Surface {
             let r = resolution ?? (units == "mm" ? Point(x: 1, y: 1) : nil)
-            return Surface(width: width, height: height, unitsPerMillimetre: r)
+            return Surface(width: width, height: height, unitsPerMillimeter: r)
         }
     }
 

@@ -163,7 +163,7 @@ struct LinesParser {
     }
 
     /// Handles one line (without its line break). `final`: the file ends without a line break
-    /// after it, so a line cut off by a crash is recognised.
+    /// after it, so a line cut off by a crash is recognized.
     mutating func line(_ base: UnsafePointer<UInt8>, count: Int, number: Int, final: Bool) {
         lastEvent = nil
         var s = JSONScanner(base, count: count)

@@ -88,7 +88,7 @@ func syntheticSession(events target: Int, seed: UInt64 = 42, asRecorded: Bool = 
     return out
 }
 
-let surface = Surface(width: 800, height: 480, unitsPerMillimetre: Point(x: 5, y: 5))
+let surface = Surface(width: 800, height: 480, unitsPerMillimeter: Point(x: 5, y: 5))
 let layout = ListLayout(rows: 8, rowHeight: 60, width: 800, height: 480)
 
 struct EngineFigures { var events: Int; var seconds: Double; var allocations: UInt64; var outputs: Int }

@@ -27,8 +27,8 @@ struct Import: ParsableCommand {
     var desc: String?
 
     @Option(name: .customLong("size-mm"), parsing: .upToNextOption,
-            help: "The touch surface's width and height in millimetres, for devices that report no resolution.")
-    var sizeMillimetres: [Double] = []
+            help: "The touch surface's width and height in millimeters, for devices that report no resolution.")
+    var sizeMillimeters: [Double] = []
 
     @Option(help: "Expectations to store in the trace, as a JSON array (see the trace format).")
     var expect: String?
@@ -44,8 +44,8 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
-        guard sizeMillimetres.isEmpty || (sizeMillimetres.count == 2 && sizeMillimetres.allSatisfy { $0 > 0 }) else {
-            throw CommandFailure.badInput("touchtrace: --size-mm takes two positive numbers, width and height in mm; found \(sizeMillimetres.map { String($0) }.joined(separator: " "))")
+        guard sizeMillimeters.isEmpty || (sizeMillimeters.count == 2 && sizeMillimeters.allSatisfy { $0 > 0 }) else {
+            throw CommandFailure.badInput("touchtrace: --size-mm takes two positive numbers, width and height in mm; found \(sizeMillimeters.map { String($0) }.joined(separator: " "))")
         }
         var rec: EvemuRecording
         do {
@@ -60,7 +60,7 @@ struct Import: ParsableCommand {
         } catch let e as EvemuErrors {
             throw CommandFailure.badInput(e.description)
         }
-        let size = sizeMillimetres.count == 2 ? Point(x: sizeMillimetres[0], y: sizeMillimetres[1]) : nil
+        let size = sizeMillimeters.count == 2 ? Point(x: sizeMillimeters[0], y: sizeMillimeters[1]) : nil
         var trace: Trace
         do { trace = try TraceImport.trace(from: rec, source: (recording as NSString).lastPathComponent, physicalSize: size) } catch {
             throw CommandFailure.badInput(error.description)

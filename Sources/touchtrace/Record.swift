@@ -44,7 +44,7 @@ struct Record: AsyncParsableCommand {
         }
         let s = dev.decoder.surface
         var header = TraceHeader(device: .init(name: dev.description.name, width: s.width, height: s.height,
-                                               resolution: s.resolutionIsDefault ? nil : s.unitsPerMillimetre, units: "px"))
+                                               resolution: s.resolutionIsDefault ? nil : s.unitsPerMillimeter, units: "px"))
         var meta = JSONObject()
         meta["recordedWith"] = .string("touchtrace record")
         meta["device"] = .string(dev.path)

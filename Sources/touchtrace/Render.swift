@@ -10,7 +10,7 @@ import TouchInput
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draw a trace: paths coloured by time, down and up marked, the list's rows, gestures where they fired.",
+        abstract: "Draw a trace: paths colored by time, down and up marked, the list's rows, gestures where they fired.",
         discussion: "OUT ending in .png is rasterised with rsvg-convert (Debian's librsvg2-bin); anything else is SVG.")
 
     @Argument(help: "The trace.")

@@ -10,7 +10,7 @@ import TouchInput
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Replay a trace (or every trace in a folder) and print the recognised gestures.",
+        abstract: "Replay a trace (or every trace in a folder) and print the recognized gestures.",
         discussion: """
             With a folder, every .json and .jsonl trace below it is replayed and checked against \
             its expectations, and a last line says `N passed, N failed` (`, N skipped` for traces \
@@ -71,8 +71,8 @@ struct Replay: ParsableCommand {
     func printSummary(header: TraceHeader, list: ListModel?, shown: [ListController.Output]) {
         let s = header.surface
         let res = s.resolutionIsDefault
-            ? "no resolution given, assuming \(formatJSONNumber((Surface.defaultUnitsPerMillimetre * 100).rounded() / 100)) units/mm"
-            : "\(formatJSONNumber(s.unitsPerMillimetre.x)) × \(formatJSONNumber(s.unitsPerMillimetre.y)) units/mm"
+            ? "no resolution given, assuming \(formatJSONNumber((Surface.defaultUnitsPerMillimeter * 100).rounded() / 100)) units/mm"
+            : "\(formatJSONNumber(s.unitsPerMillimeter.x)) × \(formatJSONNumber(s.unitsPerMillimeter.y)) units/mm"
         print("\(header.device.name ?? "touch surface"): \(formatJSONNumber(s.width)) × \(formatJSONNumber(s.height)) \(header.device.units ?? "px"), \(res)")
         if shown.isEmpty { print("  (no gestures)") }
         for e in shown { print("  " + e.humanDescription) }

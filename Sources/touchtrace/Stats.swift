@@ -31,7 +31,7 @@ struct Stats: ParsableCommand {
                 events        \(st.events) in \(st.frames) frames
                 frame rate    \(String(format: "%.1f", st.frameRate)) Hz (jitter \(String(format: "%.2f", st.frameJitterMilliseconds)) ms)
                 contacts      \(st.contacts), at most \(st.mostFingers) at once
-                paths         \(String(format: "%.1f", st.totalPathMillimetres)) mm in all, longest \(String(format: "%.1f", st.longestPathMillimetres)) mm
+                paths         \(String(format: "%.1f", st.totalPathMillimeters)) mm in all, longest \(String(format: "%.1f", st.longestPathMillimeters)) mm
                 gestures      \(gestures(st.gestures))
                 """)
             return
@@ -56,13 +56,13 @@ struct Stats: ParsableCommand {
             let st = TraceStats(trace: trace)
             totals.duration += st.duration
             totals.contacts += st.contacts
-            totals.path += st.totalPathMillimetres
+            totals.path += st.totalPathMillimeters
             totals.traces += 1
             for (g, n) in st.gestures { all[g, default: 0] += n }
             if bar { FileHandle.standardError.write(Data("\r".utf8)) }
             print(name.padding(toLength: 44, withPad: " ", startingAt: 0)
                   + String(format: "%6.2f  %8d  %4.0f  %6.2f  %7d  %7.1f  ", st.duration, st.contacts, st.frameRate,
-                           st.frameJitterMilliseconds, st.mostFingers, st.totalPathMillimetres) + gestures(st.gestures))
+                           st.frameJitterMilliseconds, st.mostFingers, st.totalPathMillimeters) + gestures(st.gestures))
         }
         if bar { FileHandle.standardError.write(Data("\r\(String(repeating: " ", count: 44))\r".utf8)) }
         print("total: \(totals.traces) traces\(totals.bad > 0 ? " (\(totals.bad) invalid)" : ""), \(String(format: "%.2f", totals.duration)) s, \(totals.contacts) contacts, \(String(format: "%.1f", totals.path)) mm of paths; \(gestures(all))")

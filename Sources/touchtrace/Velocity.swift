@@ -47,7 +47,7 @@ struct Velocity: ParsableCommand {
                 }
                 var line = "\(when) (\(String(format: "%.1f", v.x)), \(String(format: "%.1f", v.y))) units/s"
                 if !surface.resolutionIsDefault {
-                    let mm = surface.millimetres(v)
+                    let mm = surface.millimeters(v)
                     line += " = (\(String(format: "%.1f", mm.x)), \(String(format: "%.1f", mm.y))) mm/s"
                 }
                 print(line)

@@ -48,7 +48,7 @@ struct ArenaTests {
         ])
     }
 
-    @Test("a single tap waits for the double-tap window only when double taps are recognised")
+    @Test("a single tap waits for the double-tap window only when double taps are recognized")
     func singleTapWaitsOnlyForADoubleTap() {
         var s = Script()
         s.down(0, 1, 400, 200)
@@ -81,7 +81,7 @@ struct ArenaTests {
         return s.events
     }
 
-    @Test("pinch and rotation recognise together by default")
+    @Test("pinch and rotation recognize together by default")
     func pinchAndRotateTogether() {
         let (_, out) = replay(twist(), explain: true)
         #expect(out.map(line) == [
@@ -102,7 +102,7 @@ struct ArenaTests {
     @Test("declared apart, the first of pinch and rotation to claim rejects the other")
     func pinchAndRotateApart() {
         var settings = GestureSettings()
-        settings.arena.recogniseApart(.pinch, .rotate)
+        settings.arena.recognizeApart(.pinch, .rotate)
         let (_, out) = replay(twist(), settings: settings, explain: true)
         #expect(out.map(line) == [
             "0.050 failed longPress moved",
@@ -198,10 +198,10 @@ struct ArenaTests {
     @Test("the settings API: together, apart, waits")
     func settingsAPI() {
         var a = ArenaSettings()
-        #expect(a.recogniseTogether(.pinch, with: .rotate) && a.recogniseTogether(.rotate, with: .pinch))
-        #expect(a.recogniseTogether(.pan, with: .swipe) && !a.recogniseTogether(.tap, with: .longPress))
-        a.recogniseApart(.rotate, .pinch)
-        #expect(!a.recogniseTogether(.pinch, with: .rotate))
+        #expect(a.recognizeTogether(.pinch, with: .rotate) && a.recognizeTogether(.rotate, with: .pinch))
+        #expect(a.recognizeTogether(.pan, with: .swipe) && !a.recognizeTogether(.tap, with: .longPress))
+        a.recognizeApart(.rotate, .pinch)
+        #expect(!a.recognizeTogether(.pinch, with: .rotate))
         a.require(.tap, toWaitFor: .longPress)
         #expect(a.waitsFor(.tap) == RecognizerSet(.longPress) && a.waitsFor(.longPress).isEmpty)
         a.removeRequirements(of: .tap)

@@ -7,7 +7,7 @@ struct ContinuousRecognizerTests {
     typealias L = LongPressRecognizer.State
     typealias P = PanRecognizer.State
     typealias Z = PinchRecognizer.State
-    typealias R = RotationRecognizer.State
+    typealias R = RotateRecognizer.State
     typealias F = FlingRecognizer.State
 
     @Test func longPressBeginsAtItsDeadlineAndEndsAtTheLift() {
@@ -37,7 +37,7 @@ struct ContinuousRecognizerTests {
         s.down(1, 2, 400, 200)
         s.up(1.3, 2, 400, 200)
         let (engine, _) = replay(s.events)
-        let moved = GestureFailure(.moved, measured: panel.millimetres(Point(x: 24, y: 0)).x, limit: 4.7)   // 4.8 mm
+        let moved = GestureFailure(.moved, measured: panel.millimeters(Point(x: 24, y: 0)).x, limit: 4.7)   // 4.8 mm
         let early = GestureFailure(.releasedEarly, measured: 0.30000000000000004, limit: 0.5)
         #expect(engine.longPress.log.entries == [
             tr(0, L.idle, L.possible), tr(0.2, L.possible, L.failed(moved)), tr(0.3, L.failed(moved), L.idle),
@@ -50,7 +50,7 @@ struct ContinuousRecognizerTests {
         var s = Script()
         s.down(0, 1, 100, 100)
         s.move(0.05, 1, 130, 100)         // began: +30
-        s.down(0.1, 2, 300, 100)          // the centre jumps to 215; the translation must not
+        s.down(0.1, 2, 300, 100)          // the center jumps to 215; the translation must not
         s.move(0.15, 1, 140, 100); s.move(0.15, 2, 310, 100)   // both +10: +40
         s.up(0.2, 1, 140, 100)
         s.move(0.25, 2, 330, 100)         // one finger left; +20 more: +60
@@ -90,7 +90,7 @@ struct ContinuousRecognizerTests {
         #expect(engine.pinch.log.entries == [
             tr(0, Z.idle, Z.possible), tr(0.05, Z.possible, Z.began), tr(0.15, Z.began, Z.ended), tr(0.15, Z.ended, Z.idle),
         ])
-        #expect(engine.rotation.log.entries == [
+        #expect(engine.rotate.log.entries == [
             tr(0, R.idle, R.possible), tr(0.1, R.possible, R.began), tr(0.15, R.began, R.ended), tr(0.15, R.ended, R.idle),
         ])
         let scales = out.compactMap { if case .pinch(let g) = $0.kind { g.scale } else { nil } }

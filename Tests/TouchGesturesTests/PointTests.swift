@@ -13,14 +13,14 @@ struct PointTests {
         #expect(a.distance(to: a) == 0)
     }
 
-    @Test func normalisedHasLengthOne() throws {
+    @Test func normalizedHasLengthOne() throws {
         let n = try #require(Point(x: 3, y: 4).normalized)
         #expect(n == Point(x: 0.6, y: 0.8))
         #expect(abs(n.length - 1) < 1e-15)
     }
 
     @Test("a zero vector has no direction: nil, not NaN as in the original")
-    func normalisingZeroGivesNil() {
+    func normalizingZeroGivesNil() {
         #expect(Point.zero.normalized == nil)
         #expect(Point(x: .infinity, y: 0).normalized == nil)
     }

@@ -6,7 +6,7 @@ import TouchTestSupport
 struct SwipeRecognizerTests {
     typealias S = SwipeRecognizer.State
 
-    @Test func recognisesInTheFrameWhereAllConditionsFirstHold() {
+    @Test func recognizesInTheFrameWhereAllConditionsFirstHold() {
         var s = Script()
         s.down(0, 1, 100, 100)
         s.move(0.05, 1, 130, 101)   // 6 mm
@@ -127,8 +127,8 @@ struct SwipeRecognizerTests {
     }
 
     @Test("resolution per axis: 100 units is 10 mm at 10 units/mm, short of 12 mm")
-    func distancesAreMillimetresPerAxis() {
-        let wide = Surface(width: 1600, height: 480, unitsPerMillimetre: Point(x: 10, y: 5))
+    func distancesAreMillimetersPerAxis() {
+        let wide = Surface(width: 1600, height: 480, unitsPerMillimeter: Point(x: 10, y: 5))
         var s = Script()
         s.down(0, 1, 100, 100)
         s.move(0.1, 1, 200, 100)

@@ -19,7 +19,7 @@ struct OverflowTests {
     @Test func hugeRowCountsAreRefusedOrBounded() {
         let r = TraceReader.diagnose(bytes: Array(#"{"format": "touch-trace", "version": 1, "device": {"width": 8, "height": 4}, "scene": {"list": {"rows": 1e12}}, "events": []}"#.utf8))
         #expect(r.errors.first?.message.contains("from 0 to 10,000,000") == true)
-        let tall = ListLayout.standard(for: Surface(width: 10, height: 1e300, unitsPerMillimetre: Point(x: 1, y: 1)))
+        let tall = ListLayout.standard(for: Surface(width: 10, height: 1e300, unitsPerMillimeter: Point(x: 1, y: 1)))
         #expect(tall.rows == ListLayout.maxDefaultRows)
         let huge = ListModel(layout: ListLayout(rows: 10, rowHeight: 1e-300, width: 1e300, height: 1e300))
         #expect(huge.row(at: Point(x: 5, y: 1e200)) == nil)

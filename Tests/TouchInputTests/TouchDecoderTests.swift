@@ -163,7 +163,7 @@ struct TouchDecoderTests {
         let plain = try #require(TouchDecoder(device: device(.multitouchB)))
         #expect(plain.surface.width == 1000 && plain.surface.height == 500 && plain.surface.resolutionIsDefault)
         let res = try #require(TouchDecoder(device: device(.multitouchB, resolution: 12)))
-        #expect(res.surface.unitsPerMillimetre == Point(x: 12, y: 12))
+        #expect(res.surface.unitsPerMillimeter == Point(x: 12, y: 12))
         #expect(TouchDecoder(device: DeviceDescription(name: "keyboard")) == nil)
     }
 }
@@ -270,7 +270,7 @@ struct MappingTests {
         }
     }
 
-    @Test("a calibration matrix maps normalised coordinates (here: mirror x, squeeze y to its top half)")
+    @Test("a calibration matrix maps normalized coordinates (here: mirror x, squeeze y to its top half)")
     func calibration() throws {
         let dec = try #require(TouchDecoder(device: device(.multitouchB), calibration: [-1, 0, 1, 0, 0.5, 0]))
         #expect(try #require(first(dec, x: 100, y: 100)) == Point(x: 900, y: 50))

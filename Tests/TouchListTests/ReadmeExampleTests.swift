@@ -14,7 +14,7 @@ struct ReadmeExampleTests {
         let events = s.events
 
         // --- from README.md, "Use it as a library" ---
-        let surface = Surface(width: 800, height: 480, unitsPerMillimetre: Point(x: 5, y: 5))
+        let surface = Surface(width: 800, height: 480, unitsPerMillimeter: Point(x: 5, y: 5))
         var controller = ListController(surface: surface,
                                         list: ListModel(layout: ListLayout(rows: 8, rowHeight: 60, width: 800, height: 480)))
 
@@ -48,7 +48,7 @@ struct ReadmeExampleTests {
 
     @Test("the paged list example: a throw to the end asks for page 2, which arrives; cells are drawn")
     func thePagedListExampleRuns() {
-        let surface = Surface(width: 800, height: 480, unitsPerMillimetre: Point(x: 5, y: 5))
+        let surface = Surface(width: 800, height: 480, unitsPerMillimeter: Point(x: 5, y: 5))
         var drawn: [(ListItem, Int)] = []
         func draw(_ item: ListItem, slot: Int, y: Double, height: Double, pinned: Bool) { drawn.append((item, slot)) }
         // --- from README.md, "Use it as a library" ---

@@ -21,7 +21,7 @@ public struct Script {
 }
 
 /// A 800 × 480 surface at 5 units/mm, as in most golden traces.
-public let panel = Surface(width: 800, height: 480, unitsPerMillimetre: Point(x: 5, y: 5))
+public let panel = Surface(width: 800, height: 480, unitsPerMillimeter: Point(x: 5, y: 5))
 /// Eight rows of 60 units.
 public let eightRows = ListLayout(rows: 8, rowHeight: 60, width: 800, height: 480)
 

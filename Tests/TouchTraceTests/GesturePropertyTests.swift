@@ -91,8 +91,8 @@ struct GesturePropertyTests {
         changed.header.device = c.device(trace.header.device, trace.header.surface)
         changed.events = trace.events.map { var e = $0; e.position = c.point(e.position); return e }
         var original = trace
-        // Give the original its resolution explicitly, so a rescaled copy means the same millimetres.
-        original.header.device.resolution = trace.header.surface.unitsPerMillimetre
+        // Give the original its resolution explicitly, so a rescaled copy means the same millimeters.
+        original.header.device.resolution = trace.header.surface.unitsPerMillimeter
         original.header.device.units = nil
         let a = gestures(original).map { expected($0, c) }
         let b = gestures(changed)
@@ -112,7 +112,7 @@ struct GesturePropertyTests {
         let c = Change(point: { Point(x: w - $0.x, y: $0.y) }, vector: { Point(x: -$0.x, y: $0.y) },
                        direction: { [.left: .right, .right: .left, .up: .up, .down: .down][$0]! },
                        edge: { edges[$0]! }, turn: -1,
-                       device: { d, s in var d = d; d.resolution = s.unitsPerMillimetre; d.units = nil; return d })
+                       device: { d, s in var d = d; d.resolution = s.unitsPerMillimeter; d.units = nil; return d })
         let (trace, _) = try TraceReader.read(path: corpusPath(name))
         w = trace.header.device.width
         try check(name, c)
@@ -131,7 +131,7 @@ struct GesturePropertyTests {
                        device: { d, s in
                            var d = d
                            (d.width, d.height) = (d.height, d.width)
-                           d.resolution = Point(x: s.unitsPerMillimetre.y, y: s.unitsPerMillimetre.x)
+                           d.resolution = Point(x: s.unitsPerMillimeter.y, y: s.unitsPerMillimeter.x)
                            d.units = nil
                            return d
                        })
@@ -142,13 +142,13 @@ struct GesturePropertyTests {
 
     @Test("four times the resolution gives the same gestures at four times the coordinates", arguments: corpusFiles)
     func rescale(_ name: String) throws {
-        let k = 4.0   // a power of two: the scaled coordinates and millimetres are exact
+        let k = 4.0   // a power of two: the scaled coordinates and millimeters are exact
         let c = Change(point: { $0 * k }, vector: { $0 * k }, direction: { $0 }, edge: { $0 }, turn: 1,
                        device: { d, s in
                            var d = d
                            d.width *= k
                            d.height *= k
-                           d.resolution = s.unitsPerMillimetre * k
+                           d.resolution = s.unitsPerMillimeter * k
                            d.units = nil
                            return d
                        })

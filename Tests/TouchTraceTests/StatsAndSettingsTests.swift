@@ -14,8 +14,8 @@ struct StatsAndSettingsTests {
         #expect(abs(st.frameRate - 120) < 0.5)
         #expect(st.mostFingers == 2)
         #expect(st.contacts == 3)
-        #expect(abs(st.longestPathMillimetres - 40) < 0.01)
-        #expect(abs(st.totalPathMillimetres - 80) < 0.02)
+        #expect(abs(st.longestPathMillimeters - 40) < 0.01)
+        #expect(abs(st.totalPathMillimeters - 80) < 0.02)
         #expect(st.gestures["swipe"] == 1 && st.gestures["tap"] == 1)
         #expect(st.frameJitterMilliseconds > 0, "the gap between the gestures is an irregular interval")
     }

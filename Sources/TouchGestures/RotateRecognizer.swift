@@ -1,12 +1,12 @@
-/// Recognises two or more fingers turning around their centre: the rotation gesture.
+/// Recognizes two or more fingers turning around their center: the rotation gesture.
 ///
 /// The angle is that of the line from the first finger to the second, in radians, clockwise
 /// positive on a screen whose y grows downward, and unwrapped (two turns are 4π). The rotation
-/// begins when the fingers have travelled ``GestureSettings/Pinch/minArc`` millimetres around
-/// their centre (angle × half the spread), so a wide grip begins at a smaller angle than a
+/// begins when the fingers have travelled ``GestureSettings/Rotate/minArc`` millimeters around
+/// their center (angle × half the spread), so a wide grip begins at a smaller angle than a
 /// narrow one, then reports the angle every frame and `ended` at the last lift. By default it
-/// recognises together with ``PinchRecognizer`` (see ``ArenaSettings``).
-public struct RotationRecognizer: Sendable {
+/// recognizes together with ``PinchRecognizer`` (see ``ArenaSettings``).
+public struct RotateRecognizer: Sendable {
     /// The recognizer's states.
     ///
     /// Allowed transitions:
@@ -19,7 +19,7 @@ public struct RotationRecognizer: Sendable {
     public typealias State = ContinuousGestureState
 
     /// The thresholds in use.
-    public var settings: GestureSettings.Pinch
+    public var settings: GestureSettings.Rotate
     /// The current state.
     public var state: State { machine.state }
     /// Every state change, when recording is switched on.
@@ -29,7 +29,7 @@ public struct RotationRecognizer: Sendable {
     }
     private var machine = TwoFingerMachine(.rotate)
 
-    public init(settings: GestureSettings.Pinch = .init()) {
+    public init(settings: GestureSettings.Rotate = .init()) {
         self.settings = settings
     }
 
@@ -46,4 +46,20 @@ public struct RotationRecognizer: Sendable {
 
     /// Gives up on the sequence because the arena decided so.
     mutating func lose(_ failure: GestureFailure, at time: Double) { machine.lose(failure, at: time) }
+}
+
+extension RotateRecognizer: Recognizer {
+    static let name = RecognizerName.rotate
+
+    /// Frames with two or more fingers, the edges of a sequence, and every frame once begun: it waits, undecided, through frames with fewer fingers.
+    func wants(_ frame: FrameFacts) -> Bool { frame.edge || frame.twoOrMore || state == .began }
+
+    mutating func handle(time: Double, contacts: ContactTable, surface: Surface, spread: SpreadTracker,
+                         emit: (GestureEvent.Kind, Bool) -> Void) {
+        handle(time: time, contacts: contacts, spread: spread) { emit($0, true) }
+    }
+
+    mutating func lose(_ failure: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {
+        lose(failure, at: time)
+    }
 }

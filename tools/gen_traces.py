@@ -273,14 +273,14 @@ def main():
     t.write()
 
     # --- Policies.
-    sc = {"list": {**LIST, "policy": "toggle"}}
+    sc = {"list": {**LIST, "swipePolicy": "toggle"}}
     t = Trace("policy-toggle-left-then-right", seed=16, scene=sc, note="toggle: any swipe flips the row")
     t.stroke(0.0, (500, row_y(2)), (-30, 0), 0.2)
     t.stroke(0.5, (300, row_y(2)), (30, 0), 0.2)
     t.expect = [row_swipe(2, True), row_swipe(2, False)]
     t.write()
 
-    sc = {"list": {**LIST, "policy": "directional"}}
+    sc = {"list": {**LIST, "swipePolicy": "directional"}}
     t = Trace("policy-directional-left-opens-right-closes", seed=17, scene=sc,
               note="left opens, left again changes nothing, right closes")
     t.stroke(0.0, (500, row_y(2)), (-30, 0), 0.2)
@@ -295,7 +295,7 @@ def main():
     t.expect_none = ["rowSwipe"]
     t.write()
 
-    sc = {"list": {**LIST, "policy": "oneOpen"}}
+    sc = {"list": {**LIST, "swipePolicy": "oneOpen"}}
     t = Trace("policy-one-open-row", seed=19, scene=sc,
               note="open row 1, open row 3 (closes 1), tap row 5 (closes 3, selects nothing)")
     t.stroke(0.0, (500, row_y(1)), (-30, 0), 0.2)
@@ -481,7 +481,7 @@ def main():
 
     # --- The demo session the README replays: the list model as a whole. 25 rows of a 60-row
     # feed, snapping to whole cells, with infinite scroll and pull to refresh (see lists()).
-    demo_scene = {"list": {**LIST, "rows": 25, "snapToCells": True, "paging": "infinite", "refresh": True},
+    demo_scene = {"list": {**LIST, "rows": 25, "snapsToCells": True, "paging": "infinite", "refreshes": True},
                   "data": {"total": 60, "latency": 0.4}}
     t = Trace("demo-session", seed=47, scene=demo_scene,
               note="pull to refresh; swipe rows 1 and 3, swipe row 1 back, tap row 5, double tap row 6; "
@@ -974,7 +974,7 @@ def lists():
 
     # A fling that ends snapped to a whole cell: momentum stops at 2 mm/s, then the cut bottom
     # cell is pulled in or pushed out over 0.5 s.
-    scene = {"list": {**LIST, "rows": 400, "snapToCells": True}}
+    scene = {"list": {**LIST, "rows": 400, "snapsToCells": True}}
     t = Trace("list-fling-ends-snapped-to-cell", seed=400, scene=scene,
               note="a throw; momentum stops, then the cell cut by the bottom edge is shown whole or pushed out")
     lift = throw(t)
@@ -1005,7 +1005,7 @@ def lists():
     target = cell_snap(30, tops, heights, max_offset=sum(heights) - 480)
     assert target == 50
     t = Trace("list-variable-heights-snap-pulls-cell-in", seed=402,
-              scene={"list": {**LIST, "rows": 60, "rowHeights": hs, "snapToCells": True}},
+              scene={"list": {**LIST, "rows": 60, "rowHeights": hs, "snapsToCells": True}},
               note="rows of 60, 90 and 40 units; a 30-unit drag leaves the cut bottom cell 70 of 90 shown: pulled in")
     times, lift = slow_drag(t, 0.0, 400, 400, [-10] * 3)
     t.expect = [snap(target, "cell", lift + SETTLE)]
@@ -1014,7 +1014,7 @@ def lists():
     # Section starts. Four sections of ten 60-unit rows under 30-unit headers (630 a section);
     # the list starts at 560 and a slow drag stops it at 600: section 1 starts 30 units below
     # the top, within 75 points (58.4 units), so it is brought to the top.
-    sec = {**LIST, "sections": [10, 10, 10, 10], "rows": 40, "headerHeight": 30, "snapToSections": True, "offset": 560}
+    sec = {**LIST, "sections": [10, 10, 10, 10], "rows": 40, "headerHeight": 30, "snapsToSections": True, "offset": 560}
     t = Trace("list-section-start-snapped-to-top", seed=403, scene={"list": sec},
               note="headers of 30, sections of 630 units; stopped at 600, section 1 (at 630) snaps to the top")
     times, lift = slow_drag(t, 0.0, 400, 400, [-10] * 4)
@@ -1024,7 +1024,7 @@ def lists():
 
     # Never at the bottom end: sections of 10 and 8 rows in a 450-unit viewport end at 630,
     # where section 1 (at 600) is 30 units away; a drag to the end leaves it alone.
-    near_end = {**LIST, "height": 450, "sections": [10, 8], "rows": 18, "snapToSections": True, "offset": 560}
+    near_end = {**LIST, "height": 450, "sections": [10, 8], "rows": 18, "snapsToSections": True, "offset": 560}
     t = Trace("list-section-start-left-alone-at-bottom-end", seed=404, scene={"list": near_end},
               note="dragged to the bottom end (630); section 1 starts 30 units away but the list is not snapped")
     times, lift = slow_drag(t, 0.0, 400, 400, [-20] * 5)
@@ -1040,7 +1040,7 @@ def lists():
 
     # Of two candidates the nearer wins: every row is a section (sections of one row); stopped
     # at 80, the starts at 60 (20 away) and 120 (40 away) both qualify; 60 is nearer.
-    ones = {**LIST, "sections": [1] * 40, "rows": 40, "snapToSections": True, "offset": 40}
+    ones = {**LIST, "sections": [1] * 40, "rows": 40, "snapsToSections": True, "offset": 40}
     t = Trace("list-section-snap-nearer-of-two", seed=406, scene={"list": ones},
               note="starts at 60 and 120 both within 58.4 units of 80: the nearer, 60, wins")
     times, lift = slow_drag(t, 0.0, 400, 400, [-10] * 4)
@@ -1141,7 +1141,7 @@ def lists():
     # pulled down 150 units past the top (shown: 70.4, past the 46.7 needed) and released, the
     # list refreshes: page 1 comes back (5 rows replace the 10), and infinite scroll works again.
     t = Trace("list-refresh-after-error", seed=415,
-              scene={"list": {**inf, "refresh": True}, "data": {"total": 15, "latency": 0.22, "failingPages": [3]}},
+              scene={"list": {**inf, "refreshes": True}, "data": {"total": 15, "latency": 0.22, "failingPages": [3]}},
               note="page 3 fails; a pull to refresh reloads page 1, and infinite scroll asks for page 2, which arrives")
     times, lift = slow_drag(t, 0.0, 400, 470, [-50] * 2)
     assert -banded(-150, 0) >= REFRESH
@@ -1157,7 +1157,7 @@ def lists():
     # Pull to refresh: 3 rows; pulled past the distance; page 1 brings 25 rows, so a tap at
     # y 400 then selects row 6, which did not exist before.
     t = Trace("list-pull-to-refresh-replaces-rows", seed=416,
-              scene={"list": {**LIST, "rows": 3, "refresh": True}, "data": {"total": 40, "latency": 0.3}},
+              scene={"list": {**LIST, "rows": 3, "refreshes": True}, "data": {"total": 40, "latency": 0.3}},
               note="a pull past 60 points and release: refresh; page 1 (25 rows) replaces the 3 rows")
     times, lift = slow_drag(t, 0.0, 400, 100, [50] * 3)
     assert -banded(-150, 0) >= REFRESH
@@ -1167,7 +1167,7 @@ def lists():
     t.write()
 
     # Not far enough: pulled 40 units (21 shown, under 46.7): it springs back, no refresh.
-    t = Trace("list-pull-short-springs-back", seed=417, scene={"list": {**LIST, "rows": 40, "refresh": True}},
+    t = Trace("list-pull-short-springs-back", seed=417, scene={"list": {**LIST, "rows": 40, "refreshes": True}},
               note="a pull of 40 units shows 21 past the top, under the 46.7 needed: it springs back to 0")
     times, lift = slow_drag(t, 0.0, 400, 100, [20, 20])
     shown = banded(-40, 0)

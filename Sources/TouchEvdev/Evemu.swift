@@ -1,11 +1,4 @@
-/// A problem in an evemu file: where and what.
-public struct EvemuError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var message: String
-
-    public var description: String { "\(file):\(line): error: \(message)" }
-}
+import TouchTrace
 
 /// An `evemu-record` file: an optional device description and the recorded events.
 ///
@@ -22,10 +15,10 @@ public struct EvemuRecording: Sendable {
 
     /// Parses the text of an evemu file; `name` is used in error messages. Every malformed line
     /// is reported (up to 100), none is skipped silently.
-    public static func parse(_ text: String, name: String) throws(EvemuErrors) -> EvemuRecording {
+    public static func parse(_ text: String, name: String) throws(DiagnosticError) -> EvemuRecording {
         var desc: DeviceDescription?
         var events: [InputEvent] = []
-        var errors: [EvemuError] = []
+        var errors: [Diagnostic] = []
         var bitmaskOffset: [UInt16: Int] = [:]
         var propertyOffset = 0
         // Comment state for "# Value" lines: the type and code being described.
@@ -34,7 +27,7 @@ public struct EvemuRecording: Sendable {
         var commentValues: [UInt16: Int32] = [:]
 
         func fail(_ n: Int, _ msg: String) {
-            if errors.count < 100 { errors.append(EvemuError(file: name, line: n, message: msg)) }
+            if errors.count < 100 { errors.append(Diagnostic(.error, SourceLocation(file: name, line: n), msg)) }
         }
         func described() -> DeviceDescription { desc ?? DeviceDescription(name: "") }
 
@@ -145,7 +138,7 @@ public struct EvemuRecording: Sendable {
             for (code, v) in commentValues where d.axes[code] != nil { d.axes[code]!.value = v }
             desc = d
         }
-        guard errors.isEmpty else { throw EvemuErrors(errors: errors) }
+        guard errors.isEmpty else { throw DiagnosticError(errors) }
         return EvemuRecording(description: desc, events: events)
     }
 
@@ -166,12 +159,6 @@ public struct EvemuRecording: Sendable {
         for _ in 0..<frac.count { scale *= 10 }
         return Double(sec) + Double(f) / scale
     }
-}
-
-/// Every problem found in an evemu file.
-public struct EvemuErrors: Error, Sendable, CustomStringConvertible {
-    public var errors: [EvemuError]
-    public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 
 extension StringProtocol {

@@ -5,10 +5,6 @@ import TouchTrace
 /// touchscreen (`INPUT_PROP_DIRECT`) followed by the kernel events that replay the trace, so
 /// that `evemu-device` and `evemu-play` can feed it to a real uinput device.
 public enum EvemuExport {
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public var description: String
-    }
-
     /// Slots of the exported device (contacts down at once).
     public static let slots = 10
 
@@ -17,16 +13,16 @@ public enum EvemuExport {
     /// with them), so nothing a recognizer measures is lost. (With no resolution they cannot
     /// be: the importer's default density would then read every distance as longer.)
     /// evdev has no cancel: a cancelled contact is exported as lifted.
-    public static func text(for trace: Trace) throws(Failure) -> String {
+    public static func text(for trace: Trace, source: String? = nil) throws(DiagnosticError) -> String {
         let s = trace.header.surface
         let res = s.unitsPerMillimeter
         let scale = s.resolutionIsDefault ? 1 : max(1, (10 / min(res.x, res.y)).rounded(.up))
         // evdev axes are 32-bit: the scaled surface must fit, and so must the trace's span in µs.
         guard s.width * scale < 2e9, s.height * scale < 2e9 else {
-            throw Failure(description: "the surface (\(formatJSONNumber(s.width)) × \(formatJSONNumber(s.height)) units) is too large for evdev's 32-bit axes")
+            throw DiagnosticError("the surface (\(formatJSONNumber(s.width)) × \(formatJSONNumber(s.height)) units) is too large for evdev's 32-bit axes", at: SourceLocation(file: source))
         }
         if let first = trace.events.first?.time, let last = trace.events.last?.time, last - first > 1e7 {
-            throw Failure(description: "the trace spans \(formatJSONNumber(last - first)) s; an evemu file can carry at most 10,000,000 s")
+            throw DiagnosticError("the trace spans \(formatJSONNumber(last - first)) s; an evemu file can carry at most 10,000,000 s", at: SourceLocation(file: source))
         }
         /// A position as an axis value, clamped to what evdev can carry.
         func axis(_ v: Double) -> Int { Int(max(-2e9, min(2e9, (v * scale).rounded()))) }
@@ -55,7 +51,7 @@ public enum EvemuExport {
         var tracking = 0
         let t0 = trace.events.first?.time ?? 0
         var assembler = FrameAssembler()
-        var failure: Failure?
+        var failure: DiagnosticError?
         func line(_ t: Double, _ type: Int, _ code: Int, _ value: Int) {
             let us = Int(((t - t0) * 1e6).rounded())
             let sec = us / 1_000_000, usec = us % 1_000_000
@@ -68,7 +64,7 @@ public enum EvemuExport {
                 switch e.phase {
                 case .down:
                     guard let free = (0..<slots).first(where: { s in !slotOf.values.contains(s) }) else {
-                        failure = Failure(description: "more than \(slots) contacts down at once at t = \(e.time); the exported device has \(slots) slots")
+                        failure = DiagnosticError("more than \(slots) contacts down at once at t = \(e.time); the exported device has \(slots) slots", at: SourceLocation(file: source))
                         return
                     }
                     slotOf[e.id] = free

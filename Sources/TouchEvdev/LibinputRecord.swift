@@ -1,3 +1,4 @@
+import TouchTrace
 extension EvemuRecording {
     /// True when `text` looks like a `libinput record` file (YAML) rather than evemu's format.
     public static func isLibinputRecord(_ text: String) -> Bool {
@@ -9,15 +10,15 @@ extension EvemuRecording {
     /// `codes`, `absinfo`, `properties`) and its kernel events (`[sec, usec, type, code, value]`
     /// lines under `- evdev:`). libinput's own event blocks and other devices are skipped.
     /// Malformed lines in those parts are reported with their line numbers.
-    public static func parseLibinputRecord(_ text: String, name: String) throws(EvemuErrors) -> EvemuRecording {
+    public static func parseLibinputRecord(_ text: String, name: String) throws(DiagnosticError) -> EvemuRecording {
         var desc: DeviceDescription?
         var events: [InputEvent] = []
-        var errors: [EvemuError] = []
+        var errors: [Diagnostic] = []
         enum Block { case none, codes, absinfo, events }
         var block = Block.none
         var devices = 0
         var lineNumber = 0
-        func fail(_ msg: String) { if errors.count < 100 { errors.append(EvemuError(file: name, line: lineNumber, message: msg)) } }
+        func fail(_ msg: String) { if errors.count < 100 { errors.append(Diagnostic(.error, SourceLocation(file: name, line: lineNumber), msg)) } }
         /// The integers of "[1, 2, 3]" (after the key), or nil.
         func list(_ s: Substring) -> [Int64]? {
             guard let open = s.firstIndex(of: "["), let close = s.lastIndex(of: "]"), open < close else { return nil }
@@ -106,7 +107,7 @@ extension EvemuRecording {
             }
         }
         if devices == 0 { lineNumber = 1; fail("expected a `devices:` list with a `- node:` entry (is this a libinput record file?)") }
-        guard errors.isEmpty else { throw EvemuErrors(errors: errors) }
+        guard errors.isEmpty else { throw DiagnosticError(errors) }
         return EvemuRecording(description: desc, events: events, format: "libinput record")
     }
 }

@@ -3,25 +3,21 @@ import TouchTrace
 
 /// Builds traces from kernel event recordings, through ``TouchDecoder``.
 public enum TraceImport {
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public var description: String
-    }
-
     /// A trace from an evemu recording. `physicalSize` (millimeters) sets the resolution for
     /// devices that do not report one. Times start at 0; the recording's origin is kept in
     /// `meta.timeOrigin`. Contacts still down at the end are left open (the format treats them
     /// as cancelled).
     public static func trace(from recording: EvemuRecording, source: String,
-                             physicalSize: Point? = nil) throws(Failure) -> Trace {
+                             physicalSize: Point? = nil) throws(DiagnosticError) -> Trace {
         guard let desc = recording.description else {
-            throw Failure(description: "\(source): the recording has no device description (N:, B:, A: lines); give one with --desc")
+            throw DiagnosticError("the recording has no device description (N:, B:, A: lines); give one with --desc", at: SourceLocation(file: source))
         }
         guard var decoder = TouchDecoder(device: desc) else {
-            throw Failure(description: "\(source): \(desc.name.isEmpty ? "the device" : desc.name) reports no touch positions (expected ABS_MT_POSITION_X/Y or ABS_X/Y axes)")
+            throw DiagnosticError("\(desc.name.isEmpty ? "the device" : desc.name) reports no touch positions (expected ABS_MT_POSITION_X/Y or ABS_X/Y axes)", at: SourceLocation(file: source))
         }
         if let axes = desc.positionAxes {
             for (name, a) in [("X", axes.x), ("Y", axes.y)] where a.maximum <= a.minimum {
-                throw Failure(description: "\(source): the \(name) position axis has no range (minimum \(a.minimum), maximum \(a.maximum)); positions on it cannot be placed")
+                throw DiagnosticError("the \(name) position axis has no range (minimum \(a.minimum), maximum \(a.maximum)); positions on it cannot be placed", at: SourceLocation(file: source))
             }
         }
         let origin = recording.events.first?.time ?? 0

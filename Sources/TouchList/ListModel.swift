@@ -24,12 +24,9 @@ import TouchGestures
 public struct ListModel: Sendable {
     /// The viewport and the default row height.
     public let layout: ListLayout
-    /// Sections, heights, selection, snapping, paging and refresh.
+    /// Everything else: sections, heights, selection, row swipes, snapping, paging, refresh
+    /// and the scrolling's physics.
     public let options: ListOptions
-    /// How swipes change rows.
-    public var policy: SwipePolicy
-    /// How momentum and settling behave.
-    public var physics = ScrollPhysics()
     /// Where every item lies.
     public internal(set) var geometry: ListGeometry
     /// Each row's swipe state (`true`: swiped, e.g. showing its actions).
@@ -80,9 +77,8 @@ public struct ListModel: Sendable {
     public internal(set) var needsEndFrame = true
 
     /// A list over `layout`, described further by `options`.
-    public init(layout: ListLayout, policy: SwipePolicy = .toggle, options: ListOptions = .init()) {
+    public init(layout: ListLayout, options: ListOptions = .init()) {
         self.layout = layout
-        self.policy = policy
         self.options = options
         let heights = RowHeights(options: options, layout: layout)
         self.heights = heights

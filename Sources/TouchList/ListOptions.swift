@@ -1,6 +1,7 @@
-/// Everything about a list beyond its viewport and default row height: sections, heights,
-/// selection, snapping, paging and refresh. Lengths of content are in surface units;
-/// thresholds are in millimeters.
+/// Everything about a list beyond its viewport and default row height (``ListLayout``):
+/// sections, heights, row swipes, selection, snapping, paging, refresh and the scrolling's
+/// physics, each settable from a trace's `scene.list`. Lengths of content are in surface
+/// units; thresholds are in millimeters.
 public struct ListOptions: Hashable, Sendable {
     /// Rows per section; `nil`: one section holding ``ListLayout/rows`` rows.
     public var sections: [Int]?
@@ -14,6 +15,10 @@ public struct ListOptions: Hashable, Sendable {
     /// (``rowHeights``) when first laid out, as a table view's estimated heights do; the content
     /// height follows.
     public var estimatedRowHeight: Double?
+    /// How a horizontal swipe changes a row's swipe state. Default ``SwipePolicy/toggle``.
+    public var swipePolicy = SwipePolicy.toggle
+    /// How the content moves on its own: momentum, the rubber band, settling.
+    public var physics = ScrollPhysics()
     /// How taps select rows. Default ``SelectionMode/single``.
     public var selection = SelectionMode.single
     /// Snap so that the cut cell at the bottom edge is shown whole or not at all when

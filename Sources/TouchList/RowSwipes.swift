@@ -2,10 +2,10 @@ import TouchGestures
 
 extension ListModel {
     /// A horizontal swipe that started on a row changes that row's swipe state, as
-    /// ``policy`` says; a touch spent on stopping the scroll swipes nothing.
+    /// ``ListOptions/swipePolicy`` says; a touch spent on stopping the scroll swipes nothing.
     mutating func swipe(_ s: GestureEvent.Swipe, at time: Double, emit: (ListEvent) -> Void) {
         guard !sequence.stoppedMotion, s.direction.isHorizontal, let row = row(at: s.start) else { return }
-        switch policy {
+        switch options.swipePolicy {
         case .toggle:
             setSwiped(row, !swiped[row], at: time, emit: emit)
         case .directional:
@@ -20,7 +20,7 @@ extension ListModel {
     mutating func setSwiped(_ row: Int, _ value: Bool, at time: Double, emit: (ListEvent) -> Void) {
         guard swiped[row] != value else { return }
         swiped[row] = value
-        if policy == .oneOpen { openRow = value ? row : (openRow == row ? nil : openRow) }
+        if options.swipePolicy == .oneOpen { openRow = value ? row : (openRow == row ? nil : openRow) }
         emit(ListEvent(time: time, kind: .rowSwipe(row: row, swiped: value)))
     }
 }

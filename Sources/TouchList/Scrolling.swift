@@ -117,18 +117,18 @@ extension ListModel {
 
     /// A vertical pan: the content follows the finger (dragging down shows earlier rows).
     mutating func pan(_ p: GestureEvent.Pan, at time: Double, surface: Surface) {
-        guard maxOffset > 0 || options.refreshes || physics.bounces else { return }
+        guard maxOffset > 0 || options.refreshes || options.physics.bounces else { return }
         let anchor: Double
         switch (p.phase, scrollState) {
         case (.began, _):
-            anchor = physics.unbanded(contentOffset, maxOffset: maxOffset, viewport: layout.height) + p.translation.y
+            anchor = options.physics.unbanded(contentOffset, maxOffset: maxOffset, viewport: layout.height) + p.translation.y
             transition(to: .dragging(anchor: anchor), at: time)
         case (_, .dragging(let a)):
             anchor = a
         default:
             return
         }
-        move(to: physics.banded(anchor - p.translation.y, maxOffset: maxOffset, viewport: layout.height,
+        move(to: options.physics.banded(anchor - p.translation.y, maxOffset: maxOffset, viewport: layout.height,
                                 topBounces: options.refreshes), surface: surface)
         scrolledByFinger = true
         sequence.moved = true
@@ -181,8 +181,8 @@ extension ListModel {
             switch scrollState {
             case .decelerating(let v0, let t0):
                 guard time > t0 else { return }
-                let stop = physics.momentumStop(velocity: v0, from: contentOffset, maxOffset: maxOffset,
-                                                stopSpeed: surface.unitsY(physics.stopSpeed))
+                let stop = options.physics.momentumStop(velocity: v0, from: contentOffset, maxOffset: maxOffset,
+                                                stopSpeed: surface.unitsY(options.physics.stopSpeed))
                 let elapsed = (time - t0) * 1000
                 if elapsed >= stop.milliseconds {
                     let at = t0 + stop.milliseconds / 1000
@@ -191,8 +191,8 @@ extension ListModel {
                     settle(at: at, surface: surface, emit: emit)
                     continue
                 }
-                move(to: contentOffset + physics.momentumDistance(velocity: v0, milliseconds: elapsed), surface: surface)
-                scrollState = .decelerating(velocity: physics.momentumVelocity(velocity: v0, milliseconds: elapsed), time: time)
+                move(to: contentOffset + options.physics.momentumDistance(velocity: v0, milliseconds: elapsed), surface: surface)
+                scrollState = .decelerating(velocity: options.physics.momentumVelocity(velocity: v0, milliseconds: elapsed), time: time)
                 report(at: time, momentum: true, surface: surface, emit: emit)
                 return
             case .settling(let s):

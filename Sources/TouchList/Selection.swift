@@ -6,7 +6,7 @@ extension ListModel {
     /// instead; a touch spent on stopping the scroll selects nothing.
     mutating func tap(_ t: GestureEvent.Tap, at time: Double, surface: Surface, emit: (ListEvent) -> Void) {
         guard !sequence.stoppedMotion else { return }
-        if policy == .oneOpen, let open = openRow {
+        if options.swipePolicy == .oneOpen, let open = openRow {
             setSwiped(open, false, at: time, emit: emit)
             return
         }

@@ -32,7 +32,7 @@ extension ListModel {
 
     private mutating func animate(to target: Double, kind: SnapKind, at time: Double) {
         guard target != contentOffset else { return }
-        let duration = max(0, physics.settleDuration.isFinite ? physics.settleDuration : 0)
+        let duration = max(0, options.physics.settleDuration.isFinite ? options.physics.settleDuration : 0)
         transition(to: .settling(.init(from: contentOffset, to: target, start: time, duration: duration, kind: kind)), at: time)
     }
 

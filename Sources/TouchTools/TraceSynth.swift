@@ -24,46 +24,54 @@ import TouchList
 /// Expectations: `expect swipe direction=right fingers=1` (one output event a statement),
 /// `expect-none rowSwipe select`.
 public enum TraceSynth {
-    /// A mistake in a description: where (line and word) and what was expected.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public var line: Int
-        public var word: Int
-        public var found: String
-        public var expected: String
-        public var description: String {
-            "line \(line), word \(word): expected \(expected), found \(found.isEmpty ? "the end of the line" : "'\(found)'")"
-        }
-    }
-
-    public static func trace(from description: String) throws(Failure) -> Trace {
+    /// The trace `description` describes; `name` (the file, or `-e`) locates its mistakes,
+    /// each a ``Diagnostic`` at the line and column of the word, naming the statement, what
+    /// was expected and what was found.
+    public static func trace(from description: String, name: String = "<description>") throws(DiagnosticError) -> Trace {
         var p = Synth()
         var lineNumber = 0
         for rawLine in description.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let code = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
             for statement in code.split(separator: ";") {
-                let words = statement.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+                // Each word with its 1-based byte column in the line.
+                var words: [String] = [], columns: [Int] = []
+                var i = statement.startIndex
+                while i < statement.endIndex {
+                    if statement[i] == " " || statement[i] == "\t" { i = statement.index(after: i); continue }
+                    var j = i
+                    while j < statement.endIndex, statement[j] != " ", statement[j] != "\t" { j = statement.index(after: j) }
+                    words.append(String(statement[i..<j]))
+                    columns.append(rawLine.utf8.distance(from: rawLine.startIndex, to: i) + 1)
+                    i = j
+                }
                 if words.isEmpty { continue }
-                var w = Words(words: words, line: lineNumber)
+                var w = Words(words: words, columns: columns, lineEnd: rawLine.utf8.count + 1, file: name, line: lineNumber)
                 try p.statement(&w)
             }
         }
         return p.finish()
     }
 
-    /// The words of one statement, read left to right, with errors that name the word.
+    /// The words of one statement, read left to right, with errors that locate the word.
     struct Words {
         let words: [String]
+        let columns: [Int]
+        /// The column just past the line's end, where a missing word is reported.
+        let lineEnd: Int
+        let file: String
         let line: Int
         var k = 0
 
         var atEnd: Bool { k >= words.count }
         func peek() -> String? { k < words.count ? words[k] : nil }
 
-        func fail(_ expected: String) -> Failure {
-            Failure(line: line, word: k + 1, found: k < words.count ? words[k] : "", expected: expected)
+        func fail(_ expected: String) -> DiagnosticError {
+            let found = k < words.count ? "'\(words[k])'" : "the end of the statement"
+            let location = SourceLocation(file: file, line: line, column: k < words.count ? columns[k] : lineEnd)
+            return DiagnosticError("in `\(words.joined(separator: " "))`: expected \(expected), found \(found)", at: location)
         }
-        mutating func next(_ expected: String) throws(Failure) -> String {
+        mutating func next(_ expected: String) throws(DiagnosticError) -> String {
             guard k < words.count else { throw fail(expected) }
             defer { k += 1 }
             return words[k]
@@ -72,13 +80,13 @@ public enum TraceSynth {
             if peek() == word { k += 1; return true }
             return false
         }
-        mutating func number(_ expected: String) throws(Failure) -> Double {
+        mutating func number(_ expected: String) throws(DiagnosticError) -> Double {
             guard let s = peek(), let v = Double(s), v.isFinite else { throw fail(expected) }
             k += 1
             return v
         }
         /// "0.25s"
-        mutating func seconds() throws(Failure) -> Double {
+        mutating func seconds() throws(DiagnosticError) -> Double {
             guard let s = peek(), s.hasSuffix("s"), let v = Double(s.dropLast()), v >= 0, v <= 3600 else {
                 throw fail("a time in seconds, like 0.25s (at most 3600s)")
             }
@@ -86,19 +94,19 @@ public enum TraceSynth {
             return v
         }
         /// "400,210"
-        mutating func point() throws(Failure) -> Point {
+        mutating func point() throws(DiagnosticError) -> Point {
             guard let s = peek() else { throw fail("a position x,y") }
             let parts = s.split(separator: ",")
             guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]) else { throw fail("a position x,y, like 400,210") }
             k += 1
             return Point(x: x, y: y)
         }
-        mutating func count(_ what: String) throws(Failure) -> Int {
+        mutating func count(_ what: String) throws(DiagnosticError) -> Int {
             guard let s = peek(), let v = Int(s), v >= 1, v <= 10 else { throw fail("\(what) from 1 to 10") }
             k += 1
             return v
         }
-        func end() throws(Failure) {
+        func end() throws(DiagnosticError) {
             if !atEnd { throw fail("the end of the statement") }
         }
     }
@@ -119,7 +127,7 @@ public enum TraceSynth {
         var res: Point { device.resolution ?? Point(x: Surface.defaultUnitsPerMillimeter, y: Surface.defaultUnitsPerMillimeter) }
         var center: Point { Point(x: device.width / 2, y: device.height / 2) }
 
-        mutating func statement(_ w: inout Words) throws(Failure) {
+        mutating func statement(_ w: inout Words) throws(DiagnosticError) {
             let verb = try w.next("a statement")
             switch verb {
             case "device":
@@ -159,7 +167,7 @@ public enum TraceSynth {
                     case "policy":
                         let p = try w.next("toggle, directional or oneOpen")
                         guard SwipePolicy(rawValue: p) != nil else { w.k -= 1; throw w.fail("toggle, directional or oneOpen") }
-                        o["policy"] = .string(p)
+                        o["swipePolicy"] = .string(p)
                     default: w.k -= 1; throw w.fail("rows, height, top or policy")
                     }
                 }
@@ -283,7 +291,7 @@ public enum TraceSynth {
             }
         }
 
-        mutating func distance(_ w: inout Words) throws(Failure) -> (Double, Bool) {
+        mutating func distance(_ w: inout Words) throws(DiagnosticError) -> (Double, Bool) {
             guard let s = w.peek() else { throw w.fail("a distance like 40mm or 200px") }
             for (suffix, mm) in [("mm", true), ("px", false)] where s.hasSuffix(suffix) {
                 if let v = Double(s.dropLast(2)), v > 0 { w.k += 1; return (v, mm) }
@@ -291,7 +299,7 @@ public enum TraceSynth {
             throw w.fail("a distance like 40mm or 200px")
         }
 
-        mutating func millimeters(_ w: inout Words) throws(Failure) -> Double {
+        mutating func millimeters(_ w: inout Words) throws(DiagnosticError) -> Double {
             guard let s = w.peek(), s.hasSuffix("mm"), let v = Double(s.dropLast(2)), v >= 0 else { throw w.fail("a distance in mm, like 40mm") }
             w.k += 1
             return v

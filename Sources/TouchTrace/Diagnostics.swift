@@ -1,5 +1,6 @@
-/// Where in a trace file something was found.
-public struct TraceLocation: Hashable, Sendable, CustomStringConvertible {
+/// Where in a file something was found: every reader (traces, settings, `scene`, evemu and
+/// libinput recordings, synth descriptions) locates its problems with it.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// The file, as the caller named it.
     public var file: String?
     /// 1-based line.
@@ -24,20 +25,21 @@ public struct TraceLocation: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// One problem found in a trace, with where it is and what was expected.
-public struct TraceDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+/// One problem found in an input, with where it is and what was expected: the one located
+/// diagnostic every reader of the package reports.
+public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Severity: String, Hashable, Sendable {
-        /// The trace breaks the format; it is not replayed.
+        /// The input breaks its format; it is not used.
         case error
-        /// The trace is usable, but something deserves attention (e.g. a cut-off last line).
+        /// The input is usable, but something deserves attention (e.g. a cut-off last line).
         case warning
     }
 
     public var severity: Severity
-    public var location: TraceLocation
+    public var location: SourceLocation
     public var message: String
 
-    public init(_ severity: Severity, _ location: TraceLocation, _ message: String) {
+    public init(_ severity: Severity, _ location: SourceLocation, _ message: String) {
         self.severity = severity
         self.location = location
         self.message = message
@@ -51,11 +53,16 @@ public struct TraceDiagnostic: Error, Hashable, Sendable, CustomStringConvertibl
     }
 }
 
-/// A trace that could not be read, with every problem found.
-public struct TraceError: Error, Sendable, CustomStringConvertible {
-    public var diagnostics: [TraceDiagnostic]
+/// An input that could not be read or used, with every problem found.
+public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
 
-    public init(_ diagnostics: [TraceDiagnostic]) { self.diagnostics = diagnostics }
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+
+    /// One error at `location`.
+    public init(_ message: String, at location: SourceLocation) {
+        diagnostics = [Diagnostic(.error, location, message)]
+    }
 
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

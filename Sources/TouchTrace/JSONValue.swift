@@ -133,11 +133,11 @@ func writeJSONString(_ s: String, to out: inout String) {
 extension JSONValue {
     /// Parses one JSON value (a settings file, say) with the trace reader's scanner: `bytes`
     /// must hold the whole value; errors name `name` and the line.
-    public static func parse(_ bytes: [UInt8], name: String) throws(TraceError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8], name: String) throws(DiagnosticError) -> JSONValue {
         var bytes = bytes
         bytes.append(0)   // a readable byte past the end, as the scanner may look one ahead
         let count = bytes.count - 1
-        return try bytes.withUnsafeBufferPointer { buf throws(TraceError) -> JSONValue in
+        return try bytes.withUnsafeBufferPointer { buf throws(DiagnosticError) -> JSONValue in
             var scanner = JSONScanner(buf.baseAddress!, count: count)
             do throws(ScanError) {
                 let v = try scanner.parseValue()
@@ -147,7 +147,7 @@ extension JSONValue {
             } catch {
                 var line = 1
                 for k in 0..<min(error.offset, scanner.end) where scanner.base[k] == 0x0A { line += 1 }
-                throw TraceError([TraceDiagnostic(.error, TraceLocation(file: name, line: line), error.message)])
+                throw DiagnosticError([Diagnostic(.error, SourceLocation(file: name, line: line), error.message)])
             }
         }
     }

@@ -44,9 +44,9 @@ extension GestureSettings {
     /// `arena.together`, `arena.apart` and `arena.waitsFor` are lists of pairs of names
     /// (`[["swipe", "pan"]]`: in `waitsFor`, the first waits for the second to fail). Unknown keys
     /// and wrong values are errors that name them.
-    public static func from(json: JSONValue, source: String) throws(TraceError) -> GestureSettings {
+    public static func from(json: JSONValue, source: String) throws(DiagnosticError) -> GestureSettings {
         guard case .object(let root) = json else {
-            throw TraceError([TraceDiagnostic(.error, TraceLocation(file: source), "settings must be a JSON object of setting names, found \(json.kindDescription)")])
+            throw DiagnosticError([Diagnostic(.error, SourceLocation(file: source), "settings must be a JSON object of setting names, found \(json.kindDescription)")])
         }
         var flat: [(String, JSONValue)] = []
         for m in root.members {
@@ -57,8 +57,8 @@ extension GestureSettings {
             }
         }
         var s = GestureSettings()
-        var problems: [TraceDiagnostic] = []
-        func fail(_ msg: String) { problems.append(TraceDiagnostic(.error, TraceLocation(file: source), msg)) }
+        var problems: [Diagnostic] = []
+        func fail(_ msg: String) { problems.append(Diagnostic(.error, SourceLocation(file: source), msg)) }
         let recognizerNames = RecognizerName.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         func names(_ key: String, _ value: JSONValue) -> [RecognizerName]? {
             guard let items = value.arrayValue else {
@@ -142,7 +142,7 @@ extension GestureSettings {
                 s[keyPath: path] = Int(v)
             }
         }
-        if !problems.isEmpty { throw TraceError(problems) }
+        if !problems.isEmpty { throw DiagnosticError(problems) }
         return s
     }
 }

@@ -83,35 +83,4 @@ public struct TraceHeader: Hashable, Sendable {
             return Surface(width: width, height: height, unitsPerMillimeter: r)
         }
     }
-
-    /// `scene.list` read into a list model, or `nil` when the scene has none. Invalid values
-    /// are reported by validation; here they fall back to the defaults.
-    public var listScene: (layout: ListLayout, policy: SwipePolicy)? {
-        guard let list = scene?["list"]?.objectValue else { return nil }
-        let s = surface
-        let standard = ListLayout.standard(for: s)
-        let rows = list["rows"]?.numberValue.map { $0.isFinite ? Int(min(max($0, 0), 1e7)) : 0 } ?? standard.rows
-        let layout = ListLayout(
-            rows: rows,
-            rowHeight: list["rowHeight"]?.numberValue ?? standard.rowHeight,
-            top: list["top"]?.numberValue ?? 0,
-            left: list["left"]?.numberValue ?? 0,
-            width: list["width"]?.numberValue ?? s.width,
-            height: list["height"]?.numberValue ?? s.height)
-        let policy = list["policy"]?.stringValue.flatMap(SwipePolicy.init(rawValue:)) ?? .toggle
-        return (layout, policy)
-    }
-
-    /// The list a replay drives: `scene.list` (with its sections, heights, selection,
-    /// snapping, paging and refresh), or the library's default list for the surface.
-    public func makeListModel() -> ListModel {
-        guard let (layout, policy) = listScene, let list = scene?["list"]?.objectValue else {
-            return ListModel(layout: .standard(for: surface))
-        }
-        var problems: [String] = []
-        var model = ListModel(layout: layout, policy: policy, options: ListScene.options(list, problems: &problems))
-        model.physics = ListScene.physics(list, problems: &problems)
-        if let offset = list["offset"]?.numberValue { model.scroll(toOffset: offset) }
-        return model
-    }
 }

@@ -25,7 +25,7 @@ public final class TraceEventStream {
 
     @exclusivity(unchecked) private var document: [TouchEvent]?
     @exclusivity(unchecked) private var documentIndex = 0
-    private var documentDiagnostics: [TraceDiagnostic] = []
+    private var documentDiagnostics: [Diagnostic] = []
 
     @exclusivity(unchecked) private var fd: Int32 = -1
     @exclusivity(unchecked) private var parser: LinesParser
@@ -42,15 +42,15 @@ public final class TraceEventStream {
 
     /// Opens `path` and reads its header. Throws when the file cannot be read or its header
     /// (or, for a document, anything in it) is invalid.
-    public init(path: String) throws(TraceError) {
+    public init(path: String) throws(DiagnosticError) {
         self.path = path
         parser = LinesParser(name: path, collectEvents: false)
         fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw TraceError([TraceReader.fileError(path, "cannot open")]) }
+        guard fd >= 0 else { throw DiagnosticError([TraceReader.fileError(path, "cannot open")]) }
         var st = stat()
         if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
             close(fd)
-            throw TraceError([TraceDiagnostic(.error, TraceLocation(file: path), "is a folder, not a trace file")])
+            throw DiagnosticError([Diagnostic(.error, SourceLocation(file: path), "is a folder, not a trace file")])
         }
         // Read until the first non-blank line is complete, to detect the encoding.
         var isLines = false
@@ -69,7 +69,7 @@ public final class TraceEventStream {
             guard let h = parser.header, !parser.diagnostics.hasError else {
                 close(fd)
                 fd = -1
-                throw TraceError(parser.diagnostics.final(file: path))
+                throw DiagnosticError(parser.diagnostics.final(file: path))
             }
             header = h
         } else {
@@ -77,7 +77,7 @@ public final class TraceEventStream {
             fd = -1
             encoding = .document
             let r = TraceReader.diagnose(path: path)
-            guard let t = r.trace else { throw TraceError(r.diagnostics) }
+            guard let t = r.trace else { throw DiagnosticError(r.diagnostics) }
             header = t.header
             document = t.events
             documentDiagnostics = r.diagnostics
@@ -90,7 +90,7 @@ public final class TraceEventStream {
     }
 
     /// Every problem found so far (all of them once ``next()`` has returned `nil`).
-    public var diagnostics: [TraceDiagnostic] {
+    public var diagnostics: [Diagnostic] {
         document != nil ? documentDiagnostics : parser.diagnostics.final(file: path)
     }
 
@@ -178,7 +178,7 @@ public final class TraceEventStream {
             if !fill() && !eof {
                 // The line outgrew the buffer: report it, skip to its end.
                 lineNumber += 1
-                parser.diagnostics.add(TraceDiagnostic(.error, TraceLocation(file: path, line: lineNumber),
+                parser.diagnostics.add(Diagnostic(.error, SourceLocation(file: path, line: lineNumber),
                     "line is longer than \(TraceEventStream.maxLineLength >> 20) MiB (expected one event a line)"))
                 skipRestOfLine()
                 return lineNumber

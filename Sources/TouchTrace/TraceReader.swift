@@ -15,10 +15,10 @@ public struct TraceReadResult: Sendable {
     /// The encoding detected, when the file could be read at all.
     public var encoding: TraceEncoding?
     /// Every problem found, errors and warnings, in file order.
-    public var diagnostics: [TraceDiagnostic]
+    public var diagnostics: [Diagnostic]
 
-    public var errors: [TraceDiagnostic] { diagnostics.filter { $0.severity == .error } }
-    public var warnings: [TraceDiagnostic] { diagnostics.filter { $0.severity == .warning } }
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+    public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
 }
 
 /// Reads traces in either encoding, detected from the content: a first line that is a
@@ -34,9 +34,9 @@ public enum TraceReader {
 
     /// Reads a whole trace. Throws every problem found when any is an error; otherwise returns
     /// the trace with its warnings (a cut-off last line, contacts left open, …).
-    public static func read(path: String) throws(TraceError) -> (trace: Trace, warnings: [TraceDiagnostic]) {
+    public static func read(path: String) throws(DiagnosticError) -> (trace: Trace, warnings: [Diagnostic]) {
         let r = diagnose(path: path)
-        guard let t = r.trace else { throw TraceError(r.diagnostics) }
+        guard let t = r.trace else { throw DiagnosticError(r.diagnostics) }
         return (t, r.warnings)
     }
 
@@ -93,13 +93,13 @@ public enum TraceReader {
     }
 
     /// The whole file, or a diagnostic saying why it cannot be read.
-    static func readFile(_ path: String) throws(TraceDiagnostic) -> [UInt8] {
+    static func readFile(_ path: String) throws(Diagnostic) -> [UInt8] {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw fileError(path, "cannot open") }
         defer { close(fd) }
         var st = stat()
         if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
-            throw TraceDiagnostic(.error, TraceLocation(file: path), "is a folder, not a trace file")
+            throw Diagnostic(.error, SourceLocation(file: path), "is a folder, not a trace file")
         }
         // Read straight into the final buffer; grow it if the file is longer than it said.
         var bytes = [UInt8](repeating: 0, count: max(Int(st.st_size), 0) + 1)
@@ -118,25 +118,25 @@ public enum TraceReader {
         return bytes
     }
 
-    static func fileError(_ path: String, _ what: String) -> TraceDiagnostic {
-        TraceDiagnostic(.error, TraceLocation(file: path), "\(what): \(String(cString: strerror(errno)))")
+    static func fileError(_ path: String, _ what: String) -> Diagnostic {
+        Diagnostic(.error, SourceLocation(file: path), "\(what): \(String(cString: strerror(errno)))")
     }
 }
 
 /// Collects diagnostics up to ``TraceReader/maxDiagnostics``.
 struct DiagnosticList {
-    var items: [TraceDiagnostic] = []
+    var items: [Diagnostic] = []
     var dropped = 0
     var hasError = false
 
-    mutating func add(_ d: TraceDiagnostic) {
+    mutating func add(_ d: Diagnostic) {
         if d.severity == .error { hasError = true }
         if items.count < TraceReader.maxDiagnostics { items.append(d) } else { dropped += 1 }
     }
 
-    func final(file: String?) -> [TraceDiagnostic] {
+    func final(file: String?) -> [Diagnostic] {
         guard dropped > 0 else { return items }
-        return items + [TraceDiagnostic(.warning, TraceLocation(file: file), "\(dropped) more problems not shown")]
+        return items + [Diagnostic(.warning, SourceLocation(file: file), "\(dropped) more problems not shown")]
     }
 }
 
@@ -158,8 +158,8 @@ struct LinesParser {
         self.collectEvents = collectEvents
     }
 
-    func location(_ line: Int, _ column: Int? = nil, event: Int? = nil) -> TraceLocation {
-        TraceLocation(file: name, line: line, column: column, eventIndex: event)
+    func location(_ line: Int, _ column: Int? = nil, event: Int? = nil) -> SourceLocation {
+        SourceLocation(file: name, line: line, column: column, eventIndex: event)
     }
 
     /// Handles one line (without its line break). `final`: the file ends without a line break
@@ -176,18 +176,18 @@ struct LinesParser {
                 s.skipWhitespace()
                 if !s.atEnd { throw s.error("the end of the header line") }
                 guard let o = v.objectValue else {
-                    diagnostics.add(TraceDiagnostic(.error, location(number, 1), "expected the header object on the first line, found \(v.kindDescription)"))
+                    diagnostics.add(Diagnostic(.error, location(number, 1), "expected the header object on the first line, found \(v.kindDescription)"))
                     return
                 }
                 let n = number
                 let file = name
-                var found: [TraceDiagnostic] = []
-                header = HeaderDecoder.decode(o, lines: true, locate: { _ in TraceLocation(file: file, line: n) },
+                var found: [Diagnostic] = []
+                header = HeaderDecoder.decode(o, lines: true, locate: { _ in SourceLocation(file: file, line: n) },
                                               report: { found.append($0) })
                 for d in found { diagnostics.add(d) }
                 if let h = header { validator = EventValidator(width: h.device.width, height: h.device.height) }
             } catch {
-                diagnostics.add(TraceDiagnostic(.error, location(number, error.offset + 1), "header: " + error.message))
+                diagnostics.add(Diagnostic(.error, location(number, error.offset + 1), "header: " + error.message))
             }
             return
         }
@@ -197,24 +197,24 @@ struct LinesParser {
         do throws(ScanError) {
             let e = try s.parseEvent(problem: &problem)
             if let d = s.duplicateKey {
-                diagnostics.add(TraceDiagnostic(.warning, location(number, d.offset + 1, event: index),
+                diagnostics.add(Diagnostic(.warning, location(number, d.offset + 1, event: index),
                     "`\(eventKeys[d.which])` appears twice in this event; the first value is used"))
             }
             s.skipWhitespace()
             if !s.atEnd { throw s.error("the end of the line after the event") }
             if let p = problem {
-                diagnostics.add(TraceDiagnostic(.error, location(number, p.offset + 1, event: index), p.message))
+                diagnostics.add(Diagnostic(.error, location(number, p.offset + 1, event: index), p.message))
                 return
             }
             guard let e else { return }
-            var found: (TraceDiagnostic.Severity, String)?
-            var extra: [(TraceDiagnostic.Severity, String)] = []
+            var found: (Diagnostic.Severity, String)?
+            var extra: [(Diagnostic.Severity, String)] = []
             let ok = validator.check(e, index: index) { sev, msg in
                 if found == nil { found = (sev, msg) } else { extra.append((sev, msg)) }
             }
             if let (sev, msg) = found {
-                diagnostics.add(TraceDiagnostic(sev, location(number, event: index), msg))
-                for (sev, msg) in extra { diagnostics.add(TraceDiagnostic(sev, location(number, event: index), msg)) }
+                diagnostics.add(Diagnostic(sev, location(number, event: index), msg))
+                for (sev, msg) in extra { diagnostics.add(Diagnostic(sev, location(number, event: index), msg)) }
             }
             if ok {
                 lastEvent = e
@@ -223,22 +223,22 @@ struct LinesParser {
         } catch {
             if final && error.atEndOfInput {
                 eventCount -= 1
-                diagnostics.add(TraceDiagnostic(.warning, location(number),
+                diagnostics.add(Diagnostic(.warning, location(number),
                     "the last line is incomplete (the recording was cut off?): it is ignored, and the \(eventCount) events before it are kept"))
             } else {
-                diagnostics.add(TraceDiagnostic(.error, location(number, error.offset + 1, event: index), error.message))
+                diagnostics.add(Diagnostic(.error, location(number, error.offset + 1, event: index), error.message))
             }
         }
     }
 
     mutating func finishChecks() {
         if !headerSeen {
-            diagnostics.add(TraceDiagnostic(.error, location(1), "the file is empty (expected a header line)"))
+            diagnostics.add(Diagnostic(.error, location(1), "the file is empty (expected a header line)"))
         }
         let eventsName = name
-        var found: [TraceDiagnostic] = []
+        var found: [Diagnostic] = []
         validator.finish { at, msg in
-            found.append(TraceDiagnostic(.warning, TraceLocation(file: eventsName, eventIndex: at >= 0 ? at : nil), msg))
+            found.append(Diagnostic(.warning, SourceLocation(file: eventsName, eventIndex: at >= 0 ? at : nil), msg))
         }
         for d in found { diagnostics.add(d) }
     }
@@ -266,7 +266,7 @@ struct DocumentParser {
         self.scanner = JSONScanner(base, count: count)
     }
 
-    mutating func location(_ offset: Int, event: Int? = nil) -> TraceLocation {
+    mutating func location(_ offset: Int, event: Int? = nil) -> SourceLocation {
         if offset < countedTo { lineStartOffset = 0; lineNumber = 1; countedTo = 0 }
         let limit = min(offset, scanner.end)
         var k = countedTo
@@ -275,7 +275,7 @@ struct DocumentParser {
             k += 1
         }
         countedTo = limit
-        return TraceLocation(file: name, line: lineNumber, column: offset - lineStartOffset + 1, eventIndex: event)
+        return SourceLocation(file: name, line: lineNumber, column: offset - lineStartOffset + 1, eventIndex: event)
     }
 
     mutating func parse() -> TraceReadResult {
@@ -287,7 +287,7 @@ struct DocumentParser {
         do throws(ScanError) {
             scanner.skipWhitespace()
             if scanner.atEnd {
-                diagnostics.add(TraceDiagnostic(.error, location(0), "the file is empty (expected a trace object)"))
+                diagnostics.add(Diagnostic(.error, location(0), "the file is empty (expected a trace object)"))
                 return result(nil)
             }
             // A fair guess of the event count (events take 48 bytes or more as JSON), so that the
@@ -309,7 +309,7 @@ struct DocumentParser {
                     if key == "events" {
                         if sawEvents {
                             // First wins, as for every repeated key: check this one, keep nothing.
-                            diagnostics.add(TraceDiagnostic(.warning, location(scanner.i),
+                            diagnostics.add(Diagnostic(.warning, location(scanner.i),
                                 "`events` appears twice in the trace object; the first array is used"))
                             try scanner.skipValue()
                         } else {
@@ -330,20 +330,20 @@ struct DocumentParser {
             if !scanner.atEnd { throw scanner.error("the end of the file after the trace object") }
         } catch {
             let what = error.atEndOfInput ? "the file ends early: " : ""
-            diagnostics.add(TraceDiagnostic(.error, location(error.offset), what + error.message))
+            diagnostics.add(Diagnostic(.error, location(error.offset), what + error.message))
             return result(nil)
         }
         let object = JSONObject(members)
-        var locs: [String: TraceLocation] = [:]
+        var locs: [String: SourceLocation] = [:]
         for (k, o) in offsets.sorted(by: { $0.value < $1.value }) { locs[k] = location(o) }
         let fileName = name
-        var headerDiagnostics: [TraceDiagnostic] = []
+        var headerDiagnostics: [Diagnostic] = []
         let header = HeaderDecoder.decode(object, lines: false,
-                                          locate: { locs[$0] ?? TraceLocation(file: fileName, line: 1) },
+                                          locate: { locs[$0] ?? SourceLocation(file: fileName, line: 1) },
                                           report: { headerDiagnostics.append($0) })
         for d in headerDiagnostics { diagnostics.add(d) }
         if !sawEvents {
-            diagnostics.add(TraceDiagnostic(.error, location(0), "missing `events` (an array of event objects; a trace in the lines encoding needs \"encoding\": \"lines\" in its header line)"))
+            diagnostics.add(Diagnostic(.error, location(0), "missing `events` (an array of event objects; a trace in the lines encoding needs \"encoding\": \"lines\" in its header line)"))
         }
         // Semantic checks, in event order, with the device's bounds.
         if let h = header { validator = EventValidator(width: h.device.width, height: h.device.height) }
@@ -353,10 +353,10 @@ struct DocumentParser {
         for k in events.indices {
             let e = events[k]
             let (offset, index) = eventOffsets[k]
-            var lineLoc: TraceLocation?
+            var lineLoc: SourceLocation?
             let ok = validator.check(e, index: index) { sev, msg in
                 if lineLoc == nil { lineLoc = location(offset, event: index) }
-                diagnostics.add(TraceDiagnostic(sev, lineLoc!, msg))
+                diagnostics.add(Diagnostic(sev, lineLoc!, msg))
             }
             if ok {
                 events[kept] = e
@@ -366,7 +366,7 @@ struct DocumentParser {
         events.removeLast(events.count - kept)
         eventOffsets = []
         validator.finish { at, msg in
-            diagnostics.add(TraceDiagnostic(.warning, TraceLocation(file: fileName, eventIndex: at >= 0 ? at : nil), msg))
+            diagnostics.add(Diagnostic(.warning, SourceLocation(file: fileName, eventIndex: at >= 0 ? at : nil), msg))
         }
         return result(header.map { Trace(header: $0, events: events) })
     }
@@ -378,7 +378,7 @@ struct DocumentParser {
         guard scanner.peek() == UInt8(ascii: "[") else {
             let at = scanner.i
             let v = try scanner.parseValue()
-            diagnostics.add(TraceDiagnostic(.error, location(at), "`events` must be an array of event objects, found \(v.kindDescription)"))
+            diagnostics.add(Diagnostic(.error, location(at), "`events` must be an array of event objects, found \(v.kindDescription)"))
             return
         }
         scanner.i += 1
@@ -391,14 +391,14 @@ struct DocumentParser {
             var problem: ShapeProblem?
             let parsed = try scanner.parseEvent(problem: &problem)
             if let d = scanner.duplicateKey {
-                diagnostics.add(TraceDiagnostic(.warning, location(d.offset, event: index),
+                diagnostics.add(Diagnostic(.warning, location(d.offset, event: index),
                     "`\(eventKeys[d.which])` appears twice in this event; the first value is used"))
             }
             if let e = parsed {
                 events.append(e)
                 eventOffsets.append((at, index))
             } else if let p = problem {
-                diagnostics.add(TraceDiagnostic(.error, location(p.offset, event: index), p.message))
+                diagnostics.add(Diagnostic(.error, location(p.offset, event: index), p.message))
             }
             index += 1
             scanner.skipWhitespace()
@@ -438,14 +438,14 @@ final class MappedFile {
     private let mapped: UnsafeMutableRawPointer?
     private let fallback: [UInt8]?
 
-    init(path: String) throws(TraceDiagnostic) {
+    init(path: String) throws(Diagnostic) {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw TraceReader.fileError(path, "cannot open") }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw TraceReader.fileError(path, "cannot read") }
         if (st.st_mode & S_IFMT) == S_IFDIR {
-            throw TraceDiagnostic(.error, TraceLocation(file: path), "is a folder, not a trace file")
+            throw Diagnostic(.error, SourceLocation(file: path), "is a folder, not a trace file")
         }
         let size = Int(st.st_size)
         if (st.st_mode & S_IFMT) == S_IFREG, size > 0,

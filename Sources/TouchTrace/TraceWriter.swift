@@ -67,22 +67,22 @@ public enum TraceWriter {
 
     /// Writes `trace` to `path` in `encoding`. The text goes to a temporary file beside `path`
     /// that replaces it only once complete, so a failure never leaves a half-written file.
-    public static func write(_ trace: Trace, to path: String, encoding: TraceEncoding) throws(TraceError) {
+    public static func write(_ trace: Trace, to path: String, encoding: TraceEncoding) throws(DiagnosticError) {
         let text = encoding == .lines ? lines(trace) : document(trace)
         try writeAtomically(Array(text.utf8), to: path)
     }
 
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(TraceError) {
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(DiagnosticError) {
         let temp = path + ".partial-\(getpid())"
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw TraceError([TraceReader.fileError(path, "cannot create")]) }
+        guard fd >= 0 else { throw DiagnosticError([TraceReader.fileError(path, "cannot create")]) }
         var ok = writeAll(fd, bytes)
         ok = fsync(fd) == 0 && ok
         close(fd)
         guard ok, rename(temp, path) == 0 else {
             let d = TraceReader.fileError(path, "cannot write")
             unlink(temp)
-            throw TraceError([d])
+            throw DiagnosticError([d])
         }
     }
 }
@@ -118,19 +118,19 @@ public final class LinesTraceWriter {
     public let path: String
 
     /// Creates (or truncates) `path` and writes `header` to it.
-    public init(path: String, header: TraceHeader) throws(TraceError) {
+    public init(path: String, header: TraceHeader) throws(DiagnosticError) {
         self.path = path
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw TraceError([TraceReader.fileError(path, "cannot create")]) }
+        guard fd >= 0 else { throw DiagnosticError([TraceReader.fileError(path, "cannot create")]) }
         let line = JSONValue.object(TraceWriter.headerObject(header, lines: true)).serialized() + "\n"
-        guard writeAll(fd, Array(line.utf8)) else { throw TraceError([TraceReader.fileError(path, "cannot write")]) }
+        guard writeAll(fd, Array(line.utf8)) else { throw DiagnosticError([TraceReader.fileError(path, "cannot write")]) }
     }
 
     /// Appends a frame's events, one line each, in a single write.
-    public func write(_ frame: TouchFrame) throws(TraceError) {
+    public func write(_ frame: TouchFrame) throws(DiagnosticError) {
         var text = ""
         for e in frame.events { text += TraceWriter.eventJSON(e) + "\n" }
-        guard fd >= 0, writeAll(fd, Array(text.utf8)) else { throw TraceError([TraceReader.fileError(path, "cannot write")]) }
+        guard fd >= 0, writeAll(fd, Array(text.utf8)) else { throw DiagnosticError([TraceReader.fileError(path, "cannot write")]) }
     }
 
     /// Flushes to the device and closes the file.

@@ -19,7 +19,7 @@ struct EventValidator {
 
     /// Checks `e`; reports problems through `report` and returns false on an error.
     mutating func check(_ e: TouchEvent, index: Int,
-                        report: (TraceDiagnostic.Severity, String) -> Void) -> Bool {
+                        report: (Diagnostic.Severity, String) -> Void) -> Bool {
         if !e.time.isFinite { report(.error, "`t` is not a finite number"); return false }
         if !e.position.x.isFinite { report(.error, "`x` is not a finite number"); return false }
         if !e.position.y.isFinite { report(.error, "`y` is not a finite number"); return false }
@@ -68,11 +68,11 @@ struct EventValidator {
 /// Reads the header keys of a trace into a ``TraceHeader``, reporting each problem.
 enum HeaderDecoder {
     /// Decodes `object`; `locate` says where a top-level key's value is, `report` takes each problem.
-    static func decode(_ object: JSONObject, lines: Bool, locate: (String) -> TraceLocation,
-                       report: (TraceDiagnostic) -> Void) -> TraceHeader? {
+    static func decode(_ object: JSONObject, lines: Bool, locate: (String) -> SourceLocation,
+                       report: (Diagnostic) -> Void) -> TraceHeader? {
         var ok = true
         func fail(_ key: String, _ message: String) {
-            report(TraceDiagnostic(.error, locate(key), message))
+            report(Diagnostic(.error, locate(key), message))
             ok = false
         }
 
@@ -148,37 +148,17 @@ enum HeaderDecoder {
                 }
             }
             if let list = scene["list"] {
-                if let o = list.objectValue {
-                    for key in ["rowHeight", "top", "left", "width", "height", "offset"] {
-                        if let v = o[key], v.numberValue == nil || !(v.numberValue!.isFinite) {
-                            fail("scene", "`scene.list.\(key)` must be a number, found \(v.serialized())")
-                        }
-                    }
-                    if let v = o["rowHeight"]?.numberValue, v <= 0 {
-                        fail("scene", "`scene.list.rowHeight` must be positive, found \(formatJSONNumber(v))")
-                    }
-                    if let v = o["rows"], !(v.numberValue.map { $0 >= 0 && $0 == $0.rounded() && $0 <= 1e7 } ?? false) {
-                        fail("scene", "`scene.list.rows` must be a whole number from 0 to 10,000,000, found \(v.serialized())")
-                    }
-                    if let v = o["policy"], v.stringValue.flatMap(SwipePolicy.init(rawValue:)) == nil {
-                        let names = SwipePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-                        fail("scene", "`scene.list.policy` must be one of \(names), found \(v.serialized())")
-                    }
-                    var problems: [String] = []
-                    _ = ListScene.options(o, problems: &problems)
-                    _ = ListScene.physics(o, problems: &problems)
-                    for p in problems { fail("scene", p) }
-                } else {
-                    fail("scene", "`scene.list` must be an object, found \(list.kindDescription)")
+                var problems: [Diagnostic] = []
+                let read = ListScene.read(list, surface: device.surface, at: locate("scene"), problems: &problems)
+                if let data = scene["data"] {
+                    _ = ListScene.feed(data, pageSize: read.options.pageSize, at: locate("scene"), problems: &problems)
                 }
+                for p in problems { report(p); ok = false }
+            } else if let data = scene["data"] {
+                var problems: [Diagnostic] = []
+                _ = ListScene.feed(data, pageSize: ListOptions().pageSize, at: locate("scene"), problems: &problems)
+                for p in problems { report(p); ok = false }
             }
-        }
-        if let data = object["scene"]?["data"] {
-            // The list's own problems were reported above; only the feed's are reported here.
-            var listProblems: [String] = [], problems: [String] = []
-            let list = ListScene.options(object["scene"]?["list"]?.objectValue ?? JSONObject(), problems: &listProblems)
-            _ = ListScene.feed(data, pageSize: list.pageSize, problems: &problems)
-            for p in problems { fail("scene", p) }
         }
         header.meta = object["meta"]
         if let e = object["expect"] {

@@ -160,7 +160,7 @@ func benchList(rows: Int, estimated: Bool, minFrames: Int) -> ListFigures {
     while frames < minFrames {
         // Speed to travel the whole content: distance = v0 / -ln(rate) (per ms).
         let distance = list.maxOffset * 1.02
-        let v0 = distance * -log(list.physics.decelerationRate) * 1000 * direction
+        let v0 = distance * -log(list.options.physics.decelerationRate) * 1000 * direction
         let fling = GestureEvent(time: t, kind: .fling(.init(fingers: 1, position: Point(x: 400, y: 240),
                                                           velocity: Point(x: 0, y: -v0), speed: 0)))
         // Momentum continues a drag: the throw is a pan that ends in a fling.

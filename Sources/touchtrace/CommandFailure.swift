@@ -1,8 +1,8 @@
 import ArgumentParser
 
 /// Why a command stops: what to tell the user, and the exit status that means. Every command
-/// throws this (or lets an error of the library through, which means bad input); the root
-/// command catches it in one place, prints it and exits with its status, so the statuses the
+/// throws this, or lets a reader's `DiagnosticError` through (bad input); the root command
+/// catches both in one place, prints them and exits with their status, so the statuses the
 /// help documents are the only ones there are.
 struct CommandFailure: Error {
     /// The exit statuses, as `touchtrace --help` documents them.

@@ -24,10 +24,7 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let trace = try readTrace(file)
-        let text: String
-        do { text = try EvemuExport.text(for: trace) } catch {
-            throw CommandFailure.badInput("touchtrace: \(file): \(error)")
-        }
+        let text = try EvemuExport.text(for: trace, source: file)
         try writeText(text, to: evemu)
         print("\(file) → \(evemu) (\(trace.events.count) events)")
     }

@@ -48,7 +48,7 @@ struct Import: ParsableCommand {
             throw CommandFailure.badInput("touchtrace: --size-mm takes two positive numbers, width and height in mm; found \(sizeMillimeters.map { String($0) }.joined(separator: " "))")
         }
         var rec: EvemuRecording
-        do {
+        do {   // a reader's DiagnosticError goes through: the root command prints it, exit 2
             let text = try read(recording)
             rec = EvemuRecording.isLibinputRecord(text)
                 ? try EvemuRecording.parseLibinputRecord(text, name: recording)
@@ -57,14 +57,10 @@ struct Import: ParsableCommand {
                 let d = try EvemuRecording.parse(try read(desc), name: desc)
                 rec.description = d.description
             }
-        } catch let e as EvemuErrors {
-            throw CommandFailure.badInput(e.description)
         }
         let size = sizeMillimeters.count == 2 ? Point(x: sizeMillimeters[0], y: sizeMillimeters[1]) : nil
         var trace: Trace
-        do { trace = try TraceImport.trace(from: rec, source: (recording as NSString).lastPathComponent, physicalSize: size) } catch {
-            throw CommandFailure.badInput(error.description)
-        }
+        trace = try TraceImport.trace(from: rec, source: (recording as NSString).lastPathComponent, physicalSize: size)
         if let expect {
             let r = TraceReader.diagnose(bytes: Array(("{\"format\": \"touch-trace\", \"version\": 1, \"device\": {\"width\": 1, \"height\": 1}, \"expect\": " + expect + ", \"events\": []}").utf8), name: "--expect")
             guard let parsed = r.trace?.header.expect else {

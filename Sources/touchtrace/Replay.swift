@@ -79,7 +79,7 @@ struct Replay: ParsableCommand {
         guard let list else { return }
         let rows = list.rowCount
         let swiped = (0..<rows).filter { list.swiped[$0] }
-        print("list: \(rows) rows, policy \(list.policy.rawValue)\(list.contentOffset > 0 ? ", scrolled by \(formatJSONNumber((list.contentOffset * 10).rounded() / 10))" : ""); swiped: \(swiped.isEmpty ? "none" : swiped.map(String.init).joined(separator: ", ")); selected: \(list.selectedRow.map(String.init) ?? "none")")
+        print("list: \(rows) rows, policy \(list.options.swipePolicy.rawValue)\(list.contentOffset > 0 ? ", scrolled by \(formatJSONNumber((list.contentOffset * 10).rounded() / 10))" : ""); swiped: \(swiped.isEmpty ? "none" : swiped.map(String.init).joined(separator: ", ")); selected: \(list.selectedRow.map(String.init) ?? "none")")
         let shownRows = min(rows, 12)
         for r in 0..<shownRows {
             let mark = list.swiped[r] ? "◀▮ swiped " : "          "

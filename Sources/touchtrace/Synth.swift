@@ -43,10 +43,7 @@ struct Synth: ParsableCommand {
             text = String(decoding: data, as: UTF8.self)
             output = paths[1]
         }
-        let trace: Trace
-        do { trace = try TraceSynth.trace(from: text) } catch {
-            throw CommandFailure.badInput("touchtrace: \(e != nil ? "-e" : paths[0]): \(error)")
-        }
+        let trace = try TraceSynth.trace(from: text, name: e != nil ? "-e" : paths[0])
         try writeTrace(trace, to: output)
         print("\(output): \(trace.events.count) events\(trace.header.isTest ? ", with expectations" : "")")
     }

@@ -1,3 +1,4 @@
+import TouchTrace
 import ArgumentParser
 import Foundation
 
@@ -27,6 +28,10 @@ struct TouchTraceCommand: AsyncParsableCommand {
         } catch let failure as CommandFailure {
             if !failure.message.isEmpty { printError(failure.message) }
             Foundation.exit(failure.status.rawValue)
+        } catch let problems as DiagnosticError {
+            // A reader's located problems: bad input.
+            printError(problems.description)
+            Foundation.exit(CommandFailure.Status.badInput.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {               // --help, --version

@@ -42,7 +42,7 @@ struct EvemuExportTests {
         var events: [TouchEvent] = []
         for id in 0..<11 { events.append(TouchEvent(time: 0, id: id, phase: .down, position: Point(x: 1, y: 1))) }
         let trace = Trace(header: TraceHeader(device: .init(width: 10, height: 10)), events: events)
-        #expect(throws: EvemuExport.Failure.self) { try EvemuExport.text(for: trace) }
+        #expect(throws: DiagnosticError.self) { try EvemuExport.text(for: trace) }
     }
 }
 
@@ -74,9 +74,9 @@ struct EvemuFuzzRegressionTests {
     func axisWithoutRange() throws {
         let text = String(decoding: try Data(contentsOf: Self.folder.appendingPathComponent("evemu-axis-without-range.events")), as: UTF8.self)
         let rec = try EvemuRecording.parse(text, name: "r.events")
-        #expect(throws: TraceImport.Failure.self) { try TraceImport.trace(from: rec, source: "r.events") }
+        #expect(throws: DiagnosticError.self) { try TraceImport.trace(from: rec, source: "r.events") }
         do { _ = try TraceImport.trace(from: rec, source: "r.events") } catch {
-            #expect(error.description == "r.events: the Y position axis has no range (minimum 479, maximum 0); positions on it cannot be placed")
+            #expect(error.description == "r.events: error: the Y position axis has no range (minimum 479, maximum 0); positions on it cannot be placed")
         }
     }
 }

@@ -96,9 +96,9 @@ struct LibinputRecordTests {
             _ = try EvemuRecording.parseLibinputRecord(bad, name: "r.yml")
             Issue.record("accepted a malformed event")
         } catch {
-            #expect(error.errors.first?.description == "r.yml:47: error: expected `- [sec, usec, type, code, value]`, found `- [  0,  80000,   3]`")
+            #expect(error.diagnostics.first?.description == "r.yml:47: error: expected `- [sec, usec, type, code, value]`, found `- [  0,  80000,   3]`")
         }
-        #expect(throws: EvemuErrors.self) { try EvemuRecording.parseLibinputRecord("version: 1\n", name: "x.yml") }
+        #expect(throws: DiagnosticError.self) { try EvemuRecording.parseLibinputRecord("version: 1\n", name: "x.yml") }
         #expect(!EvemuRecording.isLibinputRecord("# EVEMU 1.3\nN: x\n"))
     }
 }

@@ -62,7 +62,7 @@ struct OverflowTests {
     @Test func exportRefusesWhatEvdevCannotCarry() {
         let big = Trace(header: TraceHeader(device: .init(width: 1e12, height: 10, resolution: Point(x: 5, y: 5))),
                         events: [TouchEvent(time: 0, id: 0, phase: .down, position: Point(x: 1e300, y: 1))])
-        #expect(throws: EvemuExport.Failure.self) { try EvemuExport.text(for: big) }
+        #expect(throws: DiagnosticError.self) { try EvemuExport.text(for: big) }
         let far = Trace(header: TraceHeader(device: .init(width: 100, height: 10)),
                         events: [TouchEvent(time: 0, id: 0, phase: .down, position: Point(x: 1e300, y: -1e300)),
                                  TouchEvent(time: 1, id: 0, phase: .up, position: Point(x: 1, y: 1))])
@@ -70,9 +70,9 @@ struct OverflowTests {
     }
 
     @Test func synthAndSettingsBoundTheirNumbers() {
-        #expect(throws: TraceSynth.Failure.self) { try TraceSynth.trace(from: "seed 1e300") }
-        #expect(throws: TraceSynth.Failure.self) { try TraceSynth.trace(from: "swipe right 10mm in 1e300s") }
-        #expect(throws: TraceError.self) {
+        #expect(throws: DiagnosticError.self) { try TraceSynth.trace(from: "seed 1e300") }
+        #expect(throws: DiagnosticError.self) { try TraceSynth.trace(from: "swipe right 10mm in 1e300s") }
+        #expect(throws: DiagnosticError.self) {
             try GestureSettings.from(json: .object(JSONObject([.init("tap.maxCount", .number(1e300))])), source: "s")
         }
     }

@@ -211,7 +211,7 @@ struct EvemuTests {
             _ = try EvemuRecording.parse(text, name: "bad.evemu")
             Issue.record("accepted bad input")
         } catch {
-            #expect(error.errors.map(\.description) == [
+            #expect(error.diagnostics.map(\.description) == [
                 "bad.evemu:11: error: expected `E: sec.usec type code value`, found `E: 0.1 0003 0035`",
                 "bad.evemu:12: error: expected `A: code min max fuzz flat [resolution]`, found `A: zz 0 1 0 0`",
                 "bad.evemu:13: error: expected a line starting with N:, I:, P:, B:, A:, E: or #, found `Q:`",

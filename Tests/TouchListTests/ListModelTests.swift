@@ -49,13 +49,13 @@ struct ListModelTests {
     }
 
     @Test func directionalLeftOpensRightCloses() {
-        var m = ListModel(layout: eightRows, policy: .directional)
+        var m = ListModel(layout: eightRows, options: { var o = ListOptions(); o.swipePolicy = .directional; return o }())
         let out = apply(&m, [swipe(.right, row: 1), swipe(.left, row: 1), swipe(.left, row: 1), swipe(.right, row: 1)])
         #expect(out == [.rowSwipe(row: 1, swiped: true), .rowSwipe(row: 1, swiped: false)])
     }
 
     @Test func oneOpenClosesTheOtherAndTapsCloseWithoutSelecting() {
-        var m = ListModel(layout: eightRows, policy: .oneOpen)
+        var m = ListModel(layout: eightRows, options: { var o = ListOptions(); o.swipePolicy = .oneOpen; return o }())
         let out = apply(&m, [swipe(.left, row: 1), swipe(.left, row: 3), tap(row: 5), tap(row: 5)])
         #expect(out == [.rowSwipe(row: 1, swiped: true), .rowSwipe(row: 1, swiped: false),
                         .rowSwipe(row: 3, swiped: true), .rowSwipe(row: 3, swiped: false), .select(row: 5)])

@@ -11,7 +11,7 @@ import TouchList
 struct ReaderErrorTests {
     static let head = #"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480}, "events": ["#
 
-    func firstError(_ text: String, name: String = "t.json") -> TraceDiagnostic? {
+    func firstError(_ text: String, name: String = "t.json") -> Diagnostic? {
         let r = diagnose(text, name: name)
         #expect(r.trace == nil, "expected the input to be refused")
         return r.errors.first
@@ -88,6 +88,11 @@ struct ReaderErrorTests {
               (#""data": {"latency": -1}"#, "`scene.data.latency` must be a number of seconds ≥ 0, found -1"),
               (#""data": {"failingPages": [0]}"#, "`scene.data.failingPages` must be an array of page numbers ≥ 1, found [0]"),
               (#""data": {"pages": 3}"#, "`scene.data.pages` is not a key of scene.data"),
+              (#""list": {"rowHieght": 60}"#, "`scene.list.rowHieght` is not a key of scene.list (expected one of rows, rowHeight,"),
+              (#""list": {"width": 0}"#, "`scene.list.width` must be a positive number (trace units), found 0"),
+              (#""list": {"stopSpeed": -2}"#, "`scene.list.stopSpeed` must be a positive number (mm/s), found -2"),
+              (#""list": {"settleDuration": "slow"}"#, #"`scene.list.settleDuration` must be a number ≥ 0 (s), found "slow""#),
+              (#""list": "rows""#, "`scene.list` must be an object, found a string"),
           ])
     func listSceneErrors(scene: String, message: String) throws {
         let text = #"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480}, "scene": {"#
@@ -95,6 +100,22 @@ struct ReaderErrorTests {
         let r = diagnose(text, name: "t.json")
         #expect(r.trace == nil, "expected the input to be refused")
         #expect(r.errors.contains { $0.description.contains(message) }, "\(r.errors)")
+    }
+
+    @Test("renamed scene.list keys: the old spelling is still accepted and means the same")
+    func oldListKeysAreAliases() throws {
+        func replay(_ list: String) throws -> [String] {
+            let text = #"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480, "resolution": {"x": 5, "y": 5}}, "scene": {"list": {"rows": 40, "rowHeight": 60, "#
+                + list + #"}}, "events": [{"t": 0, "id": 0, "phase": "down", "x": 400, "y": 400}, {"t": 0.05, "id": 0, "phase": "move", "x": 400, "y": 300}, {"t": 0.1, "id": 0, "phase": "move", "x": 400, "y": 190}, {"t": 0.6, "id": 0, "phase": "up", "x": 400, "y": 190}]}"#
+            let r = diagnose(text, name: "t.json")
+            let trace = try #require(r.trace, "\(r.errors)")
+            return TraceReplay.run(header: trace.header, events: trace.events).output.map(\.jsonLine)
+        }
+        let old = try replay(#""snapToCells": true, "policy": "oneOpen", "refresh": true"#)
+        let new = try replay(#""snapsToCells": true, "swipePolicy": "oneOpen", "refreshes": true"#)
+        #expect(old == new)
+        #expect(old.contains { $0.contains(#""type": "snap""#) }, "the drag of 210 units ends cut: a snap, with either spelling")
+        #expect(old != (try replay(#""snapsToCells": false"#)))
     }
 
     @Test("a key given twice in an event: the first value is used, with a located warning")

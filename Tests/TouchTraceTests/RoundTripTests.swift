@@ -47,7 +47,7 @@ struct RoundTripTests {
             #expect(try TraceReader.read(path: p).trace == trace)
         }
         // A folder that does not exist: an error, nothing written.
-        #expect(throws: TraceError.self) { try TraceWriter.write(trace, to: dir.path("no/such/dir/x.json"), encoding: .document) }
+        #expect(throws: DiagnosticError.self) { try TraceWriter.write(trace, to: dir.path("no/such/dir/x.json"), encoding: .document) }
     }
 
     @Test("a recorder's lines file is readable after every frame, even without close")

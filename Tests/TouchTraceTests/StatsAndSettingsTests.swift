@@ -28,7 +28,7 @@ struct StatsAndSettingsTests {
             .init("tap.maxDuration", .null),
         ])), source: "s.json")
         #expect(s.swipe.minDistance == 20 && s.tap.maxGap == 0.25 && s.tap.maxDuration == nil)
-        #expect(throws: TraceError.self) {
+        #expect(throws: DiagnosticError.self) {
             try GestureSettings.from(json: .object(JSONObject([.init("swipe.minDist", .number(1))])), source: "s.json")
         }
         do {

@@ -75,19 +75,19 @@ struct SynthTests {
     }
 
     @Test(arguments: [
-        Bad(text: "swipe rigth 40mm", message: "line 1, word 2: expected a direction (left, right, up, down), found 'rigth'"),
-        Bad(text: "tap at 10;20", message: "line 1, word 3: expected a position x,y, like 400,210, found '10'"),
-        Bad(text: "device 800x480\nswipe left 40", message: "line 2, word 3: expected a distance like 40mm or 200px, found '40'"),
-        Bad(text: "swipe left 40mm in fast", message: "line 1, word 5: expected a time in seconds, like 0.25s (at most 3600s), found 'fast'"),
-        Bad(text: "wiggle", message: "line 1, word 1: expected a statement (device, list, rate, jitter, seed, gap, pause, swipe, fling, tap, double-tap, long-press, pinch, drag, expect, expect-none), found 'wiggle'"),
-        Bad(text: "pinch from 20 to 60mm", message: "line 1, word 3: expected a distance in mm, like 40mm, found '20'"),
-        Bad(text: "tap fingers 12", message: "line 1, word 3: expected a finger count from 1 to 10, found '12'"),
-        Bad(text: "drag from 1,1", message: "line 1, word 4: expected to, found the end of the line"),
-        Bad(text: "list policy sticky", message: "line 1, word 3: expected toggle, directional or oneOpen, found 'sticky'"),
+        Bad(text: "swipe rigth 40mm", message: "-e:1:7: error: in `swipe rigth 40mm`: expected a direction (left, right, up, down), found 'rigth'"),
+        Bad(text: "tap at 10;20", message: "-e:1:8: error: in `tap at 10`: expected a position x,y, like 400,210, found '10'"),
+        Bad(text: "device 800x480\nswipe left 40", message: "-e:2:12: error: in `swipe left 40`: expected a distance like 40mm or 200px, found '40'"),
+        Bad(text: "swipe left 40mm in fast", message: "-e:1:20: error: in `swipe left 40mm in fast`: expected a time in seconds, like 0.25s (at most 3600s), found 'fast'"),
+        Bad(text: "wiggle", message: "-e:1:1: error: in `wiggle`: expected a statement (device, list, rate, jitter, seed, gap, pause, swipe, fling, tap, double-tap, long-press, pinch, drag, expect, expect-none), found 'wiggle'"),
+        Bad(text: "pinch from 20 to 60mm", message: "-e:1:12: error: in `pinch from 20 to 60mm`: expected a distance in mm, like 40mm, found '20'"),
+        Bad(text: "tap fingers 12", message: "-e:1:13: error: in `tap fingers 12`: expected a finger count from 1 to 10, found '12'"),
+        Bad(text: "drag from 1,1", message: "-e:1:14: error: in `drag from 1,1`: expected to, found the end of the statement"),
+        Bad(text: "list policy sticky", message: "-e:1:13: error: in `list policy sticky`: expected toggle, directional or oneOpen, found 'sticky'"),
     ])
     func errorsPointAtTheWord(_ b: Bad) {
         do {
-            _ = try TraceSynth.trace(from: b.text)
+            _ = try TraceSynth.trace(from: b.text, name: "-e")
             Issue.record("accepted: \(b.text)")
         } catch {
             #expect(error.description == b.message)

@@ -4,33 +4,33 @@
 /// last one lifts. The table keeps, per contact, where and when it went down and where it is
 /// now; contacts that ended in the current frame stay listed (with ``Contact/ended`` set)
 /// until the next frame, so recognizers see their final positions.
-public struct ContactTable: Sendable {
+struct ContactTable: Sendable {
     /// One finger on the surface.
-    public struct Contact: Hashable, Sendable {
-        public var id: Int
+    struct Contact: Hashable, Sendable {
+        var id: Int
         /// When it went down, in seconds.
-        public var startTime: Double
+        var startTime: Double
         /// Where it went down, in surface units.
-        public var start: Point
+        var start: Point
         /// Where it is now, in surface units.
-        public var position: Point
+        var position: Point
         /// Where it was before the current frame (its start, if it went down in it), in surface units.
-        public var previous: Point
+        var previous: Point
         /// Square of the largest distance from ``start`` so far, in square millimeters (kept
         /// squared so that a move costs no square root).
-        public var maxTravelSquared: Double
+        var maxTravelSquared: Double
         /// Largest distance from ``start`` so far, in millimeters.
-        public var maxTravel: Double { maxTravelSquared.squareRoot() }
+        var maxTravel: Double { maxTravelSquared.squareRoot() }
         /// Time of its latest event, in seconds (the lift's, once it ended).
-        public var lastTime: Double
+        var lastTime: Double
         /// True when it lifted or was cancelled in the current frame.
-        public var ended: Bool
+        var ended: Bool
         /// True when it was cancelled in the current frame.
-        public var cancelled: Bool
+        var cancelled: Bool
     }
 
     /// Contacts down in the current frame, plus those that ended in it.
-    public private(set) var contacts: [Contact] = []
+    private(set) var contacts: [Contact] = []
     /// Each contact's velocity tracker, parallel to ``contacts``.
     private var trackers: [VelocityTracker] = []
     /// The strategy new trackers use.
@@ -38,34 +38,34 @@ public struct ContactTable: Sendable {
     private var startCenter = Point.zero
     private var center = Point.zero
     /// Time of the current frame, in seconds.
-    public private(set) var time = 0.0
+    private(set) var time = 0.0
     /// Id of the contact that began the current touch sequence.
-    public private(set) var sequenceFirstId = 0
+    private(set) var sequenceFirstId = 0
     /// When the current touch sequence began, in seconds.
-    public private(set) var sequenceStart: Double = 0
+    private(set) var sequenceStart: Double = 0
     /// Largest travel of any contact of the current sequence so far, in millimeters.
-    public var sequenceMaxTravel: Double { sequenceMaxTravelSquared.squareRoot() }
+    var sequenceMaxTravel: Double { sequenceMaxTravelSquared.squareRoot() }
     private var sequenceMaxTravelSquared = 0.0
     /// Most contacts down at once so far in the current sequence.
-    public var sequenceFingers: Int { Int(fingersSoFar) }
+    var sequenceFingers: Int { Int(fingersSoFar) }
     // Counters are 32-bit: they keep the table within 128 bytes, which the engine copies for
     // every recognizer it calls (a larger one goes through memcpy).
     private var fingersSoFar: Int32 = 0
     /// True when the current frame began a new touch sequence.
-    public private(set) var sequenceBegan = false
+    private(set) var sequenceBegan = false
     /// True when no contact is down after the current frame.
-    public private(set) var sequenceEnded = false
+    private(set) var sequenceEnded = false
     /// True when a contact was cancelled in the current frame.
-    public private(set) var cancelledInFrame = false
+    private(set) var cancelledInFrame = false
     /// True when a contact went down in the current frame.
-    public private(set) var downInFrame = false
+    private(set) var downInFrame = false
     /// Contacts down after the current frame.
-    public var activeCount: Int { Int(active) }
+    var activeCount: Int { Int(active) }
     private var active: Int32 = 0
     /// Contacts that ended in the current frame (still listed until the next one).
     private var endedCount: Int32 = 0
 
-    public init() {
+    init() {
         contacts.reserveCapacity(16)
         trackers.reserveCapacity(16)
     }

@@ -103,7 +103,8 @@ public struct GestureSettings: Hashable, Sendable {
 
     /// The axis a pan may be locked to.
     public enum PanAxis: String, Hashable, Sendable, CaseIterable {
-        /// Vertical when the engine drives a list (the list's scroll), free otherwise. Default.
+        /// Vertical under a list controller (the list's scroll: `ListController` in `TouchList`),
+        /// free otherwise. Default.
         case automatic
         /// Any direction.
         case free

@@ -133,7 +133,7 @@ private struct Samples {
 
     // MARK: Strategies
 
-    /// Quadratic least squares through the normal equations, on times in milliseconds centerd
+    /// Quadratic least squares through the normal equations, on times in milliseconds centered
     /// on their mean (which keeps the 3 × 3 system well conditioned over a 100 ms window); the
     /// velocity is the fitted slope at the newest sample. One pass over the samples, no storage.
     func leastSquares(_ n: Int) -> Point? {

@@ -52,7 +52,7 @@ public enum DeviceKind: String, Sendable {
     case other
 }
 
-/// One entry of ``EvdevDevice/list()``.
+/// One entry of ``EvdevDevice/list(folder:)``.
 public struct DeviceInfo: Sendable {
     public var path: String
     public var description: DeviceDescription?
@@ -72,14 +72,14 @@ public struct DeviceInfo: Sendable {
 public final class EvdevDevice {
     public let path: String
     public let description: DeviceDescription
-    /// The decoder frames come from; its ``TouchDecoder/surface`` is the device's surface.
+    /// The decoder frames come from; its `surface` is the device's surface.
     public private(set) var decoder: TouchDecoder
     private let fd: Int32
     private let dev: OpaquePointer
     private var grabbed = false
 
     /// Opens `path`. With `grab`, no other program receives its events while it is open;
-    /// `rotation` and `calibration` map its coordinates (see ``TouchDecoder``).
+    /// `rotation` and `calibration` map its coordinates (see `TouchDecoder` in `TouchEvdev`).
     public init(path: String, grab: Bool = false, rotation: Rotation = .none, calibration: [Double]? = nil) throws(InputError) {
         let fd: Int32
         switch Libevdev.open(path) {
@@ -223,7 +223,7 @@ public final class EvdevDevice {
     }
 
     /// Now on the clock device events are stamped with (CLOCK_MONOTONIC, which the device is
-    /// set to), in seconds: for ``GestureEngine/advance(to:emit:)`` while a device is quiet.
+    /// set to), in seconds: for `GestureEngine.advance(to:emit:)` while a device is quiet.
     public static func monotonicNow() -> Double { Libevdev.monotonicNow() }
 
     /// Ends open contacts as cancelled (when the reader stops).

@@ -1,6 +1,6 @@
 import TouchGestures
 
-/// Joins a ``GestureEngine``, the ``ListModel`` its gestures drive and the ``PageSource`` the
+/// Joins a `GestureEngine` (of `TouchGestures`), the ``ListModel`` its gestures drive and the ``PageSource`` the
 /// list's pages come from: the one code path that recordings, tests and live devices all go
 /// through when there is a list.
 ///
@@ -51,7 +51,7 @@ public struct ListController: Sendable {
         }
     }
 
-    /// The gesture engine. With ``GestureSettings/PanAxis/automatic``, its pan is locked to
+    /// The gesture engine. With `GestureSettings.PanAxis.automatic`, its pan is locked to
     /// the vertical axis: the list's scroll, which a row's horizontal swipe excludes.
     public var engine: GestureEngine
     /// The list the gestures drive.
@@ -77,7 +77,7 @@ public struct ListController: Sendable {
     public var surface: Surface { engine.surface }
 
     /// Processes one frame (frames in non-decreasing time order; see
-    /// ``GestureEngine/handle(_:emit:)``): lets time pass to it, then reports its gestures,
+    /// `GestureEngine.handle(_:emit:)`): lets time pass to it, then reports its gestures,
     /// each followed by what it did to the list, then the frame's scroll.
     public mutating func handle(_ frame: TouchFrame, emit: (Output) -> Void) {
         // The engine fires its own deadlines before the frame; the list and the pages need

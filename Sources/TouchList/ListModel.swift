@@ -6,7 +6,7 @@ import TouchGestures
 /// ``apply(_:surface:emit:)``, ``touchBegan(at:)``, ``touchesEnded(at:)``,
 /// ``endFrame(at:surface:emit:)``, ``advance(to:surface:emit:)`` and
 /// ``receive(_:surface:emit:)``, and reads time only from their arguments.
-/// ``ListController`` calls these for a ``GestureEngine``'s output.
+/// ``ListController`` calls these for its `GestureEngine`'s output.
 ///
 /// A vertical pan moves the content; a fling at the end of it continues as momentum that
 /// decelerates exponentially (``ScrollPhysics``), stepped by timestamps only, and stops at

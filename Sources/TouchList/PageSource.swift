@@ -36,8 +36,8 @@ public struct PageAnswer: Hashable, Sendable {
 /// Where a paged list's rows come from. The model never waits for it: a request is handed
 /// over, and the answer is taken later, when the input's clock has reached its time.
 ///
-/// ``GestureEngine`` passes each of its list's requests to its ``GestureEngine/pageSource``,
-/// and before each frame (and on ``GestureEngine/advance(to:emit:)``) gives the list every
+/// ``ListController`` passes each of its list's requests to its ``ListController/pageSource``,
+/// and before each frame (and on ``ListController/advance(to:emit:)``) gives the list every
 /// answer due by then, each at its own time. An application whose pages come from elsewhere
 /// may instead watch for `loadMore`/`refresh` reports and call ``ListModel/receive(_:surface:emit:)``.
 public protocol PageSource: Sendable {

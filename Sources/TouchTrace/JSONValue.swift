@@ -103,7 +103,7 @@ extension JSONValue {
 
 /// The shortest text that reads back as exactly `n`: integers without a fraction, others in
 /// Swift's shortest round-trip form. Non-finite values (which JSON cannot carry) become `null`.
-public func formatJSONNumber(_ n: Double) -> String {
+package func formatJSONNumber(_ n: Double) -> String {
     guard n.isFinite else { return "null" }
     if n == n.rounded(), abs(n) < 1e15 {
         if n == 0 { return n.sign == .minus ? "-0" : "0" }

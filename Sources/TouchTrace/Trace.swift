@@ -28,7 +28,7 @@ public struct TraceHeader: Hashable, Sendable {
 
     public var version: Int = TraceHeader.supportedVersion
     public var device: Device
-    /// The `scene` object, kept as written (its `list` is read by ``listScene``).
+    /// The `scene` object, kept as written (its `list` is read by ``makeListModel()``).
     public var scene: JSONValue?
     /// The thresholds and arena configuration of `scene.settings`, when given: the settings a
     /// replay uses unless the caller gives its own.
@@ -77,7 +77,7 @@ public struct TraceHeader: Hashable, Sendable {
         }
 
         /// The surface: with `units` `"mm"` and no resolution, one unit is one millimeter;
-        /// with neither, ``Surface/defaultUnitsPerMillimeter`` applies.
+        /// with neither, `Surface.defaultUnitsPerMillimeter` applies.
         public var surface: Surface {
             let r = resolution ?? (units == "mm" ? Point(x: 1, y: 1) : nil)
             return Surface(width: width, height: height, unitsPerMillimeter: r)

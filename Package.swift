@@ -53,7 +53,11 @@ let package = Package(
         // Counts heap allocations for the benchmark by wrapping glibc's malloc family.
         .target(name: "CAllocCounter"),
         .executableTarget(name: "touch-bench", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchTools", "CAllocCounter"]),
-        // What the test suites share: scripted touches, the usual panel, one-line logs.
+        // The golden corpus, described (traces/Corpus): `swift run touch-corpus` writes traces/.
+        .executableTarget(name: "touch-corpus", dependencies: ["TouchGestures", "TouchTrace", "TouchTools", "TouchTestSupport"],
+                          path: "traces/Corpus"),
+        // What the test suites share: scripted touches, the usual panel, one-line logs, and the
+        // list's rules as reference functions (the oracle the corpus is computed with).
         .target(name: "TouchTestSupport", dependencies: ["TouchGestures", "TouchList"], path: "Tests/TouchTestSupport"),
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures", "TouchTestSupport"]),
         .testTarget(name: "TouchListTests", dependencies: ["TouchGestures", "TouchList", "TouchTestSupport"]),

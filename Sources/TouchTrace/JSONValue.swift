@@ -152,3 +152,25 @@ extension JSONValue {
         }
     }
 }
+
+// Literals, so that headers and expectations can be written in code as they read in a trace:
+// `["type": "swipe", "direction": "right", "fingers": 1]`.
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(JSONObject(elements.map { JSONObject.Member($0.0, $0.1) }))
+    }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// An object with these members, in this order.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements.map { Member($0.0, $0.1) })
+    }
+}

@@ -1,0 +1,77 @@
+import Testing
+import TouchGestures
+import TouchList
+import TouchTestSupport
+
+/// The list model against ListOracle, the rules written out as plain reference functions
+/// (the same functions the golden corpus computes its expectations with), on seeded random
+/// inputs.
+@Suite("List model against the oracle")
+struct OracleTests {
+    /// A small deterministic generator for the inputs.
+    struct LCG {
+        var state: UInt64
+        mutating func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+    }
+
+    @Test("the rubber band and its inverse")
+    func rubberBand() {
+        var physics = ScrollPhysics()
+        physics.bounces = true
+        var r = LCG(state: 1)
+        for _ in 0..<500 {
+            let maxOffset = (r.next() * 3000).rounded()
+            let raw = (r.next() * 2 - 0.5) * (maxOffset + 1000)
+            let shown = physics.banded(raw, maxOffset: maxOffset, viewport: 480, topBounces: false)
+            #expect(abs(shown - ListOracle.banded(raw, maxOffset: maxOffset)) <= 1e-9 * max(1, abs(raw)))
+            #expect(abs(physics.unbanded(shown, maxOffset: maxOffset, viewport: 480) - raw) <= 1e-6 * max(1, abs(raw)))
+        }
+    }
+
+    @Test("momentum: distance over any time, and when it stops")
+    func momentum() {
+        let physics = ScrollPhysics()
+        var r = LCG(state: 2)
+        for _ in 0..<500 {
+            let v = (r.next() * 2 - 1) * 12                       // units per ms
+            let ms = r.next() * 3000
+            #expect(abs(physics.momentumDistance(velocity: v * 1000, milliseconds: ms)
+                        - ListOracle.momentumDistance(velocity: v, milliseconds: ms)) <= 1e-9 * max(1, abs(v) * 500))
+            guard abs(v) > ListOracle.stopSpeed else { continue }
+            let stop = physics.momentumStop(velocity: v * 1000, from: 1e9, maxOffset: 2e9, stopSpeed: 10)
+            #expect(abs(stop.milliseconds - ListOracle.momentumStop(velocity: abs(v))) <= 1e-6)
+        }
+    }
+
+    @Test("the cut bottom cell: pulled in from half, pushed out under it, with variable heights")
+    func cellSnapping() {
+        var r = LCG(state: 3)
+        for _ in 0..<300 {
+            let heights = (0..<6).map { _ in (20 + r.next() * 100).rounded() }
+            var options = ListOptions()
+            options.rowHeights = heights
+            options.snapsToCells = true
+            var model = ListModel(layout: ListLayout(rows: 60, rowHeight: 60, width: 800, height: 480), options: options)
+            let allHeights = (0..<60).map { heights[$0 % heights.count] }
+            var tops: [Double] = []
+            var y = 0.0
+            for h in allHeights { tops.append(y); y += h }
+            let maxOffset = y - 480
+            model.scroll(toOffset: (r.next() * maxOffset).rounded())
+            #expect(model.cellSnapTarget() == ListOracle.cellSnap(offset: model.contentOffset, tops: tops, heights: allHeights,
+                                                                  maxOffset: maxOffset))
+        }
+        // Exactly half showing is pulled in ("half or more", the article's rule): rows of 60,
+        // scrolled by 30, the bottom edge (510) shows 30 of row 8.
+        var options = ListOptions()
+        options.snapsToCells = true
+        var model = ListModel(layout: ListLayout(rows: 60, rowHeight: 60, width: 800, height: 480), options: options)
+        model.scroll(toOffset: 30)
+        let tops = (0..<60).map { Double($0) * 60 }, heights = [Double](repeating: 60, count: 60)
+        #expect(ListOracle.cellSnap(offset: 30, tops: tops, heights: heights, maxOffset: 3120) == 60)
+        #expect(model.cellSnapTarget() == 60)
+    }
+}

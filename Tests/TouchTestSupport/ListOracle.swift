@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The list's rules as plain reference functions, written from the sources the list model
+/// ports (UIKit's deceleration, the cell- and section-snapping articles, SVPullToRefresh, the
+/// table view guide), independent of `TouchList`'s implementation: the golden corpus computes
+/// its expected offsets and times with these, and the list's own tests compare against them.
+/// Lengths are in trace units at 5 units/mm unless a parameter says otherwise; times in
+/// seconds; velocities in units per millisecond.
+public enum ListOracle {
+    /// One point of the 163 points-per-inch screens the articles ran on, in millimeters.
+    public static let millimetersPerPoint = 25.4 / 163
+    /// The cell-snapping article's animation, seconds.
+    public static let settleDuration = 0.5
+    /// UIKit's `DecelerationRate.normal`: the part of its velocity momentum keeps each ms.
+    public static let decelerationRate = 0.998
+    /// The speed under which momentum stops: 2 mm/s at 5 units/mm, in units per ms.
+    public static let stopSpeed = 10.0 / 1000
+
+    /// The section-snapping article's 75 points, in trace units at `resolution` units/mm.
+    public static func sectionSnapDistance(resolution: Double = 5) -> Double { 75 * millimetersPerPoint * resolution }
+    /// SVPullToRefresh's 60-point trigger, in trace units at `resolution` units/mm.
+    public static func refreshDistance(resolution: Double = 5) -> Double { 60 * millimetersPerPoint * resolution }
+
+    /// The offset shown for a drag to `raw`: past an end, `(1 − 1/(x·c/d + 1))·d` of the
+    /// distance `x` past it (`d` the viewport height, `c` UIKit's commonly measured 0.55).
+    public static func banded(_ raw: Double, maxOffset: Double, viewport d: Double = 480, coefficient c: Double = 0.55) -> Double {
+        func band(_ x: Double) -> Double { (1 - 1 / (x * c / d + 1)) * d }
+        if raw < 0 { return -band(-raw) }
+        if raw > maxOffset { return maxOffset + band(raw - maxOffset) }
+        return raw
+    }
+
+    /// The cell-snapping rule: the cell cut by the bottom edge decides; half or more showing
+    /// pulls it in, less pushes it out; clamped to the ends. `nil` when no cell is cut or
+    /// nothing moves. `tops` and `heights` list the cells, top to bottom.
+    public static func cellSnap(offset: Double, tops: [Double], heights: [Double], viewport: Double = 480,
+                                maxOffset: Double) -> Double? {
+        let bottom = offset + viewport
+        for (top, h) in zip(tops, heights) where top < bottom && bottom < top + h {
+            let shown = bottom - top
+            let target = shown >= h / 2 ? offset + (h - shown) : offset - shown
+            let clamped = min(max(target, 0), maxOffset)
+            return clamped == offset ? nil : clamped
+        }
+        return nil
+    }
+
+    /// How far momentum starting at `velocity` (units/ms) travels in `milliseconds`: the speed
+    /// decays as `v0 · rate^t`, so the distance is `v0 · (rate^t − 1) / ln(rate)`.
+    public static func momentumDistance(velocity v0: Double, milliseconds t: Double, rate: Double = decelerationRate) -> Double {
+        v0 * (pow(rate, t) - 1) / log(rate)
+    }
+
+    /// When momentum starting at `velocity` (units/ms) falls to `stopSpeed`, in ms.
+    public static func momentumStop(velocity v0: Double, stopSpeed: Double = stopSpeed, rate: Double = decelerationRate) -> Double {
+        log(stopSpeed / v0) / log(rate)
+    }
+
+    /// When momentum starting at `velocity` (units/ms) has covered `distance`, in ms: the
+    /// inverse of ``momentumDistance(velocity:milliseconds:rate:)``.
+    public static func momentumReaches(_ distance: Double, velocity v0: Double, rate: Double = decelerationRate) -> Double {
+        log(1 + distance * log(rate) / v0) / log(rate)
+    }
+}

@@ -140,6 +140,14 @@ public struct TraceBuilder {
     /// binary value (ties to even), read back.
     public static func round(_ value: Double, places: Int) -> Double {
         guard value.isFinite else { return value }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        // Scaling errs by at most half an ulp, which changes the rounded integer only next to a
+        // tie; there the decimal is printed exactly. n / scale is then the double nearest n/10ᵖ.
+        let scaled = value * scale
+        if abs(scaled) < 1e15, abs(abs(scaled - scaled.rounded(.down)) - 0.5) > 1e-6 {
+            return scaled.rounded() / scale
+        }
         return Double(String(format: "%.\(places)f", value)) ?? value
     }
 }

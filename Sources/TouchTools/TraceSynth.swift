@@ -116,10 +116,11 @@ public enum TraceSynth {
         var list: JSONObject?
         var rate = 120.0
         var jitterMM = 0.0
-        var rng = SplitMix(state: 1)
+        var seed: UInt64 = 1
         var gap = 0.5
         var time = 0.0
-        var events: [TouchEvent] = []
+        /// Made at the first gesture, from the device and seed in force then.
+        var builder: TraceBuilder?
         var expect: [JSONObject] = []
         var expectNone: [String]?
         var started = false
@@ -131,6 +132,7 @@ public enum TraceSynth {
             let verb = try w.next("a statement")
             switch verb {
             case "device":
+                guard builder == nil else { w.k -= 1; throw w.fail("the device before the first gesture") }
                 let size = try w.next("a size like 800x480")
                 let parts = size.split(separator: "x")
                 guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0 else {
@@ -182,7 +184,8 @@ public enum TraceSynth {
             case "seed":
                 let seed = try w.number("a seed number")
                 guard seed >= 0, seed < 1e18, seed == seed.rounded() else { w.k -= 1; throw w.fail("a seed: a whole number ≥ 0") }
-                rng = SplitMix(state: UInt64(seed))
+                guard builder == nil else { w.k -= 1; throw w.fail("a seed before the first gesture") }
+                self.seed = UInt64(seed)
             case "gap":
                 gap = try w.seconds()
             case "pause":
@@ -310,55 +313,21 @@ public enum TraceSynth {
             started = true
         }
 
-        /// A contact from `a` to `b` with a minimum-jerk speed profile, sampled at `rate`.
+        /// A contact from `a` to `b` over `duration`, through the one trace generator
+        /// (``TraceBuilder``): a minimum-jerk speed profile, sampled at `rate`, jittered.
         mutating func stroke(id: Int, from a: Point, to b: Point, duration: Double) {
-            let t0 = time
-            events.append(event(t0, id, .down, a, jitter: false))
-            let n = max(1, Int((duration * rate).rounded()))
-            for k in 1...n {
-                let p = Double(k) / Double(n)
-                let s = p * p * p * (10 - 15 * p + 6 * p * p)
-                events.append(event(t0 + duration * p, id, k == n ? .up : .move, a + (b - a) * s, jitter: true))
-            }
-        }
-
-        mutating func event(_ t: Double, _ id: Int, _ phase: TouchPhase, _ p: Point, jitter: Bool) -> TouchEvent {
-            var q = p
-            if jitter && jitterMM > 0 {
-                q = q + Point(x: rng.gaussian() * jitterMM * res.x, y: rng.gaussian() * jitterMM * res.y)
-            }
-            q = Point(x: min(max(q.x, 0), device.width), y: min(max(q.y, 0), device.height))
-            return TouchEvent(time: TouchEvent.roundedTime(t), id: id, phase: phase,
-                              position: Point(x: (q.x * 100).rounded() / 100, y: (q.y * 100).rounded() / 100))
+            if builder == nil { builder = TraceBuilder(device: device, seed: seed) }
+            builder!.path(time, [a, b], duration: duration, rate: rate, jitter: jitterMM, id: id)
         }
 
         func finish() -> Trace {
-            var header = TraceHeader(device: device)
+            var header = builder?.header ?? TraceHeader(device: device)
             if let list { header.scene = .object(JSONObject([.init("list", .object(list))])) }
             header.meta = .object(JSONObject([.init("generator", .string("touchtrace synth"))]))
             header.expect = expect.isEmpty ? nil : expect
             header.expectNone = expectNone
             // Frames in time order (fingers of one gesture share their times).
-            let sorted = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-            return Trace(header: header, events: sorted)
-        }
-    }
-
-    /// A small deterministic generator, so that a seed gives the same trace everywhere.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func uniform() -> Double { (Double(next() >> 11) + 0.5) / Double(1 << 53) }
-        /// A standard normal sample (Box–Muller).
-        mutating func gaussian() -> Double {
-            let u = uniform(), v = uniform()
-            return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
+            return Trace(header: header, events: builder?.trace().events ?? [])
         }
     }
 }

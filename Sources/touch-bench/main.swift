@@ -34,45 +34,33 @@ func peakRSSKiB() -> Int {
     return Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") ?? -1
 }
 
-/// A deterministic session on a 800 × 480 panel at 5 units/mm: row swipes, taps, vertical
-/// drags, two-finger swipes, pinches with a turn, and long presses at 120 Hz, with pauses, so
-/// that every recognizer and the arena have work. With `asRecorded`, numbers look
-/// like a recording's: timestamps in whole microseconds (as evdev gives them), positions to
-/// 1/100 unit, integer pressure; without it they keep all 17 significant digits.
+/// A deterministic session on a 800 × 480 panel at 5 units/mm, made by the one trace generator
+/// (`TraceBuilder`): row swipes, taps, vertical drags, two-finger swipes, pinches with a turn,
+/// and long presses at 120 Hz, with 0.1 mm of jitter and pauses, so that every recognizer and
+/// the arena have work. With `asRecorded`, numbers look like a recording's: timestamps in whole
+/// microseconds (as evdev gives them), positions to 1/100 unit, integer pressure; without it
+/// they keep all 17 significant digits.
 func syntheticSession(events target: Int, seed: UInt64 = 42, asRecorded: Bool = false, kinds: Int = 7) -> [TouchEvent] {
     var state = seed
     func rand() -> Double {
         state = state &* 6364136223846793005 &+ 1442695040888963407
         return Double(state >> 11) / Double(1 << 53)
     }
-    var out: [TouchEvent] = []
-    out.reserveCapacity(target + 64)
+    var b = TraceBuilder(device: .init(width: 800, height: 480, resolution: Point(x: 5, y: 5)), seed: seed)
+    b.rounds = asRecorded
     var t = 0.0
-    let dt = 1.0 / 120
+    /// Fingers `ids` (one above the other, 40 units apart) moving by `by` over `frames` frames;
+    /// `spread` moves them apart, the first one way and the others the other way.
     func stroke(_ ids: [Int], from: Point, by: Point, frames: Int, spread: Point = .zero) {
-        if asRecorded { t = TouchEvent.roundedTime(t) }
+        let duration = Double(frames) / 120
         for (k, id) in ids.enumerated() {
-            out.append(TouchEvent(time: t, id: id, phase: .down, position: from + Point(x: 0, y: Double(k) * 40)))
+            let start = from + Point(x: 0, y: Double(k) * 40)
+            let end = start + by + spread * (k == 0 ? -1 : 1)
+            b.path(t, [start, end], duration: duration, jitter: 0.1, id: id)
         }
-        for f in 1...frames {
-            t += dt
-            let p = Double(f) / Double(frames)
-            for (k, id) in ids.enumerated() {
-                // `spread` moves the fingers apart: the first one way, the others the other way.
-                let apart = spread * (p * (k == 0 ? -1 : 1))
-                var pos = from + by * p + apart + Point(x: rand() - 0.5, y: rand() - 0.5) + Point(x: 0, y: Double(k) * 40)
-                var time = t
-                if asRecorded {
-                    pos = Point(x: (pos.x * 100).rounded() / 100, y: (pos.y * 100).rounded() / 100)
-                    time = TouchEvent.roundedTime(t)
-                }
-                out.append(TouchEvent(time: time, id: id, phase: f == frames ? .up : .move, position: pos,
-                                      pressure: (rand() * 100).rounded()))
-            }
-        }
-        t += 0.05 + rand() * 0.3
+        t += duration + 0.05 + rand() * 0.3
     }
-    while out.count < target {
+    while b.events.count < target {
         let row = Double(Int(rand() * 7))
         let y = row * 60 + 30
         switch Int(rand() * Double(kinds)) {
@@ -85,7 +73,12 @@ func syntheticSession(events target: Int, seed: UInt64 = 42, asRecorded: Bool = 
         default: stroke([9], from: Point(x: 400, y: y), by: Point(x: 2, y: 1), frames: 84)                      // long press
         }
     }
-    return out
+    // Pressure, as recordings carry it (the reader benchmark's bytes per event depend on it).
+    return b.trace().events.map { e in
+        var e = e
+        if e.phase != .down { e.pressure = (rand() * 100).rounded() }
+        return e
+    }
 }
 
 let surface = Surface(width: 800, height: 480, unitsPerMillimeter: Point(x: 5, y: 5))

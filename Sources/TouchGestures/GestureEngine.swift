@@ -265,7 +265,7 @@ public struct GestureEngine: Sendable {
 
     /// The frame that cancels every contact still down, at the last timestamp, for the end of
     /// the input; `nil` when none is down. Handling it is what ``finish(emit:)`` does first.
-    public mutating func cancellingFrame() -> TouchFrame? {
+    package mutating func cancellingFrame() -> TouchFrame? {
         guard lastTime.isFinite else { return nil }
         contacts.cancelAll(at: lastTime, into: &scratch)
         guard !scratch.events.isEmpty else { return nil }

@@ -74,7 +74,7 @@ public struct ListModel: Sendable {
     let heights: RowHeights
 
     /// True when ``endFrame(at:surface:emit:)`` has something to do.
-    public internal(set) var needsEndFrame = true
+    var needsEndFrame = true
 
     /// A list over `layout`, described further by `options`.
     public init(layout: ListLayout, options: ListOptions = .init()) {
@@ -165,7 +165,7 @@ public struct ListModel: Sendable {
     // MARK: Gestures
 
     /// True for the gestures ``apply(_:surface:emit:)`` acts on: pans, flings, swipes and taps.
-    @inline(__always) public static func actsOn(_ kind: GestureEvent.Kind) -> Bool {
+    @inline(__always) static func actsOn(_ kind: GestureEvent.Kind) -> Bool {
         switch kind {
         case .pan, .fling, .swipe, .tap: true
         default: false
@@ -219,7 +219,7 @@ public struct ListModel: Sendable {
     /// Ends a frame at `time` (seconds): settles if the touches lifted with no momentum,
     /// reports the frame's scroll (one at most), asks for the next page if infinite scroll
     /// came near the end, and measures rows whose heights are estimates. ``ListController``
-    /// calls it after each frame; it costs nothing when ``needsEndFrame`` is false.
+    /// calls it after each frame; it returns at once when the frame changed nothing.
     public mutating func endFrame(at time: Double, surface: Surface, emit: (ListEvent) -> Void) {
         guard needsEndFrame else { return }
         needsEndFrame = false

@@ -8,33 +8,6 @@ import TouchTools
 import TouchEvdev
 import TouchInput
 
-/// A compact one-line form of an output event, for tables and diffs.
-func brief(_ output: ListController.Output) -> String {
-    let t = String(format: "%.3f", output.time)
-    let e: GestureEvent
-    switch output {
-    case .gesture(let g): e = g
-    case .list(let l):
-        switch l.kind {
-        case .scroll(let offset, let momentum): return "\(t) scroll \(String(format: "%.1f", offset))\(momentum ? " momentum" : "")"
-        case .rowSwipe(let r, let on): return "\(t) rowSwipe \(r) \(on ? "on" : "off")"
-        case .select(let r): return "\(t) select \(r)"
-        case .deselect, .check, .snap, .loadMore, .refresh, .page: return "\(t) \(l.summary)"
-        }
-    }
-    switch e.kind {
-    case .tap(let g): return "\(t) tap \(g.taps)× \(g.fingers)f"
-    case .swipe(let g): return "\(t) swipe \(g.direction.rawValue) \(g.fingers)f\(g.edge.map { " edge " + $0.rawValue } ?? "")"
-    case .longPress(let g): return "\(t) longPress \(g.phase.rawValue) \(g.fingers)f"
-    case .pan(let g): return "\(t) pan \(g.phase.rawValue) \(g.fingers)f"
-    case .pinch(let g): return "\(t) pinch \(g.phase.rawValue) \(String(format: "%.2f", g.scale))"
-    case .rotate(let g): return "\(t) rotate \(g.phase.rawValue) \(String(format: "%.1f", g.angle * 180 / Double.pi))°"
-    case .fling(let g): return "\(t) fling \(g.fingers)f \(String(format: "%.0f", g.speed)) mm/s"
-    case .won(let r, _): return "\(t) \(r.rawValue) won"
-    case .failed(let r, let why): return "\(t) \(r.rawValue) failed \(why.kind.rawValue)"
-    }
-}
-
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare the gesture output of two traces, or of one trace under two settings files.",
@@ -78,7 +51,7 @@ struct Diff: ParsableCommand {
         let a = try loadSettings(settingsA), b = try loadSettings(settingsB)
         func output(_ file: String, _ s: GestureSettings?) throws -> [String] {
             let t = try readTrace(file)
-            return TraceReplay.run(header: t.header, settings: s, events: t.events).output.map(brief)
+            return TraceReplay.run(header: t.header, settings: s, events: t.events).output.map(\.brief)
         }
         let left = try output(traces[0], a)
         let right = try output(traces.count == 2 ? traces[1] : traces[0], b)

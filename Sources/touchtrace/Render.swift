@@ -19,8 +19,8 @@ struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the picture (.svg or .png).")
     var output: String
 
-    @Flag(help: "Also label where and why recognizers failed.")
-    var explain = false
+    @OptionGroup var explaining: ExplainOption
+    var explain: Bool { explaining.explain }
 
     func run() throws {
         let trace = try readTrace(file)

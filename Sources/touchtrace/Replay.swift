@@ -20,11 +20,11 @@ struct Replay: ParsableCommand {
     @Argument(help: "A trace file, or a folder of traces.")
     var path: String
 
-    @Flag(help: "Print output events as JSON, one object a line, as the trace format specifies.")
-    var json = false
+    @OptionGroup var output: JSONLinesOption
+    var json: Bool { output.json }
 
-    @Flag(help: "Also print the arena's decisions: which recognizer won each touch sequence, and why each other one failed or was rejected (measured value and limit).")
-    var explain = false
+    @OptionGroup var explaining: ExplainOption
+    var explain: Bool { explaining.explain }
 
     @Flag(help: "Compare the output with the trace's expect/expectNone; exit 1 on a mismatch.")
     var check = false

@@ -26,8 +26,8 @@ struct Velocity: ParsableCommand {
     @Option(help: "lsq2, impulse or twoPoint.")
     var strategy: VelocityStrategy = .lsq2
 
-    @Flag(help: "One JSON object a line per contact: {\"id\": 3, \"strategy\": \"lsq2\", \"velocity\": {\"x\": …, \"y\": …}}.")
-    var json = false
+    @OptionGroup var output: JSONLinesOption
+    var json: Bool { output.json }
 
     func run() throws {
         let trace = try readTrace(file)

@@ -88,6 +88,10 @@ public struct EvemuRecording: Sendable {
                 }
                 let type = UInt16(values[0])
                 let offset = bitmaskOffset[type, default: 0]
+                guard (offset + values.count - 1) * 8 <= 65536 else {
+                    fail(lineNumber, "the code bitmask of type \(args.first ?? "") runs past the 65,536 codes evdev has (\(offset + values.count - 1) bytes)")
+                    continue
+                }
                 var d = described()
                 for (k, b) in values.dropFirst().enumerated() {
                     for bit in 0..<8 where b & (1 << bit) != 0 {

@@ -21,6 +21,9 @@ public enum EvemuExport {
         guard s.width * scale < 2e9, s.height * scale < 2e9 else {
             throw DiagnosticError("the surface (\(formatJSONNumber(s.width)) × \(formatJSONNumber(s.height)) units) is too large for evdev's 32-bit axes", at: SourceLocation(file: source))
         }
+        guard s.resolutionIsDefault || (res.x * scale < 2e9 && res.y * scale < 2e9) else {
+            throw DiagnosticError("the resolution (\(formatJSONNumber(res.x)) × \(formatJSONNumber(res.y)) units/mm) is too large for evdev's 32-bit axes", at: SourceLocation(file: source))
+        }
         if let first = trace.events.first?.time, let last = trace.events.last?.time, last - first > 1e7 {
             throw DiagnosticError("the trace spans \(formatJSONNumber(last - first)) s; an evemu file can carry at most 10,000,000 s", at: SourceLocation(file: source))
         }

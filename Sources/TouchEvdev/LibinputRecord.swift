@@ -76,22 +76,34 @@ extension EvemuRecording {
             case .codes, .absinfo:
                 // "N: [ ... ]"
                 guard let colon = t.firstIndex(of: ":"), let key = Int(t[..<colon]) else { block = .none; continue }
-                guard let values = list(t[colon...]) else { fail("expected `\(key): [numbers]`, found `\(t)`"); continue }
+                guard let values = list(t[colon...]) else { fail("expected `\(key): [whole numbers]`, found `\(t)`"); continue }
+                guard (0...65535).contains(key) else { fail("expected a type or code from 0 to 65535, found \(key)"); continue }
                 if block == .codes {
-                    d.codes[UInt16(truncatingIfNeeded: key)] = Set(values.map { UInt16(truncatingIfNeeded: $0) })
+                    guard values.allSatisfy({ (0...65535).contains($0) }) else {
+                        fail("expected codes from 0 to 65535, found `\(t)`")
+                        continue
+                    }
+                    d.codes[UInt16(key)] = Set(values.map { UInt16($0) })
                 } else {
                     guard values.count >= 5 else { fail("expected `\(key): [min, max, fuzz, flat, resolution]`, found `\(t)`"); continue }
-                    d.axes[UInt16(truncatingIfNeeded: key)] = AxisInfo(
-                        minimum: Int32(truncatingIfNeeded: values[0]), maximum: Int32(truncatingIfNeeded: values[1]),
-                        fuzz: Int32(truncatingIfNeeded: values[2]), flat: Int32(truncatingIfNeeded: values[3]),
-                        resolution: Int32(truncatingIfNeeded: values[4]))
+                    guard values.prefix(5).allSatisfy({ Int64(Int32.min)...Int64(Int32.max) ~= $0 }) else {
+                        fail("expected 32-bit axis values (evdev's), found `\(t)`")
+                        continue
+                    }
+                    d.axes[UInt16(key)] = AxisInfo(
+                        minimum: Int32(values[0]), maximum: Int32(values[1]), fuzz: Int32(values[2]), flat: Int32(values[3]),
+                        resolution: Int32(values[4]))
                 }
                 desc = d
             case .events:
                 // "- [sec, usec, type, code, value]" under "- evdev:"; anything else (libinput's
                 // own event descriptions) is not ours to read.
-                guard t.hasPrefix("- ["), let v = list(Substring(t)) else { continue }
-                guard v.count == 5, v[0] >= 0, v[1] >= 0, v[1] < 1_000_000, v[2] >= 0, v[3] >= 0 else {
+                guard t.hasPrefix("- [") else { continue }
+                // A kernel event holds five whole numbers; anything else here (a string, a
+                // fraction) would be dropped, and a tap would land elsewhere: it is an error.
+                guard let v = list(Substring(t)), v.count == 5, v[0] >= 0, v[1] >= 0, v[1] < 1_000_000,
+                      (0...65535).contains(v[2]), (0...65535).contains(v[3]),
+                      Int64(Int32.min)...Int64(Int32.max) ~= v[4] else {
                     fail("expected `- [sec, usec, type, code, value]`, found `\(t)`")
                     continue
                 }
@@ -101,7 +113,7 @@ extension EvemuRecording {
                     continue
                 }
                 events.append(InputEvent(time: time, type: EventType(rawValue: UInt16(v[2])), code: EventCode(rawValue: UInt16(v[3])),
-                                         value: Int32(truncatingIfNeeded: v[4])))
+                                         value: Int32(v[4])))
             case .none:
                 continue
             }

@@ -49,6 +49,9 @@ public struct TouchDecoder: Sendable {
     }
 
     private var slots: [Slot]
+    /// The most multitouch slots decoded: contacts on slots beyond are ignored. 256 is far
+    /// above any panel's (Linux's own multitouch drivers declare up to a few dozen).
+    public static let maxSlots = 256
     private var currentSlot = 0
     private var dropping = false
     private let xMin: Int32, yMin: Int32
@@ -87,7 +90,9 @@ public struct TouchDecoder: Sendable {
             res = res.map { Point(x: $0.y, y: $0.x) }
         }
         surface = Surface(width: w, height: h, unitsPerMillimeter: res)
-        slots = Array(repeating: Slot(), count: max(device.slotCount, 1))
+        // A device may declare any slot range (a recording can say 2³¹); contacts beyond the
+        // first `maxSlots` are ignored, as fingers beyond the slots a panel has are.
+        slots = Array(repeating: Slot(), count: min(max(device.slotCount, 1), Self.maxSlots))
         if proto == .multitouchB, let s = device.axis(.mtSlot)?.value, s >= 0, Int(s) < slots.count {
             currentSlot = Int(s)
         }

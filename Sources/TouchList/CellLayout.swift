@@ -84,22 +84,42 @@ extension ListModel {
     }
 
     /// Keeps each cell that stays visible in its slot, and gives each new one the lowest free
-    /// slot: the slots in use never outnumber the cells on screen at once.
+    /// slot: the slots in use never outnumber the cells on screen at once. O(cells + slots)
+    /// with hashing, and allocation-free once the tables have grown (a linear search for each
+    /// cell made 10⁵ visible rows cost seconds).
     private mutating func assignSlots() {
-        newKeys.removeAll(keepingCapacity: true)
-        for c in cells { newKeys.append(key(c.item)) }
-        // Free the slots of items no longer shown.
-        for s in slotKeys.indices where slotKeys[s] != .min && !newKeys.contains(slotKeys[s]) { slotKeys[s] = .min }
+        layoutGeneration &+= 1
+        let generation = layoutGeneration
+        newKeys.removeAll(keepingCapacity: true)        // here: indices of cells with no slot yet
         for k in cells.indices {
-            let key = newKeys[k]
-            if let s = slotKeys.firstIndex(of: key) { cells[k].slot = s; continue }
-            if let free = slotKeys.firstIndex(of: .min) {
-                slotKeys[free] = key
-                cells[k].slot = free
+            let key = key(cells[k].item)
+            if let s = slotOfKey[key] {
+                cells[k].slot = s
+                slotSeen[s] = generation
             } else {
-                slotKeys.append(key)
-                cells[k].slot = slotKeys.count - 1
+                newKeys.append(k)
             }
+        }
+        // Free the slots of items no longer shown.
+        for s in slotKeys.indices where slotKeys[s] != .min && slotSeen[s] != generation {
+            slotOfKey[slotKeys[s]] = nil
+            slotKeys[s] = .min
+        }
+        // New cells take the lowest free slots, in order.
+        var s = 0
+        for k in newKeys {
+            while s < slotKeys.count, slotKeys[s] != .min { s += 1 }
+            let key = key(cells[k].item)
+            if s == slotKeys.count {
+                slotKeys.append(key)
+                slotSeen.append(generation)
+            } else {
+                slotKeys[s] = key
+                slotSeen[s] = generation
+            }
+            slotOfKey[key] = s
+            cells[k].slot = s
+            s += 1
         }
         slotCount = max(slotCount, slotKeys.count)
     }

@@ -70,6 +70,9 @@ public struct ListModel: Sendable {
     var requestSerial = 0
     var heightAtLastRequest = -1.0
     var slotKeys: [Int] = []       // slot → key of the item in it (Int.min: free)
+    var slotSeen: [UInt32] = []    // slot → the layout that last showed it
+    var slotOfKey: [Int: Int] = [:]
+    var layoutGeneration: UInt32 = 0
     var newKeys: [Int] = []
     let heights: RowHeights
 

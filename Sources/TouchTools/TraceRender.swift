@@ -13,8 +13,14 @@ public enum TraceRender {
         let margin = 24.0
         let t0 = trace.events.first?.time ?? 0
         let span = max((trace.events.last?.time ?? 0) - t0, 1e-9)
-        func fmt(_ v: Double) -> String { formatJSONNumber((v * 100).rounded() / 100) }
-        func px(_ p: Point) -> (String, String) { (fmt(margin + p.x * scale), fmt(margin + p.y * scale)) }
+        // Numbers kept finite and within a picture's reach, whatever the trace holds (a valid
+        // trace may place a finger at 1e300): the drawing is clipped, never broken.
+        func fmt(_ v: Double) -> String { formatJSONNumber((min(max(v, -1e7), 1e7) * 100).rounded() / 100) }
+        func pixel(_ p: Point) -> (Double, Double) {
+            func one(_ v: Double) -> Double { v.isFinite ? min(max(v, -1e7), 1e7) : 0 }
+            return (one(margin + p.x * scale), one(margin + p.y * scale))
+        }
+        func px(_ p: Point) -> (String, String) { let (x, y) = pixel(p); return (fmt(x), fmt(y)) }
         func color(_ t: Double) -> String {
             let f = min(max((t - t0) / span, 0), 1)
             return "rgb(\(Int(40 + 215 * f)),\(Int(90 - 40 * f)),\(Int(235 - 200 * f)))"
@@ -36,7 +42,15 @@ public enum TraceRender {
         var model = h.makeListModel()
         let list = model.layout
         out += "<g stroke=\"#ddd\" fill=\"none\" font-size=\"10\">\n"
-        for cell in model.layoutCells() {
+        let cells = model.layoutCells()
+        // A picture shows at most a thousand cells (a list of a million hairline rows would
+        // otherwise make a gigabyte of SVG); the rest are counted.
+        for (k, cell) in cells.enumerated() {
+            if k == 1000 {
+                let (tx, ty) = pixel(Point(x: list.left, y: list.top + list.height))
+                out += "<text x=\"\(fmt(tx + 4))\" y=\"\(fmt(ty - 4))\" fill=\"#aaa\" stroke=\"none\">… \(cells.count - 1000) more cells not drawn</text>\n"
+                break
+            }
             let top = max(cell.y, list.top), bottom = min(cell.y + cell.height, list.top + list.height)
             guard bottom > top else { continue }
             let (x0, y0) = px(Point(x: list.left, y: top))
@@ -50,7 +64,8 @@ public enum TraceRender {
             let fill: String
             if case .row = cell.item { fill = "none" } else { fill = "#f0f0f0" }
             out += "<rect x=\"\(x0)\" y=\"\(y0)\" width=\"\(fmt(list.width * scale))\" height=\"\(fmt((bottom - top) * scale))\" fill=\"\(fill)\"/>"
-            out += "<text x=\"\(fmt(Double(x0)! + 4))\" y=\"\(fmt(Double(y0)! + 12))\" fill=\"#aaa\" stroke=\"none\">\(name)</text>\n"
+            let (tx, ty) = pixel(Point(x: list.left, y: top))
+            out += "<text x=\"\(fmt(tx + 4))\" y=\"\(fmt(ty + 12))\" fill=\"#aaa\" stroke=\"none\">\(name)</text>\n"
         }
         out += "</g>\n"
         // Where a row's label goes: three quarters across, at its middle, as the list starts.
@@ -80,7 +95,7 @@ public enum TraceRender {
                 out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"7\" fill=\"none\" stroke=\"\(color(e.time))\"><title>up \(e.id) at \(fmt(e.time)) s</title></circle>\n"
                 last[e.id] = nil
             case .cancel:
-                let (a, b) = (Double(x)!, Double(y)!)
+                let (a, b) = pixel(e.position)
                 out += "<path d=\"M\(fmt(a - 6)) \(fmt(b - 6)) L\(fmt(a + 6)) \(fmt(b + 6)) M\(fmt(a - 6)) \(fmt(b + 6)) L\(fmt(a + 6)) \(fmt(b - 6))\" stroke=\"#c00\"><title>cancel \(e.id)</title></path>\n"
                 last[e.id] = nil
             }
@@ -91,10 +106,15 @@ public enum TraceRender {
         var lastPosition = Point(x: w / 2, y: ht / 2)
         var positions: [(Double, Point)] = trace.events.map { ($0.time, $0.position) }
         positions.sort { $0.0 < $1.0 }
+        /// Where a finger last was at `t`: the newest sample at or before it (binary search, so
+        /// labelling n outputs over m samples costs O(n log m), not O(n m)).
         func position(at t: Double) -> Point {
-            var best = lastPosition
-            for (time, p) in positions where time <= t { best = p }
-            return best
+            var lo = 0, hi = positions.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if positions[mid].0 <= t { lo = mid + 1 } else { hi = mid }
+            }
+            return lo > 0 ? positions[lo - 1].1 : lastPosition
         }
         out += "<g font-size=\"12\">\n"
         var stack: [String: Int] = [:]
@@ -103,8 +123,8 @@ public enum TraceRender {
             let key = "\(Int(max(-1e9, min(1e9, at.x / 20)))),\(Int(max(-1e9, min(1e9, at.y / 20))))"
             let n = stack[key, default: 0]
             stack[key] = n + 1
-            let (x, y) = px(at)
-            return "<text x=\"\(fmt(Double(x)! + 9))\" y=\"\(fmt(Double(y)! - 8 + Double(n) * 14))\" fill=\"\(fill)\">\(esc(label)) <tspan fill=\"#888\">\(fmt(time)) s</tspan></text>\n"
+            let (x, y) = pixel(at)
+            return "<text x=\"\(fmt(x + 9))\" y=\"\(fmt(y - 8 + Double(n) * 14))\" fill=\"\(fill)\">\(esc(label)) <tspan fill=\"#888\">\(fmt(time)) s</tspan></text>\n"
         }
         for e in output {
             var at: Point

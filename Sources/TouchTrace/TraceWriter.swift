@@ -65,25 +65,12 @@ public enum TraceWriter {
         return out
     }
 
-    /// Writes `trace` to `path` in `encoding`. The text goes to a temporary file beside `path`
-    /// that replaces it only once complete, so a failure never leaves a half-written file.
+    /// Writes `trace` to `path` in `encoding`, as ``OutputFile`` writes: a regular file is
+    /// replaced only once the new one is complete (never half a file), a device or FIFO is
+    /// written through.
     public static func write(_ trace: Trace, to path: String, encoding: TraceEncoding) throws(DiagnosticError) {
         let text = encoding == .lines ? lines(trace) : document(trace)
-        try writeAtomically(Array(text.utf8), to: path)
-    }
-
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(DiagnosticError) {
-        let temp = path + ".partial-\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw DiagnosticError([TraceReader.fileError(path, "cannot create")]) }
-        var ok = writeAll(fd, bytes)
-        ok = fsync(fd) == 0 && ok
-        close(fd)
-        guard ok, rename(temp, path) == 0 else {
-            let d = TraceReader.fileError(path, "cannot write")
-            unlink(temp)
-            throw DiagnosticError([d])
-        }
+        try OutputFile.write(Array(text.utf8), to: path)
     }
 }
 

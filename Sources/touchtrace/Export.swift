@@ -23,6 +23,7 @@ struct Export: ParsableCommand {
     var evemu: String
 
     func run() throws {
+        try refuseOverwriting([file], with: evemu, command: "export")
         let trace = try readTrace(file)
         let text = try EvemuExport.text(for: trace, source: file)
         try writeText(text, to: evemu)

@@ -47,6 +47,7 @@ struct Import: ParsableCommand {
         guard sizeMillimeters.isEmpty || (sizeMillimeters.count == 2 && sizeMillimeters.allSatisfy { $0 > 0 }) else {
             throw CommandFailure.badInput("touchtrace: --size-mm takes two positive numbers, width and height in mm; found \(sizeMillimeters.map { String($0) }.joined(separator: " "))")
         }
+        try refuseOverwriting([recording] + (desc.map { [$0] } ?? []), with: output, command: "import")
         var rec: EvemuRecording
         do {   // a reader's DiagnosticError goes through: the root command prints it, exit 2
             let text = try read(recording)

@@ -23,29 +23,40 @@ struct Render: ParsableCommand {
     var explain: Bool { explaining.explain }
 
     func run() throws {
+        let format = (output as NSString).pathExtension.lowercased()
+        guard format == "svg" || format == "png" else {
+            throw CommandFailure.badInput("touchtrace render: the output must end in .svg or .png, found \(output)")
+        }
+        try refuseOverwriting([file], with: output, command: "render")
         let trace = try readTrace(file)
         let svg = TraceRender.svg(for: trace, title: (file as NSString).lastPathComponent, explain: explain)
-        guard output.hasSuffix(".png") else {
+        guard format == "png" else {
             try writeText(svg, to: output)
             print("\(output): SVG")
             return
         }
+        // rsvg-convert writes the PNG to its standard output; the file is written only once the
+        // picture is whole, so a failure leaves an existing OUT as it was.
         let temp = NSTemporaryDirectory() + "touchtrace-render-\(getpid()).svg"
         defer { try? FileManager.default.removeItem(atPath: temp) }
         try writeText(svg, to: temp)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["rsvg-convert", "-o", output, temp]
-        let err = Pipe()
+        p.arguments = ["rsvg-convert", temp]
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
         p.standardError = err
-        do { try p.run() } catch {
-            throw CommandFailure.badInput("touchtrace: cannot run rsvg-convert (apt-get install librsvg2-bin): \(error)")
-        }
+        try p.run()
+        let png = out.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            let msg = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            throw CommandFailure.badInput("touchtrace: rsvg-convert failed (is librsvg2-bin installed? apt-get install librsvg2-bin): \(msg)")
+        if p.terminationStatus == 127 {
+            throw CommandFailure.badInput("touchtrace render: rsvg-convert is not installed (Debian: apt-get install librsvg2-bin)")
         }
+        guard p.terminationStatus == 0, !png.isEmpty else {
+            throw CommandFailure.badInput("touchtrace render: rsvg-convert failed: \(message)")
+        }
+        try OutputFile.write(Array(png), to: output)
         print("\(output): PNG")
     }
 }

@@ -36,10 +36,16 @@ func writeTrace(_ trace: Trace, to path: String, encoding: TraceEncoding? = nil)
     }
 }
 
-/// Writes a text file for a command, or prints why not and exits 2.
+/// Writes a text file for a command as ``OutputFile`` does (a regular file replaced whole, a
+/// device or FIFO written through); a failure is bad input (exit 2).
 func writeText(_ text: String, to path: String) throws {
-    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-        throw CommandFailure.badInput("touchtrace: cannot write \(path)")
+    try OutputFile.write(text, to: path)
+}
+
+/// Refuses an output path that names one of the inputs: writing it would destroy what is read.
+func refuseOverwriting(_ inputs: [String], with output: String, command: String) throws {
+    for input in inputs where OutputFile.same(input, output) {
+        throw CommandFailure.badInput("touchtrace \(command): the output \(output) is the input \(input); give another path")
     }
 }
 

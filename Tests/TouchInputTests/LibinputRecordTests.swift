@@ -102,3 +102,65 @@ struct LibinputRecordTests {
         #expect(!EvemuRecording.isLibinputRecord("# EVEMU 1.3\nN: x\n"))
     }
 }
+
+@Suite("Recordings with values evdev cannot carry: located errors, never a trap or a silent change")
+struct RecordingLimitsTests {
+    let sample = LibinputRecordTests.sample
+
+    func refused(_ text: String, _ message: String) {
+        do {
+            _ = try EvemuRecording.parseLibinputRecord(text, name: "r.yml")
+            Issue.record("accepted: \(message)")
+        } catch {
+            #expect(error.diagnostics.contains { $0.description.contains(message) }, "\(error)")
+        }
+    }
+
+    @Test("an event type or code above 65535 is an error (it trapped)")
+    func typeAndCodeRange() {
+        refused(sample.replacingOccurrences(of: "- [  0,  80000,   0,   0,    0]", with: "- [  0,  80000,   70000,   0,    0]"),
+                "expected `- [sec, usec, type, code, value]`, found `- [  0,  80000,   70000,   0,    0]`")
+        refused(sample.replacingOccurrences(of: "3: [0, 1, 47, 53, 54, 57] # EV_ABS", with: "3: [0, 1, 47, 53, 54, 70000]"),
+                "expected codes from 0 to 65535")
+    }
+
+    @Test("an event holding a string or a fraction is an error, not dropped (a tap landed elsewhere)")
+    func stringsAndFractions() {
+        refused(sample.replacingOccurrences(of: "- [  0,      0,   3,  53, 1500]", with: "- [  0,      0,   3,  53, \"1500\"]"),
+                "found `- [  0,      0,   3,  53, \"1500\"]`")
+        refused(sample.replacingOccurrences(of: "- [  0,      0,   3,  53, 1500]", with: "- [  0,      0,   3,  53, 1500.5]"),
+                "found `- [  0,      0,   3,  53, 1500.5]`")
+    }
+
+    @Test("axis values beyond 32 bits are an error, not cut to 32 bits (two fingers became one)")
+    func thirtyTwoBits() {
+        refused(sample.replacingOccurrences(of: "- [  0,      0,   3,  57,   41]", with: "- [  0,      0,   3,  57,   4294967337]"),
+                "found `- [  0,      0,   3,  57,   4294967337]`")
+        refused(sample.replacingOccurrences(of: "47: [0, 9, 0, 0, 0]", with: "47: [0, 4294967305, 0, 0, 0]"),
+                "expected 32-bit axis values (evdev's)")
+    }
+
+    @Test("a slot range of 2³¹ decodes without allocating for every slot (85 GB before)")
+    func hugeSlotRange() throws {
+        let huge = sample.replacingOccurrences(of: "47: [0, 9, 0, 0, 0]", with: "47: [0, 2147483647, 0, 0, 0]")
+        let trace = try TraceImport.trace(from: try EvemuRecording.parseLibinputRecord(huge, name: "r.yml"), source: "r.yml")
+        #expect(trace.events.filter { $0.phase == .down }.count == 2, "both fingers, on slots 0 and 1")
+        var d = DeviceDescription(name: "wide")
+        d.axes[EventCode.mtSlot.rawValue] = AxisInfo(minimum: 0, maximum: Int32.max)
+        d.axes[EventCode.mtPositionX.rawValue] = AxisInfo(minimum: 0, maximum: 100)
+        d.axes[EventCode.mtPositionY.rawValue] = AxisInfo(minimum: 0, maximum: 100)
+        #expect(TouchDecoder(device: d) != nil)
+    }
+
+    @Test("an evemu code bitmask longer than evdev's 65,536 codes is an error (it trapped)")
+    func longBitmask() {
+        let line = "B: 03 ff ff ff ff ff ff ff ff\n"
+        let text = "N: long\n" + String(repeating: line, count: 1025)
+        do {
+            _ = try EvemuRecording.parse(text, name: "r.events")
+            Issue.record("accepted a bitmask of 8,200 bytes")
+        } catch {
+            #expect(error.diagnostics.first?.description == "r.events:1026: error: the code bitmask of type 03 runs past the 65,536 codes evdev has (8200 bytes)")
+        }
+    }
+}

@@ -210,3 +210,64 @@ struct ListPagingTests {
         #expect(engine.list.rowCount == 20)
     }
 }
+
+@Suite("Cell slots: the hashed assignment against the plain rule")
+struct CellSlotTests {
+    /// The rule, plainly (what the model did before it hashed): keep a shown item's slot, free the
+    /// others, give each new item the lowest free slot in order.
+    struct Reference {
+        var slots: [Int?] = []
+        mutating func assign(_ keys: [Int]) -> [Int] {
+            for s in slots.indices where slots[s].map({ !keys.contains($0) }) ?? false { slots[s] = nil }
+            return keys.map { key in
+                if let s = slots.firstIndex(of: key) { return s }
+                if let free = slots.firstIndex(of: nil) { slots[free] = key; return free }
+                slots.append(key)
+                return slots.count - 1
+            }
+        }
+    }
+
+    @Test("random scrolls over variable heights and headers give the slots the plain rule gives")
+    func matchesTheRule() {
+        var state: UInt64 = 7
+        func rand() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var options = ListOptions()
+        options.rowHeights = [20, 90, 45, 60, 130]
+        options.sections = [30, 50, 20, 100]
+        options.headerHeight = 28
+        var model = ListModel(layout: ListLayout(rows: 200, rowHeight: 60, width: 800, height: 480), options: options)
+        var reference = Reference()
+        func key(_ item: ListItem) -> Int {
+            switch item {
+            case .header(let s): -4 - 2 * s
+            case .row(let r): r
+            case .loadMore: -2
+            case .loading: -3
+            }
+        }
+        for _ in 0..<400 {
+            // Mostly small steps (cells stay), sometimes jumps (every cell new).
+            let step = rand() < 0.9 ? (rand() - 0.5) * 200 : (rand() - 0.5) * 20_000
+            model.scroll(toOffset: model.contentOffset + step)
+            let cells = model.layoutCells()
+            #expect(cells.map(\.slot) == reference.assign(cells.map { key($0.item) }))
+            #expect(Set(cells.map(\.slot)).count == cells.count, "no two cells share a slot")
+        }
+    }
+
+    @Test("a hundred thousand rows on screen at once are laid out, each in a slot of its own")
+    func manyVisibleRows() {
+        var options = ListOptions()
+        options.estimatedRowHeight = 0.01
+        options.rowHeights = [0.0048]
+        var model = ListModel(layout: ListLayout(rows: 100_000, rowHeight: 0.0048, width: 800, height: 480), options: options)
+        let cells = model.layoutCells()
+        #expect(cells.count == 100_000)
+        #expect(model.slotCount == 100_000)
+        #expect(cells.last?.slot == 99_999)
+    }
+}

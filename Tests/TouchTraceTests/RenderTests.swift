@@ -22,6 +22,48 @@ struct RenderTests {
         if name == "demo-session.json" { #expect(svg.contains(">row 3 swiped <")) }
     }
 
+    @Test("valid traces with huge coordinates and huge or hairline rows draw without trapping, in a bounded picture")
+    func extremeValidTraces() throws {
+        let events = #"{"t": 0, "id": 0, "phase": "down", "x": 1e300, "y": -1e300}, {"t": 0.1, "id": 0, "phase": "up", "x": 1e300, "y": 5}"#
+        for list in [#""rows": 10, "rowHeight": 1e300"#, #""rows": 1000000, "rowHeight": 1e-9"#, #""rows": 10, "rowHeight": 60"#] {
+            let text = #"{"format": "touch-trace", "version": 1, "device": {"width": 1e300, "height": 480}, "scene": {"list": {"#
+                + list + #"}}, "events": ["# + events + "]}"
+            let r = diagnose(text)
+            let trace = try #require(r.trace, "\(r.errors)")
+            let svg = TraceRender.svg(for: trace, title: "extreme", explain: true)
+            #expect(XMLParser(data: Data(svg.utf8)).parse(), "\(list)")
+            // Every coordinate and size is a finite number (width="null" was written before).
+            for bad in ["=\"null\"", "=\"inf\"", "=\"-inf\"", "=\"nan\""] { #expect(!svg.contains(bad), "\(list): \(bad)") }
+            #expect(svg.utf8.count < 1_000_000, "\(list): \(svg.utf8.count) bytes")
+        }
+    }
+
+    @Test("property: any valid trace, magnitudes from 1e-300 to 1e300, draws a finite, bounded, well-formed picture")
+    func randomExtremeTraces() throws {
+        var rng = SplitMix(state: 12)
+        func magnitude() -> Double {
+            let e = Double(rng.int(601)) - 300
+            return (rng.double() + 0.1) * pow(10, e)
+        }
+        for _ in 0..<150 {
+            let w = magnitude(), h = magnitude()
+            var events = ""
+            var t = 0.0
+            for k in 0..<(1 + rng.int(6)) {
+                let phase = k == 0 ? "down" : "move"
+                events += (k == 0 ? "" : ", ") + #"{"t": \#(t), "id": 0, "phase": "\#(phase)", "x": \#(magnitude() * (rng.int(2) == 0 ? 1 : -1)), "y": \#(magnitude())}"#
+                t += magnitude() < 1 ? 0.01 : 0.2
+            }
+            let text = #"{"format": "touch-trace", "version": 1, "device": {"width": \#(w), "height": \#(h)}, "scene": {"list": {"rows": \#(rng.int(100_000)), "rowHeight": \#(magnitude())}}, "events": [\#(events)]}"#
+            let r = diagnose(text)
+            guard let trace = r.trace else { continue }
+            let svg = TraceRender.svg(for: trace, title: "random", explain: true)
+            #expect(XMLParser(data: Data(svg.utf8)).parse())
+            for bad in ["=\"null\"", "=\"inf\"", "=\"-inf\"", "=\"nan\""] { #expect(!svg.contains(bad)) }
+            #expect(svg.utf8.count < 1_000_000)
+        }
+    }
+
     @Test("a PNG through rsvg-convert shows a picture, not an empty page",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert"), "needs librsvg2-bin"))
     func pngIsNotEmpty() throws {

@@ -1,5 +1,6 @@
-// libFuzzer entry point for the evemu importer: any text. Whatever it accepts must decode into
-// a trace that the strict reader accepts too (the decoder never emits an invalid trace).
+// libFuzzer entry point for the recording readers and the importer: any text, read as an
+// evemu-record file and as a libinput record. Whatever is accepted must decode into a trace that
+// the strict reader accepts too (the decoder never emits an invalid trace).
 import TouchGestures
 import TouchEvdev
 import TouchTrace
@@ -7,9 +8,11 @@ import TouchTrace
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEvemu(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
-    guard let rec = try? EvemuRecording.parse(String(decoding: bytes, as: UTF8.self), name: "fuzz"),
-          let trace = try? TraceImport.trace(from: rec, source: "fuzz") else { return 0 }
-    let r = TraceReader.diagnose(bytes: Array(TraceWriter.document(trace).utf8), name: "fuzz-import")
-    if !r.errors.isEmpty { fatalError("the importer wrote an invalid trace:\n\(r.errors.map(\.description).joined(separator: "\n"))") }
+    let text = String(decoding: bytes, as: UTF8.self)
+    for rec in [try? EvemuRecording.parse(text, name: "fuzz"), try? EvemuRecording.parseLibinputRecord(text, name: "fuzz")] {
+        guard let rec, let trace = try? TraceImport.trace(from: rec, source: "fuzz") else { continue }
+        let r = TraceReader.diagnose(bytes: Array(TraceWriter.document(trace).utf8), name: "fuzz-import")
+        if !r.errors.isEmpty { fatalError("the importer wrote an invalid trace:\n\(r.errors.map(\.description).joined(separator: "\n"))") }
+    }
     return 0
 }

@@ -158,7 +158,10 @@ struct ContactTable: Sendable {
         computeCentroids()
         sequenceEnded = active == 0 && !contacts.isEmpty
         // The lift velocity is asked by the pan's end and by the fling: estimated once here.
-        if sequenceEnded || cancelledInFrame { endVelocity = estimateMeanVelocity() }
+        if sequenceEnded || cancelledInFrame {
+            endVelocity = estimateMeanVelocity()
+            endRecentMotion = estimateMeanRecentMotion()
+        }
     }
 
     /// Ends every open contact as cancelled, for the end of a trace or a lost device.
@@ -205,6 +208,18 @@ struct ContactTable: Sendable {
     func meanVelocity() -> Point { endVelocity }
 
     private var endVelocity = Point.zero
+
+    /// Mean of the contacts' ``VelocityTracker/recentMotion()``, in surface units per second,
+    /// in the same frames as ``meanVelocity()``.
+    func meanRecentMotion() -> Point { endRecentMotion }
+
+    private var endRecentMotion = Point.zero
+
+    private func estimateMeanRecentMotion() -> Point {
+        var v = Point.zero
+        for k in contacts.indices { v = v + (trackers[k].recentMotion() ?? .zero) }
+        return contacts.isEmpty ? .zero : v / Double(contacts.count)
+    }
 
     private func estimateMeanVelocity() -> Point {
         var v = Point.zero

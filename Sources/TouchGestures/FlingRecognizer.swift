@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Recognizes a fling: the last lift of a touch sequence while the fingers still move fast.
 ///
 /// At the lift it takes the mean velocity of the lifting fingers (from their
@@ -6,6 +14,12 @@
 /// ``GestureSettings/Fling/minVelocity`` and some finger travelled at least
 /// ``GestureSettings/Fling/minDistance``; a faster fling is scaled down to
 /// ``GestureSettings/Fling/maxVelocity``, keeping its direction.
+///
+/// The velocity must also agree with where the fingers were heading at their newest samples
+/// (``VelocityTracker/recentMotion()``, UIKit's weighting as Flutter ports it): within 90°. A
+/// least-squares fit of a stroke that slows to a stop can overshoot past zero and point back
+/// the way the finger came; without this test a swipe that ended gently was followed by a
+/// small fling against it (``GestureFailure/Kind/againstMotion``).
 public struct FlingRecognizer: Sendable {
     /// The recognizer's states.
     ///
@@ -53,8 +67,11 @@ public struct FlingRecognizer: Sendable {
             } else {
                 var velocity = contacts.meanVelocity()
                 var speed = surface.millimeters(velocity).length
+                let recent = contacts.meanRecentMotion()
                 if speed < settings.minVelocity {
                     failure = GestureFailure(.tooSlowToFling, measured: speed, limit: settings.minVelocity)
+                } else if let angle = Self.angle(velocity, recent), angle >= 90 {
+                    failure = GestureFailure(.againstMotion, measured: angle, limit: 90)
                 } else {
                     if speed > settings.maxVelocity {
                         velocity = velocity * (settings.maxVelocity / speed)
@@ -76,6 +93,16 @@ public struct FlingRecognizer: Sendable {
     /// Gives up on the sequence because the arena decided so.
     mutating func lose(_ failure: GestureFailure, at time: Double) {
         if state == .possible { move(to: .failed(failure), at: time) }
+    }
+
+    /// The angle between `a` and `b`, in degrees (0 … 180); 90 when `b` is zero (no heading
+    /// to agree with), `nil` when `a` is zero.
+    static func angle(_ a: Point, _ b: Point) -> Double? {
+        let la = a.length, lb = b.length
+        guard la > 0 else { return nil }
+        guard lb > 0 else { return 90 }
+        let c = max(-1, min(1, (a.x * b.x + a.y * b.y) / (la * lb)))
+        return acos(c) * 180 / Double.pi
     }
 }
 

@@ -25,6 +25,10 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
         case offAxis
         /// The lift was slower than a fling (mm/s).
         case tooSlowToFling
+        /// The lift's velocity points against where the fingers were heading at their newest
+        /// samples: the angle between the two (degrees) is 90 or more, as when a fit of a
+        /// stroke that slows to a stop overshoots past zero.
+        case againstMotion
         /// Fewer fingers than the gesture needs were ever down together (fingers).
         case tooFewFingers
         /// The arena gave the sequence to ``GestureFailure/rival``.
@@ -57,6 +61,7 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
         case .crossDrift, .tooShort, .moved, .notEnoughMovement: "mm"
         case .tooSlow, .heldTooLong, .releasedEarly: "s"
         case .tooSlowToFling: "mm/s"
+        case .againstMotion: "°"
         case .offAxis: "ratio"
         case .tooFewFingers: "fingers"
         case .cancelled, .rejected, .waitedForWon: ""
@@ -73,6 +78,7 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
         case .notEnoughMovement: return "moved \(m) mm < \(l) mm"
         case .offAxis: return "off axis: across/along \(m) > \(l)"
         case .tooSlowToFling: return "lift at \(m) mm/s < \(l) mm/s"
+        case .againstMotion: return "against the motion at the lift: \(formatFixed(measured, digits: 0))° ≥ \(formatFixed(limit, digits: 0))°"
         case .tooFewFingers: return "\(formatFixed(measured, digits: 0)) finger(s) < \(formatFixed(limit, digits: 0))"
         case .rejected: return "rejected: \(other) won"
         case .waitedForWon: return "waited for \(other), which won"

@@ -82,6 +82,24 @@ public struct VelocityTracker: Sendable {
     /// The number of samples recorded (at most ``capacity``).
     public var sampleCount: Int { count }
 
+    /// Where the finger was heading at its newest samples, in surface units per second: the
+    /// velocities between the four newest samples, weighted 0.6, 0.35 and 0.05 from the oldest
+    /// pair to the newest (the weights of Flutter's `IOSScrollViewFlingVelocityTracker`, which
+    /// follows UIKit). Unlike a least-squares fit it cannot point past where the finger was
+    /// going: a stroke that slows to a stop still heads its own way. `nil` with one sample.
+    public func recentMotion() -> Point? {
+        guard count > 1 else { return nil }
+        let w = Samples(buffer: UnsafePointer(storage.samples), newest: newest, count: count)
+        var sum = Point.zero
+        for (pair, weight) in [(2, 0.6), (1, 0.35), (0, 0.05)] where pair + 1 < count {
+            let a = w.sample(pair + 1), b = w.sample(pair)
+            let dt = b.t - a.t
+            if dt > 0 { sum = sum + Point(x: (b.x - a.x) / dt, y: (b.y - a.y) / dt) * weight }
+        }
+        withExtendedLifetime(storage) {}
+        return sum
+    }
+
     /// The velocity in surface units per second, or `nil` when the strategy has too few
     /// samples to say. `liftTime` (seconds) is when the finger lifted, if it did: a lift more
     /// than ``stopGap`` after the newest sample means the finger had stopped, and the velocity

@@ -270,6 +270,26 @@ func gestures() {
     t.expect = [["type": "fling", "speed": 2105, "velocity": ["x": 10525, "y": 0], "tolerance": ["velocity": 1e-6]]]
     t.write()
 
+    // A swipe that slows to a stop is not followed by a fling back: a least-squares fit of its
+    // last 100 ms overshoots past zero, and the fling must agree with where the finger was
+    // heading (issue 12). A flick back at the end of a stroke is a fling, the other way.
+    t = CorpusTrace("fling-none-after-decelerating-swipe", seed: 229,
+                    note: "40 mm right in 0.25 s with 0.3 mm of jitter, easing to a stop on row 3: a swipe and its row, no fling back")
+    t.b.stroke(0.0, from: Point(x: 300, y: y3), millimeters: Point(x: 40, y: 0), duration: 0.25, jitter: 0.3)
+    t.expect = [swipe("right"), rowSwipe(3, true)]
+    t.expectNone = ["fling"]
+    t.write()
+
+    t = CorpusTrace("fling-flick-back-at-the-end-of-a-stroke", seed: 230, scene: empty,
+                    note: "30 mm right over 0.3 s, then flicked 15 mm left in 50 ms and lifted moving: a fling left")
+    t.b.path(0.0, [Point(x: 300, y: 240), Point(x: 450, y: 240)], duration: 0.3, rate: 120, lift: false, id: 0)
+    for k in 1...6 {   // 75 units left at a constant 1500 units/s (300 mm/s), lifted moving
+        t.b.add(0.3 + Double(k) / 120, 0, k == 6 ? .up : .move, 450 - 12.5 * Double(k), 240)
+    }
+    // Leftward, about 1500 units/s: x anywhere from -2500 to -500, y near 0.
+    t.expect = [swipe("right"), ["type": "fling", "velocity": ["x": -1500, "y": 0], "tolerance": ["velocity": 1000]]]
+    t.write()
+
     t = CorpusTrace("drag-stopped-before-lift-no-fling", seed: 226, scene: empty,
                     note: "a quick 30 mm drag, then the finger rests 0.2 s before lifting: no fling")
     t.b.path(0.0, [Point(x: 300, y: 240), Point(x: 450, y: 240)], duration: 0.15, rate: 120, lift: false, id: 0)

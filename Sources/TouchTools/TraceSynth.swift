@@ -24,6 +24,10 @@ import TouchList
 /// Expectations: `expect swipe direction=right fingers=1` (one output event a statement),
 /// `expect-none rowSwipe select`.
 public enum TraceSynth {
+    /// The most events one description may make: a bound, so that 44 bytes
+    /// (`rate 2000; long-press for 3600s fingers 10`) cannot ask for gigabytes.
+    public static let maxEvents = 10_000_000
+
     /// The trace `description` describes; `name` (the file, or `-e`) locates its mistakes,
     /// each a ``Diagnostic`` at the line and column of the word, naming the statement, what
     /// was expected and what was found.
@@ -47,10 +51,18 @@ public enum TraceSynth {
                 }
                 if words.isEmpty { continue }
                 var w = Words(words: words, columns: columns, lineEnd: rawLine.utf8.count + 1, file: name, line: lineNumber)
+                p.statementWords = w
                 try p.statement(&w)
             }
         }
-        return p.finish()
+        // The statements check their numbers; this is the guarantee: what synth makes, the
+        // strict reader accepts (it wrote `tap at nan,nan` and `res 1e308` before).
+        let trace = p.finish()
+        let check = TraceReader.diagnose(bytes: Array(TraceWriter.document(trace).utf8), name: name)
+        guard check.errors.isEmpty else {
+            throw DiagnosticError(check.errors.map { Diagnostic(.error, SourceLocation(file: name), "the description makes an invalid trace: \($0.message)") })
+        }
+        return trace
     }
 
     /// The words of one statement, read left to right, with errors that locate the word.
@@ -97,7 +109,9 @@ public enum TraceSynth {
         mutating func point() throws(DiagnosticError) -> Point {
             guard let s = peek() else { throw fail("a position x,y") }
             let parts = s.split(separator: ",")
-            guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]) else { throw fail("a position x,y, like 400,210") }
+            guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
+                throw fail("a position x,y, like 400,210")
+            }
             k += 1
             return Point(x: x, y: y)
         }
@@ -121,6 +135,11 @@ public enum TraceSynth {
         var time = 0.0
         /// Made at the first gesture, from the device and seed in force then.
         var builder: TraceBuilder?
+        /// Events the description asks for so far (checked against ``maxEvents`` per statement,
+        /// before they are made).
+        var eventCount = 0
+        /// The statement being read, for errors about it as a whole.
+        var statementWords: Words?
         var expect: [JSONObject] = []
         var expectNone: [String]?
         var started = false
@@ -135,7 +154,8 @@ public enum TraceSynth {
                 guard builder == nil else { w.k -= 1; throw w.fail("the device before the first gesture") }
                 let size = try w.next("a size like 800x480")
                 let parts = size.split(separator: "x")
-                guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0 else {
+                guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0,
+                      width < 1e9, height < 1e9 else {
                     w.k -= 1
                     throw w.fail("a size like 800x480")
                 }
@@ -148,7 +168,10 @@ public enum TraceSynth {
                     } else if w.take("res") {
                         let r = try w.next("a resolution in units/mm, like 5 or 5,4")
                         let rs = r.split(separator: ",").compactMap { Double($0) }
-                        guard (rs.count == 1 || rs.count == 2), rs.allSatisfy({ $0 > 0 }) else { w.k -= 1; throw w.fail("a resolution in units/mm, like 5 or 5,4") }
+                        guard (rs.count == 1 || rs.count == 2), rs.allSatisfy({ $0 > 0 && $0 < 1e6 }) else {
+                            w.k -= 1
+                            throw w.fail("a resolution in units/mm, like 5 or 5,4 (below 1,000,000)")
+                        }
                         device.resolution = Point(x: rs[0], y: rs.count == 2 ? rs[1] : rs[0])
                     } else if w.take("name") {
                         var name = try w.next("a name")
@@ -163,8 +186,14 @@ public enum TraceSynth {
                 while !w.atEnd {
                     let key = try w.next("rows, height, top or policy")
                     switch key {
-                    case "rows": o["rows"] = .number(Double(try w.count("a row count")))
-                    case "height": o["rowHeight"] = .number(try w.number("a row height in trace units"))
+                    case "rows":
+                        let n = try w.number("a row count")
+                        guard n >= 0, n <= 10_000_000, n == n.rounded() else { w.k -= 1; throw w.fail("a row count from 0 to 10,000,000") }
+                        o["rows"] = .number(n)
+                    case "height":
+                        let h = try w.number("a row height in trace units")
+                        guard h > 0 else { w.k -= 1; throw w.fail("a positive row height in trace units") }
+                        o["rowHeight"] = .number(h)
                     case "top": o["top"] = .number(try w.number("a top offset in trace units"))
                     case "policy":
                         let p = try w.next("toggle, directional or oneOpen")
@@ -204,10 +233,11 @@ public enum TraceSynth {
                 let unit: Point = d.isHorizontal ? Point(x: d == .right ? 1 : -1, y: 0) : Point(x: 0, y: d == .down ? 1 : -1)
                 let delta = unitIsMM ? Point(x: unit.x * dist * res.x, y: unit.y * dist * res.y) : unit * dist
                 let spread = d.isHorizontal ? Point(x: 0, y: 10 * res.y) : Point(x: 10 * res.x, y: 0)
+                try reserve(fingers, duration: dur)
                 beginGesture()
                 for f in 0..<fingers {
                     let offset = spread * (Double(f) - Double(fingers - 1) / 2)
-                    stroke(id: f, from: at + offset, to: at + offset + delta, duration: dur)
+                    try stroke(id: f, from: at + offset, to: at + offset + delta, duration: dur)
                 }
                 time += dur
             case "tap", "double-tap", "long-press":
@@ -218,12 +248,13 @@ public enum TraceSynth {
                     else if w.take(verb == "long-press" ? "for" : "hold") { hold = try w.seconds() }
                     else { throw w.fail(verb == "long-press" ? "at, fingers or for" : "at, fingers or hold") }
                 }
+                try reserve(fingers * (verb == "double-tap" ? 2 : 1), duration: hold)
                 beginGesture()
                 for press in 0..<(verb == "double-tap" ? 2 : 1) {
                     if press == 1 { time += hold + 0.12 }
                     for f in 0..<fingers {
                         let p = at + Point(x: (Double(f) - Double(fingers - 1) / 2) * 15 * res.x, y: 0)
-                        stroke(id: f, from: p, to: p, duration: hold)
+                        try stroke(id: f, from: p, to: p, duration: hold)
                     }
                 }
                 time += hold
@@ -240,8 +271,9 @@ public enum TraceSynth {
                 }
                 let unit: Point = d.isHorizontal ? Point(x: d == .right ? 1 : -1, y: 0) : Point(x: 0, y: d == .down ? 1 : -1)
                 let delta = mm ? Point(x: unit.x * dist * res.x, y: unit.y * dist * res.y) : unit * dist
+                try reserve(1, duration: dur)
                 beginGesture()
-                stroke(id: 0, from: at, to: at + delta, duration: dur)
+                try stroke(id: 0, from: at, to: at + delta, duration: dur)
                 time += dur
             case "pinch":
                 // Two fingers on a horizontal line through `at`, their distance going from one
@@ -254,10 +286,11 @@ public enum TraceSynth {
                     else if w.take("in") { dur = try w.seconds() }
                     else { throw w.fail("at, from, to or in") }
                 }
+                try reserve(2, duration: dur)
                 beginGesture()
                 for (id, side) in [(0, -1.0), (1, 1.0)] {
                     let a = at + Point(x: side * from / 2 * res.x, y: 0), b = at + Point(x: side * to / 2 * res.x, y: 0)
-                    stroke(id: id, from: a, to: b, duration: dur)
+                    try stroke(id: id, from: a, to: b, duration: dur)
                 }
                 time += dur
             case "drag":
@@ -268,24 +301,41 @@ public enum TraceSynth {
                 var dur = 1.0
                 if w.take("in") { dur = try w.seconds() }
                 try w.end()
+                try reserve(1, duration: dur)
                 beginGesture()
-                stroke(id: 0, from: a, to: b, duration: dur)
+                try stroke(id: 0, from: a, to: b, duration: dur)
                 time += dur
             case "expect":
                 var o = JSONObject()
-                o["type"] = .string(try w.next("an output type, like swipe"))
+                let type = try w.next("an output type, like swipe")
+                guard let known = OutputTypes.fields[type] else {
+                    w.k -= 1
+                    throw w.fail("an output type (\(OutputTypes.names.joined(separator: ", ")))")
+                }
+                o["type"] = .string(type)
+                var seen: Set<String> = []
                 while !w.atEnd {
                     let kv = try w.next("field=value")
                     let parts = kv.split(separator: "=", maxSplits: 1)
                     guard parts.count == 2 else { w.k -= 1; throw w.fail("field=value, like direction=right") }
-                    let v = String(parts[1])
-                    o[String(parts[0])] = v == "true" ? .bool(true) : v == "false" ? .bool(false)
+                    let field = String(parts[0]), v = String(parts[1])
+                    guard field == "t" || known.contains(field), seen.insert(field).inserted else {
+                        w.k -= 1
+                        throw w.fail("a field of \(type), once (t, \(known.sorted().joined(separator: ", ")))")
+                    }
+                    let value: JSONValue = v == "true" ? .bool(true) : v == "false" ? .bool(false)
                         : Double(v).map { .number($0) } ?? .string(v)
+                    if case .number(let n) = value, !n.isFinite { w.k -= 1; throw w.fail("a finite number for \(field)") }
+                    o.members.append(.init(field, value))   // appended: a key-by-key set would be quadratic
                 }
                 expect.append(o)
             case "expect-none":
                 var types: [String] = expectNone ?? []
-                while !w.atEnd { types.append(try w.next("an output type")) }
+                while !w.atEnd {
+                    let name = try w.next("an output type")
+                    guard OutputTypes.fields[name] != nil else { w.k -= 1; throw w.fail("an output type (\(OutputTypes.names.joined(separator: ", ")))") }
+                    types.append(name)
+                }
                 if types.isEmpty { throw w.fail("one or more output types") }
                 expectNone = types
             default:
@@ -315,7 +365,16 @@ public enum TraceSynth {
 
         /// A contact from `a` to `b` over `duration`, through the one trace generator
         /// (``TraceBuilder``): a minimum-jerk speed profile, sampled at `rate`, jittered.
-        mutating func stroke(id: Int, from a: Point, to b: Point, duration: Double) {
+        /// Counts the events of `strokes` strokes of `duration` before any is made, refusing a
+        /// statement that would pass ``TraceSynth/maxEvents``.
+        mutating func reserve(_ strokes: Int, duration: Double) throws(DiagnosticError) {
+            eventCount += strokes * (1 + max(1, Int((duration * rate).rounded())))
+            if eventCount > TraceSynth.maxEvents, let w = statementWords {
+                throw w.fail("at most \(TraceSynth.maxEvents) events in all (this statement would make it \(eventCount))")
+            }
+        }
+
+        mutating func stroke(id: Int, from a: Point, to b: Point, duration: Double) throws(DiagnosticError) {
             if builder == nil { builder = TraceBuilder(device: device, seed: seed) }
             builder!.path(time, [a, b], duration: duration, rate: rate, jitter: jitterMM, id: id)
         }

@@ -52,13 +52,24 @@ public final class TraceEventStream {
             close(fd)
             throw DiagnosticError([Diagnostic(.error, SourceLocation(file: path), "is a folder, not a trace file")])
         }
-        // Read until the first non-blank line is complete, to detect the encoding.
+        // Read until the first non-blank line is complete, to detect the encoding (blank lines
+        // before the header are allowed; stopping at the first one sent such a file down the
+        // whole-file path, 22 → 168 MB for a large trace).
         var isLines = false
-        while true {
-            if let nl = findNewline() {
-                let first = TraceReader.detectLines(UnsafePointer(buffer + start), count: nl - start + 1)
-                isLines = first
-                break
+        var from = start
+        detect: while true {
+            while from < filled, let p = memchr(buffer + from, 0x0A, filled - from) {
+                let nl = buffer.distance(to: p.assumingMemoryBound(to: UInt8.self))
+                var blank = true
+                for k in from..<nl where !(buffer[k] == 0x20 || buffer[k] == 0x09 || buffer[k] == 0x0D) {
+                    blank = false
+                    break
+                }
+                if !blank {
+                    isLines = TraceReader.detectLines(UnsafePointer(buffer + start), count: nl - start + 1)
+                    break detect
+                }
+                from = nl + 1
             }
             if eof || !fill() { isLines = false; break }
         }

@@ -14,8 +14,18 @@ public struct TraceReadResult: Sendable {
     public var trace: Trace?
     /// The encoding detected, when the file could be read at all.
     public var encoding: TraceEncoding?
-    /// Every problem found, errors and warnings, in file order.
+    /// Every problem found, errors and warnings, in file order (at most
+    /// ``TraceReader/maxDiagnostics``, then a note of how many more).
     public var diagnostics: [Diagnostic]
+    /// How many errors were found, counted past those kept in ``diagnostics``.
+    public var errorCount: Int
+
+    init(trace: Trace?, encoding: TraceEncoding?, diagnostics: [Diagnostic], errorCount: Int? = nil) {
+        self.trace = trace
+        self.encoding = encoding
+        self.diagnostics = diagnostics
+        self.errorCount = errorCount ?? diagnostics.filter { $0.severity == .error }.count
+    }
 
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
@@ -58,6 +68,10 @@ public enum TraceReader {
     }
 
     static func diagnose(_ base: UnsafePointer<UInt8>, count: Int, name: String?) -> TraceReadResult {
+        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
+            return TraceReadResult(trace: nil, encoding: nil, diagnostics: [Diagnostic(.error, SourceLocation(file: name, line: 1, column: 1),
+                "the file starts with a UTF-8 byte order mark (EF BB BF); a trace is UTF-8 without one: remove those three bytes")])
+        }
         if detectLines(base, count: count) {
             var parser = LinesParser(name: name, collectEvents: true)
             parser.events.reserveCapacity(count / 48)
@@ -67,7 +81,13 @@ public enum TraceReader {
                 let stop = memchr(base + offset, 0x0A, count - offset)
                     .map { UnsafePointer<UInt8>(base).distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
                 lineNumber += 1
-                parser.line(base + offset, count: stop - offset, number: lineNumber, final: stop >= count)
+                if stop - offset > TraceEventStream.maxLineLength {
+                    // The streaming reader refuses such a line; so does this one, alike.
+                    parser.diagnostics.add(Diagnostic(.error, SourceLocation(file: name, line: lineNumber),
+                        "line is longer than \(TraceEventStream.maxLineLength >> 20) MiB (expected one event a line)"))
+                } else {
+                    parser.line(base + offset, count: stop - offset, number: lineNumber, final: stop >= count)
+                }
                 offset = stop + 1
             }
             return parser.finish()
@@ -87,7 +107,9 @@ public enum TraceReader {
             if s.atEnd { start = stop + 1; continue }
             guard let v = try? s.parseValue() else { return false }
             s.skipWhitespace()
-            return s.atEnd && v["encoding"] == .string("lines")
+            // A whole document on one line that says "encoding": "lines" is still a document:
+            // read as a header it would keep none of its events (0 of 12 were converted).
+            return s.atEnd && v["encoding"] == .string("lines") && v["events"] == nil
         }
         return false
     }
@@ -128,9 +150,14 @@ struct DiagnosticList {
     var items: [Diagnostic] = []
     var dropped = 0
     var hasError = false
+    /// Every error, kept or not.
+    var errorCount = 0
 
     mutating func add(_ d: Diagnostic) {
-        if d.severity == .error { hasError = true }
+        if d.severity == .error {
+            hasError = true
+            errorCount += 1
+        }
         if items.count < TraceReader.maxDiagnostics { items.append(d) } else { dropped += 1 }
     }
 
@@ -247,7 +274,7 @@ struct LinesParser {
         finishChecks()
         let diags = diagnostics.final(file: name)
         let trace = diagnostics.hasError ? nil : header.map { Trace(header: $0, events: events) }
-        return TraceReadResult(trace: trace, encoding: .lines, diagnostics: diags)
+        return TraceReadResult(trace: trace, encoding: .lines, diagnostics: diags, errorCount: diagnostics.errorCount)
     }
 }
 
@@ -416,7 +443,8 @@ struct DocumentParser {
             let ka = (la.line ?? Int.max, la.column ?? 0), kb = (lb.line ?? Int.max, lb.column ?? 0)
             return ka != kb ? ka < kb : a.offset < b.offset
         }.map(\.element)
-        return TraceReadResult(trace: diagnostics.hasError ? nil : trace, encoding: .document, diagnostics: ordered)
+        return TraceReadResult(trace: diagnostics.hasError ? nil : trace, encoding: .document, diagnostics: ordered,
+                               errorCount: diagnostics.errorCount)
     }
 }
 

@@ -167,6 +167,7 @@ enum HeaderDecoder {
                 for (k, item) in items.enumerated() {
                     if let o = item.objectValue, o["type"]?.stringValue != nil {
                         list.append(o)
+                        for p in OutputTypes.problems(of: o) { fail("expect", "`expect[\(k)]`: " + p) }
                     } else {
                         fail("expect", "`expect[\(k)]` must be an object with a string `type`, found \(item.serialized())")
                     }
@@ -179,6 +180,9 @@ enum HeaderDecoder {
         if let e = object["expectNone"] {
             if let items = e.arrayValue, items.allSatisfy({ $0.stringValue != nil }) {
                 header.expectNone = items.map { $0.stringValue! }
+                for name in header.expectNone! where OutputTypes.fields[name] == nil {
+                    fail("expectNone", "`expectNone` lists `\(name)`, which is not an output type (expected one of \(OutputTypes.names.joined(separator: ", ")))")
+                }
             } else {
                 fail("expectNone", "`expectNone` must be an array of type names, found \(e.serialized())")
             }

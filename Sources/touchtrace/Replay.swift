@@ -56,7 +56,8 @@ struct Replay: ParsableCommand {
         }
         if check {
             guard stream.header.isTest else {
-                throw CommandFailure.mismatch("touchtrace: \(file) has no expect or expectNone, so there is nothing to check")
+                // Nothing to check is not a mismatch: the input cannot answer the question (2).
+                throw CommandFailure.badInput("touchtrace: \(file) has no expect or expectNone, so there is nothing to check")
             }
             let diffs = ExpectationCheck.differences(header: stream.header, output: output)
             if diffs.isEmpty {

@@ -66,5 +66,7 @@ struct Stats: ParsableCommand {
         }
         if bar { FileHandle.standardError.write(Data("\r\(String(repeating: " ", count: 44))\r".utf8)) }
         print("total: \(totals.traces) traces\(totals.bad > 0 ? " (\(totals.bad) invalid)" : ""), \(String(format: "%.2f", totals.duration)) s, \(totals.contacts) contacts, \(String(format: "%.1f", totals.path)) mm of paths; \(gestures(all))")
+        // The figures of the valid ones are printed; an invalid trace is still bad input.
+        if totals.bad > 0 { throw CommandFailure.badInput("") }
     }
 }

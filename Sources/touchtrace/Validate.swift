@@ -24,7 +24,8 @@ struct Validate: ParsableCommand {
                 print("\(file): valid (\(r.encoding?.rawValue ?? "?"), \(t.events.count) events\(r.warnings.isEmpty ? "" : ", \(r.warnings.count) warning\(r.warnings.count == 1 ? "" : "s")"))")
             } else {
                 bad += 1
-                print("\(file): invalid (\(r.errors.count) error\(r.errors.count == 1 ? "" : "s"))")
+                let shown = r.errors.count < r.errorCount ? ", the first \(r.errors.count) shown" : ""
+                print("\(file): invalid (\(r.errorCount) error\(r.errorCount == 1 ? "" : "s")\(shown))")
             }
         }
         if bad > 0 { throw CommandFailure.badInput("") }

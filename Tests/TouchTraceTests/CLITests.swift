@@ -32,8 +32,16 @@ struct CLITests {
         p.standardOutput = out
         p.standardError = err
         try p.run()
+        // Both pipes at once: a command that fills one while the other is read to its end
+        // would wait forever.
+        nonisolated(unsafe) var e = Data()
+        let errDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            e = err.fileHandleForReading.readDataToEndOfFile()
+            errDone.signal()
+        }
         let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        errDone.wait()
         p.waitUntilExit()
         return Run(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
     }

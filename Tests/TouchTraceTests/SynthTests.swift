@@ -83,6 +83,13 @@ struct SynthTests {
         Bad(text: "pinch from 20 to 60mm", message: "-e:1:12: error: in `pinch from 20 to 60mm`: expected a distance in mm, like 40mm, found '20'"),
         Bad(text: "tap fingers 12", message: "-e:1:13: error: in `tap fingers 12`: expected a finger count from 1 to 10, found '12'"),
         Bad(text: "drag from 1,1", message: "-e:1:14: error: in `drag from 1,1`: expected to, found the end of the statement"),
+        Bad(text: "tap at nan,nan", message: "-e:1:8: error: in `tap at nan,nan`: expected a position x,y, like 400,210, found 'nan,nan'"),
+        Bad(text: "device 800x480 res 1e308", message: "-e:1:20: error: in `device 800x480 res 1e308`: expected a resolution in units/mm, like 5 or 5,4 (below 1,000,000), found '1e308'"),
+        Bad(text: "list rows 10 height 0", message: "-e:1:21: error: in `list rows 10 height 0`: expected a positive row height in trace units, found '0'"),
+        Bad(text: "expect tap x=nan", message: "-e:1:12: error: in `expect tap x=nan`: expected a finite number for x, found 'x=nan'"),
+        Bad(text: "expect tap row=3", message: "-e:1:12: error: in `expect tap row=3`: expected a field of tap, once (t, fingers, taps, x, y), found 'row=3'"),
+        Bad(text: "expect tap taps=1 taps=2", message: "-e:1:19: error: in `expect tap taps=1 taps=2`: expected a field of tap, once (t, fingers, taps, x, y), found 'taps=2'"),
+        Bad(text: "rate 2000; long-press for 3600s fingers 10", message: "-e:1:12: error: in `long-press for 3600s fingers 10`: expected at most 10000000 events in all (this statement would make it 72000010), found 'long-press'"),
         Bad(text: "list policy sticky", message: "-e:1:13: error: in `list policy sticky`: expected toggle, directional or oneOpen, found 'sticky'"),
     ])
     func errorsPointAtTheWord(_ b: Bad) {

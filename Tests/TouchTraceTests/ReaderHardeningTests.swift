@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import TouchTrace
+
+/// Findings of the hostile test run in the readers and the commands around them (issue 12),
+/// each pinned by the input that showed it.
+@Suite("Readers: what the hostile run found")
+struct ReaderHardeningTests {
+    let cli = CLITests()
+    static let header = #"{"format": "touch-trace", "version": 1, "encoding": "lines", "device": {"width": 800, "height": 480}}"#
+    static let tap = #"{"t": 0, "id": 0, "phase": "down", "x": 10, "y": 10}"# + "\n" + #"{"t": 0.05, "id": 0, "phase": "up", "x": 10, "y": 10}"#
+
+    @Test("a byte order mark is named as one (it was 'found byte 0xEF')")
+    func byteOrderMark() {
+        let r = TraceReader.diagnose(bytes: [0xEF, 0xBB, 0xBF] + Array((Self.header + "\n" + Self.tap + "\n").utf8), name: "b.jsonl")
+        #expect(r.trace == nil)
+        #expect(r.errors.first?.description == "b.jsonl:1:1: error: the file starts with a UTF-8 byte order mark (EF BB BF); a trace is UTF-8 without one: remove those three bytes")
+    }
+
+    @Test("a document on one line that says encoding lines is read as the document it is, and refused for the key (it was valid with 0 events)")
+    func oneLineDocumentSayingLines() {
+        let text = #"{"format": "touch-trace", "version": 1, "encoding": "lines", "device": {"width": 8, "height": 8}, "events": [{"t": 0, "id": 0, "phase": "down", "x": 1, "y": 1}]}"#
+        let r = TraceReader.diagnose(bytes: Array(text.utf8), name: "one.json")
+        #expect(r.trace == nil)
+        #expect(r.errors.first?.message == "`encoding` must be absent in a document, found \"lines\"")
+    }
+
+    @Test("blank lines before the header still stream as lines (they sent the file down the whole-file path)")
+    func blankFirstLineStreams() throws {
+        let dir = TempDir()
+        let path = dir.path("blank.jsonl")
+        try ("\n  \n" + Self.header + "\n" + Self.tap + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+        let stream = try TraceEventStream(path: path)
+        #expect(stream.encoding == .lines)
+        var n = 0
+        while stream.next() != nil { n += 1 }
+        #expect(n == 2)
+    }
+
+    @Test("a line over 64 MiB is refused by validate as by replay (validate said valid)")
+    func longLineAlike() throws {
+        let dir = TempDir()
+        let path = dir.path("long.jsonl")
+        let padding = String(repeating: " ", count: TraceEventStream.maxLineLength)
+        try (Self.header + "\n" + #"{"t": 0, "id": 0, "phase": "down", "x": 10, "y": 10}"# + padding + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+        let whole = TraceReader.diagnose(path: path)
+        #expect(whole.trace == nil && whole.errors.first?.message == "line is longer than 64 MiB (expected one event a line)")
+        let r = try cli.run(["validate", path])
+        #expect(r.status == 2)
+    }
+
+    @Test("validate counts every error, not the thousand it shows")
+    func errorCount() throws {
+        let dir = TempDir()
+        let path = dir.path("many.jsonl")
+        let bad = String(repeating: #"{"t": "x", "id": 0, "phase": "down", "x": 1, "y": 1}"# + "\n", count: 1500)
+        try (Self.header + "\n" + bad).write(toFile: path, atomically: false, encoding: .utf8)
+        let r = try cli.run(["validate", path])
+        #expect(r.status == 2)
+        #expect(r.out.contains("invalid (1500 errors, the first 1000 shown)"), "\(r.out)")
+    }
+
+    @Test("replay --check with nothing to check is bad input (2), not a mismatch (1)")
+    func checkWithoutExpectations() throws {
+        let dir = TempDir()
+        let path = dir.path("plain.jsonl")
+        try (Self.header + "\n" + Self.tap + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+        let r = try cli.run(["replay", "--check", path])
+        #expect(r.status == 2 && r.err.contains("has no expect or expectNone"))
+    }
+
+    @Test("stats on a folder with an invalid trace prints the rest and exits 2 (it exited 0)")
+    func statsFolderWithInvalidTrace() throws {
+        let dir = TempDir()
+        try (Self.header + "\n" + Self.tap + "\n").write(toFile: dir.path("good.jsonl"), atomically: false, encoding: .utf8)
+        try "{".write(toFile: dir.path("bad.json"), atomically: false, encoding: .utf8)
+        let r = try cli.run(["stats", dir.path("")])
+        #expect(r.status == 2)
+        #expect(r.out.contains("total: 1 traces (1 invalid)"), "\(r.out)")
+    }
+}

@@ -249,10 +249,12 @@ public struct TouchDecoder: Sendable {
             default: break
             }
         } else if e.type == .syn && e.code == .synMTReport {
-            if partial.dirty && partial.trackingID != -2 { pending.append(partial) }
+            // At most `maxSlots` contacts a report, as protocol B's slots: pairing them with the
+            // last report's is quadratic (10,000 contacts a report took over 100 s).
+            if partial.dirty && partial.trackingID != -2 && pending.count < Self.maxSlots { pending.append(partial) }
             partial = Slot()
         } else if e.type == .syn && e.code == .synReport {
-            if partial.dirty { pending.append(partial) }
+            if partial.dirty && pending.count < Self.maxSlots { pending.append(partial) }
             partial = Slot()
             frame.time = e.time
             frame.events.removeAll(keepingCapacity: true)

@@ -70,6 +70,11 @@ struct ContactTable: Sendable {
         trackers.reserveCapacity(16)
     }
 
+    /// The most contacts tracked at once: a touch past this is ignored. Panels report ten
+    /// fingers or a few more; without a bound, 10⁵ contacts down at once made every event
+    /// search them all (a replay took 35 s).
+    static let maxContacts = 64
+
     /// Applies one frame. Events for ids that are not down (other than `down`) are ignored,
     /// and a `down` for an id already down restarts that contact, so that live input that
     /// skipped an event cannot wedge the table.
@@ -105,6 +110,9 @@ struct ContactTable: Sendable {
             }
             switch e.phase {
             case .down:
+                // Past `maxContacts` fingers, a new one is ignored, as a panel ignores fingers
+                // beyond its slots (and its moves and lift with it, its id being unknown).
+                if index == nil, active >= Self.maxContacts { continue }
                 if active == 0 {
                     sequenceStart = frame.time
                     fingersSoFar = 0

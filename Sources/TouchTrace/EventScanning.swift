@@ -190,8 +190,14 @@ extension JSONScanner {
     @inline(__always)
     func finishEvent(t: Double, id: Double, phase: TouchPhase?, x: Double, y: Double, pressure: Double?,
                      major: Double?, minor: Double?, objectStart: Int, problem: inout ShapeProblem?) -> TouchEvent? {
-        guard id == id.rounded(), abs(id) <= 9_007_199_254_740_992 else {
+        guard id == id.rounded() else {
             problem = ShapeProblem(offset: objectStart, message: "`id` must be an integer, found \(formatJSONNumber(id))")
+            return nil
+        }
+        guard abs(id) < 9_007_199_254_740_992 else {
+            // From 2^53 on, a double cannot tell neighbours apart: 2^53 and 2^53 + 1 read as
+            // the same id ("already down"), and convert rewrote …993 as …992.
+            problem = ShapeProblem(offset: objectStart, message: "`id` must be an integer of magnitude below 2^53 (9007199254740992)")
             return nil
         }
         guard let phase else { return nil }

@@ -266,7 +266,12 @@ struct JSONScanner {
                         v = 0x10000 + ((v - 0xD800) << 10) + (lo - 0xDC00)
                     }
                 }
-                scalars.append(Unicode.Scalar(v) ?? "\u{FFFD}")
+                guard let scalar = Unicode.Scalar(v) else {
+                    // A surrogate with no partner is no character: silently made U+FFFD before.
+                    let hex = String(v, radix: 16)
+                    throw ScanError(offset: start + k - 6, message: "expected a character, found a lone UTF-16 surrogate \\u\(String(repeating: "0", count: 4 - hex.count) + hex) (write the pair, or the character itself)", atEndOfInput: false)
+                }
+                scalars.append(scalar)
             default: scalars.append(Unicode.Scalar(e))
             }
         }

@@ -91,8 +91,15 @@ extension GestureSettings {
             }
             return out
         }
+        var given: Set<String> = []
         for (written, value) in flat {
             let key = keyAliases[written] ?? written
+            // Given twice (or under its old name and its new one): which one would win is
+            // not something to guess.
+            guard given.insert(key).inserted else {
+                fail("`\(written)` is given twice")
+                continue
+            }
             switch key {
             case "pan.axis":
                 if let a = value.stringValue.flatMap(PanAxis.init(rawValue:)) { s.pan.axis = a } else {

@@ -75,6 +75,18 @@ enum HeaderDecoder {
             report(Diagnostic(.error, locate(key), message))
             ok = false
         }
+        // A key given twice: JSON leaves it open and readers disagree, so for the keys the
+        // format defines it is an error (with "expect": [] first, --check passed whatever the
+        // second said); for others (meta, unknown keys) the first is kept, with a warning.
+        var seen: Set<String> = []
+        let defined: Set<String> = ["format", "version", "encoding", "device", "scene", "expect", "expectNone", "events"]
+        for m in object.members where !seen.insert(m.key).inserted {
+            if defined.contains(m.key) {
+                fail(m.key, "`\(m.key)` is given twice; a trace gives each of its keys once")
+            } else {
+                report(Diagnostic(.warning, locate(m.key), "`\(m.key)` is given twice; the first is used"))
+            }
+        }
 
         switch object["format"] {
         case .string("touch-trace"): break

@@ -58,6 +58,9 @@ func traceFiles(at path: String) -> (files: [String], isFolder: Bool)? {
     var files: [String] = []
     if let e = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) {
         for case let url as URL in e where ["json", "jsonl"].contains(url.pathExtension) {
+            // Regular files only: a FIFO named x.json in a folder blocked the whole replay.
+            var st = stat()
+            guard stat(url.path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
             files.append(url.path)
         }
     }

@@ -4,6 +4,16 @@ import TouchTestSupport
 
 @Suite("Gesture engine")
 struct EngineTests {
+    @Test("past 64 fingers down at once, a new one is ignored, its moves and lift with it (10⁵ made replay quadratic)")
+    func contactsAreBounded() {
+        var s = Script()
+        for id in 0..<100 { s.down(0, id, 100 + Double(id % 10) * 60, 40 + Double(id / 10) * 40) }
+        for id in 0..<100 { s.up(0.1, id, 100 + Double(id % 10) * 60, 40 + Double(id / 10) * 40) }
+        let (_, out) = replay(s.events)
+        let taps = out.compactMap { e -> GestureEvent.Tap? in if case .tap(let t) = e.kind { return t }; return nil }
+        #expect(taps.map(\.fingers) == [64])
+    }
+
     @Test("a contact still down at the end is cancelled at the last timestamp")
     func finishCancelsOpenContacts() {
         var s = Script()

@@ -79,3 +79,68 @@ struct ReaderHardeningTests {
         #expect(r.out.contains("total: 1 traces (1 invalid)"), "\(r.out)")
     }
 }
+
+@Suite("Readers: keys twice, ids past 2^53, lone surrogates")
+struct ReaderAmbiguityTests {
+    func diagnose(_ text: String) -> TraceReadResult { TraceReader.diagnose(bytes: Array(text.utf8), name: "t.json") }
+    static let device = #""device": {"width": 800, "height": 480}"#
+
+    @Test("expect given twice is an error (with an empty first one, --check passed anything)")
+    func expectTwice() {
+        let r = diagnose(#"{"format": "touch-trace", "version": 1, "# + Self.device + #", "expect": [], "expect": [{"type": "tap"}], "events": []}"#)
+        #expect(r.trace == nil)
+        #expect(r.errors.first?.message == "`expect` is given twice; a trace gives each of its keys once")
+    }
+
+    @Test("meta given twice keeps the first, with a warning")
+    func metaTwice() {
+        let r = diagnose(#"{"format": "touch-trace", "version": 1, "# + Self.device + #", "meta": 1, "meta": 2, "events": []}"#)
+        #expect(r.trace?.header.meta == .number(1))
+        #expect(r.warnings.first?.message == "`meta` is given twice; the first is used")
+    }
+
+    @Test("a setting given twice, flat and nested, is an error (the last one won, against the format document)")
+    func settingTwice() {
+        let r = diagnose(#"{"format": "touch-trace", "version": 1, "# + Self.device + #", "scene": {"settings": {"tap.maxGap": 0.2, "tap": {"maxGap": 0.4}}}, "events": []}"#)
+        #expect(r.errors.first?.message == "in `scene.settings`: `tap.maxGap` is given twice")
+        let alias = diagnose(#"{"format": "touch-trace", "version": 1, "# + Self.device + #", "scene": {"settings": {"pinch.minArc": 2, "rotate.minArc": 3}}, "events": []}"#)
+        #expect(alias.errors.first?.message == "in `scene.settings`: `rotate.minArc` is given twice")
+    }
+
+    @Test("ids at 2^53 and past are refused (2^53 and 2^53 + 1 collided as 'already down')")
+    func hugeIDs() {
+        let r = diagnose(#"{"format": "touch-trace", "version": 1, "# + Self.device + #", "events": [{"t": 0, "id": 9007199254740992, "phase": "down", "x": 1, "y": 1}, {"t": 0, "id": 9007199254740993, "phase": "down", "x": 2, "y": 2}]}"#)
+        #expect(r.errors.first?.message == "`id` must be an integer of magnitude below 2^53 (9007199254740992)")
+        #expect(diagnose(#"{"format": "touch-trace", "version": 1, "# + Self.device + #", "events": [{"t": 0, "id": 9007199254740991, "phase": "down", "x": 1, "y": 1}]}"#).errors.isEmpty)
+    }
+
+    @Test("a lone surrogate escape is an error (it became U+FFFD without a word)")
+    func loneSurrogate() {
+        let r = diagnose(#"{"format": "touch-trace", "version": 1, "device": {"name": "a\ud800b", "width": 8, "height": 8}, "events": []}"#)
+        #expect(r.errors.first?.message == "expected a character, found a lone UTF-16 surrogate \\ud800 (write the pair, or the character itself)")
+        let pair = diagnose(#"{"format": "touch-trace", "version": 1, "device": {"name": "a\ud83d\ude00b", "width": 8, "height": 8}, "events": []}"#)
+        #expect(pair.trace?.header.device.name == "a😀b")
+    }
+}
+
+@Suite("Folders: only regular files are traces")
+struct FolderTests {
+    @Test("a FIFO named like a trace in a folder is passed over (a folder replay blocked on it for good)")
+    func fifoInFolder() throws {
+        let dir = TempDir()
+        try FileManager.default.copyItem(atPath: corpusPath("tap-double.json"), toPath: dir.path("good.json"))
+        let fifo = dir.path("pipe.json")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        // Should the FIFO be opened after all, a writer comes along after 5 s and goes, so that
+        // the test fails instead of hanging.
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 5)
+            let fd = open(fifo, O_WRONLY | O_NONBLOCK)
+            if fd >= 0 { close(fd) }
+        }
+        let r = try CLITests().run(["replay", dir.path("")])
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(r.out.hasSuffix("1 passed, 0 failed\n"))
+        #expect(!r.out.contains("pipe.json"))
+    }
+}

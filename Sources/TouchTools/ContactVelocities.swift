@@ -17,8 +17,15 @@ extension ContactVelocity {
     /// `down` and `move` adds a sample; an `up` adds none. Cancelled contacts, and contacts still
     /// down at the end, have no lift and are not reported.
     public static func atLifts(of events: some Sequence<TouchEvent>, strategy: VelocityStrategy) -> [ContactVelocity] {
-        var trackers: [Int: VelocityTracker] = [:]
         var out: [ContactVelocity] = []
+        atLifts(of: events, strategy: strategy) { out.append($0) }
+        return out
+    }
+
+    /// The same, each lift handed to `emit` as it comes: memory holds the open contacts only.
+    public static func atLifts(of events: some Sequence<TouchEvent>, strategy: VelocityStrategy,
+                               emit: (ContactVelocity) -> Void) {
+        var trackers: [Int: VelocityTracker] = [:]
         for e in events {
             switch e.phase {
             case .down:
@@ -29,12 +36,11 @@ extension ContactVelocity {
                 trackers[e.id]?.add(time: e.time, position: e.position)
             case .up:
                 if let t = trackers.removeValue(forKey: e.id) {
-                    out.append(ContactVelocity(id: e.id, time: e.time, velocity: t.velocity(liftTime: e.time)))
+                    emit(ContactVelocity(id: e.id, time: e.time, velocity: t.velocity(liftTime: e.time)))
                 }
             case .cancel:
                 trackers[e.id] = nil
             }
         }
-        return out
     }
 }

@@ -23,15 +23,43 @@ public struct TraceStats: Sendable {
     /// Output events by type, from a replay with the trace's settings (`scene.settings`) or the defaults.
     public var gestures: [String: Int]
 
+    /// The figures of a whole trace.
     public init(trace: Trace, settings: GestureSettings? = nil) {
-        let s = trace.header.surface
-        events = trace.events.count
-        duration = (trace.events.last?.time ?? 0) - (trace.events.first?.time ?? 0)
-        var frameTimes: [Double] = []
+        self.init(header: trace.header, events: trace.events, settings: settings)
+    }
+
+    /// The figures of `events`, read once, in memory that does not grow with their number: the
+    /// frame intervals go into 10 µs bins up to 1 s (for the median), the replay counts its
+    /// output as it comes.
+    public init(header: TraceHeader, events: some Sequence<TouchEvent>, settings: GestureSettings? = nil) {
+        let s = header.surface
+        var controller = TraceReplay.makeController(header: header, settings: settings)
+        var assembler = FrameAssembler()
+        var g: [String: Int] = [:]
+        func count(_ o: ListController.Output) { g[o.type, default: 0] += 1 }
+        var first: Double?, lastTime = 0.0, frameTime: Double?
+        var eventCount = 0, frameCount = 0
+        // Intervals between frames while a finger is down: a recording at rest sends nothing,
+        // and its pauses are not its rate (taps read as 9.1 Hz when they were counted).
+        var bins: [Int: Int] = [:], intervals = 0, mean = 0.0, m2 = 0.0
         var down = Set<Int>(), last: [Int: Point] = [:], length: [Int: Double] = [:]
         var most = 0, total = 0.0, longest = 0.0, contacts = 0
-        for e in trace.events {
-            if frameTimes.last != e.time { frameTimes.append(e.time) }
+        for e in events {
+            eventCount += 1
+            if first == nil { first = e.time }
+            lastTime = e.time
+            if frameTime != e.time {
+                if let previous = frameTime, !down.isEmpty {
+                    let dt = e.time - previous
+                    intervals += 1
+                    let delta = dt - mean
+                    mean += delta / Double(intervals)
+                    m2 += delta * (dt - mean)
+                    bins[Int(min(max(dt, 0), 1) * 100_000), default: 0] += 1
+                }
+                frameTime = e.time
+                frameCount += 1
+            }
             switch e.phase {
             case .down:
                 down.insert(e.id)
@@ -50,27 +78,34 @@ public struct TraceStats: Sendable {
                     longest = max(longest, length[e.id] ?? 0)
                     down.remove(e.id)
                     last[e.id] = nil
+                    length[e.id] = nil
                 }
             }
+            assembler.add(e) { frame in controller.handle(frame, emit: count) }
         }
+        assembler.flush { frame in controller.handle(frame, emit: count) }
+        controller.finish(emit: count)
         for (_, l) in length where l > longest { longest = l }
+        self.events = eventCount
+        duration = lastTime - (first ?? lastTime)
         self.contacts = contacts
-        frames = frameTimes.count
+        frames = frameCount
         mostFingers = most
         totalPathMillimeters = total
         longestPathMillimeters = longest
-        let intervals = zip(frameTimes.dropFirst(), frameTimes).map { $0 - $1 }.sorted()
-        if intervals.isEmpty {
+        if intervals == 0 {
             frameRate = 0
             frameJitterMilliseconds = 0
         } else {
-            let median = intervals[intervals.count / 2]
+            // The median interval, from the bins (10 µs wide: exact enough for a rate).
+            var seen = 0, median = 0.0
+            for (bin, n) in bins.sorted(by: { $0.key < $1.key }) {
+                seen += n
+                if seen > intervals / 2 { median = (Double(bin) + 0.5) / 100_000; break }
+            }
             frameRate = median > 0 ? 1 / median : 0
-            let mean = intervals.reduce(0, +) / Double(intervals.count)
-            frameJitterMilliseconds = (intervals.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(intervals.count)).squareRoot() * 1000
+            frameJitterMilliseconds = (m2 / Double(intervals)).squareRoot() * 1000
         }
-        var g: [String: Int] = [:]
-        for o in TraceReplay.run(header: trace.header, settings: settings, events: trace.events).output { g[o.type, default: 0] += 1 }
         gestures = g
     }
 }

@@ -14,43 +14,87 @@ public enum ExpectationCheck {
 
     /// Every difference, in words; empty when the replay passes.
     public static func differences(header: TraceHeader, output: [ListController.Output]) -> [String] {
-        var problems: [String] = []
-        let objects = output.map(\.jsonObject)
-        if let expect = header.expect {
-            let types = Set(expect.compactMap { $0["type"]?.stringValue })
-            let relevant = objects.filter { types.contains($0["type"]?.stringValue ?? "") }
-            for (k, exp) in expect.enumerated() {
-                let label = "expect[\(k)] \(JSONValue.object(exp).serialized())"
-                guard k < relevant.count else {
-                    problems.append("\(label): missing (the replay produced only \(relevant.count) event\(relevant.count == 1 ? "" : "s") of the expected types)")
-                    continue
+        var checker = Checker(header: header)
+        for o in output { checker.observe(o) }
+        return checker.differences()
+    }
+
+    /// Compares a replay's output with the expectations as it comes, one output at a time, in
+    /// memory bounded by the expectations (not by the output: a trace of 10⁷ taps is checked
+    /// in the same few kilobytes as one of ten).
+    public struct Checker: Sendable {
+        let header: TraceHeader
+        let types: Set<String>
+        let banned: Set<String>
+        /// The outputs of the expected types, as many as there are expectations.
+        var relevant: [JSONObject] = []
+        /// Outputs of expected types past the expectations: the first few, and how many.
+        var extra: [JSONObject] = []
+        var extraCount = 0
+        /// Outputs of banned types: the first few, and how many.
+        var forbidden: [JSONObject] = []
+        var forbiddenCount = 0
+        /// Most extra or forbidden outputs quoted; the rest are counted.
+        static let quoted = 20
+
+        public init(header: TraceHeader) {
+            self.header = header
+            types = Set((header.expect ?? []).compactMap { $0["type"]?.stringValue })
+            banned = Set(header.expectNone ?? [])
+        }
+
+        /// Takes the next output of the replay.
+        public mutating func observe(_ output: ListController.Output) {
+            let type = output.type
+            let expected = types.contains(type), isBanned = banned.contains(type)
+            guard expected || isBanned else { return }
+            let o = output.jsonObject
+            if expected {
+                if relevant.count < (header.expect?.count ?? 0) {
+                    relevant.append(o)
+                } else {
+                    extraCount += 1
+                    if extra.count < Self.quoted { extra.append(o) }
                 }
-                let got = relevant[k]
-                let tolerance = exp["tolerance"]?.objectValue
-                for m in exp.members where m.key != "tolerance" {
-                    let tol = tolerance?[m.key]?.numberValue
-                    guard let actual = got[m.key] else {
-                        problems.append("\(label): output \(JSONValue.object(got).serialized()) has no `\(m.key)`")
+            }
+            if isBanned {
+                forbiddenCount += 1
+                if forbidden.count < Self.quoted { forbidden.append(o) }
+            }
+        }
+
+        /// Every difference so far, in words; empty when the replay passes.
+        public func differences() -> [String] {
+            var problems: [String] = []
+            if let expect = header.expect {
+                for (k, exp) in expect.enumerated() {
+                    let label = "expect[\(k)] \(JSONValue.object(exp).serialized())"
+                    guard k < relevant.count else {
+                        problems.append("\(label): missing (the replay produced only \(relevant.count) event\(relevant.count == 1 ? "" : "s") of the expected types)")
                         continue
                     }
-                    if !matches(m.value, actual, tolerance: tol) {
-                        problems.append("\(label): `\(m.key)` expected \(m.value.serialized()), found \(actual.serialized()) in \(JSONValue.object(got).serialized())")
+                    let got = relevant[k]
+                    let tolerance = exp["tolerance"]?.objectValue
+                    for m in exp.members where m.key != "tolerance" {
+                        let tol = tolerance?[m.key]?.numberValue
+                        guard let actual = got[m.key] else {
+                            problems.append("\(label): output \(JSONValue.object(got).serialized()) has no `\(m.key)`")
+                            continue
+                        }
+                        if !matches(m.value, actual, tolerance: tol) {
+                            problems.append("\(label): `\(m.key)` expected \(m.value.serialized()), found \(actual.serialized()) in \(JSONValue.object(got).serialized())")
+                        }
                     }
                 }
+                for e in extra { problems.append("unexpected extra event \(JSONValue.object(e).serialized())") }
+                if extraCount > extra.count { problems.append("and \(extraCount - extra.count) more unexpected events of the expected types") }
             }
-            if relevant.count > expect.count {
-                for extra in relevant[expect.count...] {
-                    problems.append("unexpected extra event \(JSONValue.object(extra).serialized())")
-                }
-            }
-        }
-        if let none = header.expectNone {
-            let banned = Set(none)
-            for o in objects where banned.contains(o["type"]?.stringValue ?? "") {
+            for o in forbidden {
                 problems.append("expectNone lists `\(o["type"]!.stringValue!)`, but the replay produced \(JSONValue.object(o).serialized())")
             }
+            if forbiddenCount > forbidden.count { problems.append("and \(forbiddenCount - forbidden.count) more events of types expectNone lists") }
+            return problems
         }
-        return problems
     }
 
     static func matches(_ expected: JSONValue, _ actual: JSONValue, tolerance: Double?) -> Bool {
@@ -76,18 +120,35 @@ public enum TraceReplay {
         public var list: ListModel
     }
 
-    /// Replays `events` over the trace's surface and list (or the default list).
+    /// Replays `events` over the trace's surface and list (or the default list), keeping the
+    /// whole output.
     public static func run(header: TraceHeader, settings: GestureSettings? = nil, explain: Bool = false,
                            events: some Sequence<TouchEvent>) -> Result {
-        var engine = makeController(header: header, settings: settings, explain: explain)
         var out: [ListController.Output] = []
+        let list = run(header: header, settings: settings, explain: explain, events: events) { out.append($0) }
+        return Result(output: out, list: list)
+    }
+
+    /// Replays `events`, handing each output to `emit` as it comes, so that memory does not
+    /// grow with the output; returns the list as the gestures left it.
+    public static func run(header: TraceHeader, settings: GestureSettings? = nil, explain: Bool = false,
+                           events: some Sequence<TouchEvent>, emit: (ListController.Output) -> Void) -> ListModel {
+        var controller = makeController(header: header, settings: settings, explain: explain)
         var assembler = FrameAssembler()
         for e in events {
-            assembler.add(e) { frame in engine.handle(frame) { out.append($0) } }
+            assembler.add(e) { frame in controller.handle(frame, emit: emit) }
         }
-        assembler.flush { frame in engine.handle(frame) { out.append($0) } }
-        engine.finish { out.append($0) }
-        return Result(output: out, list: engine.list)
+        assembler.flush { frame in controller.handle(frame, emit: emit) }
+        controller.finish(emit: emit)
+        return controller.list
+    }
+
+    /// Replays a stream as it is read, handing each output to `emit` as it comes: memory
+    /// stays flat for the lines encoding, whatever the length of the trace and its output.
+    public static func run(stream: TraceEventStream, settings: GestureSettings? = nil, explain: Bool = false,
+                           emit: (ListController.Output) -> Void) -> ListModel {
+        run(header: stream.header, settings: settings, explain: explain,
+            events: AnySequence { AnyIterator { stream.next() } }, emit: emit)
     }
 
     /// Replays a stream, reading it as it goes (memory stays flat for the lines encoding).

@@ -65,7 +65,7 @@ public enum OutputFile {
         var template = Array((directory(of: target) + "/.touchtrace-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw error(path, "cannot create a file beside it") }
-        let temp = String(cString: template)
+        let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = writeAll(fd, bytes)
         var reason = ok ? "" : String(cString: strerror(errno))
         if ok, fchmod(fd, mode) != 0 || fsync(fd) != 0 { ok = false; reason = String(cString: strerror(errno)) }

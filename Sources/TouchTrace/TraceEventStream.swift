@@ -71,6 +71,11 @@ public final class TraceEventStream {
                 }
                 from = nl + 1
             }
+            // Not JSON from its first byte (/dev/zero): no need to read on to learn that.
+            if let k = (start..<filled).first(where: { buffer[$0] != 0x20 && buffer[$0] != 0x09 && buffer[$0] != 0x0A && buffer[$0] != 0x0D }),
+               buffer[k] != UInt8(ascii: "{") {
+                break
+            }
             if eof || !fill() { isLines = false; break }
         }
         if isLines {
@@ -103,6 +108,11 @@ public final class TraceEventStream {
     /// Every problem found so far (all of them once ``next()`` has returned `nil`).
     public var diagnostics: [Diagnostic] {
         document != nil ? documentDiagnostics : parser.diagnostics.final(file: path)
+    }
+
+    /// How many errors have been found so far, counted past those ``diagnostics`` keeps.
+    public var errorCount: Int {
+        document != nil ? documentDiagnostics.filter { $0.severity == .error }.count : parser.diagnostics.errorCount
     }
 
     /// True when an error has been found so far.

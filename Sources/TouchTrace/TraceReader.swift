@@ -135,6 +135,12 @@ public enum TraceReader {
             }
             if n == 0 { break }
             filled += n
+            // A stream that does not start like JSON is not read to its end: /dev/zero has
+            // none (validate aborted after asking for 2.2 GB). What was read shows the error.
+            if let first = bytes[0..<filled].first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }),
+               first != UInt8(ascii: "{") {
+                break
+            }
         }
         bytes.removeLast(bytes.count - filled)
         return bytes

@@ -36,30 +36,43 @@ struct Replay: ParsableCommand {
         if isFolder { try replayFolder(files) } else { try replayOne(files[0]) }
     }
 
+    /// One trace, its output printed as the replay makes it (a trace of 10⁷ taps kept every
+    /// output in memory before printing the first: 770 MB, and an abort for 2 GB).
     func replayOne(_ file: String) throws {
         let stream: TraceEventStream
         do { stream = try TraceEventStream(path: file) } catch {
             throw CommandFailure.badInput(error.description)
         }
-        let result = TraceReplay.run(stream: stream, explain: explain || check)
-        let output = result.output
+        if check, !stream.header.isTest {
+            // Nothing to check is not a mismatch: the input cannot answer the question (2).
+            throw CommandFailure.badInput("touchtrace: \(file) has no expect or expectNone, so there is nothing to check")
+        }
+        var checker = check ? ExpectationCheck.Checker(header: stream.header) : nil
+        if !json { printDevice(stream.header) }
+        var printed = 0
+        let list = TraceReplay.run(stream: stream, explain: explain || check) { output in
+            checker?.observe(output)
+            if !explain, case .gesture(let g) = output {
+                switch g.kind {
+                case .failed, .won: return
+                default: break
+                }
+            }
+            printed += 1
+            print(json ? output.jsonLine : "  " + output.humanDescription)
+        }
         if stream.hasErrors {
             printError(stream.diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "\n"))
-            throw CommandFailure.badInput("touchtrace: \(file) is not a valid trace; nothing was replayed")
+            throw CommandFailure.badInput("touchtrace: \(file) is not a valid trace; "
+                + (printed > 0 ? "the output above covers only the events before its errors" : "nothing was replayed"))
         }
         for w in stream.diagnostics where w.severity == .warning { printError(w.description) }
-        let shown = explain ? output : output.filter { if case .gesture(let g) = $0 { switch g.kind { case .failed, .won: return false; default: return true } }; return true }
-        if json {
-            for e in shown { print(e.jsonLine) }
-        } else {
-            printSummary(header: stream.header, list: result.list, shown: shown)
+        if !json {
+            if printed == 0 { print("  (no gestures)") }
+            printList(list)
         }
-        if check {
-            guard stream.header.isTest else {
-                // Nothing to check is not a mismatch: the input cannot answer the question (2).
-                throw CommandFailure.badInput("touchtrace: \(file) has no expect or expectNone, so there is nothing to check")
-            }
-            let diffs = ExpectationCheck.differences(header: stream.header, output: output)
+        if let checker {
+            let diffs = checker.differences()
             if diffs.isEmpty {
                 if !json { print("check: passed") }
             } else {
@@ -69,15 +82,17 @@ struct Replay: ParsableCommand {
         }
     }
 
-    func printSummary(header: TraceHeader, list: ListModel?, shown: [ListController.Output]) {
+    /// The device line that heads a replay's text output.
+    func printDevice(_ header: TraceHeader) {
         let s = header.surface
         let res = s.resolutionIsDefault
             ? "no resolution given, assuming \(formatJSONNumber((Surface.defaultUnitsPerMillimeter * 100).rounded() / 100)) units/mm"
             : "\(formatJSONNumber(s.unitsPerMillimeter.x)) × \(formatJSONNumber(s.unitsPerMillimeter.y)) units/mm"
         print("\(header.device.name ?? "touch surface"): \(formatJSONNumber(s.width)) × \(formatJSONNumber(s.height)) \(header.device.units ?? "px"), \(res)")
-        if shown.isEmpty { print("  (no gestures)") }
-        for e in shown { print("  " + e.humanDescription) }
-        guard let list else { return }
+    }
+
+    /// The list as the gestures left it, after the output.
+    func printList(_ list: ListModel) {
         let rows = list.rowCount
         let swiped = (0..<rows).filter { list.swiped[$0] }
         print("list: \(rows) rows, policy \(list.options.swipePolicy.rawValue)\(list.contentOffset > 0 ? ", scrolled by \(formatJSONNumber((list.contentOffset * 10).rounded() / 10))" : ""); swiped: \(swiped.isEmpty ? "none" : swiped.map(String.init).joined(separator: ", ")); selected: \(list.selectedRow.map(String.init) ?? "none")")
@@ -101,7 +116,13 @@ struct Replay: ParsableCommand {
                 for d in error.diagnostics where d.severity == .error { print("     \(d)") }
                 continue
             }
-            let output = TraceReplay.run(stream: stream, explain: true).output
+            // Checked as it runs; the output is kept only to be shown (--explain) on a failure.
+            var checker = ExpectationCheck.Checker(header: stream.header)
+            var output: [ListController.Output] = []
+            _ = TraceReplay.run(stream: stream, explain: true) { o in
+                checker.observe(o)
+                if explain { output.append(o) }
+            }
             if stream.hasErrors {
                 failed += 1
                 invalid += 1
@@ -114,7 +135,7 @@ struct Replay: ParsableCommand {
                 print("SKIP \(file): no expect or expectNone")
                 continue
             }
-            let diffs = ExpectationCheck.differences(header: stream.header, output: output)
+            let diffs = checker.differences()
             if diffs.isEmpty {
                 passed += 1
                 if !json { print("PASS \(file)") }

@@ -24,8 +24,9 @@ struct Stats: ParsableCommand {
             g.isEmpty ? "none" : g.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
         if !isFolder {
-            let trace = try readTrace(files[0])
-            let st = TraceStats(trace: trace)
+            let stream = try openTrace(files[0])
+            let st = TraceStats(header: stream.header, events: AnySequence { AnyIterator { stream.next() } })
+            try finishTrace(stream, files[0])
             print("""
                 duration      \(String(format: "%.3f", st.duration)) s
                 events        \(st.events) in \(st.frames) frames
@@ -47,13 +48,17 @@ struct Stats: ParsableCommand {
             }
             let root = URL(fileURLWithPath: path).standardizedFileURL.path
             let name = file.hasPrefix(root) ? String(file.dropFirst(root.count).drop { $0 == "/" }) : file
-            guard let trace = try? TraceReader.read(path: file).trace else {
+            let read: TraceStats? = {
+                guard let stream = try? TraceEventStream(path: file) else { return nil }
+                let st = TraceStats(header: stream.header, events: AnySequence { AnyIterator { stream.next() } })
+                return stream.hasErrors ? nil : st
+            }()
+            guard let st = read else {
                 totals.bad += 1
                 if bar { FileHandle.standardError.write(Data("\r".utf8)) }
                 print(name.padding(toLength: 44, withPad: " ", startingAt: 0) + "  (not a valid trace: touchtrace validate says why)")
                 continue
             }
-            let st = TraceStats(trace: trace)
             totals.duration += st.duration
             totals.contacts += st.contacts
             totals.path += st.totalPathMillimeters

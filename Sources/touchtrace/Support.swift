@@ -25,6 +25,22 @@ func readTrace(_ path: String) throws -> Trace {
     }
 }
 
+/// Opens a trace to stream: the lines layout is read as it is used (flat memory), a document
+/// whole. A header that cannot be read is bad input (exit 2).
+func openTrace(_ path: String) throws -> TraceEventStream {
+    do { return try TraceEventStream(path: path) } catch { throw CommandFailure.badInput(error.description) }
+}
+
+/// After a stream was read to its end: its errors make the command's input bad (exit 2), its
+/// warnings are printed.
+func finishTrace(_ stream: TraceEventStream, _ path: String) throws {
+    if stream.hasErrors {
+        printError(stream.diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "\n"))
+        throw CommandFailure.badInput("touchtrace: \(path) is not a valid trace; what is above covers only the events before its errors")
+    }
+    for w in stream.diagnostics where w.severity == .warning { printError(w.description) }
+}
+
 /// The encoding a path's extension asks for: `.jsonl` lines, anything else a document.
 func encodingFor(path: String) -> TraceEncoding { path.hasSuffix(".jsonl") ? .lines : .document }
 

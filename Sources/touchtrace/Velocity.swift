@@ -30,9 +30,10 @@ struct Velocity: ParsableCommand {
     var json: Bool { output.json }
 
     func run() throws {
-        let trace = try readTrace(file)
-        let surface = trace.header.surface
-        for c in ContactVelocity.atLifts(of: trace.events, strategy: strategy) {
+        // Streamed: a lines trace of any length is read in flat memory.
+        let stream = try openTrace(file)
+        let surface = stream.header.surface
+        ContactVelocity.atLifts(of: AnySequence { AnyIterator { stream.next() } }, strategy: strategy) { c in
             if json {
                 var o = JSONObject()
                 o["id"] = .number(Double(c.id))
@@ -43,7 +44,7 @@ struct Velocity: ParsableCommand {
                 let when = "contact \(c.id) lifted at \(String(format: "%.3f", c.time)) s:"
                 guard let v = c.velocity else {
                     print("\(when) no estimate (too few samples for \(strategy.rawValue))")
-                    continue
+                    return
                 }
                 var line = "\(when) (\(String(format: "%.1f", v.x)), \(String(format: "%.1f", v.y))) units/s"
                 if !surface.resolutionIsDefault {
@@ -53,5 +54,6 @@ struct Velocity: ParsableCommand {
                 print(line)
             }
         }
+        try finishTrace(stream, file)
     }
 }

@@ -60,6 +60,14 @@ struct ReaderHardeningTests {
         #expect(r.out.contains("invalid (1500 errors, the first 1000 shown)"), "\(r.out)")
     }
 
+    @Test("/dev/zero is refused at its first byte by every reader (validate asked for 2.2 GB and aborted)",
+          arguments: [["validate", "/dev/zero"], ["replay", "/dev/zero"], ["stats", "/dev/zero"], ["velocity", "/dev/zero"]])
+    func endlessInput(_ args: [String]) throws {
+        let r = try cli.run(args)
+        #expect(r.status == 2)
+        #expect(r.err.hasPrefix("/dev/zero:1:1: error: expected '{' to start the trace object, found byte 0x0"), "\(r.err)")
+    }
+
     @Test("replay --check with nothing to check is bad input (2), not a mismatch (1)")
     func checkWithoutExpectations() throws {
         let dir = TempDir()

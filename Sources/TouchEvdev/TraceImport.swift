@@ -13,7 +13,9 @@ public enum TraceImport {
             throw DiagnosticError("the recording has no device description (N:, B:, A: lines); give one with --desc", at: SourceLocation(file: source))
         }
         guard var decoder = TouchDecoder(device: desc) else {
-            throw DiagnosticError("\(desc.name.isEmpty ? "the device" : desc.name) reports no touch positions (expected ABS_MT_POSITION_X/Y or ABS_X/Y axes)", at: SourceLocation(file: source))
+            // A name is quoted short: a recording can name its device with megabytes.
+            let name = desc.name.count > 80 ? String(desc.name.prefix(80)) + "…" : desc.name
+            throw DiagnosticError("\(name.isEmpty ? "the device" : name) reports no touch positions (expected ABS_MT_POSITION_X/Y or ABS_X/Y axes)", at: SourceLocation(file: source))
         }
         if let axes = desc.positionAxes {
             for (name, a) in [("X", axes.x), ("Y", axes.y)] where a.maximum <= a.minimum {

@@ -16,29 +16,9 @@ import Darwin
 public enum OutputFile {
     /// Writes `bytes` to `path` as described above.
     public static func write(_ bytes: [UInt8], to path: String) throws(DiagnosticError) {
-        var target = path
-        var st = stat()
-        if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
-            // Through the link, to what it names (a link to nothing yet: that name is created).
-            if let resolved = realpath(path, nil) {
-                target = String(cString: resolved)
-                free(resolved)
-            } else {
-                var buffer = [CChar](repeating: 0, count: 4097)
-                let n = readlink(path, &buffer, 4096)
-                guard n > 0 else { throw error(path, "cannot follow the link") }
-                let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                target = link.hasPrefix("/") ? link : directory(of: path) + "/" + link
-            }
-        }
-        var mode: mode_t = 0o644
-        if stat(target, &st) == 0 {
-            let kind = st.st_mode & S_IFMT
-            if kind == S_IFDIR { throw DiagnosticError("is a folder, not a file", at: SourceLocation(file: path)) }
-            if kind != S_IFREG { return try writeThrough(bytes, to: target, named: path) }
-            mode = st.st_mode & 0o7777
-        }
-        try replace(target, with: bytes, mode: mode, named: path)
+        let w = try Writer(path: path)
+        try w.write(bytes)
+        try w.commit()
     }
 
     /// Writes `text` (UTF-8) to `path`; see ``write(_:to:)-(_,_)``.
@@ -53,36 +33,107 @@ public enum OutputFile {
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 
-    private static func writeThrough(_ bytes: [UInt8], to target: String, named path: String) throws(DiagnosticError) {
-        let fd = open(target, O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw error(path, "cannot open for writing") }
-        defer { close(fd) }
-        guard writeAll(fd, bytes) else { throw error(path, "cannot write") }
-    }
 
-    private static func replace(_ target: String, with bytes: [UInt8], mode: mode_t, named path: String) throws(DiagnosticError) {
-        // A short name of its own, so that a long output name cannot make it too long.
-        var template = Array((directory(of: target) + "/.touchtrace-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw error(path, "cannot create a file beside it") }
-        let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var ok = writeAll(fd, bytes)
-        var reason = ok ? "" : String(cString: strerror(errno))
-        if ok, fchmod(fd, mode) != 0 || fsync(fd) != 0 { ok = false; reason = String(cString: strerror(errno)) }
-        if close(fd) != 0, ok { ok = false; reason = String(cString: strerror(errno)) }
-        if ok, rename(temp, target) != 0 { ok = false; reason = String(cString: strerror(errno)) }
-        guard ok else {
-            unlink(temp)
-            throw DiagnosticError("cannot write: \(reason)", at: SourceLocation(file: path))
+
+    /// Writes a file a piece at a time, by the rules of ``OutputFile``: a regular file is
+    /// replaced by ``commit()`` only (a writer dropped before it leaves the old file as it was),
+    /// a device or FIFO is written through as the pieces come. Not `Sendable`: it owns a file
+    /// descriptor; write from one task.
+    public final class Writer {
+        private var fd: Int32
+        private let temp: String?
+        private let target: String
+        private let path: String
+        private var committed = false
+
+        /// A writer for `path`, which it names in its errors.
+        public convenience init(path: String) throws(DiagnosticError) {
+            var target = path
+            var st = stat()
+            if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
+                if let resolved = realpath(path, nil) {
+                    target = String(cString: resolved)
+                    free(resolved)
+                } else {
+                    var buffer = [CChar](repeating: 0, count: 4097)
+                    let n = readlink(path, &buffer, 4096)
+                    guard n > 0 else { throw OutputFile.error(path, "cannot follow the link") }
+                    let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                    target = link.hasPrefix("/") ? link : OutputFile.directory(of: path) + "/" + link
+                }
+            }
+            var mode: mode_t = 0o644
+            if stat(target, &st) == 0 {
+                let kind = st.st_mode & S_IFMT
+                if kind == S_IFDIR { throw DiagnosticError("is a folder, not a file", at: SourceLocation(file: path)) }
+                if kind != S_IFREG {
+                    try self.init(through: target, named: path)
+                    return
+                }
+                mode = st.st_mode & 0o7777
+            }
+            try self.init(replacing: target, mode: mode, named: path)
+        }
+
+        init(through target: String, named path: String) throws(DiagnosticError) {
+            fd = open(target, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw OutputFile.error(path, "cannot open for writing") }
+            temp = nil
+            self.target = target
+            self.path = path
+        }
+
+        init(replacing target: String, mode: mode_t, named path: String) throws(DiagnosticError) {
+            // A short name of its own, so that a long output name cannot make it too long.
+            var template = Array((OutputFile.directory(of: target) + "/.touchtrace-XXXXXX").utf8CString)
+            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else { throw OutputFile.error(path, "cannot create a file beside it") }
+            temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            fchmod(fd, mode)
+            self.target = target
+            self.path = path
+        }
+
+        /// Writes the next piece.
+        public func write(_ bytes: [UInt8]) throws(DiagnosticError) {
+            guard writeAll(fd, bytes) else { throw failure("cannot write") }
+        }
+
+        /// Writes the next piece of text (UTF-8).
+        public func write(_ text: String) throws(DiagnosticError) { try write(Array(text.utf8)) }
+
+        /// Ends the file: a replacement is synced and takes the target's place.
+        public func commit() throws(DiagnosticError) {
+            guard let temp else {
+                committed = true
+                close(fd)
+                fd = -1
+                return
+            }
+            guard fsync(fd) == 0 else { throw failure("cannot write") }
+            guard close(fd) == 0 else { fd = -1; throw failure("cannot write") }
+            fd = -1
+            guard rename(temp, target) == 0 else { throw failure("cannot write") }
+            committed = true
+        }
+
+        private func failure(_ what: String) -> DiagnosticError {
+            let reason = String(cString: strerror(errno))
+            return DiagnosticError("\(what): \(reason)", at: SourceLocation(file: path))
+        }
+
+        deinit {
+            if fd >= 0 { close(fd) }
+            if !committed, let temp { unlink(temp) }
         }
     }
 
-    private static func directory(of path: String) -> String {
+    static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    private static func error(_ path: String, _ what: String) -> DiagnosticError {
+    static func error(_ path: String, _ what: String) -> DiagnosticError {
         DiagnosticError("\(what): \(String(cString: strerror(errno)))", at: SourceLocation(file: path))
     }
 }

@@ -58,6 +58,30 @@ public enum TraceWriter {
         return out
     }
 
+    /// The text before the first event of `header`'s trace in `encoding`; then each event's
+    /// ``eventText(_:first:encoding:)``, then ``ending(empty:encoding:)``: together exactly
+    /// ``document(_:)`` or ``lines(_:)``, written a piece at a time.
+    public static func opening(_ header: TraceHeader, encoding: TraceEncoding) -> String {
+        if encoding == .lines { return JSONValue.object(headerObject(header, lines: true)).serialized() + "\n" }
+        var out = "{\n"
+        for m in headerObject(header, lines: false).members {
+            out += "  "
+            writeJSONString(m.key, to: &out)
+            out += ": " + m.value.serialized() + ",\n"
+        }
+        return out + "  \"events\": ["
+    }
+
+    /// One event's text in `encoding` (`first`: the trace's first event).
+    public static func eventText(_ e: TouchEvent, first: Bool, encoding: TraceEncoding) -> String {
+        encoding == .lines ? eventJSON(e) + "\n" : (first ? "\n    " : ",\n    ") + eventJSON(e)
+    }
+
+    /// The text after the last event (`empty`: there was none).
+    public static func ending(empty: Bool, encoding: TraceEncoding) -> String {
+        encoding == .lines ? "" : (empty ? "]\n}\n" : "\n  ]\n}\n")
+    }
+
     /// The lines encoding: the header with `"encoding": "lines"`, then one event a line.
     public static func lines(_ trace: Trace) -> String {
         var out = JSONValue.object(headerObject(trace.header, lines: true)).serialized() + "\n"

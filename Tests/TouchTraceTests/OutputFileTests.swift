@@ -123,6 +123,20 @@ struct OutputPathTests {
         }
     }
 
+    @Test("convert streams, and an error late in the input leaves an existing output as it was")
+    func convertLeavesOutputOnError() throws {
+        let dir = TempDir()
+        let input = dir.path("in.jsonl"), output = dir.path("out.json")
+        let header = #"{"format": "touch-trace", "version": 1, "encoding": "lines", "device": {"width": 8, "height": 8}}"#
+        let good = #"{"t": 0, "id": 0, "phase": "down", "x": 1, "y": 1}"#
+        try (header + "\n" + good + "\n" + #"{"t": "late", "id": 0, "phase": "up", "x": 1, "y": 1}"# + "\n").write(toFile: input, atomically: false, encoding: .utf8)
+        try "precious".write(toFile: output, atomically: false, encoding: .utf8)
+        let r = try cli.run(["convert", input, output])
+        #expect(r.status == 2 && r.err.contains("was not written"))
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "precious")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("")).sorted() == ["in.jsonl", "out.json"], "no temporary file left")
+    }
+
     @Test("render refuses an extension it cannot write")
     func renderNeedsSVGOrPNG() throws {
         let dir = TempDir()

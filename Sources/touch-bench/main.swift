@@ -285,13 +285,14 @@ if args.first == "jsondecoder", args.count == 2 {
 
 let quick = args.contains("--quick")
 let engineOnly = args.first == "engine"
+let commandsOnly = args.first == "commands"
 var megabytes = quick ? 5 : 50
 if let i = args.firstIndex(of: "--mb"), i + 1 < args.count, let v = Int(args[i + 1]) { megabytes = v }
 let engineEvents = quick ? 2_000_000 : 30_000_000
 let runs = quick ? 1 : 3
 
 say("touch-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build\(quick ? ", quick mode (small sizes; figures are indicative only)" : "")")
-for (kinds, label) in [(5, "core session (swipes, taps, drags, two-finger swipes)"),
+for (kinds, label) in commandsOnly ? [] : [(5, "core session (swipes, taps, drags, two-finger swipes)"),
                        (7, "full session (also pinches that turn, long presses)")] {
     let e = benchEngine(total: engineEvents, kinds: kinds)
     let rate = Double(e.events) / e.seconds
@@ -303,7 +304,7 @@ for (kinds, label) in [(5, "core session (swipes, taps, drags, two-finger swipes
 if engineOnly { exit(0) }
 
 let listOnly = args.first == "list"
-if !engineOnly {
+if !engineOnly && !commandsOnly {
     say("list: a fling across the whole list, each frame stepping momentum and laying out the visible cells")
     for estimated in [false, true] {
         say(estimated ? "  rows estimated at 70 units, measured as they come into view:" : "  variable heights known up front (20–119 units), sections of 100 with 28-unit headers:")
@@ -323,7 +324,7 @@ let me = CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0]
 let python = "/usr/bin/env"
 let pyArgs = ["python3", "-c", orjsonScript]
 
-for asRecorded in [true, false] {
+for asRecorded in commandsOnly ? [] : [true, false] {
     let (docPath, linesPath) = try makeTraces(megabytes: megabytes, in: dir, asRecorded: asRecorded)
     say(asRecorded
           ? "numbers as a recording has them (µs timestamps, positions to 0.01, integer pressure):"
@@ -350,4 +351,65 @@ for asRecorded in [true, false] {
     if !ratios.isEmpty { say("  TouchTrace speed / orjson speed: " + ratios.joined(separator: ", ")) }
     try? FileManager.default.removeItem(atPath: docPath)
     try? FileManager.default.removeItem(atPath: linesPath)
+}
+
+// Commands on a long lines trace: each `touchtrace` command as a child, its peak memory read
+// from /proc/PID/status (VmHWM, a high-water mark) while it runs. The goal: flat in the trace's
+// length, at most 32 MiB at 10⁷ events (issue 12).
+let touchtrace = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("touchtrace").path
+if FileManager.default.isExecutableFile(atPath: touchtrace) {
+    let events = quick ? 300_000 : 10_000_000
+    let path = dir + "/long.jsonl"
+    var header = TraceHeader(device: .init(name: "touch-bench synthetic panel", width: 800, height: 480,
+                                           resolution: Point(x: 5, y: 5), units: "px"))
+    header.scene = .object(JSONObject([.init("list", .object(JSONObject([.init("rows", .number(8)), .init("rowHeight", .number(60))])))]))
+    do {
+        // Written a piece at a time: the bench itself stays small too.
+        let w = try OutputFile.Writer(path: path)
+        try w.write(TraceWriter.opening(header, encoding: .lines))
+        var written = 0, seed: UInt64 = 1
+        while written < events {
+            let part = syntheticSession(events: min(200_000, events - written), seed: seed, asRecorded: true)
+            let offset = Double(seed - 1) * 100_000
+            var text = ""
+            for var e in part {
+                e.time += offset
+                text += TraceWriter.eventText(e, first: false, encoding: .lines)
+            }
+            try w.write(text)
+            written += part.count
+            seed += 1
+        }
+        try w.commit()
+        let size = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6
+        say("touchtrace commands on a lines trace of \(written) events (\(fmt(size)) MB), peak memory (VmHWM):")
+        for args in [["validate", path], ["stats", path], ["velocity", path], ["convert", path, dir + "/long-out.jsonl"],
+                     ["replay", "--json", path], ["replay", path]] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: touchtrace)
+            p.arguments = args
+            p.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            p.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            let t0 = now()
+            try p.run()
+            var peak = 0
+            while p.isRunning {
+                if let s = try? String(contentsOfFile: "/proc/\(p.processIdentifier)/status", encoding: .utf8),
+                   let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                   let k = Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") {
+                    peak = max(peak, k)
+                }
+                usleep(5_000)
+            }
+            let seconds = now() - t0
+            let label = args.dropLast(args[0] == "convert" ? 2 : 1).joined(separator: " ")
+            say("  \(label.padding(toLength: 14, withPad: " ", startingAt: 0)) \(fmt(Double(peak) / 1024, 1)) MiB, \(fmt(seconds, 2)) s (exit \(p.terminationStatus))")
+        }
+        try? FileManager.default.removeItem(atPath: dir + "/long-out.jsonl")
+        try? FileManager.default.removeItem(atPath: path)
+    } catch {
+        warn("the commands benchmark could not run: \(error)")
+    }
+} else {
+    say("touchtrace commands: skipped (build the touchtrace product beside touch-bench to measure them)")
 }

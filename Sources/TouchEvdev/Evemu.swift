@@ -32,7 +32,8 @@ public struct EvemuRecording: Sendable {
         func described() -> DeviceDescription { desc ?? DeviceDescription(name: "") }
 
         var lineNumber = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // CRLF is one Character in Swift: split on it too, or a Windows-edited file is one line.
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
             let trimmed = line.drop { $0 == " " || $0 == "\t" }

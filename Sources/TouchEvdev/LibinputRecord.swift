@@ -31,7 +31,8 @@ extension EvemuRecording {
             }
             return out
         }
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // CRLF is one Character in Swift: split on it too, or a Windows-edited file is one line.
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
             let t = line.trimmingSpaces()

@@ -34,7 +34,7 @@ public enum TraceSynth {
     public static func trace(from description: String, name: String = "<description>") throws(DiagnosticError) -> Trace {
         var p = Synth()
         var lineNumber = 0
-        for rawLine in description.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in description.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             let code = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
             for statement in code.split(separator: ";") {

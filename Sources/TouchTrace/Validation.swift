@@ -150,7 +150,9 @@ enum HeaderDecoder {
 
         var header = TraceHeader(device: device)
         header.version = version
-        if let scene = object["scene"] {
+        if let scene = object["scene"], scene.objectValue == nil {
+            fail("scene", "`scene` must be an object, found \(scene.kindDescription)")
+        } else if let scene = object["scene"] {
             header.scene = scene
             if let settings = scene["settings"] {
                 do {

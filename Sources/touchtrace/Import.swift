@@ -44,8 +44,9 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
-        guard sizeMillimeters.isEmpty || (sizeMillimeters.count == 2 && sizeMillimeters.allSatisfy { $0 > 0 }) else {
-            throw CommandFailure.badInput("touchtrace: --size-mm takes two positive numbers, width and height in mm; found \(sizeMillimeters.map { String($0) }.joined(separator: " "))")
+        // From 1 mm to 10 m: 1e-320 mm made the resolution infinite, written as null.
+        guard sizeMillimeters.isEmpty || (sizeMillimeters.count == 2 && sizeMillimeters.allSatisfy { $0 >= 1 && $0 <= 10_000 }) else {
+            throw CommandFailure.badInput("touchtrace: --size-mm takes two numbers from 1 to 10,000, width and height in mm; found \(sizeMillimeters.map { String($0) }.joined(separator: " "))")
         }
         try refuseOverwriting([recording] + (desc.map { [$0] } ?? []), with: output, command: "import")
         var rec: EvemuRecording

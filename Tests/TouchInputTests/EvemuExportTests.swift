@@ -80,3 +80,22 @@ struct EvemuFuzzRegressionTests {
         }
     }
 }
+
+@Suite("Recordings edited on Windows")
+struct CRLFTests {
+    @Test("an evemu recording with CRLF line ends imports the same events (it imported 0: CRLF is one Character)")
+    func crlf() throws {
+        let data = packageRoot.appendingPathComponent("tools/vmtest/data")
+        let events = try String(contentsOf: data.appendingPathComponent("atmel-fast-taps.events"), encoding: .utf8)
+        let desc = try String(contentsOf: data.appendingPathComponent("atmel.desc"), encoding: .utf8)
+        func imported(_ e: String, _ d: String) throws -> [TouchEvent] {
+            var rec = try EvemuRecording.parse(e, name: "r.events")
+            rec.description = try EvemuRecording.parse(d, name: "r.desc").description
+            return try TraceImport.trace(from: rec, source: "r.events").events
+        }
+        let lf = try imported(events, desc)
+        let crlf = try imported(events.replacingOccurrences(of: "\n", with: "\r\n"), desc.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(!lf.isEmpty)
+        #expect(crlf == lf)
+    }
+}

@@ -152,3 +152,19 @@ struct FolderTests {
         #expect(!r.out.contains("pipe.json"))
     }
 }
+
+@Suite("Header shapes")
+struct HeaderShapeTests {
+    @Test("scene as a string is an error (it passed)")
+    func sceneString() {
+        let r = TraceReader.diagnose(bytes: Array(#"{"format": "touch-trace", "version": 1, "device": {"width": 8, "height": 8}, "scene": "list", "events": []}"#.utf8), name: "t.json")
+        #expect(r.errors.first?.message == "`scene` must be an object, found a string")
+    }
+
+    @Test("import --size-mm refuses sizes that make the resolution infinite (1e-320 wrote null)")
+    func tinySize() throws {
+        let r = try CLITests().run(["import", "tools/vmtest/data/atmel-fast-taps.events", "/tmp/never.json",
+                                    "--desc", "tools/vmtest/data/atmel.desc", "--size-mm", "1e-320", "1e-320"])
+        #expect(r.status == 2 && r.err.contains("--size-mm takes two numbers from 1 to 10,000"))
+    }
+}

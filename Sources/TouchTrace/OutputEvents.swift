@@ -124,7 +124,7 @@ extension ListController.Output {
 }
 
 /// The output types a replay produces and the fields each carries (besides `t` and `type`),
-/// as ``GestureEvent/jsonObject`` and ``ListEvent/jsonObject`` write them: what validation
+/// as `GestureEvent.jsonObject` and `ListEvent.jsonObject` write them: what validation
 /// checks `expect` and `expectNone` against, so that a misspelled type or field is an error
 /// rather than an expectation that can never fail.
 public enum OutputTypes {

@@ -167,7 +167,19 @@ public struct EvemuRecording: Sendable {
 }
 
 extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs. Found on the UTF-8 bytes: the
+    /// reversed-characters form took 0.28 s a megabyte, 14 s for a 50 MB `N:` line (issue 12).
     func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        let bytes = utf8
+        guard let start = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
+        var end = bytes.endIndex
+        var last = start
+        var i = start
+        while i != end {
+            if bytes[i] != 0x20 && bytes[i] != 0x09 { last = i }
+            bytes.formIndex(after: &i)
+        }
+        end = bytes.index(after: last)
+        return String(self[start..<end])
     }
 }

@@ -92,3 +92,26 @@ struct OverflowTests {
         #expect(e.humanDescription.contains("row 1 selected"))
     }
 }
+
+/// `trimmingSpaces` (names in evemu `N:` and libinput `name:` lines) is found on UTF-8 bytes;
+/// it must still agree with trimming by characters, for any mix of spaces, tabs and text.
+@Suite("Trimming names: the byte-level trim agrees with the character-level one")
+struct TrimmingTests {
+    func reference(_ s: Substring) -> String {
+        var t = s
+        while let f = t.first, f == " " || f == "\t" { t = t.dropFirst() }
+        while let l = t.last, l == " " || l == "\t" { t = t.dropLast() }
+        return String(t)
+    }
+
+    @Test func agreesOnRandomText() {
+        let pieces = [" ", "\t", "a", "é", "指", "🖐", "e\u{301}", "\r", "#", "  \t "]
+        var g = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let s = (0..<Int.random(in: 0...8, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()
+            let sub = ("x" + s + "x").dropFirst().dropLast()   // a Substring inside a larger string
+            #expect(sub.trimmingSpaces() == reference(sub), "\(s.debugDescription)")
+            #expect(s.trimmingSpaces() == reference(s[...]), "\(s.debugDescription)")
+        }
+    }
+}

@@ -243,6 +243,76 @@ hwm = next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith(
 print(t1 - t0, hwm, n)
 """
 
+/// orjson serialising the output objects of `replay --json`: they are parsed first (not timed),
+/// then each is serialised with a newline and written to /dev/null through a buffered file.
+let orjsonDumpScript = """
+import sys, time
+import orjson
+with open(sys.argv[1], "rb") as f:
+    objects = [orjson.loads(line) for line in f]
+out = open("/dev/null", "wb")
+t0 = time.perf_counter()
+for o in objects:
+    out.write(orjson.dumps(o, option=orjson.OPT_APPEND_NEWLINE))
+out.flush()
+t1 = time.perf_counter()
+print(t1 - t0, 0, len(objects))
+"""
+
+/// `touchtrace replay --json` end to end (reading, recognising, formatting, writing to /dev/null)
+/// beside orjson only serialising the same output objects (issue 12's goal: at least as fast).
+func replayJSONBesideOrjson(touchtrace: String, trace: String, dir: String, runs: Int) {
+    let outPath = dir + "/replay-out.jsonl"
+    func run(_ output: String) -> Double? {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: touchtrace)
+        p.arguments = ["replay", "--json", trace]
+        p.standardOutput = FileHandle(forWritingAtPath: output)
+        p.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        let t0 = now()
+        guard (try? p.run()) != nil else { return nil }
+        p.waitUntilExit()
+        return p.terminationStatus == 0 ? now() - t0 : nil
+    }
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    guard run(outPath) != nil else { say("  replay --json beside orjson: FAILED"); return }
+    var best = Double.infinity
+    for _ in 0..<max(runs, 2) { if let s = run("/dev/null") { best = min(best, s) } }
+    let lines = ((try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "").utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+    say("replay --json, end to end, beside orjson serialising the same \(lines) output objects:")
+    say("  touchtrace replay --json (read, recognise, format, write): \(fmt(best, 3)) s")
+    // Our formatting alone, as orjson's is measured: the outputs made first (not timed), then
+    // written as replay --json writes them, in 64 KiB pieces to /dev/null.
+    var outputs: [ListController.Output] = []
+    if let stream = try? TraceEventStream(path: trace) {
+        _ = TraceReplay.run(stream: stream) { o in
+            if case .gesture(let g) = o, case .failed = g.kind { return }
+            if case .gesture(let g) = o, case .won = g.kind { return }
+            outputs.append(o)
+        }
+    }
+    var formatting = Double.infinity
+    if let devNull = FileHandle(forWritingAtPath: "/dev/null") {
+        for _ in 0..<max(runs, 2) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(1 << 17)
+            let t0 = now()
+            for o in outputs {
+                o.appendJSONLine(to: &bytes)
+                if bytes.count >= 1 << 16 { devNull.write(Data(bytes)); bytes.removeAll(keepingCapacity: true) }
+            }
+            devNull.write(Data(bytes))
+            formatting = min(formatting, now() - t0)
+        }
+    }
+    say("  TouchTrace formatting alone (appendJSONLine over the \(outputs.count) outputs, written): \(fmt(formatting, 3)) s")
+    if let j = measure("/usr/bin/env", ["python3", "-c", orjsonDumpScript, outPath], runs: max(runs, 2)) {
+        say("  orjson.dumps of the parsed objects (format and write only): \(fmt(j.seconds, 3)) s")
+        say("  orjson time / TouchTrace time: formatting alone \(fmt(j.seconds / formatting, 2))×, replay --json end to end \(fmt(j.seconds / best, 2))× (goal ≥ 1)")
+    } else { say("  orjson: not available (pip install orjson)") }
+    try? FileManager.default.removeItem(atPath: outPath)
+}
+
 struct RefEvent: Decodable { var t: Double; var id: Int; var phase: String; var x: Double; var y: Double; var pressure: Double? }
 struct RefDevice: Decodable { var width: Double; var height: Double }
 struct RefDocument: Decodable { var format: String; var version: Int; var device: RefDevice; var events: [RefEvent] }
@@ -406,6 +476,7 @@ if FileManager.default.isExecutableFile(atPath: touchtrace) {
             say("  \(label.padding(toLength: 14, withPad: " ", startingAt: 0)) \(fmt(Double(peak) / 1024, 1)) MiB, \(fmt(seconds, 2)) s (exit \(p.terminationStatus))")
         }
         try? FileManager.default.removeItem(atPath: dir + "/long-out.jsonl")
+        replayJSONBesideOrjson(touchtrace: touchtrace, trace: path, dir: dir, runs: runs)
         try? FileManager.default.removeItem(atPath: path)
     } catch {
         warn("the commands benchmark could not run: \(error)")

@@ -82,3 +82,37 @@ func traceFiles(at path: String) -> (files: [String], isFolder: Bool)? {
     }
     return (files.sorted(), true)
 }
+
+/// Standard output gathered into 64 KiB writes; `flush()` first flushes what `print` holds,
+/// so the two keep their order.
+/// `replay` of a million outputs made a million locked `print` calls otherwise.
+struct StandardOutputBuffer {
+    private(set) var bytes: [UInt8] = []
+    private let limit = 1 << 16
+
+    init() { bytes.reserveCapacity(limit + 4096) }
+
+    mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        if bytes.count >= limit { flush() }
+    }
+
+    mutating func append(_ output: ListController.Output) {
+        output.appendJSONLine(to: &bytes)
+        if bytes.count >= limit { flush() }
+    }
+
+    mutating func flush() {
+        guard !bytes.isEmpty else { return }
+        fflush(nil)   // what `print` holds goes first (nil: every C stream, stdout among them)
+        bytes.withUnsafeBufferPointer { buf in
+            var done = 0
+            while done < buf.count {
+                let n = write(1, buf.baseAddress! + done, buf.count - done)
+                if n > 0 { done += n } else if n < 0, errno == EINTR { continue } else { break }
+            }
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
+}

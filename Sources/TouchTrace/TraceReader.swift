@@ -67,6 +67,12 @@ public enum TraceReader {
         }
     }
 
+    /// How many events to reserve room for in a file of `bytes` bytes: one per 48 bytes (an
+    /// event takes 48 bytes or more as JSON), at most 2²² (4,194,304 events, 352 MiB at
+    /// 88 bytes each). Uncapped, a 2.1 GB file asked for 3.9 GB up front, more than a phone
+    /// has (issue 12); past the cap the array grows by doubling as usual.
+    static func eventReserve(_ bytes: Int) -> Int { min(bytes / 48, 1 << 22) }
+
     static func diagnose(_ base: UnsafePointer<UInt8>, count: Int, name: String?) -> TraceReadResult {
         if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
             return TraceReadResult(trace: nil, encoding: nil, diagnostics: [Diagnostic(.error, SourceLocation(file: name, line: 1, column: 1),
@@ -74,7 +80,7 @@ public enum TraceReader {
         }
         if detectLines(base, count: count) {
             var parser = LinesParser(name: name, collectEvents: true)
-            parser.events.reserveCapacity(count / 48)
+            parser.events.reserveCapacity(eventReserve(count))
             var offset = 0
             var lineNumber = 0
             while offset < count {
@@ -323,10 +329,9 @@ struct DocumentParser {
                 diagnostics.add(Diagnostic(.error, location(0), "the file is empty (expected a trace object)"))
                 return result(nil)
             }
-            // A fair guess of the event count (events take 48 bytes or more as JSON), so that the
-            // array is not copied as it grows; pages never written are never touched.
-            events.reserveCapacity(scanner.end / 48)
-            eventOffsets.reserveCapacity(scanner.end / 48)
+            // A fair guess of the event count, so that the array is not copied as it grows.
+            events.reserveCapacity(TraceReader.eventReserve(scanner.end))
+            eventOffsets.reserveCapacity(TraceReader.eventReserve(scanner.end))
             try scanner.expect(UInt8(ascii: "{"), "'{' to start the trace object")
             scanner.skipWhitespace()
             if scanner.peek() == UInt8(ascii: "}") {

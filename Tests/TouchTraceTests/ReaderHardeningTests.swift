@@ -1,4 +1,5 @@
 import Foundation
+import TouchGestures
 import Testing
 @testable import TouchTrace
 
@@ -166,5 +167,19 @@ struct HeaderShapeTests {
         let r = try CLITests().run(["import", "tools/vmtest/data/atmel-fast-taps.events", "/tmp/never.json",
                                     "--desc", "tools/vmtest/data/atmel.desc", "--size-mm", "1e-320", "1e-320"])
         #expect(r.status == 2 && r.err.contains("--size-mm takes two numbers from 1 to 10,000"))
+    }
+}
+
+@Suite("Readers: what a whole-file read reserves up front")
+struct ReserveTests {
+    @Test("a small file reserves an event per 48 bytes; a 2.1 GB one no more than 400 MiB")
+    func reserveIsBounded() {
+        #expect(TraceReader.eventReserve(4_800) == 100)
+        #expect(TraceReader.eventReserve(0) == 0)
+        let big = TraceReader.eventReserve(2_100_000_000) * MemoryLayout<TouchEvent>.stride
+        #expect(big <= 400 << 20, "\(big) bytes")
+        // A document and a lines trace of the same small content still read the same.
+        let doc = diagnose(#"{"format": "touch-trace", "version": 1, "device": {"width": 8, "height": 4}, "events": [{"t": 0, "id": 1, "phase": "down", "x": 1, "y": 1}, {"t": 0.1, "id": 1, "phase": "up", "x": 1, "y": 1}]}"#)
+        #expect(doc.trace?.events.count == 2)
     }
 }

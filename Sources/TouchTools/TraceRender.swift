@@ -75,28 +75,44 @@ public enum TraceRender {
             let i = g.item(ofRow: r)
             return Point(x: list.left + list.width * 0.75, y: list.top + g.top(ofItem: i) - model.contentOffset + g.height(ofItem: i) / 2)
         }
-        // Paths, colored by time.
+        // Paths, colored by time. A move less than a pixel from the last point drawn for its
+        // contact draws nothing (it could not be seen), and a spot (4 px square) shows at most
+        // `crowdLimit` markers of a kind and labels: a million taps in one place made a 215 MB
+        // picture of overlapping circles (issue 12). What is left out is counted at the foot.
+        var crowd = Crowd()
         var last: [Int: Point] = [:]
         out += "<g stroke-width=\"2.5\" stroke-linecap=\"round\">\n"
         for e in trace.events {
             let (x, y) = px(e.position)
-            if let p = last[e.id], e.phase != .down {
+            if e.phase == .move, let p = last[e.id] {
+                let (a, b) = pixel(p), (c, d) = pixel(e.position)
+                if (a - c) * (a - c) + (b - d) * (b - d) < 1 { crowd.subPixelMoves += 1; continue }
+            }
+            if let p = last[e.id], e.phase != .down, crowd.admitsLine(from: pixel(p), to: pixel(e.position)) {
                 let (a, b) = px(p)
                 out += "<line x1=\"\(a)\" y1=\"\(b)\" x2=\"\(x)\" y2=\"\(y)\" stroke=\"\(color(e.time))\"/>\n"
             }
-            out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"1.6\" fill=\"\(color(e.time))\"/>\n"
+            if crowd.admits(pixel(e.position), kind: "dot") {
+                out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"1.6\" fill=\"\(color(e.time))\"/>\n"
+            }
             switch e.phase {
             case .down:
-                out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"6\" fill=\"\(color(e.time))\"><title>down \(e.id) at \(fmt(e.time)) s</title></circle>\n"
+                if crowd.admits(pixel(e.position), kind: "down marker") {
+                    out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"6\" fill=\"\(color(e.time))\"><title>down \(e.id) at \(fmt(e.time)) s</title></circle>\n"
+                }
                 last[e.id] = e.position
             case .move:
                 last[e.id] = e.position
             case .up:
-                out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"7\" fill=\"none\" stroke=\"\(color(e.time))\"><title>up \(e.id) at \(fmt(e.time)) s</title></circle>\n"
+                if crowd.admits(pixel(e.position), kind: "up marker") {
+                    out += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"7\" fill=\"none\" stroke=\"\(color(e.time))\"><title>up \(e.id) at \(fmt(e.time)) s</title></circle>\n"
+                }
                 last[e.id] = nil
             case .cancel:
                 let (a, b) = pixel(e.position)
-                out += "<path d=\"M\(fmt(a - 6)) \(fmt(b - 6)) L\(fmt(a + 6)) \(fmt(b + 6)) M\(fmt(a - 6)) \(fmt(b + 6)) L\(fmt(a + 6)) \(fmt(b - 6))\" stroke=\"#c00\"><title>cancel \(e.id)</title></path>\n"
+                if crowd.admits((a, b), kind: "cancel marker") {
+                    out += "<path d=\"M\(fmt(a - 6)) \(fmt(b - 6)) L\(fmt(a + 6)) \(fmt(b + 6)) M\(fmt(a - 6)) \(fmt(b + 6)) L\(fmt(a + 6)) \(fmt(b - 6))\" stroke=\"#c00\"><title>cancel \(e.id)</title></path>\n"
+                }
                 last[e.id] = nil
             }
         }
@@ -123,6 +139,7 @@ public enum TraceRender {
             let key = "\(Int(max(-1e9, min(1e9, at.x / 20)))),\(Int(max(-1e9, min(1e9, at.y / 20))))"
             let n = stack[key, default: 0]
             stack[key] = n + 1
+            guard n < Crowd.limit else { crowd.hiddenLabels += 1; return "" }
             let (x, y) = pixel(at)
             return "<text x=\"\(fmt(x + 9))\" y=\"\(fmt(y - 8 + Double(n) * 14))\" fill=\"\(fill)\">\(esc(label)) <tspan fill=\"#888\">\(fmt(time)) s</tspan></text>\n"
         }
@@ -178,8 +195,56 @@ public enum TraceRender {
             out += "<rect x=\"\(fmt(margin + Double(k) * 30))\" y=\"\(fmt(y))\" width=\"30\" height=\"8\" fill=\"\(color(t))\"/>"
         }
         out += "<text x=\"\(fmt(margin + 340))\" y=\"\(fmt(y + 8))\" font-size=\"11\" fill=\"#444\">time: \(fmt(0)) → \(fmt(span)) s</text>\n"
+        if let note = crowd.note {
+            out += "<text x=\"\(fmt(margin))\" y=\"\(fmt(y + 26))\" font-size=\"11\" fill=\"#888\">\(note)</text>\n"
+        }
         out += "</svg>\n"
         return out
+    }
+}
+
+/// What a picture leaves out where it is crowded: markers of one kind beyond `limit` in one
+/// 4-pixel square, labels beyond `limit` in one 20-unit square, moves under a pixel long.
+struct Crowd {
+    /// Markers of a kind (or labels) drawn at one spot before the rest are only counted.
+    static let limit = 8
+    private var counts: [String: Int] = [:]
+    var hiddenMarkers = 0
+    var hiddenLabels = 0
+    var subPixelMoves = 0
+    var hiddenLines = 0
+
+    /// Whether a marker of `kind` at pixel `p` is drawn; counts it when it is not.
+    mutating func admits(_ p: (Double, Double), kind: String) -> Bool {
+        let key = "\(kind) \(Int((p.0 / 4).rounded(.down))) \(Int((p.1 / 4).rounded(.down)))"
+        let n = counts[key, default: 0]
+        counts[key] = n + 1
+        if n < Self.limit { return true }
+        hiddenMarkers += 1
+        return false
+    }
+
+    /// Whether a path segment is drawn: not when it is under a pixel long (the dots show
+    /// it), nor when `limit` segments already join the same two spots.
+    mutating func admitsLine(from p: (Double, Double), to q: (Double, Double)) -> Bool {
+        if (p.0 - q.0) * (p.0 - q.0) + (p.1 - q.1) * (p.1 - q.1) < 1 { return false }
+        let key = "line \(Int((p.0 / 4).rounded(.down))) \(Int((p.1 / 4).rounded(.down))) \(Int((q.0 / 4).rounded(.down))) \(Int((q.1 / 4).rounded(.down)))"
+        let n = counts[key, default: 0]
+        counts[key] = n + 1
+        if n < Self.limit { return true }
+        hiddenLines += 1
+        return false
+    }
+
+    /// The foot line saying what was left out, or nil when nothing was.
+    var note: String? {
+        var parts: [String] = []
+        if hiddenMarkers > 0 { parts.append("\(hiddenMarkers) markers") }
+        if hiddenLines > 0 { parts.append("\(hiddenLines) path segments") }
+        if hiddenLabels > 0 { parts.append("\(hiddenLabels) labels") }
+        if subPixelMoves > 0 { parts.append("\(subPixelMoves) moves under a pixel") }
+        guard !parts.isEmpty else { return nil }
+        return "not drawn where crowded: " + parts.joined(separator: ", ") + " (each spot shows at most \(Self.limit) of a kind)"
     }
 }
 

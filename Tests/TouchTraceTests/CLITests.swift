@@ -209,7 +209,7 @@ struct ExitStatusTests {
 
     @Test("a folder with an unreadable trace exits 2 (bad input outranks a mismatch)")
     func folderWithAnInvalidTraceExits2() throws {
-        let dir = try TempDir()
+        let dir = TempDir()
         try Data(#"{"format": "touch-trace", "version": 1, "device": {"width": 8}, "events": []}"#.utf8)
             .write(to: URL(fileURLWithPath: dir.path("bad.json")))
         try FileManager.default.copyItem(atPath: corpusPath("tap-double.json"), toPath: dir.path("good.json"))

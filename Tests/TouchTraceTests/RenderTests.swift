@@ -22,6 +22,46 @@ struct RenderTests {
         if name == "demo-session.json" { #expect(svg.contains(">row 3 swiped <")) }
     }
 
+    @Test("2,000 taps in one place draw 8 of each marker, count the rest at the foot, and stay small")
+    func crowdedSpotIsCounted() throws {
+        var events: [String] = []
+        for k in 0..<2000 {
+            events.append(#"{"t": \#(k), "id": \#(k), "phase": "down", "x": 40, "y": 30}"#)
+            events.append(#"{"t": \#(k).05, "id": \#(k), "phase": "up", "x": 40, "y": 30}"#)
+        }
+        let r = diagnose(#"{"format": "touch-trace", "version": 1, "device": {"width": 80, "height": 60}, "events": ["#
+            + events.joined(separator: ", ") + "]}")
+        let trace = try #require(r.trace, "\(r.errors)")
+        let svg = TraceRender.svg(for: trace, title: "crowd")
+        #expect(XMLParser(data: Data(svg.utf8)).parse())
+        // One spot: 8 sample dots (down and up share them), 8 down discs, 8 lift rings.
+        #expect(svg.components(separatedBy: "<circle").count - 1 == 24)
+        // Left out: 4000 − 8 dots, 2000 − 8 discs and 2000 − 8 rings; the zero-length
+        // down-to-up segments are not drawn at all.
+        #expect(svg.contains("not drawn where crowded: 7976 markers"), "\(svg.suffix(300))")
+        #expect(!svg.contains("<line"))
+        #expect(svg.utf8.count < 20_000, "\(svg.utf8.count) bytes")
+    }
+
+    @Test("a slow drag keeps a dot and a segment only where it has moved a pixel")
+    func subPixelMovesAreMerged() throws {
+        // The picture has 900/90 = 10 px a unit. First 0.2 unit a move: each moves 2 px and is
+        // drawn. Then 0.01 unit (0.1 px) a move: a segment each time the drag has gone a pixel
+        // from the last point drawn, so 9 or 10 of the 100 (floating-point sums decide the
+        // tenth); the lift, at most a pixel on, adds one segment or none.
+        var events = [#"{"t": 0, "id": 1, "phase": "down", "x": 10, "y": 10}"#]
+        for k in 1...100 { events.append(#"{"t": \#(Double(k) * 0.01), "id": 1, "phase": "move", "x": \#(10 + Double(k) * 0.2), "y": 10}"#) }
+        for k in 1...100 { events.append(#"{"t": \#(1 + Double(k) * 0.01), "id": 1, "phase": "move", "x": 30, "y": \#(10 + Double(k) * 0.01)}"#) }
+        events.append(#"{"t": 2.1, "id": 1, "phase": "up", "x": 30, "y": 11}"#)
+        let r = diagnose(#"{"format": "touch-trace", "version": 1, "device": {"width": 90, "height": 60}, "events": ["#
+            + events.joined(separator: ", ") + "]}")
+        let trace = try #require(r.trace, "\(r.errors)")
+        let svg = TraceRender.svg(for: trace, title: "slow")
+        let lines = svg.components(separatedBy: "<line").count - 1
+        #expect(lines >= 109 && lines <= 111, "\(lines) segments")
+        #expect(svg.contains("moves under a pixel"))
+    }
+
     @Test("valid traces with huge coordinates and huge or hairline rows draw without trapping, in a bounded picture")
     func extremeValidTraces() throws {
         let events = #"{"t": 0, "id": 0, "phase": "down", "x": 1e300, "y": -1e300}, {"t": 0.1, "id": 0, "phase": "up", "x": 1e300, "y": 5}"#

@@ -2,6 +2,8 @@
 //
 //   touch-bench [--quick] [--mb N]       run everything and print the figures
 //   touch-bench engine                   only the engine figures
+//   touch-bench commands                 only the touchtrace commands (memory, replay --json beside orjson)
+//   touch-bench scaling                  only the inputs that grew faster than their size, at n and 4n
 //   touch-bench list                     the engine, then the list figures (fling across 1k–1M rows)
 //     (TOUCH_BENCH_RECOGNIZERS=pan,fling: only those recognizers; empty: the pipeline alone)
 //   touch-bench read FILE                (internal) read one trace, print seconds, peak RSS, events
@@ -356,13 +358,14 @@ if args.first == "jsondecoder", args.count == 2 {
 let quick = args.contains("--quick")
 let engineOnly = args.first == "engine"
 let commandsOnly = args.first == "commands"
+let scalingOnly = args.first == "scaling"
 var megabytes = quick ? 5 : 50
 if let i = args.firstIndex(of: "--mb"), i + 1 < args.count, let v = Int(args[i + 1]) { megabytes = v }
 let engineEvents = quick ? 2_000_000 : 30_000_000
 let runs = quick ? 1 : 3
 
 say("touch-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build\(quick ? ", quick mode (small sizes; figures are indicative only)" : "")")
-for (kinds, label) in commandsOnly ? [] : [(5, "core session (swipes, taps, drags, two-finger swipes)"),
+for (kinds, label) in commandsOnly || scalingOnly ? [] : [(5, "core session (swipes, taps, drags, two-finger swipes)"),
                        (7, "full session (also pinches that turn, long presses)")] {
     let e = benchEngine(total: engineEvents, kinds: kinds)
     let rate = Double(e.events) / e.seconds
@@ -374,7 +377,7 @@ for (kinds, label) in commandsOnly ? [] : [(5, "core session (swipes, taps, drag
 if engineOnly { exit(0) }
 
 let listOnly = args.first == "list"
-if !engineOnly && !commandsOnly {
+if !engineOnly && !commandsOnly && !scalingOnly {
     say("list: a fling across the whole list, each frame stepping momentum and laying out the visible cells")
     for estimated in [false, true] {
         say(estimated ? "  rows estimated at 70 units, measured as they come into view:" : "  variable heights known up front (20–119 units), sections of 100 with 28-unit headers:")
@@ -394,7 +397,7 @@ let me = CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0]
 let python = "/usr/bin/env"
 let pyArgs = ["python3", "-c", orjsonScript]
 
-for asRecorded in commandsOnly ? [] : [true, false] {
+for asRecorded in commandsOnly || scalingOnly ? [] : [true, false] {
     let (docPath, linesPath) = try makeTraces(megabytes: megabytes, in: dir, asRecorded: asRecorded)
     say(asRecorded
           ? "numbers as a recording has them (µs timestamps, positions to 0.01, integer pressure):"
@@ -427,7 +430,7 @@ for asRecorded in commandsOnly ? [] : [true, false] {
 // from /proc/PID/status (VmHWM, a high-water mark) while it runs. The goal: flat in the trace's
 // length, at most 32 MiB at 10⁷ events (issue 12).
 let touchtrace = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("touchtrace").path
-if FileManager.default.isExecutableFile(atPath: touchtrace) {
+if FileManager.default.isExecutableFile(atPath: touchtrace), !scalingOnly {
     let events = quick ? 300_000 : 10_000_000
     let path = dir + "/long.jsonl"
     var header = TraceHeader(device: .init(name: "touch-bench synthetic panel", width: 800, height: 480,
@@ -481,6 +484,9 @@ if FileManager.default.isExecutableFile(atPath: touchtrace) {
     } catch {
         warn("the commands benchmark could not run: \(error)")
     }
-} else {
+} else if !scalingOnly {
     say("touchtrace commands: skipped (build the touchtrace product beside touch-bench to measure them)")
+}
+if FileManager.default.isExecutableFile(atPath: touchtrace), !commandsOnly {
+    runScaling(touchtrace: touchtrace, dir: dir, quick: quick)
 }

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Issue 12's inputs that grew faster than their size, each run as a `touchtrace` child at a
+/// size n and at 4n. The printed exponent, log(t(4n) / t(n)) / log 4, is 1 for linear time and
+/// 2 for quadratic; n log n gives a little over 1. Sizes are chosen so that each run takes a
+/// tenth of a second or more, well above the cost of starting a process.
+struct ScalingCase {
+    var name: String
+    var sizes: (Int, Int)
+    /// Writes the input for size n into `dir` and returns the command's arguments.
+    var make: (_ n: Int, _ dir: String) throws -> [String]
+}
+
+func scalingCases(quick: Bool) -> [ScalingCase] {
+    let q = quick ? 1 : 4
+    func write(_ text: String, _ path: String) throws -> String {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+    let header = #"{"format": "touch-trace", "version": 1, "encoding": "lines", "device": {"width": 100000, "height": 100000}}"#
+    return [
+        ScalingCase(name: "replay, n contacts down at once", sizes: (25_000 * q, 100_000 * q)) { n, dir in
+            var s = header + "\n"
+            for k in 0..<n { s += #"{"t": 0, "id": \#(k), "phase": "down", "x": \#(k % 1000 * 100), "y": \#(k / 1000 * 100)}"# + "\n" }
+            for k in 0..<n { s += #"{"t": 1, "id": \#(k), "phase": "up", "x": \#(k % 1000 * 100), "y": \#(k / 1000 * 100)}"# + "\n" }
+            return ["replay", try write(s, dir + "/contacts.jsonl")]
+        },
+        ScalingCase(name: "replay, n estimated rows in view", sizes: (100_000 * q, 400_000 * q)) { n, dir in
+            var s = #"{"format": "touch-trace", "version": 1, "encoding": "lines", "device": {"width": 800, "height": \#(n)}, "#
+                + #""scene": {"list": {"rows": \#(n), "rowHeight": 1, "estimatedRowHeight": 1, "height": \#(n), "width": 800}}}"# + "\n"
+            for k in 0..<20 {
+                s += #"{"t": \#(Double(k) * 0.01), "id": 1, "phase": "\#(k == 0 ? "down" : k == 19 ? "up" : "move")", "x": 400, "y": \#(100 + k * 30)}"# + "\n"
+            }
+            return ["replay", try write(s, dir + "/rows.jsonl")]
+        },
+        ScalingCase(name: "import, an evemu N: line of n bytes", sizes: (2_500_000 * q, 10_000_000 * q)) { n, dir in
+            let s = "N: " + String(repeating: "a", count: n) + "\nI: 0018 0000 0000 0000\nA: 35 0 1000 0 0 10\nA: 36 0 1000 0 0 10\n"
+                + "E: 0.000000 0003 0035 10\nE: 0.000000 0003 0036 10\nE: 0.000000 0000 0002 0\nE: 0.000000 0000 0000 0\n"
+            return ["import", try write(s, dir + "/name.evemu"), dir + "/name.json"]
+        },
+        ScalingCase(name: "import, n protocol-A reports of 1,000 contacts", sizes: (25 * q, 100 * q)) { n, dir in
+            var s = "N: protocol A panel\nI: 0018 0000 0000 0000\nA: 35 0 100000 0 0 10\nA: 36 0 100000 0 0 10\n"
+            for f in 0..<n {
+                for c in 0..<1000 {
+                    s += "E: \(f).000000 0003 0035 \(c * 97 % 100000)\nE: \(f).000000 0003 0036 \((c * 31 + f * 5) % 100000)\nE: \(f).000000 0000 0002 0\n"
+                }
+                s += "E: \(f).000000 0000 0000 0\n"
+            }
+            s += "E: \(n).000000 0000 0002 0\nE: \(n).000000 0000 0000 0\n"
+            return ["import", try write(s, dir + "/pa.evemu"), dir + "/pa.json"]
+        },
+        ScalingCase(name: "validate, a meta of n small arrays", sizes: (250_000 * q, 1_000_000 * q)) { n, dir in
+            var s = #"{"format": "touch-trace", "version": 1, "device": {"width": 8, "height": 4}, "meta": ["#
+            for k in 0..<n { s += (k > 0 ? ", " : "") + #"[\#(k), "ab"]"# }
+            s += #"], "events": []}"#
+            return ["validate", try write(s, dir + "/meta.json")]
+        },
+        ScalingCase(name: "render, n taps over the screen", sizes: (25_000 * q, 100_000 * q)) { n, dir in
+            var s = header + "\n"
+            for k in 0..<n {
+                let x = k * 7919 % 100000, y = k * 104729 % 100000
+                s += #"{"t": \#(Double(k) * 0.5), "id": \#(k), "phase": "down", "x": \#(x), "y": \#(y)}"# + "\n"
+                s += #"{"t": \#(Double(k) * 0.5 + 0.05), "id": \#(k), "phase": "up", "x": \#(x), "y": \#(y)}"# + "\n"
+            }
+            return ["render", try write(s, dir + "/taps.jsonl"), "-o", dir + "/taps.svg"]
+        },
+    ]
+}
+
+/// Runs each case at both sizes and prints the times and the exponent.
+func runScaling(touchtrace: String, dir: String, quick: Bool) {
+    say("scaling: each input issue 12 found growing faster than its size, at n and 4n (exponent 1 = linear, 2 = quadratic):")
+    for c in scalingCases(quick: quick) {
+        var times: [Double] = []
+        for n in [c.sizes.0, c.sizes.1] {
+            guard let args = try? c.make(n, dir) else { break }
+            var best = Double.infinity
+            for _ in 0..<2 { if let t = timedRun(touchtrace, args) { best = min(best, t) } }
+            times.append(best)
+        }
+        guard times.count == 2, times.allSatisfy(\.isFinite) else { say("  \(c.name): FAILED"); continue }
+        let exponent = log(times[1] / times[0]) / log(4)
+        say("  \(c.name.padding(toLength: 48, withPad: " ", startingAt: 0)) n=\(c.sizes.0): \(fmt(times[0], 3)) s, 4n: \(fmt(times[1], 3)) s, exponent \(fmt(exponent, 2))")
+    }
+}
+
+/// Runs a command with its output to /dev/null and returns its wall time in seconds (nil when
+/// it cannot start). posix_spawn and waitpid rather than `Process`, whose `waitUntilExit`
+/// polls and rounded these times to 50 ms.
+func timedRun(_ path: String, _ args: [String]) -> Double? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]
+    defer { for a in argv { free(a) } }
+    var pid: pid_t = 0
+    let t0 = now()
+    guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return nil }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return now() - t0
+}

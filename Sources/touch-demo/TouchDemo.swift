@@ -20,7 +20,8 @@ struct TouchDemo: ParsableCommand {
             With no touchscreen, or with --replay, a trace is played at its real speed through the \\
             same code (with no arguments, the bundled demo session). q or Ctrl-C quits. \\
             Exit status: 0 done (also when the device is removed), 2 a trace or device could not be used.
-            """)
+            """,
+        version: touchGesturesVersion)
 
     @Option(help: "Play this trace instead of reading a touchscreen.")
     var replay: String?

@@ -1,4 +1,5 @@
 import TouchTrace
+import TouchTools
 import ArgumentParser
 import Foundation
 
@@ -12,6 +13,7 @@ struct TouchTraceCommand: AsyncParsableCommand {
             Exit status: 0 success; 1 a replay did not match its expectations; 2 a trace or \
             file could not be read or is invalid, or the command line is wrong.
             """,
+        version: touchGesturesVersion,
         subcommands: [Replay.self, Validate.self, Convert.self, Synth.self, Render.self, Stats.self, Diff.self, Velocity.self, Import.self, Export.self, Devices.self, Record.self]
     )
 

@@ -52,6 +52,11 @@ struct Import: ParsableCommand {
         var rec: EvemuRecording
         do {   // a reader's DiagnosticError goes through: the root command prints it, exit 2
             let text = try read(recording)
+            if text.utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{") {
+                // A JSON file here is almost always a trace already: say so rather than list
+                // every line as a bad evemu line.
+                throw CommandFailure.badInput("touchtrace: \(recording) is JSON, likely a trace already; import reads evemu-record and libinput record recordings (to change a trace's encoding, use touchtrace convert)")
+            }
             rec = EvemuRecording.isLibinputRecord(text)
                 ? try EvemuRecording.parseLibinputRecord(text, name: recording)
                 : try EvemuRecording.parse(text, name: recording)
@@ -59,6 +64,12 @@ struct Import: ParsableCommand {
                 let d = try EvemuRecording.parse(try read(desc), name: desc)
                 rec.description = d.description
             }
+        }
+        guard !rec.events.isEmpty else {
+            // A description alone (`.desc`), or a recording stopped before any touch: an empty
+            // trace was written with exit 0 before.
+            throw CommandFailure.badInput("touchtrace: \(recording) has no events (no E: lines, or an empty events list): "
+                + "give the recording itself, and a description without events with --desc")
         }
         let size = sizeMillimeters.count == 2 ? Point(x: sizeMillimeters[0], y: sizeMillimeters[1]) : nil
         var trace: Trace

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchTools
 
 /// Runs the built `touchtrace` binary, as a user would.
 @Suite("touchtrace command line")
@@ -229,5 +230,44 @@ extension CLITests {
         let r = try run(page == "touchtrace" ? ["help"] : ["help", page])
         #expect(r.status == 0)
         #expect(r.out == expected, "touchtrace help \(page) changed; see Tests/Fixtures/help/README.md")
+    }
+}
+
+extension CLITests {
+    @Test("touchtrace --version and touch-demo --version print the one version constant")
+    func versions() throws {
+        #expect(touchGesturesVersion.split(separator: ".").count == 3)
+        for program in ["touchtrace", "touch-demo"] {
+            let r = try run(["--version"], program: program)
+            #expect(r.status == 0, "\(program): \(r.err)")
+            #expect(r.out == touchGesturesVersion + "\n", "\(program)")
+        }
+    }
+
+    @Test("import given a trace says it is one, and writes nothing")
+    func importOfATrace() throws {
+        let dir = TempDir()
+        let r = try run(["import", corpusPath("tap-double.json"), dir.path("out.json")])
+        #expect(r.status == 2)
+        #expect(r.err.contains("is JSON, likely a trace already") && r.err.contains("touchtrace convert"), "\(r.err)")
+        #expect(r.err.split(separator: "\n").count == 1, "one message, not one a line: \(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("out.json")))
+    }
+
+    @Test("import of a recording with no events (a .desc alone) is an error, and writes nothing")
+    func importWithoutEvents() throws {
+        let dir = TempDir()
+        let desc = """
+            N: a panel
+            I: 0018 0000 0000 0000
+            A: 35 0 1000 0 0 10
+            A: 36 0 1000 0 0 10
+
+            """
+        try Data(desc.utf8).write(to: URL(fileURLWithPath: dir.path("panel.desc")))
+        let r = try run(["import", dir.path("panel.desc"), dir.path("out.json")])
+        #expect(r.status == 2)
+        #expect(r.err.contains("has no events") && r.err.contains("--desc"), "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("out.json")))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchTools
+import TouchTrace
 
 /// Runs the built `touchtrace` binary, as a user would.
 @Suite("touchtrace command line")
@@ -269,5 +270,39 @@ extension CLITests {
         #expect(r.status == 2)
         #expect(r.err.contains("has no events") && r.err.contains("--desc"), "\(r.err)")
         #expect(!FileManager.default.fileExists(atPath: dir.path("out.json")))
+    }
+}
+
+extension CLITests {
+    @Test("velocity --json: the lift time, both units, and a resting finger's velocity exactly 0")
+    func velocityJSON() throws {
+        let trace = try TraceReader.read(path: corpusPath("tap-double.json")).trace
+        let lifts = trace.events.filter { $0.phase == .up }.map(\.time)
+        let r = try run(["velocity", "--json", corpusPath("tap-double.json")])
+        #expect(r.status == 0, "\(r.err)")
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == lifts.count)
+        for (line, t) in zip(lines, lifts) {
+            let o = try #require(try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+            #expect((o["t"] as? Double) == t, "\(line)")
+            // Both taps rest before lifting: the fit's 1e-11 noise is printed as 0.
+            let v = try #require(o["velocity"] as? [String: Double], "\(line)")
+            #expect(v == ["x": 0, "y": 0], "\(line)")
+            #expect(o["velocityMm"] is [String: Double], "\(line)")
+        }
+        let text = try run(["velocity", corpusPath("tap-double.json")])
+        #expect(text.out.contains("every velocity is 0"))
+    }
+
+    @Test("velocity over a folder: each trace named; an invalid one reported, the rest measured, exit 2")
+    func velocityFolder() throws {
+        let dir = TempDir()
+        try FileManager.default.copyItem(atPath: corpusPath("tap-double.json"), toPath: dir.path("a.json"))
+        try Data(#"{"format": "touch-trace", "version": 1, "device": {"width": 8}, "events": []}"#.utf8)
+            .write(to: URL(fileURLWithPath: dir.path("b.json")))
+        let r = try run(["velocity", dir.path("")])
+        #expect(r.status == 2)
+        #expect(r.out.hasPrefix("a.json:\ncontact 0 lifted at"), "\(r.out)")
+        #expect(r.err.contains("b.json") && r.err.contains("1 of 2 traces could not be read"), "\(r.err)")
     }
 }

@@ -16,7 +16,8 @@ struct Diff: ParsableCommand {
             nested): the thresholds \(GestureSettings.keyNames.joined(separator: ", ")), and \
             \(GestureSettings.choiceKeyNames.joined(separator: ", ")). A trace's own \
             `scene.settings` has the same form. \
-            The outputs are shown side by side; the first difference is marked. Exit 0 when they \
+            The outputs are shown side by side, lined up as a diff lines up lines: an output only \
+            one side has faces a gap (·), and the first difference is marked >>. Exit 0 when they \
             are the same, 1 when they differ, 2 on bad input.
             """)
 
@@ -60,15 +61,30 @@ struct Diff: ParsableCommand {
         let width = max(24, (left.map(\.count).max() ?? 0) + 2)
         print("A: \(titleA)\nB: \(titleB)")
         print("   " + "A".padding(toLength: width, withPad: " ", startingAt: 0) + "  B")
-        var first: Int?
-        for k in 0..<max(left.count, right.count) {
-            let l = k < left.count ? left[k] : "", r = k < right.count ? right[k] : ""
-            let mark = l == r ? "  " : (first == nil ? ">>" : " ≠")
-            if l != r && first == nil { first = k }
-            print(mark + " " + l.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + r)
+        // Lined up as a diff is: an output only one side has faces a gap, and the rest stay
+        // side by side. Past 2,000 differences, by position.
+        let aligned = OutputAlignment.rows(left, right)
+        let rows = aligned ?? (0..<max(left.count, right.count)).map {
+            OutputAlignment.Row(a: $0 < left.count ? $0 : nil, b: $0 < right.count ? $0 : nil)
+        }
+        var first: OutputAlignment.Row?
+        var differing = 0
+        for row in rows {
+            let l = row.a.map { left[$0] } ?? "", r = row.b.map { right[$0] } ?? ""
+            let same = row.a != nil && row.b != nil && l == r
+            if !same {
+                differing += 1
+                if first == nil { first = row }
+            }
+            let mark = same ? "  " : (first == row && differing == 1 ? ">>" : " ≠")
+            let shownL = row.a == nil ? "·" : l, shownR = row.b == nil ? "·" : r
+            print(mark + " " + shownL.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + shownR)
         }
         if let first {
-            print("first difference at output \(first + 1) of \(max(left.count, right.count))")
+            let whereA = first.a.map { "A's output \($0 + 1)" } ?? "a gap in A"
+            let whereB = first.b.map { "B's output \($0 + 1)" } ?? "a gap in B"
+            print("\(differing) row\(differing == 1 ? "" : "s") differ; the first at \(whereA), \(whereB) (A has \(left.count) outputs, B \(right.count))"
+                  + (aligned == nil ? "; over 2,000 differences, so lined up by position" : ""))
             throw CommandFailure.mismatch("")
         }
         print("same output (\(left.count) events)")

@@ -65,7 +65,32 @@ extension CLITests {
         #expect(d.status == 1)
         #expect(d.out.contains(">> 0.280 tap 2× 1f"))
         #expect(d.out.contains("0.480 tap 3× 1f"))
-        #expect(d.out.hasSuffix("first difference at output 1 of 4\n"))
+        #expect(d.out.hasSuffix("4 rows differ; the first at A's output 1, B's output 1 (A has 4 outputs, B 2)\n"), "\(d.out)")
+    }
+
+    @Test("diff realigns after an output only one side has: what follows stays side by side")
+    func diffRealignsAfterAnInsertion() throws {
+        let dir = TempDir()
+        func tap(_ t: Double, _ id: Int, _ y: Int) -> String {
+            #"{"t": \#(t), "id": \#(id), "phase": "down", "x": 100, "y": \#(y)}, {"t": \#(t + 0.05), "id": \#(id), "phase": "up", "x": 100, "y": \#(y)}"#
+        }
+        func trace(_ taps: [String]) -> String {
+            #"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480}, "events": ["# + taps.joined(separator: ", ") + "]}"
+        }
+        try trace([tap(0, 1, 90), tap(2, 3, 330)]).write(toFile: dir.path("a.json"), atomically: true, encoding: .utf8)
+        try trace([tap(0, 1, 90), tap(1, 2, 210), tap(2, 3, 330)]).write(toFile: dir.path("b.json"), atomically: true, encoding: .utf8)
+        let d = try run(["diff", dir.path("a.json"), dir.path("b.json")])
+        #expect(d.status == 1)
+        let lines = d.out.split(separator: "\n").map(String.init)
+        let rows = Array(lines.dropFirst(3).dropLast())
+        // One selection at a time, so a tap on another row also deselects the last one.
+        // A: tap, select 3, tap, deselect 3, select 12. B: tap, select 3, tap, deselect 3,
+        // select 8, tap, deselect 8, select 12. In common, in order: the first tap and select,
+        // the last tap and select 12 (B's deselects are of other rows or at other times).
+        #expect(rows.count == 8, "\(d.out)")
+        #expect(rows.map { $0.hasPrefix("  ") } == [true, true, false, false, false, true, false, true], "\(d.out)")
+        #expect(rows[2].hasPrefix(">> ·") && rows[3].hasPrefix(" ≠ ·"), "\(d.out)")
+        #expect(lines.last == "4 rows differ; the first at a gap in A, B's output 3 (A has 5 outputs, B 8)", "\(d.out)")
     }
 
     @Test func statsOverAFolderEndsWithTotals() throws {

@@ -22,6 +22,9 @@ public enum TraceImport {
                 throw DiagnosticError("the \(name) position axis has no range (minimum \(a.minimum), maximum \(a.maximum)); positions on it cannot be placed", at: SourceLocation(file: source))
             }
         }
+        if let axes = desc.positionAxes {
+            try checkPositions(recording.events, against: axes, source: source)
+        }
         let origin = recording.events.first?.time ?? 0
         var events: [TouchEvent] = []
         for e in recording.events {
@@ -46,6 +49,34 @@ public enum TraceImport {
         if physicalSize != nil { meta["resolutionFrom"] = .string("physical size given at import") }
         header.meta = .object(meta)
         return Trace(header: header, events: events)
+    }
+
+    /// Refuses a recording whose positions mostly lie far outside the description's axes: the
+    /// sign of a `--desc` for another device, which imported silently before (issue 15).
+    /// "Far" is more than a tenth of the axis's range beyond either end, and "mostly" over 1 %
+    /// of the position values: panels report a little past their range at the edges.
+    static func checkPositions(_ events: [InputEvent], against axes: (x: AxisInfo, y: AxisInfo),
+                               source: String) throws(DiagnosticError) {
+        var total = 0, outside = 0
+        var example: (axis: String, value: Int32)?
+        for e in events where e.type == .abs {
+            let axis: AxisInfo, name: String
+            switch e.code {
+            case .mtPositionX, .absX: (axis, name) = (axes.x, "X")
+            case .mtPositionY, .absY: (axis, name) = (axes.y, "Y")
+            default: continue
+            }
+            total += 1
+            let margin = (Int64(axis.maximum) - Int64(axis.minimum)) / 10
+            if Int64(e.value) < Int64(axis.minimum) - margin || Int64(e.value) > Int64(axis.maximum) + margin {
+                outside += 1
+                if example == nil { example = (name, e.value) }
+            }
+        }
+        guard outside * 100 > total, let example else { return }
+        throw DiagnosticError("\(outside) of \(total) position values lie far outside the description's axes "
+            + "(X \(axes.x.minimum)…\(axes.x.maximum), Y \(axes.y.minimum)…\(axes.y.maximum); the first: \(example.axis) \(example.value)): "
+            + "the description is not this recording's device (with --desc, give the right one)", at: SourceLocation(file: source))
     }
 
 }

@@ -84,6 +84,12 @@ struct Import: ParsableCommand {
         if let expectNone {
             trace.header.expectNone = expectNone.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         }
+        if trace.header.device.resolution == nil {
+            // Every millimeter figure of this trace (thresholds, stats, velocities) rests on
+            // this guess: say so, and how to replace it.
+            printError("touchtrace: warning: \(recording): the device reports no resolution, so millimeters assume "
+                + "96 dpi (3.78 units/mm); give --size-mm W H (the screen's size) for real ones")
+        }
         try writeTrace(trace, to: output)
         let contacts = trace.events.filter { $0.phase == .down }.count
         print("\(recording) → \(output): \(trace.events.count) events, \(contacts) contacts, \(formatJSONNumber(trace.header.device.width)) × \(formatJSONNumber(trace.header.device.height)) units")

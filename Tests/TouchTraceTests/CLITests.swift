@@ -306,3 +306,50 @@ extension CLITests {
         #expect(r.err.contains("b.json") && r.err.contains("1 of 2 traces could not be read"), "\(r.err)")
     }
 }
+
+extension CLITests {
+    /// A small evemu recording: one tap at (x, y), on a description with axes 0…799 × 0…479
+    /// (with a resolution of 10 units/mm when `resolution` is set).
+    func evemuTap(x: Int, y: Int, resolution: Bool) -> String {
+        let r = resolution ? " 10" : ""
+        return """
+            N: a panel
+            I: 0018 0000 0000 0000
+            A: 35 0 799 0 0\(r)
+            A: 36 0 479 0 0\(r)
+            E: 0.000000 0003 0035 \(x)
+            E: 0.000000 0003 0036 \(y)
+            E: 0.000000 0000 0002 0
+            E: 0.000000 0000 0000 0
+            E: 0.050000 0000 0002 0
+            E: 0.050000 0000 0000 0
+
+            """
+    }
+
+    @Test("import: positions far outside the described axes are an error naming the likely cause")
+    func importWithTheWrongDescription() throws {
+        let dir = TempDir()
+        try Data(evemuTap(x: 3000, y: 1800, resolution: true).utf8).write(to: URL(fileURLWithPath: dir.path("wrong.evemu")))
+        let r = try run(["import", dir.path("wrong.evemu"), dir.path("out.json")])
+        #expect(r.status == 2)
+        #expect(r.err.contains("2 of 2 position values lie far outside the description's axes (X 0…799, Y 0…479; the first: X 3000)"), "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("out.json")))
+        // A little past the edge, as panels report, is still imported.
+        try Data(evemuTap(x: 805, y: 470, resolution: true).utf8).write(to: URL(fileURLWithPath: dir.path("edge.evemu")))
+        #expect(try run(["import", dir.path("edge.evemu"), dir.path("edge.json")]).status == 0)
+    }
+
+    @Test("import: a device without a resolution gets a warning about the 96 dpi guess, unless --size-mm is given")
+    func importWarnsAboutTheResolutionGuess() throws {
+        let dir = TempDir()
+        try Data(evemuTap(x: 100, y: 100, resolution: false).utf8).write(to: URL(fileURLWithPath: dir.path("nores.evemu")))
+        let guessed = try run(["import", dir.path("nores.evemu"), dir.path("a.json")])
+        #expect(guessed.status == 0)
+        #expect(guessed.err.contains("reports no resolution, so millimeters assume 96 dpi"), "\(guessed.err)")
+        let sized = try run(["import", dir.path("nores.evemu"), dir.path("b.json"), "--size-mm", "80", "48"])
+        #expect(sized.status == 0 && sized.err.isEmpty, "\(sized.err)")
+        try Data(evemuTap(x: 100, y: 100, resolution: true).utf8).write(to: URL(fileURLWithPath: dir.path("res.evemu")))
+        #expect(try run(["import", dir.path("res.evemu"), dir.path("c.json")]).err.isEmpty)
+    }
+}

@@ -375,6 +375,15 @@ public enum TraceSynth {
         }
 
         mutating func stroke(id: Int, from a: Point, to b: Point, duration: Double) throws(DiagnosticError) {
+            // A stroke must stay on the surface: the builder keeps points within it, so a swipe
+            // started near the edge became a tap there, silently (issue 15).
+            for p in [a, b] where !(p.x >= 0 && p.x <= device.width && p.y >= 0 && p.y <= device.height) {
+                guard let w = statementWords else { break }
+                throw DiagnosticError("in `\(w.words.joined(separator: " "))`: a finger would be at "
+                    + "(\(formatJSONNumber((p.x * 10).rounded() / 10)), \(formatJSONNumber((p.y * 10).rounded() / 10))), off the "
+                    + "\(formatJSONNumber(device.width)) × \(formatJSONNumber(device.height)) surface; place the gesture further in, or make it shorter",
+                    at: SourceLocation(file: w.file, line: w.line, column: w.columns.first ?? 1))
+            }
             if builder == nil { builder = TraceBuilder(device: device, seed: seed) }
             builder!.path(time, [a, b], duration: duration, rate: rate, jitter: jitterMM, id: id)
         }

@@ -101,3 +101,25 @@ struct SynthTests {
         }
     }
 }
+
+@Suite("synth: gestures stay on the surface")
+struct SynthSurfaceTests {
+    @Test("a stroke, tap or spread of fingers off the surface is an error naming where; one inside is made as described",
+          arguments: [("swipe right 40mm at 790,210", "(990, 210)"), ("tap at 900,210", "(900, 210)"),
+                      ("tap at 795,210 fingers 3", "(870, 210)"), ("device 400x300; drag from 10,10 to 10,350", "(10, 350)"),
+                      ("swipe up 10mm at 100,20", "(100, -30)")])
+    func offTheSurface(_ statement: String, _ point: String) {
+        #expect {
+            _ = try TraceSynth.trace(from: statement)
+        } throws: { error in
+            "\(error)".contains("a finger would be at \(point), off the ") && "\(error)".contains("in `")
+        }
+    }
+
+    @Test func insideIsKept() throws {
+        // 790 + 40 mm × 5 units/mm would be 990: 10 mm (to 840) is off too, 1 mm (to 795) is on.
+        let t = try TraceSynth.trace(from: "swipe right 1mm at 790,210")
+        #expect(t.events.map(\.position.x).max() == 795)
+        #expect(throws: (any Error).self) { try TraceSynth.trace(from: "swipe right 10mm at 790,210") }
+    }
+}

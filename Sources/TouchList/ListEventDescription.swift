@@ -1,0 +1,50 @@
+import TouchGestures
+
+// How list events and the controller's outputs read to people; see GestureEventDescription.swift.
+
+extension ListEvent: CustomStringConvertible {
+    /// A short line for people: the time, then ``summary``; what `print(event)` shows.
+    public var description: String { formatFixed(time, digits: 3) + "  " + summary }
+
+    /// The same without the time: `row 3 swiped`, `scrolled to 120 (momentum)`.
+    public var summary: String {
+        let r = oneDecimal
+        switch kind {
+        case .rowSwipe(let row, let swiped):
+            return "row \(row) \(swiped ? "swiped" : "restored")"
+        case .select(let row):
+            return "row \(row) selected"
+        case .scroll(let offset, let momentum):
+            return "scrolled to \(r(offset))\(momentum ? " (momentum)" : "")"
+        case .deselect(let row):
+            return "row \(row) deselected"
+        case .check(let row, let checked):
+            return "row \(row) \(checked ? "checked" : "unchecked")"
+        case .snap(let offset, let kind):
+            return "snapped to \(r(offset)) (\(kind.rawValue))"
+        case .loadMore(let page):
+            return "load more: page \(page) asked for"
+        case .refresh:
+            return "refresh: page 1 asked for again"
+        case .page(let page, let rows):
+            return rows.map { "page \(page) arrived with \($0) rows" } ?? "page \(page) failed"
+        }
+    }
+}
+
+extension ListController.Output: CustomStringConvertible {
+    /// The same as ``humanDescription``: `print(output)` reads as `touchtrace replay` prints.
+    public var description: String { humanDescription }
+
+    /// A short line for people: the time, then ``summary``.
+    public var humanDescription: String { formatFixed(time, digits: 3) + "  " + summary }
+
+    /// What happened, without the time.
+    public var summary: String {
+        switch self {
+        case .gesture(let g): g.summary
+        case .list(let l): l.summary
+        }
+    }
+}
+

@@ -1,0 +1,188 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TouchGestures
+import TouchList
+
+/// Parses the document encoding from a buffer holding the whole file.
+struct DocumentParser {
+    let name: String?
+    var scanner: JSONScanner
+    var diagnostics = DiagnosticList()
+    // Incremental offset → line/column conversion (diagnostics come in file order).
+    private var lineStartOffset = 0
+    private var lineNumber = 1
+    private var countedTo = 0
+
+    init(name: String?, base: UnsafePointer<UInt8>, count: Int) {
+        self.name = name
+        self.scanner = JSONScanner(base, count: count)
+    }
+
+    mutating func location(_ offset: Int, event: Int? = nil) -> SourceLocation {
+        if offset < countedTo { lineStartOffset = 0; lineNumber = 1; countedTo = 0 }
+        let limit = min(offset, scanner.end)
+        var k = countedTo
+        while k < limit {
+            if scanner.base[k] == 0x0A { lineNumber += 1; lineStartOffset = k + 1 }
+            k += 1
+        }
+        countedTo = limit
+        return SourceLocation(file: name, line: lineNumber, column: offset - lineStartOffset + 1, eventIndex: event)
+    }
+
+    mutating func parse() -> TraceReadResult {
+        var members: [JSONObject.Member] = []
+        var offsets: [String: Int] = [:]
+        var events: [TouchEvent] = []
+        var sawEvents = false
+        var validator = EventValidator(width: .infinity, height: .infinity)
+        do throws(ScanError) {
+            scanner.skipWhitespace()
+            if scanner.atEnd {
+                diagnostics.add(Diagnostic(.error, location(0), "the file is empty (expected a trace object)"))
+                return result(nil)
+            }
+            // A fair guess of the event count, so that the array is not copied as it grows.
+            events.reserveCapacity(TraceReader.eventReserve(scanner.end))
+            eventOffsets.reserveCapacity(TraceReader.eventReserve(scanner.end))
+            try scanner.expect(UInt8(ascii: "{"), "'{' to start the trace object")
+            scanner.skipWhitespace()
+            if scanner.peek() == UInt8(ascii: "}") {
+                scanner.i += 1
+            } else {
+                while true {
+                    scanner.skipWhitespace()
+                    guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.error("a member name in double quotes") }
+                    let key = try scanner.parseString()
+                    try scanner.expect(UInt8(ascii: ":"), "':' after a member name")
+                    scanner.skipWhitespace()
+                    if offsets[key] == nil { offsets[key] = scanner.i }
+                    if key == "events" {
+                        if sawEvents {
+                            // First wins, as for every repeated key: check this one, keep nothing.
+                            diagnostics.add(Diagnostic(.warning, location(scanner.i),
+                                "`events` appears twice in the trace object; the first array is used"))
+                            try scanner.skipValue()
+                        } else {
+                            sawEvents = true
+                            try parseEvents(into: &events)
+                        }
+                    } else {
+                        members.append(JSONObject.Member(key, try scanner.parseValue()))
+                    }
+                    scanner.skipWhitespace()
+                    guard !scanner.atEnd else { throw scanner.error("',' or '}'") }
+                    if scanner.peek() == UInt8(ascii: ",") { scanner.i += 1; continue }
+                    if scanner.peek() == UInt8(ascii: "}") { scanner.i += 1; break }
+                    throw scanner.error("',' or '}' after a member of the trace object")
+                }
+            }
+            scanner.skipWhitespace()
+            if !scanner.atEnd { throw scanner.error("the end of the file after the trace object") }
+        } catch {
+            let what = error.atEndOfInput ? "the file ends early: " : ""
+            diagnostics.add(Diagnostic(.error, location(error.offset), what + error.message))
+            return result(nil)
+        }
+        let object = JSONObject(members)
+        var locs: [String: SourceLocation] = [:]
+        for (k, o) in offsets.sorted(by: { $0.value < $1.value }) { locs[k] = location(o) }
+        let fileName = name
+        var headerDiagnostics: [Diagnostic] = []
+        let header = HeaderDecoder.decode(object, lines: false,
+                                          locate: { locs[$0] ?? SourceLocation(file: fileName, line: 1) },
+                                          report: { headerDiagnostics.append($0) })
+        for d in headerDiagnostics { diagnostics.add(d) }
+        if !sawEvents {
+            diagnostics.add(Diagnostic(.error, location(0), "missing `events` (an array of event objects; a trace in the lines encoding needs \"encoding\": \"lines\" in its header line)"))
+        }
+        // Semantic checks, in event order, with the device's bounds.
+        if let h = header { validator = EventValidator(width: h.device.width, height: h.device.height) }
+        // Events that break a rule are dropped (the trace is refused anyway); the array is
+        // compacted in place so that a large trace is held once.
+        var kept = 0
+        for k in events.indices {
+            let e = events[k]
+            let (offset, index) = eventOffsets[k]
+            var lineLoc: SourceLocation?
+            let ok = validator.check(e, index: index) { sev, msg in
+                if lineLoc == nil { lineLoc = location(offset, event: index) }
+                diagnostics.add(Diagnostic(sev, lineLoc!, msg))
+            }
+            if ok {
+                events[kept] = e
+                kept += 1
+            }
+        }
+        events.removeLast(events.count - kept)
+        eventOffsets = []
+        validator.finish { at, msg in
+            diagnostics.add(Diagnostic(.warning, SourceLocation(file: fileName, eventIndex: at >= 0 ? at : nil), msg))
+        }
+        return result(header.map { Trace(header: $0, events: events) })
+    }
+
+    /// Byte offset and index in the file of each event read (malformed ones are not read).
+    private var eventOffsets: [(offset: Int, index: Int)] = []
+
+    mutating func parseEvents(into events: inout [TouchEvent]) throws(ScanError) {
+        guard scanner.peek() == UInt8(ascii: "[") else {
+            let at = scanner.i
+            let v = try scanner.parseValue()
+            diagnostics.add(Diagnostic(.error, location(at), "`events` must be an array of event objects, found \(v.kindDescription)"))
+            return
+        }
+        scanner.i += 1
+        scanner.skipWhitespace()
+        if scanner.peek() == UInt8(ascii: "]") { scanner.i += 1; return }
+        var index = 0
+        while true {
+            scanner.skipWhitespace()
+            let at = scanner.i
+            var problem: ShapeProblem?
+            let parsed = try scanner.parseEvent(problem: &problem)
+            if let d = scanner.duplicateKey {
+                diagnostics.add(Diagnostic(.warning, location(d.offset, event: index),
+                    "`\(eventKeys[d.which])` appears twice in this event; the first value is used"))
+            }
+            if let e = parsed {
+                events.append(e)
+                eventOffsets.append((at, index))
+            } else if let p = problem {
+                diagnostics.add(Diagnostic(.error, location(p.offset, event: index), p.message))
+            }
+            index += 1
+            scanner.skipWhitespace()
+            guard !scanner.atEnd else { throw scanner.error("',' or ']'") }
+            if scanner.peek() == UInt8(ascii: ",") { scanner.i += 1; continue }
+            if scanner.peek() == UInt8(ascii: "]") { scanner.i += 1; return }
+            throw scanner.error("',' or ']' after an event")
+        }
+    }
+
+    func result(_ trace: Trace?) -> TraceReadResult {
+        // Parsing and the semantic pass report separately; give them back in file order.
+        let ordered = diagnostics.final(file: name).enumerated().sorted { a, b in
+            let la = a.element.location, lb = b.element.location
+            let ka = (la.line ?? Int.max, la.column ?? 0), kb = (lb.line ?? Int.max, lb.column ?? 0)
+            return ka != kb ? ka < kb : a.offset < b.offset
+        }.map(\.element)
+        return TraceReadResult(trace: diagnostics.hasError ? nil : trace, encoding: .document, diagnostics: ordered,
+                               errorCount: diagnostics.errorCount)
+    }
+}
+
+@inline(__always) func systemRead(_ fd: Int32, _ buf: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(fd, buf, count)
+    #elseif canImport(Musl)
+    Musl.read(fd, buf, count)
+    #else
+    Darwin.read(fd, buf, count)
+    #endif
+}

@@ -147,23 +147,13 @@ public enum TraceReplay {
     /// stays flat for the lines encoding, whatever the length of the trace and its output.
     public static func run(stream: TraceEventStream, settings: GestureSettings? = nil, explain: Bool = false,
                            emit: (ListController.Output) -> Void) -> ListModel {
-        // A loop of its own rather than the sequence overload through `AnyIterator`: this is
-        // `replay`'s hot path, and the type-erased iterator cost a call through a box an event.
-        var controller = makeController(header: stream.header, settings: settings, explain: explain)
-        var assembler = FrameAssembler()
-        while let e = stream.next() {
-            assembler.add(e) { frame in controller.handle(frame, emit: emit) }
-        }
-        assembler.flush { frame in controller.handle(frame, emit: emit) }
-        controller.finish(emit: emit)
-        return controller.list
+        run(header: stream.header, settings: settings, explain: explain, events: stream, emit: emit)
     }
 
     /// Replays a stream, reading it as it goes (memory stays flat for the lines encoding).
     public static func run(stream: TraceEventStream, settings: GestureSettings? = nil,
                            explain: Bool = false) -> Result {
-        run(header: stream.header, settings: settings, explain: explain,
-            events: AnySequence { AnyIterator { stream.next() } })
+        run(header: stream.header, settings: settings, explain: explain, events: stream)
     }
 
     /// The controller a replay of this header uses: its surface, its list (or the default

@@ -16,8 +16,9 @@ import TouchList
 /// skipped, so check ``hasErrors`` once ``next()`` has returned `nil`.
 ///
 /// Not `Sendable`, on purpose: it owns a file descriptor and a buffer that it reuses for every
-/// line. Read it from one task.
-public final class TraceEventStream {
+/// line. Read it from one task. It is its own iterator: a `for` loop or any sequence algorithm
+/// reads it once, to its end.
+public final class TraceEventStream: Sequence, IteratorProtocol {
     /// The trace's header.
     public private(set) var header = TraceHeader(device: .init(width: 0, height: 0))
     /// The encoding detected.

@@ -25,7 +25,7 @@ struct Stats: ParsableCommand {
         }
         if !isFolder {
             let stream = try openTrace(files[0])
-            let st = TraceStats(header: stream.header, events: AnySequence { AnyIterator { stream.next() } })
+            let st = TraceStats(header: stream.header, events: stream)
             try finishTrace(stream, files[0])
             print("""
                 duration      \(String(format: "%.3f", st.duration)) s
@@ -50,7 +50,7 @@ struct Stats: ParsableCommand {
             let name = file.hasPrefix(root) ? String(file.dropFirst(root.count).drop { $0 == "/" }) : file
             let read: TraceStats? = {
                 guard let stream = try? TraceEventStream(path: file) else { return nil }
-                let st = TraceStats(header: stream.header, events: AnySequence { AnyIterator { stream.next() } })
+                let st = TraceStats(header: stream.header, events: stream)
                 return stream.hasErrors ? nil : st
             }()
             guard let st = read else {

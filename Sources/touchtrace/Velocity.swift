@@ -62,7 +62,7 @@ struct Velocity: ParsableCommand {
         let surface = stream.header.surface
         let strategy = strategy, json = json
         var lifts = 0, resting = 0
-        ContactVelocity.atLifts(of: AnySequence { AnyIterator { stream.next() } }, strategy: strategy) { c in
+        ContactVelocity.atLifts(of: stream, strategy: strategy) { c in
             lifts += 1
             let v = c.velocity.map(Self.cleaned)
             if v == Point(x: 0, y: 0) { resting += 1 }

@@ -216,10 +216,7 @@ struct Crowd {
 
     /// Whether a marker of `kind` at pixel `p` is drawn; counts it when it is not.
     mutating func admits(_ p: (Double, Double), kind: String) -> Bool {
-        let key = "\(kind) \(Int((p.0 / 4).rounded(.down))) \(Int((p.1 / 4).rounded(.down)))"
-        let n = counts[key, default: 0]
-        counts[key] = n + 1
-        if n < Self.limit { return true }
+        if underLimit("\(kind) \(Self.spot(p))") { return true }
         hiddenMarkers += 1
         return false
     }
@@ -228,12 +225,21 @@ struct Crowd {
     /// it), nor when `limit` segments already join the same two spots.
     mutating func admitsLine(from p: (Double, Double), to q: (Double, Double)) -> Bool {
         if (p.0 - q.0) * (p.0 - q.0) + (p.1 - q.1) * (p.1 - q.1) < 1 { return false }
-        let key = "line \(Int((p.0 / 4).rounded(.down))) \(Int((p.1 / 4).rounded(.down))) \(Int((q.0 / 4).rounded(.down))) \(Int((q.1 / 4).rounded(.down)))"
-        let n = counts[key, default: 0]
-        counts[key] = n + 1
-        if n < Self.limit { return true }
+        if underLimit("line \(Self.spot(p)) \(Self.spot(q))") { return true }
         hiddenLines += 1
         return false
+    }
+
+    /// The 4-pixel square a pixel lies in, as text for a key.
+    private static func spot(_ p: (Double, Double)) -> String {
+        "\(Int((p.0 / 4).rounded(.down))) \(Int((p.1 / 4).rounded(.down)))"
+    }
+
+    /// Counts one more of `key`; true while no more than `limit` have been counted.
+    private mutating func underLimit(_ key: String) -> Bool {
+        let n = counts[key, default: 0]
+        counts[key] = n + 1
+        return n < Self.limit
     }
 
     /// The foot line saying what was left out, or nil when nothing was.

@@ -4,70 +4,9 @@ import TouchList
 extension GestureEvent {
     /// The event as the trace format's output object: `t`, `type`, then the type's fields.
     public var jsonObject: JSONObject {
-        var o = JSONObject()
-        o["t"] = .number(time)
-        o["type"] = .string(kind.type)
-        func point(_ p: Point) -> JSONValue { .object(JSONObject([.init("x", .number(p.x)), .init("y", .number(p.y))])) }
-        switch kind {
-        case .tap(let t):
-            o["x"] = .number(t.position.x)
-            o["y"] = .number(t.position.y)
-            o["taps"] = .number(Double(t.taps))
-            o["fingers"] = .number(Double(t.fingers))
-        case .swipe(let s):
-            o["direction"] = .string(s.direction.rawValue)
-            o["fingers"] = .number(Double(s.fingers))
-            o["start"] = point(s.start)
-            o["end"] = point(s.end)
-            o["duration"] = .number(s.duration)
-            o["velocity"] = point(s.velocity)
-            o["edge"] = s.edge.map { .string($0.rawValue) } ?? .null
-        case .longPress(let g):
-            o["phase"] = .string(g.phase.rawValue)
-            o["x"] = .number(g.position.x)
-            o["y"] = .number(g.position.y)
-            o["fingers"] = .number(Double(g.fingers))
-            o["duration"] = .number(g.duration)
-        case .pan(let g):
-            o["phase"] = .string(g.phase.rawValue)
-            o["x"] = .number(g.position.x)
-            o["y"] = .number(g.position.y)
-            o["fingers"] = .number(Double(g.fingers))
-            o["translation"] = point(g.translation)
-            o["velocity"] = g.velocity.map(point) ?? .null
-        case .pinch(let g):
-            o["phase"] = .string(g.phase.rawValue)
-            o["x"] = .number(g.focus.x)
-            o["y"] = .number(g.focus.y)
-            o["fingers"] = .number(Double(g.fingers))
-            o["scale"] = .number(g.scale)
-        case .rotate(let g):
-            o["phase"] = .string(g.phase.rawValue)
-            o["x"] = .number(g.focus.x)
-            o["y"] = .number(g.focus.y)
-            o["fingers"] = .number(Double(g.fingers))
-            o["angle"] = .number(g.angle)
-        case .fling(let g):
-            o["x"] = .number(g.position.x)
-            o["y"] = .number(g.position.y)
-            o["fingers"] = .number(Double(g.fingers))
-            o["velocity"] = point(g.velocity)
-            o["speed"] = .number(g.speed)
-        case .won(let recognizer, let contact):
-            o["recognizer"] = .string(recognizer.rawValue)
-            o["contact"] = .number(Double(contact))
-        case .failed(let recognizer, let reason):
-            o["recognizer"] = .string(recognizer.rawValue)
-            o["reason"] = .string(reason.kind.rawValue)
-            if !reason.unit.isEmpty {
-                o["measured"] = .number(reason.measured)
-                o["limit"] = .number(reason.limit)
-                o["unit"] = .string(reason.unit)
-            }
-            if let rival = reason.rival { o["rival"] = .string(rival.rawValue) }
-            o["message"] = .string(reason.description)
-        }
-        return o
+        var sink = JSONObjectSink()
+        writeFields(to: &sink)
+        return sink.object
     }
 
     /// One line of `touchtrace replay --json`.
@@ -77,36 +16,9 @@ extension GestureEvent {
 extension ListEvent {
     /// The event as the trace format's output object: `t`, `type`, then the type's fields.
     public var jsonObject: JSONObject {
-        var o = JSONObject()
-        o["t"] = .number(time)
-        o["type"] = .string(kind.type)
-        switch kind {
-        case .rowSwipe(let row, let swiped):
-            o["row"] = .number(Double(row))
-            o["swiped"] = .bool(swiped)
-        case .select(let row):
-            o["row"] = .number(Double(row))
-        case .scroll(let offset, let momentum):
-            o["offset"] = .number(offset)
-            o["momentum"] = .bool(momentum)
-        case .deselect(let row):
-            o["row"] = .number(Double(row))
-        case .check(let row, let checked):
-            o["row"] = .number(Double(row))
-            o["checked"] = .bool(checked)
-        case .snap(let offset, let kind):
-            o["offset"] = .number(offset)
-            o["to"] = .string(kind.rawValue)
-        case .loadMore(let page):
-            o["page"] = .number(Double(page))
-        case .refresh:
-            break
-        case .page(let page, let rows):
-            o["page"] = .number(Double(page))
-            o["rows"] = rows.map { .number(Double($0)) } ?? .null
-            o["failed"] = .bool(rows == nil)
-        }
-        return o
+        var sink = JSONObjectSink()
+        writeFields(to: &sink)
+        return sink.object
     }
 }
 

@@ -5,8 +5,8 @@ import TouchList
 /// `JSONValue.object(jsonObject).serialized()` gives, without building the `JSONValue` first.
 ///
 /// `replay --json` spent longer building and serializing those values (7 allocations an
-/// output) than reading and recognizing together (issue 12). `OutputBytesTests` checks the two
-/// paths agree on every output of the corpus.
+/// output) than reading and recognizing together (issue 12). Both forms take their fields from
+/// the one `writeFields(to:)`; `OutputBytesTests` checks they agree on every output of the corpus.
 struct JSONBytes {
     var bytes: [UInt8]
     private var first = true
@@ -102,108 +102,12 @@ struct JSONBytes {
     }
 }
 
-extension GestureEvent {
-    func writeJSON(_ w: inout JSONBytes) {
-        w.open()
-        w.key("t"); w.number(time)
-        w.key("type"); w.string(kind.type)
-        switch kind {
-        case .tap(let t):
-            w.key("x"); w.number(t.position.x)
-            w.key("y"); w.number(t.position.y)
-            w.key("taps"); w.number(Double(t.taps))
-            w.key("fingers"); w.number(Double(t.fingers))
-        case .swipe(let s):
-            w.key("direction"); w.string(s.direction.rawValue)
-            w.key("fingers"); w.number(Double(s.fingers))
-            w.key("start"); w.point(s.start)
-            w.key("end"); w.point(s.end)
-            w.key("duration"); w.number(s.duration)
-            w.key("velocity"); w.point(s.velocity)
-            w.key("edge")
-            if let edge = s.edge { w.string(edge.rawValue) } else { w.literal("null") }
-        case .longPress(let g):
-            w.key("phase"); w.string(g.phase.rawValue)
-            w.key("x"); w.number(g.position.x)
-            w.key("y"); w.number(g.position.y)
-            w.key("fingers"); w.number(Double(g.fingers))
-            w.key("duration"); w.number(g.duration)
-        case .pan(let g):
-            w.key("phase"); w.string(g.phase.rawValue)
-            w.key("x"); w.number(g.position.x)
-            w.key("y"); w.number(g.position.y)
-            w.key("fingers"); w.number(Double(g.fingers))
-            w.key("translation"); w.point(g.translation)
-            w.key("velocity")
-            if let v = g.velocity { w.point(v) } else { w.literal("null") }
-        case .pinch(let g):
-            w.key("phase"); w.string(g.phase.rawValue)
-            w.key("x"); w.number(g.focus.x)
-            w.key("y"); w.number(g.focus.y)
-            w.key("fingers"); w.number(Double(g.fingers))
-            w.key("scale"); w.number(g.scale)
-        case .rotate(let g):
-            w.key("phase"); w.string(g.phase.rawValue)
-            w.key("x"); w.number(g.focus.x)
-            w.key("y"); w.number(g.focus.y)
-            w.key("fingers"); w.number(Double(g.fingers))
-            w.key("angle"); w.number(g.angle)
-        case .fling(let g):
-            w.key("x"); w.number(g.position.x)
-            w.key("y"); w.number(g.position.y)
-            w.key("fingers"); w.number(Double(g.fingers))
-            w.key("velocity"); w.point(g.velocity)
-            w.key("speed"); w.number(g.speed)
-        case .won(let recognizer, let contact):
-            w.key("recognizer"); w.string(recognizer.rawValue)
-            w.key("contact"); w.number(Double(contact))
-        case .failed(let recognizer, let reason):
-            w.key("recognizer"); w.string(recognizer.rawValue)
-            w.key("reason"); w.string(reason.kind.rawValue)
-            if !reason.unit.isEmpty {
-                w.key("measured"); w.number(reason.measured)
-                w.key("limit"); w.number(reason.limit)
-                w.key("unit"); w.string(reason.unit)
-            }
-            if let rival = reason.rival { w.key("rival"); w.string(rival.rawValue) }
-            w.key("message"); w.string(reason.description)
-        }
-        w.close()
-    }
-}
-
-extension ListEvent {
-    func writeJSON(_ w: inout JSONBytes) {
-        w.open()
-        w.key("t"); w.number(time)
-        w.key("type"); w.string(kind.type)
-        switch kind {
-        case .rowSwipe(let row, let swiped):
-            w.key("row"); w.number(Double(row))
-            w.key("swiped"); w.bool(swiped)
-        case .select(let row), .deselect(let row):
-            w.key("row"); w.number(Double(row))
-        case .scroll(let offset, let momentum):
-            w.key("offset"); w.number(offset)
-            w.key("momentum"); w.bool(momentum)
-        case .check(let row, let checked):
-            w.key("row"); w.number(Double(row))
-            w.key("checked"); w.bool(checked)
-        case .snap(let offset, let kind):
-            w.key("offset"); w.number(offset)
-            w.key("to"); w.string(kind.rawValue)
-        case .loadMore(let page):
-            w.key("page"); w.number(Double(page))
-        case .refresh:
-            break
-        case .page(let page, let rows):
-            w.key("page"); w.number(Double(page))
-            w.key("rows")
-            if let rows { w.number(Double(rows)) } else { w.literal("null") }
-            w.key("failed"); w.bool(rows == nil)
-        }
-        w.close()
-    }
+extension JSONBytes: OutputFieldSink {
+    mutating func number(_ key: StaticString, _ value: Double) { self.key(key); number(value) }
+    mutating func string(_ key: StaticString, _ value: String) { self.key(key); string(value) }
+    mutating func bool(_ key: StaticString, _ value: Bool) { self.key(key); bool(value) }
+    mutating func point(_ key: StaticString, _ value: Point) { self.key(key); point(value) }
+    mutating func null(_ key: StaticString) { self.key(key); literal("null") }
 }
 
 extension ListController.Output {
@@ -212,10 +116,12 @@ extension ListController.Output {
     public func appendJSONLine(to bytes: inout [UInt8]) {
         var w = JSONBytes(bytes)
         bytes = []   // `w` holds the only reference, so appending does not copy
+        w.open()
         switch self {
-        case .gesture(let g): g.writeJSON(&w)
-        case .list(let l): l.writeJSON(&w)
+        case .gesture(let g): g.writeFields(to: &w)
+        case .list(let l): l.writeFields(to: &w)
         }
+        w.close()
         w.bytes.append(UInt8(ascii: "\n"))
         bytes = w.bytes
     }

@@ -74,7 +74,7 @@ struct Velocity: ParsableCommand {
                 o["t"] = .number(c.time)
                 o["strategy"] = .string(strategy.rawValue)
                 o["velocity"] = v.map(point) ?? .null
-                o["velocityMm"] = surface.resolutionIsDefault ? .null : v.map { point(Self.cleaned(surface.millimeters($0))) } ?? .null
+                o["velocityMm"] = surface.resolutionIsDefault ? .null : v.map { point(surface.millimeters($0)) } ?? .null
                 print(JSONValue.object(o).serialized())
             } else {
                 let when = "contact \(c.id) lifted at \(String(format: "%.3f", c.time)) s:"

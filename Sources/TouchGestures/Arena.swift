@@ -36,8 +36,8 @@ struct Arena: Sendable {
     private var held = InlineArray<7, GestureEvent.Kind?>(repeating: nil)
     /// True while a win or a loss is being settled (nested settling returns at once).
     private var settling = false
-    /// The axis of the swipe that won, if one did: `true` horizontal.
-    private var wonSwipeHorizontal: Bool?
+    /// The direction of the swipe that won, if one did.
+    private var wonSwipeDirection: SwipeDirection?
     /// The first contact of the sequence, named in `won` reports.
     private var firstContact = 0
 
@@ -55,7 +55,7 @@ struct Arena: Sendable {
             standing[r.index] = settings.enabled.contains(r) ? .undecided : .absent
             held[r.index] = nil
         }
-        wonSwipeHorizontal = nil
+        wonSwipeDirection = nil
         self.firstContact = firstContact
     }
 
@@ -129,7 +129,7 @@ struct Arena: Sendable {
             }
             switch verdict(for: r) {
             case .win:
-                if case .swipe(let sw) = kind { wonSwipeHorizontal = sw.direction.isHorizontal }
+                if case .swipe(let sw) = kind { wonSwipeDirection = sw.direction }
                 win(r, at: time, members: &members, emit: emit)
                 deliver(GestureEvent(time: time, kind: kind), emit: emit)
             case .hold:
@@ -153,8 +153,11 @@ struct Arena: Sendable {
     /// locked pan beginning after a swipe across its axis has won.
     private func acrossLockedAxis(_ r: RecognizerName, _ kind: GestureEvent.Kind) -> Bool {
         guard let vertical = panLockedVertical else { return false }
-        if r == .swipe, self[.pan] == .won, case .swipe(let s) = kind { return s.direction.isHorizontal == vertical }
-        if r == .pan, self[.swipe] == .won, let horizontal = wonSwipeHorizontal { return horizontal == vertical }
+        // A diagonal swipe is across either axis.
+        if r == .swipe, self[.pan] == .won, case .swipe(let s) = kind {
+            return s.direction.isDiagonal || s.direction.isHorizontal == vertical
+        }
+        if r == .pan, self[.swipe] == .won, let d = wonSwipeDirection { return d.isDiagonal || d.isHorizontal == vertical }
         return false
     }
 

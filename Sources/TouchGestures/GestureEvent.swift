@@ -1,9 +1,60 @@
 /// A swipe direction on the surface (y grows downward, so `down` means toward the bottom).
+///
+/// The four diagonals are reported only when ``GestureSettings/Swipe/diagonals`` is on.
 public enum SwipeDirection: String, Hashable, Sendable, CaseIterable {
     case left, right, up, down
+    case upLeft, upRight, downLeft, downRight
 
     /// True for `left` and `right`.
     public var isHorizontal: Bool { self == .left || self == .right }
+    /// True for `up` and `down`.
+    public var isVertical: Bool { self == .up || self == .down }
+    /// True for the four diagonals.
+    public var isDiagonal: Bool { !isHorizontal && !isVertical }
+
+    /// The direction's sign along each axis: −1, 0 or 1 (x grows to the right, y downward).
+    public var step: (x: Int, y: Int) {
+        switch self {
+        case .left: (-1, 0)
+        case .right: (1, 0)
+        case .up: (0, -1)
+        case .down: (0, 1)
+        case .upLeft: (-1, -1)
+        case .upRight: (1, -1)
+        case .downLeft: (-1, 1)
+        case .downRight: (1, 1)
+        }
+    }
+
+    /// The direction as a unit vector (length 1, no unit).
+    public var unitVector: Point {
+        let (x, y) = step
+        let scale = x != 0 && y != 0 ? 0.5.squareRoot() : 1
+        return Point(x: Double(x) * scale, y: Double(y) * scale)
+    }
+
+    /// The direction of a displacement `d` (millimeters, or any unit the same on both axes),
+    /// among four directions or, with `diagonals`, eight. Among four, the longer axis wins;
+    /// among eight, each direction owns the 45° around it, so a diagonal is reported from
+    /// 22.5° off either axis. `nil` for no displacement.
+    public init?(of d: Point, diagonals: Bool) {
+        let ax = abs(d.x), ay = abs(d.y)
+        guard ax > 0 || ay > 0 else { return nil }
+        // tan 22.5° = √2 − 1: the boundary between an axis's sector and a diagonal's.
+        let tan22_5 = 2.0.squareRoot() - 1
+        let horizontal = d.x > 0 ? SwipeDirection.right : .left
+        let vertical = d.y > 0 ? SwipeDirection.down : .up
+        if !diagonals || (ay <= ax * tan22_5) || (ax <= ay * tan22_5) {
+            self = ax >= ay ? horizontal : vertical
+            return
+        }
+        switch (d.x > 0, d.y > 0) {
+        case (true, true): self = .downRight
+        case (true, false): self = .upRight
+        case (false, true): self = .downLeft
+        case (false, false): self = .upLeft
+        }
+    }
 }
 
 /// An edge or corner of the surface, where an edge swipe starts.

@@ -55,6 +55,12 @@ public struct GestureSettings: Hashable, Sendable {
         /// Android's `ViewDragHelper` uses 20 dp (3.2 mm); we allow more because a panel often
         /// reports a finger sliding in from the bezel only once it is a few millimeters in.
         public var edgeZone: Double = 5
+        /// Whether a swipe can go along a diagonal (up-left, up-right, down-left, down-right).
+        /// Default `false`: four directions, as the original table-cell detector had, so a row
+        /// swipe in a list stays horizontal. With `true` each of the eight directions owns the
+        /// 45° around it, and ``minDistance`` and ``maxDrift`` (mm) are measured along and
+        /// across that direction. Gesture daemons turn it on (lisgd reports eight directions).
+        public var diagonals = false
 
         public init() {}
     }

@@ -1,10 +1,12 @@
 /// Recognizes a quick straight stroke: the table-cell swipe detector of the original article,
-/// generalised to four directions and any number of fingers.
+/// generalized to four directions (eight with ``GestureSettings/Swipe/diagonals``) and any
+/// number of fingers.
 ///
 /// In each frame of a touch sequence it measures the displacement of the fingers (mean of
 /// their current positions minus mean of their touch-down points) in millimeters and fires in
 /// the first frame where all of the original's conditions hold:
-/// - the distance along the dominant axis is at least ``GestureSettings/Swipe/minDistance``;
+/// - the distance along the direction's axis (the dominant axis, or with diagonals the nearest
+///   of eight directions) is at least ``GestureSettings/Swipe/minDistance``;
 /// - the drift across it is at most ``GestureSettings/Swipe/maxDrift`` ("shaky fingers");
 /// - the along-axis distance beats the cross-axis one;
 /// - less than ``GestureSettings/Swipe/maxDuration`` has passed since the first touch-down.
@@ -69,15 +71,10 @@ public struct SwipeRecognizer: Sendable {
     /// True when every finger moved at least half the minimum distance toward `direction`.
     private func fingersAgree(_ direction: SwipeDirection, contacts: ContactTable, surface: Surface) -> Bool {
         guard contacts.contacts.count > 1 else { return true }
+        let u = direction.unitVector
         for c in contacts.contacts {
             let d = surface.millimeters(c.position - c.start)
-            let along: Double = switch direction {
-            case .right: d.x
-            case .left: -d.x
-            case .down: d.y
-            case .up: -d.y
-            }
-            if along < settings.minDistance / 2 { return false }
+            if d.x * u.x + d.y * u.y < settings.minDistance / 2 { return false }
         }
         return true
     }
@@ -93,9 +90,11 @@ public struct SwipeRecognizer: Sendable {
             top = top && p.y <= settings.edgeZone
             bottom = bottom && far.y - p.y <= settings.edgeZone
         }
-        // Moving away from an edge: from the left edge to the right, and so on.
-        let fromLeft = left && direction == .right, fromRight = right && direction == .left
-        let fromTop = top && direction == .down, fromBottom = bottom && direction == .up
+        // Moving away from an edge: from the left edge rightward (right, up-right or
+        // down-right), and so on.
+        let (sx, sy) = direction.step
+        let fromLeft = left && sx > 0, fromRight = right && sx < 0
+        let fromTop = top && sy > 0, fromBottom = bottom && sy < 0
         switch (left, right, top, bottom) {
         case (true, _, true, _) where fromLeft || fromTop: return .topLeft
         case (_, true, true, _) where fromRight || fromTop: return .topRight
@@ -125,13 +124,16 @@ public struct SwipeRecognizer: Sendable {
         let (start, current) = contacts.centroids()
         let delta = current - start
         let mm = surface.millimeters(delta)
-        let horizontal = abs(mm.x) >= abs(mm.y)
-        let along = horizontal ? abs(mm.x) : abs(mm.y)
-        let cross = horizontal ? abs(mm.y) : abs(mm.x)
-
-        let direction: SwipeDirection = horizontal
-            ? (delta.x > 0 ? .right : .left)
-            : (delta.y > 0 ? .down : .up)
+        guard let direction = SwipeDirection(of: mm, diagonals: settings.diagonals) else {
+            if elapsed >= settings.maxDuration {
+                fail(GestureFailure(.tooSlow, measured: elapsed, limit: settings.maxDuration), at: time, emit: emit)
+            }
+            return
+        }
+        // Along and across the direction's axis, in mm.
+        let u = direction.unitVector
+        let along = mm.x * u.x + mm.y * u.y
+        let cross = abs(mm.x * u.y - mm.y * u.x)
         if along >= settings.minDistance, cross <= settings.maxDrift, along > cross,
            elapsed < settings.maxDuration, fingersAgree(direction, contacts: contacts, surface: surface) {
             let velocity = elapsed > 0 ? delta / elapsed : .zero

@@ -11,11 +11,14 @@ import TouchList
 /// - `device 800x480 [res 5 | res 5,4 | mm] [name "Panel"]` — size in trace units, resolution in
 ///   units/mm (default: 800x480 res 5);
 /// - `list rows 8 height 60 [top 0] [policy toggle|directional|oneOpen]`;
+/// - `diagonals` — the replay reports eight swipe directions (`swipe.diagonals` in the scene's
+///   settings);
 /// - `rate 120` — samples per second (default 120); `jitter 0.3mm` — Gaussian noise on every
 ///   sample; `seed 7` — for the jitter; `gap 0.5s` — time between gestures (default 0.5 s).
 ///
 /// Gestures, one after another (positions in trace units, `at` defaulting to the center):
-/// - `swipe right 40mm [in 0.25s] [at 400,210] [fingers 2]` (distances in `mm` or `px`);
+/// - `swipe right 40mm [in 0.25s] [at 400,210] [fingers 2]` (distances in `mm` or `px`;
+///   directions `left`, `right`, `up`, `down`, `upLeft`, `upRight`, `downLeft`, `downRight`);
 /// - `tap [at X,Y] [fingers N] [hold 0.08s]`; `double-tap [at X,Y] [fingers N]`;
 /// - `long-press [at X,Y] [for 0.8s]`; `drag from X,Y to X,Y [in 1s]`; `pause 0.5s`;
 /// - `fling right [30mm] [in 0.08s] [at X,Y]` (a fast stroke);
@@ -126,8 +129,11 @@ public enum TraceSynth {
     }
 
     struct Synth {
+        static let directions = "a direction (left, right, up, down, upLeft, upRight, downLeft, downRight)"
         var device = TraceHeader.Device(name: "touchtrace synth", width: 800, height: 480, resolution: Point(x: 5, y: 5), units: "px")
         var list: JSONObject?
+        /// `diagonals`: the replay reports eight swipe directions (`swipe.diagonals`).
+        var diagonals = false
         var rate = 120.0
         var jitterMM = 0.0
         var seed: UInt64 = 1
@@ -203,6 +209,8 @@ public enum TraceSynth {
                     }
                 }
                 list = o
+            case "diagonals":
+                diagonals = true
             case "rate":
                 rate = try w.number("samples per second, like 120")
                 guard rate >= 10 && rate <= 2000 else { w.k -= 1; throw w.fail("a rate from 10 to 2000 Hz") }
@@ -220,8 +228,8 @@ public enum TraceSynth {
             case "pause":
                 time += try w.seconds()
             case "swipe":
-                let dir = try w.next("a direction (left, right, up, down)")
-                guard let d = SwipeDirection(rawValue: dir) else { w.k -= 1; throw w.fail("a direction (left, right, up, down)") }
+                let dir = try w.next(Self.directions)
+                guard let d = SwipeDirection(rawValue: dir) else { w.k -= 1; throw w.fail(Self.directions) }
                 let (dist, unitIsMM) = try distance(&w)
                 var dur = 0.25, at = center, fingers = 1
                 while !w.atEnd {
@@ -230,9 +238,10 @@ public enum TraceSynth {
                     else if w.take("fingers") { fingers = try w.count("a finger count") }
                     else { throw w.fail("in, at or fingers") }
                 }
-                let unit: Point = d.isHorizontal ? Point(x: d == .right ? 1 : -1, y: 0) : Point(x: 0, y: d == .down ? 1 : -1)
+                let unit = d.unitVector
                 let delta = unitIsMM ? Point(x: unit.x * dist * res.x, y: unit.y * dist * res.y) : unit * dist
-                let spread = d.isHorizontal ? Point(x: 0, y: 10 * res.y) : Point(x: 10 * res.x, y: 0)
+                // Fingers 10 mm apart across the stroke.
+                let spread = Point(x: -unit.y * 10 * res.x, y: unit.x * 10 * res.y)
                 try reserve(fingers, duration: dur)
                 beginGesture()
                 for f in 0..<fingers {
@@ -260,8 +269,8 @@ public enum TraceSynth {
                 time += hold
             case "fling":
                 // A fast stroke: by default 30 mm in 0.08 s.
-                let dir = try w.next("a direction (left, right, up, down)")
-                guard let d = SwipeDirection(rawValue: dir) else { w.k -= 1; throw w.fail("a direction (left, right, up, down)") }
+                let dir = try w.next(Self.directions)
+                guard let d = SwipeDirection(rawValue: dir) else { w.k -= 1; throw w.fail(Self.directions) }
                 var dist = 30.0, mm = true, dur = 0.08, at = center
                 if let s = w.peek(), s.hasSuffix("mm") || s.hasSuffix("px") { (dist, mm) = try distance(&w) }
                 while !w.atEnd {
@@ -269,7 +278,7 @@ public enum TraceSynth {
                     else if w.take("at") { at = try w.point() }
                     else { throw w.fail("in or at") }
                 }
-                let unit: Point = d.isHorizontal ? Point(x: d == .right ? 1 : -1, y: 0) : Point(x: 0, y: d == .down ? 1 : -1)
+                let unit = d.unitVector
                 let delta = mm ? Point(x: unit.x * dist * res.x, y: unit.y * dist * res.y) : unit * dist
                 try reserve(1, duration: dur)
                 beginGesture()
@@ -390,7 +399,10 @@ public enum TraceSynth {
 
         func finish() -> Trace {
             var header = builder?.header ?? TraceHeader(device: device)
-            if let list { header.scene = .object(JSONObject([.init("list", .object(list))])) }
+            var scene = JSONObject()
+            if let list { scene["list"] = .object(list) }
+            if diagonals { scene["settings"] = .object(JSONObject([.init("swipe.diagonals", .bool(true))])) }
+            if !scene.members.isEmpty { header.scene = .object(scene) }
             header.meta = .object(JSONObject([.init("generator", .string("touchtrace synth"))]))
             header.expect = expect.isEmpty ? nil : expect
             header.expectNone = expectNone

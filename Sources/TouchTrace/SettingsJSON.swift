@@ -35,12 +35,12 @@ extension GestureSettings {
     public static let keyNames = fields.map(\.name)
 
     /// The settings that take a name or a list of names rather than a number.
-    public static let choiceKeyNames = ["pan.axis", "velocityStrategy", "arena.enabled", "arena.together",
+    public static let choiceKeyNames = ["swipe.diagonals", "pan.axis", "velocityStrategy", "arena.enabled", "arena.together",
                                         "arena.apart", "arena.waitsFor"]
 
     /// Settings from a JSON object whose keys are the setting names, flat (`"swipe.minDistance":
     /// 10`) or nested (`"swipe": {"minDistance": 10}`). Thresholds are numbers; `pan.axis` and
-    /// `velocityStrategy` are names; `arena.enabled` is a list of recognizer names;
+    /// `velocityStrategy` are names; `swipe.diagonals` is `true` or `false`; `arena.enabled` is a list of recognizer names;
     /// `arena.together`, `arena.apart` and `arena.waitsFor` are lists of pairs of names
     /// (`[["swipe", "pan"]]`: in `waitsFor`, the first waits for the second to fail). Unknown keys
     /// and wrong values are errors that name them.
@@ -101,6 +101,11 @@ extension GestureSettings {
                 continue
             }
             switch key {
+            case "swipe.diagonals":
+                if case .bool(let b) = value { s.swipe.diagonals = b } else {
+                    fail("`swipe.diagonals` must be true or false, found \(value.serialized())")
+                }
+                continue
             case "pan.axis":
                 if let a = value.stringValue.flatMap(PanAxis.init(rawValue:)) { s.pan.axis = a } else {
                     fail("`pan.axis` must be one of \(PanAxis.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(value.serialized())")

@@ -110,7 +110,7 @@ struct GesturePropertyTests {
                                                .bottomLeft: .bottomRight, .bottomRight: .bottomLeft]
         var w = 0.0
         let c = Change(point: { Point(x: w - $0.x, y: $0.y) }, vector: { Point(x: -$0.x, y: $0.y) },
-                       direction: { [.left: .right, .right: .left, .up: .up, .down: .down][$0]! },
+                       direction: { SwipeDirection(of: Point(x: -$0.unitVector.x, y: $0.unitVector.y), diagonals: $0.isDiagonal)! },
                        edge: { edges[$0]! }, turn: -1,
                        device: { d, s in var d = d; d.resolution = s.unitsPerMillimeter; d.units = nil; return d })
         let (trace, _) = try TraceReader.read(path: corpusPath(name))
@@ -126,7 +126,7 @@ struct GesturePropertyTests {
                                                .bottomRight: .bottomLeft, .bottomLeft: .topLeft]
         var h = 0.0
         let c = Change(point: { Point(x: h - $0.y, y: $0.x) }, vector: { Point(x: -$0.y, y: $0.x) },
-                       direction: { [.right: .down, .down: .left, .left: .up, .up: .right][$0]! },
+                       direction: { SwipeDirection(of: Point(x: -$0.unitVector.y, y: $0.unitVector.x), diagonals: $0.isDiagonal)! },
                        edge: { edges[$0]! }, turn: 1,
                        device: { d, s in
                            var d = d

@@ -43,7 +43,10 @@ struct PropertyTests {
         let a = gestures(of: trace)
         let b = gestures(of: transformed(trace) { Point(x: w - $0.x, y: $0.y) })
         #expect(a.count == b.count, "\(name)")
-        let swap: [SwipeDirection: SwipeDirection] = [.left: .right, .right: .left, .up: .up, .down: .down]
+        // Written out (not computed) so that the mirror image of each direction is checked on its own.
+        let swap: [SwipeDirection: SwipeDirection] = [.left: .right, .right: .left, .up: .up, .down: .down,
+                                                      .upLeft: .upRight, .upRight: .upLeft,
+                                                      .downLeft: .downRight, .downRight: .downLeft]
         for (x, y) in zip(a, b) {
             #expect(x.time == y.time)
             switch (x.kind, y.kind) {

@@ -75,7 +75,7 @@ struct SynthTests {
     }
 
     @Test(arguments: [
-        Bad(text: "swipe rigth 40mm", message: "-e:1:7: error: in `swipe rigth 40mm`: expected a direction (left, right, up, down), found 'rigth'"),
+        Bad(text: "swipe rigth 40mm", message: "-e:1:7: error: in `swipe rigth 40mm`: expected a direction (left, right, up, down, upLeft, upRight, downLeft, downRight), found 'rigth'"),
         Bad(text: "tap at 10;20", message: "-e:1:8: error: in `tap at 10`: expected a position x,y, like 400,210, found '10'"),
         Bad(text: "device 800x480\nswipe left 40", message: "-e:2:12: error: in `swipe left 40`: expected a distance like 40mm or 200px, found '40'"),
         Bad(text: "swipe left 40mm in fast", message: "-e:1:20: error: in `swipe left 40mm in fast`: expected a time in seconds, like 0.25s (at most 3600s), found 'fast'"),

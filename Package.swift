@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TouchInput", targets: ["TouchInput"]),
         .executable(name: "touchtrace", targets: ["touchtrace"]),
         .executable(name: "touch-demo", targets: ["touch-demo"]),
+        .executable(name: "touch-gestured", targets: ["touch-gestured"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -50,6 +51,19 @@ let package = Package(
             ],
             resources: [.copy("Resources/demo-session.json")]
         ),
+        // The gesture daemon's rules, apart from its system calls: bindings, the configuration
+        // file, lisgd's -g flags, and which binding each gesture runs. No Foundation. Not a product.
+        .target(name: "GestureBindings", dependencies: ["TouchGestures", "TouchEvdev", "TouchTrace"]),
+        // signalfd and inotify, which Glibc's module does not export.
+        .target(name: "CDaemonSystem"),
+        // The gesture daemon: touchscreens in, commands out; sleeps in the kernel when idle.
+        .executableTarget(
+            name: "touch-gestured",
+            dependencies: [
+                "TouchGestures", "TouchEvdev", "TouchTrace", "TouchInput", "GestureBindings", "CDaemonSystem",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // Counts heap allocations for the benchmark by wrapping glibc's malloc family.
         .target(name: "CAllocCounter"),
         .executableTarget(name: "touch-bench", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchTools", "CAllocCounter"]),
@@ -62,6 +76,7 @@ let package = Package(
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures", "TouchTestSupport"]),
         .testTarget(name: "TouchListTests", dependencies: ["TouchGestures", "TouchList", "TouchTestSupport"]),
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchEvdev", "TouchTools", "touchtrace", "touch-demo"]),
+        .testTarget(name: "GestureBindingsTests", dependencies: ["GestureBindings", "TouchGestures", "TouchTrace", "TouchTestSupport", "touch-gestured"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchEvdev", "TouchInput", "TouchTools"]),
     ],
     swiftLanguageModes: [.v6]

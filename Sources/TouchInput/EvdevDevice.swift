@@ -113,6 +113,14 @@ public final class EvdevDevice {
         self.grabbed = grab
     }
 
+    /// What kind of device it is (a touchscreen, a touchpad, …).
+    public var kind: DeviceKind { DeviceInfo(path: path, description: description).kind }
+
+    /// The device's file descriptor, for a program that waits on several devices at once
+    /// (`poll(2)`) and then reads the ready ones with ``poll(timeout:emit:)`` and a timeout of 0.
+    /// It stays owned by the device: do not close it.
+    public var fileDescriptor: Int32 { fd }
+
     deinit {
         if grabbed { _ = Libevdev.grab(dev, false) }
         Libevdev.free(dev)

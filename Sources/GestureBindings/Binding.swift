@@ -1,0 +1,185 @@
+import TouchGestures
+import TouchTrace
+
+/// One gesture bound to one command: what `touch-gestured` runs when that gesture happens.
+public struct Binding: Hashable, Sendable {
+    /// The gestures a binding can name: the library's recognizers a daemon can use.
+    public enum Gesture: String, Hashable, Sendable, CaseIterable {
+        case tap, swipe, longPress, pinch, rotate
+    }
+
+    /// Which way a pinch goes.
+    public enum PinchDirection: String, Hashable, Sendable, CaseIterable {
+        /// The fingers came together (scale below 1).
+        case `in`
+        /// The fingers spread apart (scale above 1).
+        case out
+    }
+
+    /// Which way a rotation turns, as seen on the screen.
+    public enum TurnDirection: String, Hashable, Sendable, CaseIterable {
+        case clockwise, counterclockwise
+    }
+
+    /// Where the gesture must have started.
+    public enum EdgeFilter: Hashable, Sendable {
+        /// Anywhere (lisgd's `*`).
+        case any
+        /// Not in any edge zone (lisgd's `N`).
+        case none
+        /// In this edge's (or corner's) zone.
+        case edge(ScreenEdge)
+
+        func admits(_ edge: ScreenEdge?) -> Bool {
+            switch self {
+            case .any: true
+            case .none: edge == nil
+            case .edge(let e): edge == e
+            }
+        }
+    }
+
+    /// How long a swipe must be, measured along its direction from touch-down to lift.
+    public enum Distance: Hashable, Sendable {
+        case any
+        /// Shorter than a third of the screen along the swipe's direction (lisgd's `S`).
+        case short
+        /// From a third to two thirds of the screen (lisgd's `M`).
+        case medium
+        /// Two thirds of the screen or more (lisgd's `L`).
+        case long
+        /// At least this many millimeters.
+        case atLeast(Double)
+
+        /// Whether `length` (mm) qualifies on a screen `extent` mm long along the swipe.
+        func admits(_ length: Double, extent: Double) -> Bool {
+            switch self {
+            case .any: true
+            case .short: length < extent / 3
+            case .medium: length >= extent / 3 && length < extent * 2 / 3
+            case .long: length >= extent * 2 / 3
+            case .atLeast(let mm): length >= mm
+            }
+        }
+    }
+
+    /// When a swipe binding runs.
+    public enum Mode: Hashable, Sendable {
+        /// Once, when the last finger lifts (lisgd's `R`).
+        case release
+        /// Each time the fingers have moved this many millimeters the binding's way, while
+        /// they are down (lisgd's `P`): for volume or brightness sliders.
+        case repeating(step: Double)
+    }
+
+    /// What to run.
+    public enum Command: Hashable, Sendable {
+        /// A program and its arguments, run without a shell (the program is looked up in `PATH`).
+        case argv([String])
+        /// A command line given to `/bin/sh -c` (lisgd's bindings, and `shell = "…"`).
+        case shell(String)
+
+        /// The arguments `execve` gets.
+        public var arguments: [String] {
+            switch self {
+            case .argv(let a): a
+            case .shell(let s): ["/bin/sh", "-c", s]
+            }
+        }
+
+        /// How `--dry-run` prints it: the arguments joined by spaces, or the shell command as
+        /// written.
+        public var line: String {
+            switch self {
+            case .argv(let a): a.joined(separator: " ")
+            case .shell(let s): s
+            }
+        }
+    }
+
+    public var gesture: Gesture
+    /// For swipes: the direction; `nil` for any.
+    public var direction: SwipeDirection?
+    /// For pinches: in or out; `nil` for either.
+    public var pinch: PinchDirection?
+    /// For rotations: which way; `nil` for either.
+    public var turn: TurnDirection?
+    /// For taps: how many in a row (1 a tap, 2 a double tap). Default 1.
+    public var taps: Int
+    /// How many fingers; `nil` for any number.
+    public var fingers: Int?
+    public var edge: EdgeFilter
+    public var distance: Distance
+    public var mode: Mode
+    public var command: Command
+    /// Where the binding was written (file and line, or the `-g` flag), for logs and errors.
+    public var origin: String
+
+    public init(gesture: Gesture, direction: SwipeDirection? = nil, pinch: PinchDirection? = nil,
+                turn: TurnDirection? = nil, taps: Int = 1, fingers: Int? = nil, edge: EdgeFilter = .any,
+                distance: Distance = .any, mode: Mode = .release, command: Command, origin: String = "") {
+        self.gesture = gesture
+        self.direction = direction
+        self.pinch = pinch
+        self.turn = turn
+        self.taps = taps
+        self.fingers = fingers
+        self.edge = edge
+        self.distance = distance
+        self.mode = mode
+        self.command = command
+        self.origin = origin
+    }
+}
+
+extension ScreenEdge {
+    /// The edge a set of touch-down points all lie in (two edges: the corner), given which
+    /// zones every point was in.
+    static func zone(left: Bool, right: Bool, top: Bool, bottom: Bool) -> ScreenEdge? {
+        switch (left, right, top, bottom) {
+        case (true, _, true, _): .topLeft
+        case (_, true, true, _): .topRight
+        case (true, _, _, true): .bottomLeft
+        case (_, true, _, true): .bottomRight
+        case (true, _, _, _): .left
+        case (_, true, _, _): .right
+        case (_, _, true, _): .top
+        case (_, _, _, true): .bottom
+        default: nil
+        }
+    }
+}
+
+extension Binding {
+    /// The binding in one line, as `--check-config` prints it:
+    /// `swipe up, 1 finger, from the bottom edge, long → sxmo_appmenu.sh (config.toml:12)`.
+    public var summary: String {
+        var parts: [String] = []
+        switch gesture {
+        case .swipe: parts.append("swipe " + (direction?.rawValue ?? "any way"))
+        case .tap: parts.append(taps == 1 ? "tap" : taps == 2 ? "double tap" : "\(taps) taps")
+        case .longPress: parts.append("long press")
+        case .pinch: parts.append("pinch " + (pinch?.rawValue ?? "in or out"))
+        case .rotate: parts.append("rotate " + (turn?.rawValue ?? "either way"))
+        }
+        parts.append(fingers.map { $0 == 1 ? "1 finger" : "\($0) fingers" } ?? "any fingers")
+        switch edge {
+        case .any: break
+        case .none: parts.append("not from an edge")
+        case .edge(let e): parts.append("from the \(e.rawValue) edge")
+        }
+        switch distance {
+        case .any: break
+        case .short: parts.append("short")
+        case .medium: parts.append("medium")
+        case .long: parts.append("long")
+        case .atLeast(let mm): parts.append("at least \(mm) mm")
+        }
+        if case .repeating(let step) = mode { parts.append("every \(step) mm while moving") }
+        let how: String = switch command {
+        case .argv: "run"
+        case .shell: "sh -c"
+        }
+        return parts.joined(separator: ", ") + " → \(how) \(command.line)" + (origin.isEmpty ? "" : " (\(origin))")
+    }
+}

@@ -1,0 +1,264 @@
+import TouchGestures
+import TouchEvdev
+import TouchTrace
+
+/// What `touch-gestured` is told: its bindings, how it recognizes, and which devices it reads.
+/// Read from a configuration file (``init(text:file:)``) and completed by command-line flags.
+public struct DaemonConfig: Sendable {
+    public var bindings: [Binding] = []
+
+    /// Eight swipe directions (`true`), four (`false`), or (`nil`, the default) eight exactly
+    /// when a binding names a diagonal, so that four-way bindings keep their 90° sectors.
+    public var diagonals: Bool?
+    /// Width of the edge zones, in millimeters. Default 5 mm
+    /// (``GestureSettings/Swipe/edgeZone``).
+    public var edgeZone = GestureSettings.Swipe().edgeZone
+    /// A swipe's minimum length, in millimeters. Default 12 mm
+    /// (``GestureSettings/Swipe/minDistance``).
+    public var swipeDistance = GestureSettings.Swipe().minDistance
+    /// The longest a swipe may take to reach its minimum length, in seconds. Default 0.7 s
+    /// (``GestureSettings/Swipe/maxDuration``).
+    public var swipeTime = GestureSettings.Swipe().maxDuration
+    /// How long a long press is held, in seconds. Default 0.5 s
+    /// (``GestureSettings/LongPress/minDuration``).
+    public var longPressTime = GestureSettings.LongPress().minDuration
+    /// The step of a repeating binding, in millimeters. Default 6 mm: lisgd's 60-pixel
+    /// pressed-mode threshold (`-T`) on the PinePhone's panel, 720 pixels across 68 mm
+    /// (10.6 pixels per mm), the phone lisgd was written for.
+    public var repeatStep = 6.0
+
+    /// The devices to read (empty: every touchscreen, including those plugged in later).
+    public var devices: [String] = []
+    /// Whether to take the devices for this program alone (`EVIOCGRAB`).
+    public var grab = false
+    /// How the screen is turned, applied to the devices' coordinates.
+    public var rotation: Rotation = .none
+    /// A file that holds the screen's current rotation (`0`, `90`, `180`, `270`, or `normal`,
+    /// `right`, `inverted`, `left`), read at start and on SIGHUP or SIGUSR1.
+    public var rotationFile: String?
+    /// A calibration matrix (six values, libinput's convention) for the devices.
+    public var calibration: [Double]?
+
+    public init() {}
+
+    /// The engine settings the bindings need: swipes in four or eight directions, taps counted
+    /// as far as the most taps a binding names (so a single tap is reported at once when no
+    /// double tap is bound), no pan and no fling (nothing binds them).
+    public var settings: GestureSettings {
+        var s = GestureSettings()
+        s.swipe.diagonals = diagonals ?? bindings.contains { $0.direction?.isDiagonal ?? false }
+        s.swipe.edgeZone = edgeZone
+        s.swipe.minDistance = swipeDistance
+        s.swipe.maxDuration = swipeTime
+        s.longPress.minDuration = longPressTime
+        s.tap.maxCount = max(1, bindings.filter { $0.gesture == .tap }.map(\.taps).max() ?? 1)
+        s.arena.enabled = RecognizerSet([.tap, .swipe, .longPress, .pinch, .rotate])
+        return s
+    }
+
+    /// Reads a configuration file's text (`file` names it in errors). Every mistake is an
+    /// error at its line and column, and nothing is guessed: an unknown key, a wrong value, a
+    /// binding without a command.
+    public init(text: String, file: String) throws(DiagnosticError) {
+        let tables = try ConfigReader.parse(text, file: file)
+        var problems: [Diagnostic] = []
+        func fail(_ message: String, _ at: SourceLocation) { problems.append(Diagnostic(.error, at, message)) }
+        for table in tables {
+            switch (table.name, table.isArrayElement) {
+            case ("", false):
+                for e in table.entries {
+                    fail("`\(e.key)` must be inside a table: [settings], [input] or [[binding]]", e.location)
+                }
+            case ("settings", false): readSettings(table, fail)
+            case ("input", false): readInput(table, fail)
+            case ("binding", true):
+                if let b = Self.binding(table, repeatStep: repeatStep, fail) { bindings.append(b) }
+            case ("binding", false):
+                fail("bindings are written [[binding]] (each one a new entry), not [binding]", table.location)
+            default:
+                fail("unknown table [\(table.name)] (expected [settings], [input] or [[binding]])", table.location)
+            }
+        }
+        if !problems.isEmpty { throw DiagnosticError(problems) }
+    }
+
+    private static func number(_ e: (key: String, value: ConfigValue, location: SourceLocation),
+                               unit: String, max: Double, _ fail: (String, SourceLocation) -> Void) -> Double? {
+        guard let v = e.value.number, v > 0, v <= max else {
+            fail("`\(e.key)` must be a number of \(unit) above 0 and at most \(formatJSONNumber(max)), found \(e.value.text)", e.value.location)
+            return nil
+        }
+        return v
+    }
+
+    private mutating func readSettings(_ table: ConfigTable, _ fail: (String, SourceLocation) -> Void) {
+        for e in table.entries {
+            switch e.key {
+            case "diagonals":
+                if case .bool(let b) = e.value.kind { diagonals = b } else { fail("`diagonals` must be true or false, found \(e.value.text)", e.value.location) }
+            case "edge-zone": if let v = Self.number(e, unit: "millimeters", max: 100, fail) { edgeZone = v }
+            case "swipe-distance": if let v = Self.number(e, unit: "millimeters", max: 1000, fail) { swipeDistance = v }
+            case "swipe-time": if let v = Self.number(e, unit: "seconds", max: 60, fail) { swipeTime = v }
+            case "long-press-time": if let v = Self.number(e, unit: "seconds", max: 60, fail) { longPressTime = v }
+            case "repeat-step": if let v = Self.number(e, unit: "millimeters", max: 1000, fail) { repeatStep = v }
+            default:
+                fail("unknown setting `\(e.key)` (expected diagonals, edge-zone, swipe-distance, swipe-time, long-press-time or repeat-step)", e.location)
+            }
+        }
+    }
+
+    private mutating func readInput(_ table: ConfigTable, _ fail: (String, SourceLocation) -> Void) {
+        for e in table.entries {
+            switch e.key {
+            case "devices":
+                if case .array(let items) = e.value.kind, let paths = Optional(items.compactMap(\.string)), paths.count == items.count {
+                    devices = paths
+                } else {
+                    fail("`devices` must be a list of device paths, like [\"/dev/input/event2\"], found \(e.value.text)", e.value.location)
+                }
+            case "grab":
+                if case .bool(let b) = e.value.kind { grab = b } else { fail("`grab` must be true or false, found \(e.value.text)", e.value.location) }
+            case "rotate":
+                if let v = e.value.number, let r = Rotation(degrees: Int(exactly: v) ?? -1) { rotation = r } else {
+                    fail("`rotate` must be 0, 90, 180 or 270 (degrees clockwise), found \(e.value.text)", e.value.location)
+                }
+            case "rotation-file":
+                if let s = e.value.string, !s.isEmpty { rotationFile = s } else { fail("`rotation-file` must be a path, found \(e.value.text)", e.value.location) }
+            case "calibration":
+                if case .array(let items) = e.value.kind, items.count == 6, items.allSatisfy({ $0.number?.isFinite ?? false }) {
+                    calibration = items.compactMap(\.number)
+                } else {
+                    fail("`calibration` must be six numbers (a b c d e f: x' = a·x + b·y + c, y' = d·x + e·y + f, in fractions of the axes), found \(e.value.text)", e.value.location)
+                }
+            default:
+                fail("unknown input setting `\(e.key)` (expected devices, grab, rotate, rotation-file or calibration)", e.location)
+            }
+        }
+    }
+
+    static let bindingKeys = ["gesture", "direction", "fingers", "edge", "distance", "mode", "step", "taps", "command", "shell"]
+
+    private static func binding(_ table: ConfigTable, repeatStep: Double, _ fail: (String, SourceLocation) -> Void) -> Binding? {
+        var values: [String: (value: ConfigValue, location: SourceLocation)] = [:]
+        var ok = true
+        for e in table.entries {
+            guard bindingKeys.contains(e.key) else {
+                fail("unknown binding key `\(e.key)` (expected \(bindingKeys.joined(separator: ", ")))", e.location)
+                ok = false
+                continue
+            }
+            values[e.key] = (e.value, e.location)
+        }
+        func bad(_ key: String, _ expected: String) {
+            if let v = values[key]?.value { fail("`\(key)` must be \(expected), found \(v.text)", v.location) }
+            ok = false
+        }
+        let origin = "\(table.location.file ?? ""):\(table.location.line ?? 0)"
+        guard let g = values["gesture"] else {
+            fail("this [[binding]] has no `gesture` (one of \(Binding.Gesture.allCases.map(\.rawValue).joined(separator: ", ")))", table.location)
+            return nil
+        }
+        guard let gesture = g.value.string.flatMap(Binding.Gesture.init(rawValue:)) else {
+            bad("gesture", "one of \(Binding.Gesture.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+            return nil
+        }
+        var b = Binding(gesture: gesture, command: .argv([]), origin: origin)
+        func only(_ key: String, for gestures: [Binding.Gesture]) -> Bool {
+            guard let v = values[key] else { return false }
+            if !gestures.contains(gesture) {
+                fail("`\(key)` does not apply to a \(gesture.rawValue) (only to \(gestures.map(\.rawValue).joined(separator: " and ")))", v.location)
+                ok = false
+                return false
+            }
+            return true
+        }
+        if let d = values["direction"] {
+            switch gesture {
+            case .swipe:
+                if let s = d.value.string.flatMap(SwipeDirection.init(rawValue:)) { b.direction = s } else {
+                    bad("direction", "a swipe direction: " + SwipeDirection.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+                }
+            case .pinch:
+                if let s = d.value.string.flatMap(Binding.PinchDirection.init(rawValue:)) { b.pinch = s } else { bad("direction", "\"in\" or \"out\"") }
+            case .rotate:
+                if let s = d.value.string.flatMap(Binding.TurnDirection.init(rawValue:)) { b.turn = s } else { bad("direction", "\"clockwise\" or \"counterclockwise\"") }
+            case .tap, .longPress:
+                fail("`direction` does not apply to a \(gesture.rawValue)", d.location)
+                ok = false
+            }
+        }
+        if let f = values["fingers"] {
+            if f.value.string == "any" { b.fingers = nil } else if let n = f.value.number, n >= 1, n <= 10, n == n.rounded() { b.fingers = Int(n) } else {
+                bad("fingers", "a finger count from 1 to 10, or \"any\"")
+            }
+        }
+        if let e = values["edge"] {
+            switch e.value.string {
+            case "any": b.edge = .any
+            case "none": b.edge = .none
+            case let s?: if let edge = ScreenEdge(rawValue: s) { b.edge = .edge(edge) } else { fallthrough }
+            default: bad("edge", "\"any\", \"none\" or an edge: " + ScreenEdge.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+            }
+        }
+        if only("distance", for: [.swipe]), let d = values["distance"] {
+            switch d.value.kind {
+            case .string("any"): b.distance = .any
+            case .string("short"), .string("S"): b.distance = .short
+            case .string("medium"), .string("M"): b.distance = .medium
+            case .string("long"), .string("L"): b.distance = .long
+            default:
+                if let mm = d.value.number, mm > 0, mm.isFinite { b.distance = .atLeast(mm) } else {
+                    bad("distance", "\"short\", \"medium\", \"long\" (thirds of the screen), \"any\", or a length in millimeters")
+                }
+            }
+        }
+        var step = repeatStep
+        if only("step", for: [.swipe]), let s = values["step"] {
+            if let v = s.value.number, v > 0, v <= 1000 { step = v } else { bad("step", "a length in millimeters above 0") }
+            if values["mode"]?.value.string != "repeat" { fail("`step` needs mode = \"repeat\"", s.location); ok = false }
+        }
+        if only("mode", for: [.swipe]), let m = values["mode"] {
+            switch m.value.string {
+            case "release": b.mode = .release
+            case "repeat": b.mode = .repeating(step: step)
+            default: bad("mode", "\"release\" (once, at the lift) or \"repeat\" (every `step` mm while moving)")
+            }
+        }
+        if only("taps", for: [.tap]), let t = values["taps"] {
+            if let n = t.value.number, n >= 1, n <= 3, n == n.rounded() { b.taps = Int(n) } else { bad("taps", "1, 2 or 3") }
+        }
+        switch (values["command"], values["shell"]) {
+        case (let c?, nil):
+            if case .array(let items) = c.value.kind, !items.isEmpty, items.allSatisfy({ $0.string != nil }),
+               let program = items.first?.string, !program.isEmpty {
+                b.command = .argv(items.compactMap(\.string))
+            } else {
+                bad("command", "a list of a program and its arguments, like [\"notify-send\", \"swiped\"] (for a shell command line, write shell = \"…\")")
+            }
+        case (nil, let s?):
+            if let text = s.value.string, !text.allSatisfy(\.isWhitespace) { b.command = .shell(text) } else { bad("shell", "a command line for /bin/sh") }
+        case (_?, let s?):
+            fail("give `command` or `shell`, not both", s.location)
+            ok = false
+        case (nil, nil):
+            fail("this [[binding]] has no `command` (a program and its arguments) or `shell` (a command line)", table.location)
+            ok = false
+        }
+        return ok ? b : nil
+    }
+}
+
+extension ConfigValue {
+    var string: String? { if case .string(let s) = kind { s } else { nil } }
+
+    /// The value as written, near enough for an error message.
+    var text: String {
+        switch kind {
+        case .string(let s): "\"\(s)\""
+        case .integer(let i): String(i)
+        case .float(let d): formatJSONNumber(d)
+        case .bool(let b): b ? "true" : "false"
+        case .array(let a): "[" + a.map(\.text).joined(separator: ", ") + "]"
+        }
+    }
+}

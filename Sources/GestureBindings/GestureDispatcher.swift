@@ -1,0 +1,233 @@
+import TouchGestures
+
+/// Turns one device's touch frames into the bindings to run: the engine recognizes, and the
+/// dispatcher decides which binding each gesture (or each step of a repeating slide) calls for.
+///
+/// Rules, in the order a user meets them:
+/// - The first binding that matches, in the order written, runs; the others do not.
+/// - A swipe runs at the lift, when its length (mean of the fingers' displacements along its
+///   direction, in mm) is known; its edge is the one ``SwipeRecognizer`` reports: where every
+///   finger went down, when the swipe moves away from it.
+/// - A repeating swipe binding runs each time the fingers' mean displacement since the last
+///   run is `step` mm or more and points the binding's way (so a 45 mm slide with a 10 mm
+///   step runs it 4 times); a touch sequence that ran one runs
+///   no swipe at its lift. Its edge is where the fingers went down.
+/// - A tap runs when the tap (or double tap) is reported, a long press when the hold time has
+///   passed, a pinch and a rotation at the lift (in or out by the scale, clockwise or not by
+///   the angle). Their edge is where the fingers went down.
+/// - A sequence that ends with a cancelled contact runs nothing at its lift.
+public struct GestureDispatcher: Sendable {
+    /// A binding to run, and why.
+    public struct Firing: Sendable {
+        /// When, in seconds on the input's clock.
+        public var time: Double
+        public var binding: Binding
+        /// The gesture, in a few words (`swipe up, 1 finger, 41 mm, from the bottom`).
+        public var reason: String
+    }
+
+    public let bindings: [Binding]
+    public private(set) var engine: GestureEngine
+    private let surface: Surface
+    private let edgeZone: Double
+    private let diagonals: Bool
+    private let repeating: [Binding]
+
+    // The current touch sequence.
+    private var starts: [Int: Point] = [:]
+    private var latest: [Int: Point] = [:]
+    private var active: Set<Int> = []
+    private var zones = (left: true, right: true, top: true, bottom: true)
+    private var startEdge: ScreenEdge?
+    private var pendingSwipe: GestureEvent.Swipe?
+    private var cancelled = false
+    private var repeated = false
+    private var anchors: [Int: Point] = [:]
+
+    public init(bindings: [Binding], settings: GestureSettings, surface: Surface) {
+        self.bindings = bindings
+        self.surface = surface
+        edgeZone = settings.swipe.edgeZone
+        diagonals = settings.swipe.diagonals
+        repeating = bindings.filter { if case .repeating = $0.mode { $0.gesture == .swipe } else { false } }
+        engine = GestureEngine(settings: settings, surface: surface)
+    }
+
+    /// When (seconds) the engine next needs ``advance(to:fire:)`` with no input: a tap's
+    /// double-tap window or a long press's time; `nil` when nothing is pending.
+    public var nextDeadline: Double? { engine.nextDeadline }
+
+    /// Handles one frame; `seen` is told every gesture the engine reports (for a log).
+    public mutating func handle(_ frame: TouchFrame, fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
+        if active.isEmpty, frame.events.contains(where: { $0.phase == .down }) { beginSequence() }
+        for e in frame.events {
+            switch e.phase {
+            case .down:
+                starts[e.id] = e.position
+                latest[e.id] = e.position
+                active.insert(e.id)
+                let p = surface.millimeters(e.position)
+                let far = surface.millimeters(Point(x: surface.width, y: surface.height))
+                zones.left = zones.left && p.x <= edgeZone
+                zones.right = zones.right && far.x - p.x <= edgeZone
+                zones.top = zones.top && p.y <= edgeZone
+                zones.bottom = zones.bottom && far.y - p.y <= edgeZone
+                startEdge = ScreenEdge.zone(left: zones.left, right: zones.right, top: zones.top, bottom: zones.bottom)
+            case .move:
+                latest[e.id] = e.position
+            case .up:
+                latest[e.id] = e.position
+                active.remove(e.id)
+            case .cancel:
+                cancelled = true
+                active.remove(e.id)
+            }
+        }
+        var events: [GestureEvent] = []
+        engine.handle(frame) { events.append($0) }
+        for g in events {
+            seen(g)
+            gesture(g, fire: fire)
+        }
+        if !repeating.isEmpty, !active.isEmpty, !cancelled { slide(at: frame.time, fire: fire) }
+        if active.isEmpty, !starts.isEmpty { endSequence(at: frame.time, fire: fire) }
+    }
+
+    /// Lets time pass to `time` (seconds) with no input: a pending tap or long press fires.
+    public mutating func advance(to time: Double, fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
+        var events: [GestureEvent] = []
+        engine.advance(to: time) { events.append($0) }
+        for g in events {
+            seen(g)
+            gesture(g, fire: fire)
+        }
+    }
+
+    /// Ends the input: contacts still down are cancelled, pending deadlines fire.
+    public mutating func finish(fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
+        var events: [GestureEvent] = []
+        engine.finish { events.append($0) }
+        for g in events {
+            seen(g)
+            gesture(g, fire: fire)
+        }
+    }
+
+    private mutating func beginSequence() {
+        starts.removeAll(keepingCapacity: true)
+        latest.removeAll(keepingCapacity: true)
+        anchors.removeAll(keepingCapacity: true)
+        zones = (true, true, true, true)
+        startEdge = nil
+        pendingSwipe = nil
+        cancelled = false
+        repeated = false
+    }
+
+    /// The edge zone `p` (surface units) lies in.
+    private func zone(of p: Point) -> ScreenEdge? {
+        let q = surface.millimeters(p)
+        let far = surface.millimeters(Point(x: surface.width, y: surface.height))
+        return ScreenEdge.zone(left: q.x <= edgeZone, right: far.x - q.x <= edgeZone,
+                               top: q.y <= edgeZone, bottom: far.y - q.y <= edgeZone)
+    }
+
+    private func first(_ gesture: Binding.Gesture, fingers: Int, edge: ScreenEdge?,
+                       where test: (Binding) -> Bool) -> Binding? {
+        bindings.first {
+            $0.gesture == gesture && $0.mode == .release && ($0.fingers == nil || $0.fingers == fingers)
+                && $0.edge.admits(edge) && test($0)
+        }
+    }
+
+    private static func plural(_ n: Int) -> String { n == 1 ? "1 finger" : "\(n) fingers" }
+    private static func place(_ edge: ScreenEdge?) -> String { edge.map { ", from the \($0.rawValue) edge" } ?? "" }
+
+    private mutating func gesture(_ g: GestureEvent, fire: (Firing) -> Void) {
+        switch g.kind {
+        case .swipe(let s):
+            pendingSwipe = s
+        case .tap(let t):
+            let edge = zone(of: t.position)
+            if let b = first(.tap, fingers: t.fingers, edge: edge, where: { $0.taps == t.taps }) {
+                let what = t.taps == 1 ? "tap" : t.taps == 2 ? "double tap" : "\(t.taps) taps"
+                fire(Firing(time: g.time, binding: b, reason: "\(what), \(Self.plural(t.fingers))\(Self.place(edge))"))
+            }
+        case .longPress(let l) where l.phase == .began:
+            if let b = first(.longPress, fingers: l.fingers, edge: startEdge, where: { _ in true }) {
+                fire(Firing(time: g.time, binding: b, reason: "long press, \(Self.plural(l.fingers))\(Self.place(startEdge))"))
+            }
+        case .pinch(let p) where p.phase == .ended && p.scale != 1:
+            let way: Binding.PinchDirection = p.scale < 1 ? .in : .out
+            if let b = first(.pinch, fingers: p.fingers, edge: startEdge, where: { $0.pinch == nil || $0.pinch == way }) {
+                fire(Firing(time: g.time, binding: b, reason: "pinch \(way.rawValue) to \(Self.decimal(p.scale))×, \(Self.plural(p.fingers))"))
+            }
+        case .rotate(let r) where r.phase == .ended && r.angle != 0:
+            let way: Binding.TurnDirection = r.angle > 0 ? .clockwise : .counterclockwise
+            if let b = first(.rotate, fingers: r.fingers, edge: startEdge, where: { $0.turn == nil || $0.turn == way }) {
+                let degrees = abs(r.angle) * 180 / Double.pi
+                fire(Firing(time: g.time, binding: b, reason: "rotate \(way.rawValue) by \(Self.decimal(degrees))°, \(Self.plural(r.fingers))"))
+            }
+        default:
+            break
+        }
+    }
+
+    private static func decimal(_ v: Double) -> String {
+        let tenths = (v * 10).rounded()
+        let whole = Int(tenths / 10)
+        let frac = Int(abs(tenths).truncatingRemainder(dividingBy: 10))
+        return frac == 0 ? "\(whole)" : "\(whole).\(frac)"
+    }
+
+    /// A repeating binding's step: the mean displacement of the fingers down, in mm, since the
+    /// last step (or since the set of fingers last changed).
+    private mutating func slide(at time: Double, fire: (Firing) -> Void) {
+        if Set(anchors.keys) != active {
+            anchors = latest.filter { active.contains($0.key) }
+            return
+        }
+        var sum = Point.zero
+        for (id, a) in anchors { sum = sum + surface.millimeters((latest[id] ?? a) - a) }
+        let d = sum / Double(anchors.count)
+        guard let way = SwipeDirection(of: d, diagonals: diagonals) else { return }
+        let along = d.x * way.unitVector.x + d.y * way.unitVector.y
+        let fingers = active.count
+        for b in repeating {
+            guard case .repeating(let step) = b.mode, along >= step, b.direction == nil || b.direction == way,
+                  b.fingers == nil || b.fingers == fingers, b.edge.admits(startEdge) else { continue }
+            repeated = true
+            // The next step counts from one step further along, and from where the fingers
+            // are across: what went past the step counts toward the next one, sideways
+            // wandering does not add up.
+            let rest = Point(x: surface.unitsX(way.unitVector.x * (along - step)),
+                             y: surface.unitsY(way.unitVector.y * (along - step)))
+            anchors = latest.filter { active.contains($0.key) }.mapValues { $0 - rest }
+            fire(Firing(time: time, binding: b, reason: "slide \(way.rawValue) \(Self.decimal(along)) mm, \(Self.plural(fingers))\(Self.place(startEdge))"))
+            return
+        }
+    }
+
+    private mutating func endSequence(at time: Double, fire: (Firing) -> Void) {
+        defer {
+            starts.removeAll(keepingCapacity: true)
+            pendingSwipe = nil
+        }
+        guard let s = pendingSwipe, !repeated, !cancelled else { return }
+        let u = s.direction.unitVector
+        var total = 0.0
+        for (id, a) in starts {
+            let d = surface.millimeters((latest[id] ?? a) - a)
+            total += d.x * u.x + d.y * u.y
+        }
+        let length = total / Double(starts.count)
+        let size = surface.millimeters(Point(x: surface.width, y: surface.height))
+        let extent = abs(size.x * u.x) + abs(size.y * u.y)
+        if let b = first(.swipe, fingers: s.fingers, edge: s.edge, where: {
+            ($0.direction == nil || $0.direction == s.direction) && $0.distance.admits(length, extent: extent)
+        }) {
+            fire(Firing(time: time, binding: b,
+                        reason: "swipe \(s.direction.rawValue) \(Self.decimal(length)) mm, \(Self.plural(s.fingers))\(Self.place(s.edge))"))
+        }
+    }
+}

@@ -1,0 +1,260 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CDaemonSystem
+import GestureBindings
+import TouchEvdev
+import TouchGestures
+import TouchInput
+import TouchTrace
+
+/// The live daemon: touchscreens in, commands out. One thread, one `poll(2)`: on the devices,
+/// a signalfd (SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGCHLD), an inotify watch on /dev/input (a
+/// touchscreen plugged in later) and the commands' standard error, with the timeout the engines'
+/// next deadline or none at all. Idle, it wakes for nothing.
+final class Daemon {
+    /// One device being read, and its recognition.
+    final class Source {
+        let device: EvdevDevice
+        var dispatcher: GestureDispatcher
+        init(device: EvdevDevice, dispatcher: GestureDispatcher) {
+            self.device = device
+            self.dispatcher = dispatcher
+        }
+    }
+
+    private var setup: Setup
+    private let command: TouchGestured
+    private let dryRun: Bool
+    private let log: Bool
+    private let verbose: Bool
+    private var sources: [Source] = []
+    private let out = StandardOutput()
+    private let spawner: Spawner
+    private var signalFD: Int32 = -1
+    private var watchFD: Int32 = -1
+
+    init(setup: Setup, command: TouchGestured) {
+        self.setup = setup
+        self.command = command
+        dryRun = command.dryRun
+        log = command.log
+        verbose = command.verbose
+        spawner = Spawner(verbose: command.verbose, say: { printError("touch-gestured: " + $0) })
+    }
+
+    private func say(_ s: String) { printError("touch-gestured: " + s) }
+
+    /// Reads until SIGTERM or SIGINT (then returns normally), or until no device can be read.
+    func run() throws(DaemonFailure) {
+        try blockSignals()
+        watchFD = watchInputFolder()
+        try openDevices(initial: true)
+        say("\(setup.config.bindings.count) binding\(setup.config.bindings.count == 1 ? "" : "s") from \(setup.sources.joined(separator: " and ")); reading \(sources.isEmpty ? "no device yet (waiting for a touchscreen)" : sources.map { "\($0.device.path) (\($0.device.description.name))" }.joined(separator: ", "))")
+        var fds: [pollfd] = []
+        while true {
+            fds.removeAll(keepingCapacity: true)
+            fds.append(pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0))
+            if watchFD >= 0 { fds.append(pollfd(fd: watchFD, events: Int16(POLLIN), revents: 0)) }
+            for s in sources { fds.append(pollfd(fd: s.device.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+            for fd in spawner.errorFDs { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+            let timeout = pollTimeout()
+            let n = poll(&fds, nfds_t(fds.count), timeout)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .input("poll: \(String(cString: strerror(errno)))")
+            }
+            for p in fds where p.revents != 0 {
+                if p.fd == signalFD {
+                    if try readSignals() { return }
+                } else if p.fd == watchFD {
+                    readPlugEvents()
+                } else if let s = sources.first(where: { $0.device.fileDescriptor == p.fd }) {
+                    read(s)
+                } else {
+                    spawner.readError(p.fd)
+                }
+            }
+            fireDeadlines()
+        }
+    }
+
+    // MARK: Devices
+
+    private func openDevices(initial: Bool) throws(DaemonFailure) {
+        let c = setup.config
+        if !c.devices.isEmpty {
+            for path in c.devices where !sources.contains(where: { $0.device.path == path }) {
+                do { add(try EvdevDevice(path: path, grab: c.grab, rotation: c.rotation, calibration: c.calibration)) } catch {
+                    // A named device that cannot be read is the user's mistake: say so and stop
+                    // at start; later (a reload), say so and go on with the others.
+                    if initial { throw .input(error.description) }
+                    say(error.description)
+                }
+            }
+            return
+        }
+        let all: [DeviceInfo]
+        do { all = try EvdevDevice.list() } catch {
+            if initial, watchFD < 0 { throw .input(error.description) }
+            return
+        }
+        for info in all where info.kind == .touchscreen && !sources.contains(where: { $0.device.path == info.path }) {
+            do { add(try EvdevDevice(path: info.path, grab: c.grab, rotation: c.rotation, calibration: c.calibration)) } catch {
+                say(error.description)
+            }
+        }
+        if initial, sources.isEmpty, let denied = all.first(where: { if case .permissionDenied? = $0.error { true } else { false } }),
+           let error = denied.error {
+            // Devices it may not open, and none it may: most likely the touchscreen is among them.
+            throw .input(error.description)
+        }
+    }
+
+    private func add(_ device: EvdevDevice) {
+        let dispatcher = GestureDispatcher(bindings: setup.config.bindings, settings: setup.config.settings,
+                                           surface: device.decoder.surface)
+        sources.append(Source(device: device, dispatcher: dispatcher))
+        if verbose {
+            let s = device.decoder.surface
+            say("reading \(device.path) (\(device.description.name)), \(Int(s.width / s.unitsPerMillimeter.x)) × \(Int(s.height / s.unitsPerMillimeter.y)) mm\(s.resolutionIsDefault ? " (no resolution reported: 96 dpi assumed)" : "")")
+        }
+    }
+
+    private func read(_ s: Source) {
+        do {
+            try s.device.poll(timeout: 0) { frame in
+                s.dispatcher.advance(to: frame.time, fire: fire, seen: seen)
+                s.dispatcher.handle(frame, fire: fire, seen: seen)
+            }
+        } catch {
+            say("\(error)")
+            s.device.finish(at: EvdevDevice.monotonicNow()) { s.dispatcher.handle($0, fire: { _ in }, seen: seen) }
+            sources.removeAll { $0 === s }
+        }
+    }
+
+    private func fire(_ f: GestureDispatcher.Firing) {
+        if verbose { say("\(f.reason) → \(f.binding.command.line)") }
+        if dryRun { out.line(f.binding.command.line) } else { spawner.run(f.binding.command, origin: f.binding.origin) }
+    }
+
+    private func seen(_ g: GestureEvent) {
+        guard log else { return }
+        if dryRun { printError(g.jsonLine) } else { out.line(g.jsonLine) }
+    }
+
+    /// Milliseconds until the earliest deadline (rounded up, so that it has passed when poll
+    /// returns), or -1 (no timeout) when no engine has one.
+    private func pollTimeout() -> Int32 {
+        let deadlines = sources.compactMap(\.dispatcher.nextDeadline)
+        guard let next = deadlines.min() else { return -1 }
+        let wait = (next - EvdevDevice.monotonicNow()) * 1000
+        if wait <= 0 { return 0 }
+        return Int32(min(wait.rounded(.up) + 1, 3_600_000))
+    }
+
+    private func fireDeadlines() {
+        let now = EvdevDevice.monotonicNow()
+        for s in sources {
+            if let d = s.dispatcher.nextDeadline, d <= now { s.dispatcher.advance(to: now, fire: fire, seen: seen) }
+        }
+    }
+
+    // MARK: Hot-plug
+
+    /// An inotify watch on /dev/input for new event nodes (and their permissions changing, as
+    /// udev sets them just after it creates the node); -1 when there is no such folder.
+    private func watchInputFolder() -> Int32 {
+        guard setup.config.devices.isEmpty else { return -1 }
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { return -1 }
+        guard inotify_add_watch(fd, "/dev/input", UInt32(IN_CREATE | IN_ATTRIB)) >= 0 else {
+            close(fd)
+            return -1
+        }
+        return fd
+    }
+
+    private func readPlugEvents() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var names: Set<String> = []
+        while true {
+            let n = Glibc.read(watchFD, &buffer, buffer.count)
+            if n <= 0 { break }
+            var offset = 0
+            let header = MemoryLayout<inotify_event>.size
+            while offset + header <= n {
+                let length = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)) }
+                let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)].prefix { $0 != 0 }
+                names.insert(String(decoding: nameBytes, as: UTF8.self))
+                offset += header + length
+            }
+        }
+        for name in names where name.hasPrefix("event") {
+            let path = "/dev/input/" + name
+            guard !sources.contains(where: { $0.device.path == path }) else { continue }
+            let c = setup.config
+            guard let device = try? EvdevDevice(path: path, grab: c.grab, rotation: c.rotation, calibration: c.calibration),
+                  device.kind == .touchscreen else { continue }
+            say("touchscreen plugged in: \(path) (\(device.description.name))")
+            add(device)
+        }
+    }
+
+    // MARK: Signals
+
+    private func blockSignals() throws(DaemonFailure) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGCHLD] { sigaddset(&set, s) }
+        guard pthread_sigmask(SIG_BLOCK, &set, nil) == 0 else { throw .input("cannot block signals") }
+        signalFD = signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
+        guard signalFD >= 0 else { throw .input("signalfd: \(String(cString: strerror(errno)))") }
+    }
+
+    /// Handles the signals that arrived; true when the daemon is to exit.
+    private func readSignals() throws(DaemonFailure) -> Bool {
+        var info = signalfd_siginfo()
+        var exit = false
+        while Glibc.read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+            switch Int32(info.ssi_signo) {
+            case SIGTERM, SIGINT:
+                exit = true
+            case SIGCHLD:
+                spawner.reap()
+            case SIGHUP:
+                reload(configuration: true)
+            case SIGUSR1:
+                reload(configuration: false)
+            default:
+                break
+            }
+        }
+        if exit {
+            say("exiting")
+            out.flush()
+            sources.removeAll()   // releases (and ungrabs) the devices
+        }
+        return exit
+    }
+
+    /// SIGHUP: the configuration and the rotation again; SIGUSR1: the rotation only. A broken
+    /// configuration is reported and the one in use kept. The devices are opened again (their
+    /// rotation may have changed), each with a fresh engine.
+    private func reload(configuration: Bool) {
+        var next = setup
+        do {
+            if configuration { next = try Setup(command) } else if let f = setup.config.rotationFile {
+                next.config.rotation = try Setup.rotation(from: f)
+            }
+        } catch {
+            say("\(error.message)\nkeeping the configuration in use")
+            return
+        }
+        setup = next
+        sources.removeAll()
+        do { try openDevices(initial: false) } catch { say(error.message) }
+        say("reloaded: \(setup.config.bindings.count) binding\(setup.config.bindings.count == 1 ? "" : "s"), rotation \(setup.config.rotation.rawValue)°, \(sources.count) device\(sources.count == 1 ? "" : "s")")
+    }
+}

@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureBindings
+
+/// Runs the bound commands: each in a process of its own, started with `posix_spawnp` and never
+/// waited for in line, so a slow command does not delay the next gesture. Its standard error is
+/// read through a pipe (the daemon's poll loop watches it) and logged line by line with the
+/// binding it came from; its exit status is logged when it is reaped (SIGCHLD).
+final class Spawner {
+    /// At most this many commands run at once; a gesture beyond that is logged and skipped, so
+    /// that a hung command bound to a repeating slide cannot fill the process table.
+    static let maxRunning = 64
+    /// The longest line of a command's standard error that is logged whole, in bytes.
+    static let maxLine = 4096
+
+    /// A command that has not been reaped yet.
+    struct Child {
+        var origin: String
+        var line: String
+    }
+
+    /// The read end of a command's standard error. It outlives the command when the command
+    /// left a process in the background that still holds it (Sxmo binds `setsid -f …`), and is
+    /// closed only at its end of file, so that such a process never writes into a closed pipe.
+    struct ErrorStream {
+        var origin: String
+        var line: String
+        var pending: [UInt8] = []
+    }
+
+    /// At most this many standard-error pipes are open at once; commands started beyond that
+    /// write to the daemon's own standard error.
+    static let maxStreams = 256
+
+    private(set) var children: [pid_t: Child] = [:]
+    private var streams: [Int32: ErrorStream] = [:]
+    private let say: (String) -> Void
+    private let verbose: Bool
+
+    init(verbose: Bool, say: @escaping (String) -> Void) {
+        self.verbose = verbose
+        self.say = say
+    }
+
+    /// The read ends of the commands' standard error, for `poll(2)`.
+    var errorFDs: [Int32] { Array(streams.keys) }
+
+    /// Starts a binding's command; logs why not when it cannot.
+    func run(_ command: Binding.Command, origin: String) {
+        guard children.count < Self.maxRunning else {
+            say("\(origin): not run, \(Self.maxRunning) commands are still running: \(command.line)")
+            return
+        }
+        var pipeFDs: [Int32] = [-1, -1]
+        if streams.count < Self.maxStreams, pipe(&pipeFDs) == 0 {
+            // Close-on-exec on both ends (one thread: nothing can spawn in between); the child
+            // gets the write end as its fd 2 through dup2, which clears the flag.
+            _ = fcntl(pipeFDs[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(pipeFDs[1], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(pipeFDs[0], F_SETFL, fcntl(pipeFDs[0], F_GETFL) | O_NONBLOCK)
+        } else {
+            pipeFDs = [-1, -1]
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if pipeFDs[1] >= 0 { posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 2) }
+
+        // The daemon blocks its signals to read them from a signalfd: the child starts with
+        // none blocked and every one at its default.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let arguments = command.arguments
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        argv.append(nil)
+        defer { for a in argv { free(a) } }
+        var pid: pid_t = 0
+        let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
+        if pipeFDs[1] >= 0 { close(pipeFDs[1]) }
+        guard status == 0 else {
+            if pipeFDs[0] >= 0 { close(pipeFDs[0]) }
+            say("\(origin): cannot run \(command.line): \(String(cString: strerror(status)))")
+            return
+        }
+        children[pid] = Child(origin: origin, line: command.line)
+        if pipeFDs[0] >= 0 { streams[pipeFDs[0]] = ErrorStream(origin: origin, line: command.line) }
+        if verbose { say("\(origin): started \(pid): \(command.line)") }
+    }
+
+    /// Reads what commands wrote to standard error on `fd` (which poll found readable).
+    func readError(_ fd: Int32) {
+        guard streams[fd] != nil else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n > 0 {
+                streams[fd]!.pending += buffer[0..<n]
+                flushLines(fd, final: false)
+                continue
+            }
+            if n < 0, errno == EINTR { continue }
+            if n < 0, errno == EAGAIN { return }
+            // End of file (or an error): every holder of the pipe has closed it.
+            flushLines(fd, final: true)
+            close(fd)
+            streams[fd] = nil
+            return
+        }
+    }
+
+    private func flushLines(_ fd: Int32, final: Bool) {
+        guard var c = streams[fd] else { return }
+        while let nl = c.pending.firstIndex(of: 0x0A) {
+            say("\(c.origin): \(c.line): \(String(decoding: c.pending[..<nl].prefix(Self.maxLine), as: UTF8.self))")
+            c.pending.removeSubrange(...nl)
+        }
+        if c.pending.count >= Self.maxLine || (final && !c.pending.isEmpty) {
+            say("\(c.origin): \(c.line): \(String(decoding: c.pending.prefix(Self.maxLine), as: UTF8.self))")
+            c.pending.removeAll()
+        }
+        streams[fd] = c
+    }
+
+    private func report(_ c: Child, status: Int32) {
+        let code = (status >> 8) & 0xFF, signal = status & 0x7F
+        if signal != 0 {
+            say("\(c.origin): \(c.line): killed by signal \(signal)")
+        } else if code != 0 {
+            say("\(c.origin): \(c.line): exited with status \(code)")
+        } else if verbose {
+            say("\(c.origin): \(c.line): done")
+        }
+    }
+
+    /// Collects every command that has ended and logs how it ended (a failure always, a success
+    /// with `-v`).
+    func reap() {
+        while true {
+            var status: Int32 = 0
+            let pid = waitpid(-1, &status, WNOHANG)
+            if pid <= 0 { return }
+            if let c = children.removeValue(forKey: pid) { report(c, status: status) }
+        }
+    }
+
+    /// Waits for every command still running (the end of a replay that ran its commands).
+    func waitForAll() {
+        while !children.isEmpty {
+            var status: Int32 = 0
+            let pid = waitpid(-1, &status, 0)
+            if pid < 0, errno == EINTR { continue }
+            if pid < 0 { children.removeAll(); break }
+            if let c = children.removeValue(forKey: pid) { report(c, status: status) }
+        }
+        // What the commands wrote; a process they left in the background may write more, later,
+        // to a pipe nobody reads any more (it is not waited for).
+        for fd in errorFDs { readError(fd) }
+    }
+}

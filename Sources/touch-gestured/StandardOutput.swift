@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Standard output, written with `write(2)` a line at a time when it is a terminal or a pipe a
+/// user watches, and in 64 KiB blocks otherwise. No Foundation: the daemon does not load it.
+final class StandardOutput {
+    private var buffer: [UInt8] = []
+    private let lineBuffered: Bool
+
+    init(lineBuffered: Bool = isatty(1) != 0) {
+        self.lineBuffered = lineBuffered
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    func line(_ s: String) {
+        buffer.append(contentsOf: s.utf8)
+        buffer.append(0x0A)
+        if lineBuffered || buffer.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer[offset...].withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { break }   // a closed pipe: nothing more can be said there
+            offset += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    deinit { flush() }
+}

@@ -1,0 +1,156 @@
+import Testing
+import TouchGestures
+import TouchTrace
+@testable import GestureBindings
+
+@Suite("touch-gestured's configuration file")
+struct ConfigTests {
+    @Test func aFullConfigurationReadsIntoBindingsAndSettings() throws {
+        let text = """
+            # A phone shell's bindings.
+            [settings]
+            edge-zone = 4          # mm
+            swipe-distance = 15.5
+            repeat-step = 8
+
+            [input]
+            devices = ["/dev/input/event2", '/dev/input/event3',]
+            grab = true
+            rotate = 90
+            calibration = [1, 0, 0,
+                           0, 1, 0]
+
+            [[binding]]
+            gesture = "swipe"
+            direction = "up"
+            edge = "bottom"
+            fingers = 1
+            distance = "long"
+            command = ["sxmo_appmenu.sh", "--a \\"quoted\\" word", "caf\\u00e9"]
+
+            [[binding]]
+            gesture = "swipe"
+            direction = "downRight"
+            mode = "repeat"
+            step = 5
+            shell = "brightnessctl set +5% >/dev/null"
+
+            [[binding]]
+            gesture = "tap"
+            taps = 2
+            fingers = "any"
+            command = ["notify-send", "double"]
+
+            [[binding]]
+            gesture = "pinch"
+            direction = "in"
+            edge = "none"
+            command = ["zoom-out"]
+            """
+        let c = try DaemonConfig(text: text, file: "c.toml")
+        #expect(c.edgeZone == 4 && c.swipeDistance == 15.5 && c.repeatStep == 8)
+        #expect(c.devices == ["/dev/input/event2", "/dev/input/event3"] && c.grab && c.rotation == .quarter)
+        #expect(c.calibration == [1, 0, 0, 0, 1, 0])
+        #expect(c.bindings.count == 4)
+        let up = c.bindings[0]
+        #expect(up.gesture == .swipe && up.direction == .up && up.edge == .edge(.bottom) && up.fingers == 1 && up.distance == .long)
+        #expect(up.command == .argv(["sxmo_appmenu.sh", "--a \"quoted\" word", "café"]))
+        #expect(up.origin == "c.toml:14")
+        #expect(c.bindings[1].mode == .repeating(step: 5) && c.bindings[1].command == .shell("brightnessctl set +5% >/dev/null"))
+        #expect(c.bindings[2].taps == 2 && c.bindings[2].fingers == nil)
+        #expect(c.bindings[3].pinch == .in && c.bindings[3].edge == .none)
+        // A diagonal is bound, so the engine recognizes eight directions; a double tap is bound,
+        // so taps are counted up to two.
+        #expect(c.settings.swipe.diagonals && c.settings.tap.maxCount == 2)
+        #expect(c.settings.swipe.edgeZone == 4 && c.settings.swipe.minDistance == 15.5)
+        #expect(!c.settings.arena.enabled.contains(RecognizerSet(.pan)))
+    }
+
+    @Test func fourWayBindingsKeepFourDirectionsAndSingleTapsAreNotHeldBack() throws {
+        let c = try DaemonConfig(text: "[[binding]]\ngesture = \"swipe\"\ndirection = \"left\"\ncommand = [\"x\"]\n[[binding]]\ngesture = \"tap\"\ncommand = [\"y\"]\n", file: "c")
+        #expect(!c.settings.swipe.diagonals)
+        #expect(c.settings.tap.maxCount == 1)
+    }
+
+    struct Bad: CustomTestStringConvertible, Sendable {
+        var text: String
+        var message: String
+        var testDescription: String { message }
+    }
+
+    /// Each mistake is reported at its line and column with what was expected; nothing is guessed.
+    @Test(arguments: [
+        Bad(text: "[[binding]]\ngesture = \"swipe\"\ndirection = \"upward\"\ncommand = [\"x\"]\n",
+            message: "c.toml:3:13: error: `direction` must be a swipe direction: \"left\", \"right\", \"up\", \"down\", \"upLeft\", \"upRight\", \"downLeft\", \"downRight\", found \"upward\""),
+        Bad(text: "[[binding]]\ngesture = \"swipe\"\n",
+            message: "c.toml:1:1: error: this [[binding]] has no `command` (a program and its arguments) or `shell` (a command line)"),
+        Bad(text: "[[binding]]\ngesture = \"tap\"\ncolour = 3\ncommand = [\"x\"]\n",
+            message: "c.toml:3:1: error: unknown binding key `colour` (expected gesture, direction, fingers, edge, distance, mode, step, taps, command, shell)"),
+        Bad(text: "[settings]\nedge-zone = -1\n",
+            message: "c.toml:2:13: error: `edge-zone` must be a number of millimeters above 0 and at most 100, found -1"),
+        Bad(text: "[settings]\nedge-zone = 5\nedge-zone = 6\n",
+            message: "c.toml:3:1: error: `edge-zone` is given twice in this [settings]"),
+        Bad(text: "[binding]\ngesture = \"tap\"\n",
+            message: "c.toml:1:1: error: bindings are written [[binding]] (each one a new entry), not [binding]"),
+        Bad(text: "[[binding]]\ngesture = \"tap\"\ncommand = [\"x\"\n",
+            message: "c.toml:4:1: error: expected ',' or ']' in the list, found the end of the file"),
+        Bad(text: "[[binding]]\ngesture = \"tap\"\nshell = \"unclosed\n",
+            message: "c.toml:3:9: error: this string is not closed on its line"),
+        Bad(text: "[[binding]]\ngesture = \"tap\"\ncommand = {a = 1}\n",
+            message: "c.toml:3:11: error: inline tables are not supported: use a [table] header"),
+        Bad(text: "[[binding]]\ngesture = \"tap\"\ndistance = \"long\"\ncommand = [\"x\"]\n",
+            message: "c.toml:3:1: error: `distance` does not apply to a tap (only to swipe)"),
+        Bad(text: "[[binding]]\ngesture = \"tap\"\ncommand = [\"x\"]\nshell = \"y\"\n",
+            message: "c.toml:4:1: error: give `command` or `shell`, not both"),
+        Bad(text: "[[binding]]\ngesture = \"swipe\"\nstep = 4\ncommand = [\"x\"]\n",
+            message: "c.toml:3:1: error: `step` needs mode = \"repeat\""),
+        Bad(text: "gesture = \"tap\"\n",
+            message: "c.toml:1:1: error: `gesture` must be inside a table: [settings], [input] or [[binding]]"),
+        Bad(text: "[[binding]]\ngesture = \"swipe\" junk\n",
+            message: "c.toml:2:19: error: expected the end of the line, found 'j'"),
+        Bad(text: "[input]\nrotate = 45\n",
+            message: "c.toml:2:10: error: `rotate` must be 0, 90, 180 or 270 (degrees clockwise), found 45"),
+    ])
+    func mistakesAreLocated(_ bad: Bad) {
+        #expect(throws: DiagnosticError.self) { try DaemonConfig(text: bad.text, file: "c.toml") }
+        do {
+            _ = try DaemonConfig(text: bad.text, file: "c.toml")
+        } catch {
+            #expect(error.description == bad.message)
+        }
+    }
+
+    @Test func everyMistakeOfAFileIsReportedAtOnce() {
+        do {
+            _ = try DaemonConfig(text: "[[binding]]\ngesture = \"wave\"\ncommand = [\"x\"]\n[[binding]]\ngesture = \"tap\"\nfingers = 11\ncommand = [\"y\"]\n", file: "c")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.diagnostics.map { $0.location.line } == [2, 6])
+        }
+    }
+
+    @Test func theExampleConfigurationShippedWithThePackageReads() throws {
+        let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        let text = try #require(readText("/" + path + "/docs/touch-gestured.example.toml"))
+        let c = try DaemonConfig(text: text, file: "touch-gestured.example.toml")
+        #expect(c.bindings.count >= 8)
+        #expect(Set(c.bindings.map(\.gesture)) == Set(Binding.Gesture.allCases))
+    }
+}
+
+func readText(_ path: String) -> String? {
+    guard let f = fopen(path, "r") else { return nil }
+    defer { fclose(f) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, f)
+        if n == 0 { break }
+        bytes += buffer[0..<n]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

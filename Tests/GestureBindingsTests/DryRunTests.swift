@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+import TouchGestures
+import TouchTrace
+
+/// The package root, found from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Runs the built `touch-gestured`, as a user (or a test of bindings) does.
+struct Daemon {
+    struct Run { var status: Int32; var out: String; var err: String }
+
+    static var binary: URL? {
+        var dir = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            let candidate = dir.appendingPathComponent("touch-gestured")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    static func run(_ args: [String], environment: [String: String] = [:]) throws -> Run {
+        let p = Process()
+        p.executableURL = try #require(binary, "touch-gestured was not built beside the tests")
+        p.arguments = args
+        p.currentDirectoryURL = packageRoot
+        var env = ProcessInfo.processInfo.environment
+        env["COLUMNS"] = "80"
+        for (k, v) in environment { env[k] = v }
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        nonisolated(unsafe) var e = Data()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            e = err.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        done.wait()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+    }
+}
+
+/// A scratch file removed when the value is.
+final class Scratch {
+    let path: String
+    init(_ text: String, suffix: String = ".toml") throws {
+        path = NSTemporaryDirectory() + "touch-gestured-\(UUID().uuidString)\(suffix)"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+@Suite("touch-gestured --replay --dry-run: bindings tested on the golden traces")
+struct DryRunTests {
+    /// A configuration binding every swipe (each direction from each edge or from none, with 1
+    /// to 4 fingers), taps and double taps, and long presses, each to a command that names it.
+    static let everything: String = {
+        var text = ""
+        for fingers in 1...4 {
+            for d in SwipeDirection.allCases {
+                for edge in ["none"] + ScreenEdge.allCases.map(\.rawValue) {
+                    text += "[[binding]]\ngesture = \"swipe\"\ndirection = \"\(d.rawValue)\"\nedge = \"\(edge)\"\nfingers = \(fingers)\ncommand = [\"swipe\", \"\(d.rawValue)\", \"\(edge)\", \"\(fingers)\"]\n"
+                }
+            }
+            for taps in 1...2 {
+                text += "[[binding]]\ngesture = \"tap\"\ntaps = \(taps)\nfingers = \(fingers)\ncommand = [\"tap\", \"\(taps)\", \"\(fingers)\"]\n"
+            }
+            text += "[[binding]]\ngesture = \"longPress\"\nfingers = \(fingers)\ncommand = [\"longPress\", \"\(fingers)\"]\n"
+        }
+        return text
+    }()
+
+    /// The traces whose expectations say every swipe, tap and long press they hold.
+    static let traces: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("traces").path)) ?? []
+        return names.filter {
+            ($0.hasPrefix("diagonal-swipe-") || $0.hasPrefix("diagonal-boundary-") || $0.hasPrefix("edge-swipe-")
+                || $0.hasPrefix("edge-zone-")) && $0.hasSuffix(".json")
+        }.sorted() + ["swipe-four-finger-left.json", "tap-double.json", "long-press-two-fingers.json",
+                      "long-press-held-still.json", "recorded-atmel-fast-taps.json"]
+    }()
+
+    /// The lines the trace's `expect` calls for, by the binding rules: one per swipe (its
+    /// direction, its edge or `none`, its fingers), per tap, and per long press that began.
+    static func expectedLines(_ name: String) throws -> [String] {
+        let (trace, _) = try TraceReader.read(path: packageRoot.appendingPathComponent("traces").appendingPathComponent(name).path)
+        var lines: [String] = []
+        for e in trace.header.expect ?? [] {
+            let fingers = e["fingers"]?.numberValue.map { Int($0) } ?? 1
+            switch e["type"]?.stringValue {
+            case "swipe":
+                let edge = e["edge"]?.stringValue ?? "none"
+                lines.append("swipe \(e["direction"]?.stringValue ?? "?") \(edge) \(fingers)")
+            case "tap":
+                lines.append("tap \(e["taps"]?.numberValue.map { Int($0) } ?? 1) \(fingers)")
+            case "longPress" where e["phase"]?.stringValue == "began":
+                lines.append("longPress \(fingers)")
+            default:
+                break
+            }
+        }
+        return lines
+    }
+
+    @Test("each trace runs exactly the bindings its expectations name", arguments: traces)
+    func goldenTrace(_ name: String) throws {
+        let config = try Scratch(Self.everything)
+        let r = try Daemon.run(["--replay", "traces/" + name, "--dry-run", "--config", config.path])
+        #expect(r.status == 0, "\(r.err)")
+        let expected = try Self.expectedLines(name)
+        #expect(!expected.isEmpty)
+        #expect(r.out == expected.map { $0 + "\n" }.joined(), "\(name)")
+    }
+
+    @Test func lisgdFlagsWorkAsSxmoWritesThem() throws {
+        let r = try Daemon.run(["--replay", "traces/diagonal-swipe-from-bottom-right-corner.json", "--dry-run",
+                                "-t", "200", "-T", "60", "-m", "1800", "-r", "20", "-w", "720", "-h", "1440",
+                                "-g", "1,DRUL,BR,*,setsid -f sxmo_hook_inputhandler.sh bottomrightcorner",
+                                "-g", "1,DRUL,*,*,R,never: the first match wins"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out == "setsid -f sxmo_hook_inputhandler.sh bottomrightcorner\n")
+        #expect(r.err.contains("-t, -T, -r, -w, -h ignored"))
+    }
+
+    @Test func orientationTurnsTheGestures() throws {
+        // lisgd: "using 1, a L-R gesture would become a U-D gesture".
+        let bind = ["-g", "1,UD,*,*,R,down", "-g", "1,LR,*,*,R,right"]
+        let plain = try Daemon.run(["--replay", "traces/edge-swipe-started-outside-zone.json", "--dry-run"] + bind)
+        #expect(plain.out == "right\n")
+        let turned = try Daemon.run(["--replay", "traces/edge-swipe-started-outside-zone.json", "--dry-run", "-o", "1"] + bind)
+        #expect(turned.out == "down\n", "\(turned.err)")
+        let same = try Daemon.run(["--replay", "traces/edge-swipe-started-outside-zone.json", "--dry-run", "--rotate", "90"] + bind)
+        #expect(same.out == "down\n")
+    }
+
+    @Test func aPinchIsNotAOneFingerSwipe() throws {
+        // lisgd reports a pinch as a one-finger swipe; here it runs the pinch binding only.
+        let config = try Scratch(Self.everything + "[[binding]]\ngesture = \"pinch\"\ndirection = \"in\"\ncommand = [\"pinch\", \"in\"]\n")
+        let r = try Daemon.run(["--replay", "traces/pinch-in.json", "--dry-run", "--config", config.path])
+        #expect(r.out == "pinch in\n", "\(r.err)")
+    }
+
+    @Test func theLogGoesToStandardErrorInADryRun() throws {
+        let r = try Daemon.run(["--replay", "traces/edge-swipe-from-bottom.json", "--dry-run", "--log", "-g", "1,DU,B,*,R,up"])
+        #expect(r.out == "up\n")
+        #expect(r.err.contains("{\"t\": ") && r.err.contains("\"type\": \"swipe\""))
+    }
+
+    @Test func withoutDryRunTheCommandsRunAndTheirFailuresAreLogged() throws {
+        let marker = NSTemporaryDirectory() + "touch-gestured-ran-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: marker) }
+        let config = try Scratch("""
+            [[binding]]
+            gesture = "swipe"
+            direction = "up"
+            command = ["touch", "\(marker)"]
+            [[binding]]
+            gesture = "swipe"
+            command = ["sh", "-c", "echo complaint >&2; exit 3"]
+            """)
+        let r = try Daemon.run(["--replay", "traces/edge-swipe-from-bottom.json", "--config", config.path])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(FileManager.default.fileExists(atPath: marker))
+        let other = try Daemon.run(["--replay", "traces/edge-swipe-from-left.json", "--config", config.path])
+        #expect(other.err.contains("sh -c echo complaint >&2; exit 3: complaint"), "\(other.err)")
+        #expect(other.err.contains("exited with status 3"), "\(other.err)")
+    }
+
+    @Test func aBrokenConfigurationStartsNothingAndSaysWhere() throws {
+        let config = try Scratch("[[binding]]\ngesture = \"swipe\"\ndirection = \"sideways\"\ncommand = [\"x\"]\n")
+        let r = try Daemon.run(["--config", config.path])
+        #expect(r.status == 2)
+        #expect(r.err.contains("\(config.path):3:13: error: `direction` must be a swipe direction"), "\(r.err)")
+        #expect(r.err.contains("nothing was started"))
+        #expect(r.out.isEmpty)
+    }
+
+    @Test func noBindingsAtAllIsAUsageError() throws {
+        let r = try Daemon.run(["--replay", "traces/tap-double.json", "--dry-run"], environment: ["XDG_CONFIG_HOME": "/nonexistent", "HOME": "/nonexistent"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("no bindings"), "\(r.err)")
+    }
+
+    @Test func checkConfigListsTheBindings() throws {
+        let r = try Daemon.run(["--check-config", "-c", "docs/touch-gestured.example.toml", "-g", "3,LR,N,L,R,echo far"])
+        #expect(r.status == 0, "\(r.err)")
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.first == "swipe up, 1 finger, from the bottom edge → run sxmo_appmenu.sh (docs/touch-gestured.example.toml:20)")
+        #expect(lines.last == "swipe right, 3 fingers, not from an edge, long → sh -c echo far (-g #1)")
+    }
+
+    @Test func versionIsThePackagesVersion() throws {
+        let r = try Daemon.run(["--version"])
+        #expect(r.out == touchGesturesVersion + "\n")
+    }
+}

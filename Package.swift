@@ -56,12 +56,12 @@ let package = Package(
         .target(name: "GestureBindings", dependencies: ["TouchGestures", "TouchEvdev", "TouchTrace"]),
         // signalfd and inotify, which Glibc's module does not export.
         .target(name: "CDaemonSystem"),
-        // The gesture daemon: touchscreens in, commands out; sleeps in the kernel when idle.
+        // The gesture daemon: touchscreens in, commands out; sleeps in the kernel when idle. No
+        // ArgumentParser and no Foundation: it stays resident, and small (BENCHMARKS.md).
         .executableTarget(
             name: "touch-gestured",
             dependencies: [
                 "TouchGestures", "TouchEvdev", "TouchTrace", "TouchInput", "GestureBindings", "CDaemonSystem",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Counts heap allocations for the benchmark by wrapping glibc's malloc family.

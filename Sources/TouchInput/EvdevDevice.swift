@@ -192,6 +192,14 @@ public final class EvdevDevice {
         case .success(false): return false
         case .success(true): break
         }
+        try readAvailable(emit: emit)
+        return true
+    }
+
+    /// Decodes everything the device has ready, without waiting: for a program that learned
+    /// from its own `poll(2)` on ``fileDescriptor`` that input is there (one system call fewer
+    /// than ``poll(timeout:emit:)`` with a timeout of 0). Drops are handled as there.
+    public func readAvailable(emit: (TouchFrame) -> Void) throws(InputError) {
         while true {
             switch Libevdev.next(dev, sync: false) {
             case .event(let e):
@@ -211,7 +219,7 @@ public final class EvdevDevice {
                 decoder.feed(InputEvent(time: last, type: .syn, code: .synReport, value: 0), emit: emit)
                 resume(at: last, emit: emit)
             case .again:
-                return true
+                return
             case .failure(let e):
                 if e == .noDevice { throw InputError.removed(path: path) }
                 if e == .interrupted { continue }

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 import TouchGestures
 import TouchEvdev
@@ -44,7 +46,7 @@ extension EvdevDevice {
         let stop = StopFlag()
         return AsyncThrowingStream { continuation in
             continuation.onTermination = { _ in stop.flag.store(true, ordering: .relaxed) }
-            let thread = Thread {
+            startThread {
                 let device: EvdevDevice
                 do { device = try open() } catch {
                     continuation.finish(throwing: error)
@@ -63,9 +65,29 @@ extension EvdevDevice {
                 }
                 continuation.finish()
             }
-            thread.name = "TouchInput reader"
-            thread.start()
         }
+    }
+}
+
+/// Runs `body` on a new detached thread of its own (POSIX threads: no Foundation, so that a
+/// program reading devices does not load it).
+private func startThread(_ body: @escaping @Sendable () -> Void) {
+    final class Box: @unchecked Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    var thread = pthread_t()
+    let started = pthread_create(&thread, nil, { raw in
+        let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+        box.body()
+        return nil
+    }, box)
+    if started == 0 {
+        pthread_detach(thread)
+    } else {
+        // No thread to run it on: run it here rather than lose the stream (it blocks the caller).
+        Unmanaged<Box>.fromOpaque(box).takeRetainedValue().body()
     }
 }
 

@@ -110,6 +110,20 @@ public struct ListController: Sendable {
         }
     }
 
+    /// The earliest time (seconds) at which ``advance(to:emit:)`` has something to do with no
+    /// new input: a gesture deadline (a tap's window, a long press) or a page's answer; `nil`
+    /// when nothing is pending. While ``isAnimating``, the list moves on its own as well, and a
+    /// screen redraws it every display frame; otherwise a live loop can sleep until then (or the
+    /// next input) without waking.
+    public var nextDeadline: Double? {
+        let answer = pages.box?.source.nextAnswerTime
+        guard let gesture = engine.nextDeadline else { return answer }
+        return answer.map { min($0, gesture) } ?? gesture
+    }
+
+    /// True while the list moves with no finger on it (momentum, a spring back, a snap).
+    public var isAnimating: Bool { list.isMoving }
+
     /// Lets time pass to `time` (seconds) with no new event: page answers arrive, momentum and
     /// settling move on, and deadlines fire, each at its own time.
     public mutating func advance(to time: Double, emit: (Output) -> Void) {

@@ -181,7 +181,8 @@ struct TouchDemo: ParsableCommand {
         out.update(engine.list)
         // Leave the final screen up until q (interactive), or end at once.
         if out.terminal != nil {
-            while !out.quit { usleep(50_000) }
+            var key = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            while !out.quit { _ = poll(&key, 1, -1) }   // asleep until a key or a signal
         }
     }
 
@@ -211,11 +212,32 @@ struct TouchDemo: ParsableCommand {
         if list == .feed { engine.pageSource = Self.feed }
         let out = Output(log: log, title: "touch-demo: \(dev.description.name) (\(dev.path))", list: engine.list)
         defer { out.finish() }
+        var fds: [pollfd] = []
         while !out.quit {
+            // Sleep in the kernel until input, a key, a signal, or the next thing due: a frame
+            // of motion (60 Hz) while the list moves, else the next deadline, else nothing.
+            let now = EvdevDevice.monotonicNow()
+            let timeout: Int32
+            if engine.isAnimating {
+                timeout = 16
+            } else if let due = engine.nextDeadline {
+                timeout = Int32(max(0, min(3_600_000, ((due - now) * 1000).rounded(.up) + 1)))
+            } else {
+                timeout = -1
+            }
+            fds = [pollfd(fd: dev.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+            if out.terminal != nil { fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
+            if poll(&fds, nfds_t(fds.count), timeout) < 0, errno != EINTR {
+                out.finish()
+                printError("touch-demo: poll: \(String(cString: strerror(errno)))")
+                throw ExitCode(2)
+            }
             var changed = false
             do {
-                try dev.poll(timeout: 0.05) { frame in
-                    engine.handle(frame) { out.emit($0); changed = true }
+                if fds[0].revents != 0 {
+                    try dev.poll(timeout: 0) { frame in
+                        engine.handle(frame) { out.emit($0); changed = true }
+                    }
                 }
             } catch {
                 if case .removed = error {
@@ -227,8 +249,9 @@ struct TouchDemo: ParsableCommand {
                 printError("touch-demo: \(error)")
                 throw ExitCode(2)
             }
+            let wasAnimating = engine.isAnimating
             engine.advance(to: EvdevDevice.monotonicNow()) { out.emit($0); changed = true }
-            if changed { out.update(engine.list) }
+            if changed || wasAnimating { out.update(engine.list) }
         }
     }
 }

@@ -123,7 +123,7 @@ final class Daemon {
 
     private func read(_ s: Source) {
         do {
-            try s.device.poll(timeout: 0) { frame in
+            try s.device.readAvailable { frame in
                 s.dispatcher.advance(to: frame.time, fire: fire, seen: seen)
                 s.dispatcher.handle(frame, fire: fire, seen: seen)
             }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import GestureBindings
 import TouchEvdev
 import TouchGestures
@@ -8,122 +7,183 @@ import Glibc
 #endif
 
 /// lisgd's flags, accepted so that a Sxmo user switches by changing the program's name.
-struct LisgdOptions: ParsableArguments {
-    @Option(name: .customShort("o"), help: ArgumentHelp("Quarter turns of the screen, 0 to 3 (lisgd's orientation; the same as --rotate 90 × n).", valueName: "n"))
+struct LisgdOptions {
+    /// `-o n`: quarter turns of the screen.
     var orientation: Int?
-
-    @Option(name: .customShort("m"), help: ArgumentHelp("The time a swipe may take, in milliseconds (lisgd's timeout; settings.swipe-time in seconds).", valueName: "ms"))
+    /// `-m ms`: the time a swipe may take.
     var timeout: Int?
-
-    @Option(name: .customShort("t"), help: ArgumentHelp("lisgd's swipe threshold in pixels: accepted and ignored, distances here are millimeters (settings.swipe-distance).", valueName: "px"))
-    var threshold: Double?
-
-    @Option(name: .customShort("T"), help: ArgumentHelp("lisgd's pressed-mode threshold in pixels: accepted and ignored (settings.repeat-step, in mm).", valueName: "px"))
-    var pressedThreshold: Double?
-
-    @Option(name: .customShort("r"), help: ArgumentHelp("lisgd's angle leniency: accepted and ignored, each of the eight directions owns the 45° around it.", valueName: "degrees"))
-    var leniency: Double?
-
-    @Option(name: .customShort("w"), help: ArgumentHelp("lisgd's screen width in pixels: accepted and ignored, edges come from the device's size.", valueName: "px"))
-    var width: Int?
-
-    @Option(name: .customShort("h"), help: ArgumentHelp("lisgd's screen height in pixels: accepted and ignored.", valueName: "px"))
-    var height: Int?
-
-    /// The flags given that change nothing here, for one line that says so.
-    var ignored: [String] {
-        [("-t", threshold != nil), ("-T", pressedThreshold != nil), ("-r", leniency != nil),
-         ("-w", width != nil), ("-h", height != nil)].filter(\.1).map(\.0)
-    }
+    /// The pixel and angle flags (`-t`, `-T`, `-r`, `-w`, `-h`) that were given: accepted and
+    /// ignored, with one line that says so.
+    var ignored: [String] = []
 }
 
+/// The command line. Parsed by hand, as getopt would (`-g VALUE` or `-gVALUE`, `--name VALUE`
+/// or `--name=VALUE`), rather than with ArgumentParser: the daemon stays resident on phones,
+/// and ArgumentParser with the Foundation it brings would double its memory (BENCHMARKS.md).
 @main
-struct TouchGestured: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "touch-gestured",
-        abstract: "Run commands for touchscreen gestures.",
-        discussion: """
-            Reads every touchscreen (or the -d devices), recognizes swipes in eight directions, \
-            from edges and corners, with any number of fingers, taps, double taps, long presses, \
-            pinches and rotations, and runs the command bound to each. Thresholds are in \
-            millimeters, from the device's own resolution.
-
-            Bindings come from a configuration file (--config; by default \
-            $XDG_CONFIG_HOME/touch-gestured/config.toml, then /etc/touch-gestured/config.toml, \
-            when no -g is given) and from lisgd's -g flags. The file's format is described in \
-            touch-gestured(1) and in docs/touch-gestured.md.
-
-            It sleeps in the kernel until input, a signal, or the next deadline of a tap or a \
-            long press. SIGHUP reads the configuration again (a broken one is reported and the \
-            old one kept); SIGUSR1 reads the rotation file again; SIGTERM and SIGINT exit.
-
-            Exit status: 0 on a clean exit, 1 when the input cannot be read, 2 when the command \
-            line or the configuration is wrong (nothing is started).
-            """,
-        version: touchGesturesVersion,
-        helpNames: [.long])
-
-    @Option(name: [.customShort("c"), .long], help: ArgumentHelp("The configuration file.", valueName: "file"))
+struct TouchGestured {
     var config: String?
-
-    @Option(name: .customShort("g"), help: ArgumentHelp("A binding as lisgd writes it: nfingers,gesture,edge,distance[,actmode],command (repeatable).", valueName: "binding"))
     var bindings: [String] = []
-
-    @Option(name: [.customShort("d"), .customLong("device")], help: ArgumentHelp("A device to read (repeatable); by default every touchscreen, also those plugged in later.", valueName: "path"))
     var devices: [String] = []
-
-    @Flag(help: "Take the devices for this program alone: no other program sees their touches.")
     var grab = false
-
-    @Option(help: ArgumentHelp("The screen's rotation, clockwise: 0, 90, 180 or 270.", valueName: "degrees"))
     var rotate: Int?
-
-    @Option(help: ArgumentHelp("A file holding the rotation (0, 90, 180, 270, or normal, right, inverted, left), read again on SIGHUP and SIGUSR1.", valueName: "file"))
     var rotationFile: String?
-
-    @Option(help: ArgumentHelp("Recognize a trace instead of devices, as fast as it reads.", valueName: "trace"))
     var replay: String?
-
-    @Flag(help: "Print each command that would run, one line each (its arguments joined by spaces), and run none. Nothing else goes to standard output.")
     var dryRun = false
-
-    @Flag(help: "Log every gesture as a JSON line (as touch-demo --log): on standard output, or on standard error with --dry-run.")
     var log = false
-
-    @Flag(name: [.customShort("v"), .long], help: "Say more: devices opened, each command started and how it ended.")
     var verbose = false
-
-    @Flag(help: "Read the configuration and the -g bindings, print the bindings, and exit.")
     var checkConfig = false
+    var lisgd = LisgdOptions()
 
-    @OptionGroup(title: "lisgd's flags")
-    var lisgd: LisgdOptions
+    static let help = """
+        OVERVIEW: Run commands for touchscreen gestures.
 
-    func validate() throws {
-        if let r = rotate, Rotation(degrees: r) == nil { throw ValidationError("--rotate must be 0, 90, 180 or 270, found \(r)") }
-        if let o = lisgd.orientation, !(0...3).contains(o) { throw ValidationError("-o must be 0, 1, 2 or 3 quarter turns, found \(o)") }
-        if let m = lisgd.timeout, m <= 0 { throw ValidationError("-m must be a number of milliseconds above 0, found \(m)") }
-        if rotate != nil, lisgd.orientation != nil { throw ValidationError("give --rotate or -o, not both") }
+        Reads every touchscreen (or the -d devices), recognizes swipes in eight directions,
+        from edges and corners, with any number of fingers, taps, double taps, long presses,
+        pinches and rotations, and runs the command bound to each. Thresholds are in
+        millimeters, from the device's own resolution.
+
+        Bindings come from a configuration file (--config; by default
+        $XDG_CONFIG_HOME/touch-gestured/config.toml, then /etc/touch-gestured/config.toml, when
+        no -g is given) and from lisgd's -g flags. The file's format: touch-gestured(1).
+
+        It sleeps in the kernel until input, a signal, or the next deadline of a tap or a long
+        press. SIGHUP reads the configuration again (a broken one is reported and the old one
+        kept); SIGUSR1 reads the rotation file again; SIGTERM and SIGINT exit.
+
+        USAGE: touch-gestured [options]
+
+        OPTIONS:
+          -c, --config <file>     The configuration file.
+          -g <binding>            A binding as lisgd writes it (repeatable):
+                                  nfingers,gesture,edge,distance[,actmode],command
+          -d, --device <path>     A device to read (repeatable); by default every
+                                  touchscreen, also those plugged in later.
+          --grab                  Take the devices for this program alone.
+          --rotate <degrees>      The screen's rotation, clockwise: 0, 90, 180 or 270.
+          --rotation-file <file>  A file holding the rotation (0, 90, 180, 270, or normal,
+                                  right, inverted, left), read again on SIGHUP and SIGUSR1.
+          --replay <trace>        Recognize a trace instead of devices, as fast as it reads.
+          --dry-run               Print each command that would run, one line each (its
+                                  arguments joined by spaces), and run none. Nothing else
+                                  goes to standard output.
+          --log                   Log every gesture as a JSON line (as touch-demo --log): on
+                                  standard output, or on standard error with --dry-run.
+          -v, --verbose           Say which devices are read and how each command ended.
+          --check-config          Print the bindings read, one line each, and exit.
+          --version               Print the version and exit.
+          --help                  Print this help and exit.
+
+        LISGD'S FLAGS:
+          -o <n>                  Quarter turns of the screen, 0 to 3 (--rotate 90 × n).
+          -m <ms>                 The time a swipe may take, in milliseconds.
+          -t, -T <px>, -r <deg>, -w, -h <px>
+                                  lisgd's pixel thresholds, angle leniency and screen size:
+                                  accepted and ignored. Distances here are millimeters from
+                                  the device's resolution; each direction owns 45°.
+
+        EXIT STATUS: 0 on a clean exit, 1 when the input cannot be read, 2 when the command
+        line or the configuration is wrong (nothing is started).
+        """
+
+    /// What a command line asks for: to run, or to print help or the version.
+    enum Request {
+        case run(TouchGestured)
+        case help
+        case version
     }
 
-    mutating func run() throws {
+    static func parse(_ arguments: [String]) throws(DaemonFailure) -> Request {
+        var c = TouchGestured()
+        var i = 0
+        func value(_ name: String, attached: String?) throws(DaemonFailure) -> String {
+            if let attached { return attached }
+            i += 1
+            guard i < arguments.count else { throw .usage("\(name) needs a value") }
+            return arguments[i]
+        }
+        func integer(_ name: String, _ text: String) throws(DaemonFailure) -> Int {
+            guard let n = Int(text) else { throw .usage("\(name) needs a whole number, found '\(text)'") }
+            return n
+        }
+        while i < arguments.count {
+            let a = arguments[i]
+            var name = a, attached: String?
+            if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
+                name = String(a[..<eq])
+                attached = String(a[a.index(after: eq)...])
+            } else if a.hasPrefix("-"), !a.hasPrefix("--"), a.count > 2 {
+                name = String(a.prefix(2))
+                attached = String(a.dropFirst(2))
+            }
+            switch name {
+            case "--help": return .help
+            case "--version": return .version
+            case "-c", "--config": c.config = try value(name, attached: attached)
+            case "-g": c.bindings.append(try value(name, attached: attached))
+            case "-d", "--device": c.devices.append(try value(name, attached: attached))
+            case "--grab": c.grab = true
+            case "--rotate": c.rotate = try integer(name, try value(name, attached: attached))
+            case "--rotation-file": c.rotationFile = try value(name, attached: attached)
+            case "--replay": c.replay = try value(name, attached: attached)
+            case "--dry-run": c.dryRun = true
+            case "--log": c.log = true
+            case "-v", "--verbose": c.verbose = true
+            case "--check-config": c.checkConfig = true
+            case "-o": c.lisgd.orientation = try integer(name, try value(name, attached: attached))
+            case "-m": c.lisgd.timeout = try integer(name, try value(name, attached: attached))
+            case "-t", "-T", "-r", "-w", "-h":
+                let v = try value(name, attached: attached)
+                guard Double(v) != nil else { throw .usage("\(name) needs a number, found '\(v)'") }
+                c.lisgd.ignored.append(name)
+            default:
+                if name.hasPrefix("-") { throw .usage("unknown option '\(a)' (see --help)") }
+                throw .usage("unexpected argument '\(a)': bindings are given with -g or in a configuration file (see --help)")
+            }
+            if attached != nil, ["--grab", "--dry-run", "--log", "--verbose", "-v", "--check-config"].contains(name) {
+                throw .usage("\(name) takes no value")
+            }
+            i += 1
+        }
+        if let r = c.rotate, Rotation(degrees: r) == nil { throw .usage("--rotate must be 0, 90, 180 or 270, found \(r)") }
+        if let o = c.lisgd.orientation, !(0...3).contains(o) { throw .usage("-o must be 0, 1, 2 or 3 quarter turns, found \(o)") }
+        if let m = c.lisgd.timeout, m <= 0 { throw .usage("-m must be a number of milliseconds above 0, found \(m)") }
+        if c.rotate != nil, c.lisgd.orientation != nil { throw .usage("give --rotate or -o, not both") }
+        return .run(c)
+    }
+
+    static func main() {
         do {
-            let setup = try Setup(self)
-            if checkConfig {
-                for b in setup.config.bindings { print(b.summary) }
-                return
-            }
-            if !lisgd.ignored.isEmpty {
-                printError("touch-gestured: \(lisgd.ignored.joined(separator: ", ")) ignored: distances are millimeters from the device's resolution, and directions own 45° each")
-            }
-            if let replay {
-                try ReplayRun(setup: setup, path: replay, dryRun: dryRun, log: log, verbose: verbose).run()
-            } else {
-                try Daemon(setup: setup, command: self).run()
+            switch try parse(Array(CommandLine.arguments.dropFirst())) {
+            case .help:
+                let out = StandardOutput()
+                out.line(help)
+            case .version:
+                let out = StandardOutput()
+                out.line(touchGesturesVersion)
+            case .run(let command):
+                try command.run()
             }
         } catch {
             printError("touch-gestured: " + error.message)
-            throw ExitCode(error.status)
+            exit(error.status)
+        }
+    }
+
+    func run() throws(DaemonFailure) {
+        let setup = try Setup(self)
+        if checkConfig {
+            let out = StandardOutput()
+            for b in setup.config.bindings { out.line(b.summary) }
+            return
+        }
+        if !lisgd.ignored.isEmpty {
+            printError("touch-gestured: \(lisgd.ignored.joined(separator: ", ")) ignored: distances are millimeters from the device's resolution, and directions own 45° each")
+        }
+        if let replay {
+            try ReplayRun(setup: setup, path: replay, dryRun: dryRun, log: log, verbose: verbose).run()
+        } else {
+            try Daemon(setup: setup, command: self).run()
         }
     }
 }

@@ -195,6 +195,37 @@ struct DryRunTests {
         #expect(lines.last == "swipe right, 3 fingers, not from an edge, long → sh -c echo far (-g #1)")
     }
 
+    @Test func optionsReadAsGetoptReadsThem() throws {
+        // lisgd's getopt takes -gVALUE as well as -g VALUE; long options take --name=VALUE.
+        let r = try Daemon.run(["--replay=traces/edge-swipe-from-bottom.json", "--dry-run", "-g1,DU,B,*,R,attached"])
+        #expect(r.out == "attached\n", "\(r.err)")
+    }
+
+    @Test(arguments: [
+        (["--frobnicate"], "touch-gestured: unknown option '--frobnicate' (see --help)\n"),
+        (["-g"], "touch-gestured: -g needs a value\n"),
+        (["--rotate", "45", "-g", "1,DU,*,*,R,x"], "touch-gestured: --rotate must be 0, 90, 180 or 270, found 45\n"),
+        (["-o", "1", "--rotate", "90"], "touch-gestured: give --rotate or -o, not both\n"),
+        (["-t", "many"], "touch-gestured: -t needs a number, found 'many'\n"),
+        (["stray"], "touch-gestured: unexpected argument 'stray': bindings are given with -g or in a configuration file (see --help)\n"),
+        (["--dry-run=yes"], "touch-gestured: --dry-run takes no value\n"),
+    ])
+    func usageErrorsExit2AndSayWhat(_ args: [String], _ message: String) throws {
+        let r = try Daemon.run(args)
+        #expect(r.status == 2)
+        #expect(r.err == message)
+        #expect(r.out.isEmpty)
+    }
+
+    @Test func helpDescribesEveryOption() throws {
+        let r = try Daemon.run(["--help"])
+        #expect(r.status == 0)
+        for option in ["--config", "-g <binding>", "--device", "--grab", "--rotate", "--rotation-file", "--replay",
+                       "--dry-run", "--log", "--verbose", "--check-config", "--version", "-o <n>", "-m <ms>"] {
+            #expect(r.out.contains(option), "\(option)")
+        }
+    }
+
     @Test func versionIsThePackagesVersion() throws {
         let r = try Daemon.run(["--version"])
         #expect(r.out == touchGesturesVersion + "\n")

@@ -48,8 +48,13 @@ for product in touchtrace touch-demo; do
   swift build --package-path "$root" -c release --product "$product" --static-swift-stdlib \
     --scratch-path "$work/swift-build" 2>&1 | grep -E "error|warning: unable" || true
 done
+# The daemon as it is installed: one static executable (tools/install builds it the same way).
+swift build --package-path "$root" -c release --product touch-gestured --static-swift-stdlib \
+  -Xswiftc -static-executable --scratch-path "$work/swift-build-static" 2>&1 | grep -E "error:" || true
+cp "$work/swift-build-static/release/touch-gestured" "$work/swift-build/release/touch-gestured" 2>/dev/null
 bin="$work/swift-build/release/touchtrace"
-[ -x "$bin" ] && [ -x "$work/swift-build/release/touch-demo" ] || { echo "vmtest: touchtrace or touch-demo did not build" >&2; exit 1; }
+[ -x "$bin" ] && [ -x "$work/swift-build/release/touch-demo" ] && [ -x "$work/swift-build/release/touch-gestured" ] \
+  || { echo "vmtest: touchtrace, touch-demo or touch-gestured did not build" >&2; exit 1; }
 
 # Root filesystem.
 r="$work/rootfs"
@@ -74,6 +79,8 @@ cp "$here"/data/* "$r/test/"
 # synth → export → (in the VM) evemu-play → record must round-trip: the same gestures.
 "$bin" synth -e "list rows 8 height 60; jitter 0.3mm; seed 5; swipe right 40mm at 300,90; tap at 400,330; double-tap at 380,390; swipe up 30mm at 600,400 fingers 2; fling left at 500,210" "$work/synth.json" >/dev/null
 "$bin" export "$work/synth.json" --evemu "$r/test/demo-session.evemu" >/dev/null
+bindir="$work/swift-build/release"
+. "$here/daemons-build.sh"
 cp "$here/init" "$r/init"
 chmod +x "$r/init"
 (cd "$r" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -1 > "$work/initramfs.cpio.gz"

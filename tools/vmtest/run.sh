@@ -12,7 +12,8 @@ work=${1:-/tmp/touchgestures-vmtest}
 timeout_s=${VMTEST_TIMEOUT:-240}
 
 need=()
-for p in qemu-system-x86 busybox-static libevdev-dev evemu-tools cpio; do
+# libinput10, libwayland-client0 and libx11-6: what lisgd links (it is fetched, not installed).
+for p in qemu-system-x86 busybox-static libevdev-dev evemu-tools cpio libinput10 libwayland-client0 libx11-6; do
   dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then
@@ -109,6 +110,45 @@ verdict killed $ok "after kill -9 the file is $(echo "$v" | tail -1 | sed 's/.*:
 ok=0
 [ "$(rc_of demoRemoved)" = 0 ] && logs demoRemoved | grep -q "the device was removed" && ok=1
 verdict demoRemoved $ok "touch-demo exit $(rc_of demoRemoved); $(logs demoRemoved | grep -m1 removed)"
+
+# 6: the daemons side by side. A gesture is right when the lines its bindings wrote are the truth.
+trace daemons-lisgd; trace daemons-ours
+python3 - "$work/daemon-truth.txt" "$work/daemons-lisgd.jsonl" "$work/daemons-ours.jsonl" "$work/serial.txt" > "$work/daemons.txt" <<'PY'
+import re, sys
+truth = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
+def seen(path):
+    out, cur = {}, []
+    for line in open(path):
+        line = line.strip()
+        if line.startswith("--- "):
+            out[line[4:]] = cur; cur = []
+        elif line:
+            cur.append(line)
+    return out
+lisgd, ours = seen(sys.argv[2]), seen(sys.argv[3])
+logs = [l[len("VMLOG daemons: "):].strip() for l in open(sys.argv[4]) if l.startswith("VMLOG daemons: ")]
+rows, regressions, ours_right, lisgd_right = [], 0, 0, 0
+for gid, t, statements in truth:
+    want = [] if t == "-" else t.split(";")
+    l, o = lisgd.get(gid, ["(no marker)"]), ours.get(gid, ["(no marker)"])
+    lr, orr = l == want, o == want
+    lisgd_right += lr; ours_right += orr
+    if lr and not orr: regressions += 1
+    rows.append((statements, "; ".join(want) or "-", "; ".join(l) or "-", "; ".join(o) or "-", lr, orr))
+w = max(len(r[0]) for r in rows)
+print(f"{'gesture played':<{w}}  {'truth':<24} {'lisgd':<28} touch-gestured")
+for s, t, l, o, lr, orr in rows:
+    print(f"{s:<{w}}  {t:<24} {('' if lr else '✗ ') + l:<28} {('' if orr else '✗ ') + o}")
+print(f"right: lisgd {lisgd_right}/{len(rows)}, touch-gestured {ours_right}/{len(rows)}; "
+      f"gestures lisgd gets right and touch-gestured wrong: {regressions}")
+for line in logs: print(line)
+sys.exit(1 if regressions or ours_right == 0 else 0)
+PY
+drc=$?
+cat "$work/daemons.txt"
+ok=0
+[ "$(rc_of daemons)" = 0 ] && [ $drc = 0 ] && ok=1
+verdict daemons $ok "$(grep '^right:' "$work/daemons.txt")"
 
 echo "$passed passed, $failed failed"
 [ $failed = 0 ]

@@ -132,6 +132,12 @@ public struct Binding: Hashable, Sendable {
     }
 }
 
+extension String {
+    /// True when the text is empty or only spaces, tabs and line ends (by bytes: the daemon
+    /// does not need Unicode's tables for that).
+    var isBlank: Bool { utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
+}
+
 extension ScreenEdge {
     /// The edge a set of touch-down points all lie in (two edges: the corner), given which
     /// zones every point was in.

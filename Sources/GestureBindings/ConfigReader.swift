@@ -211,10 +211,11 @@ struct ConfigReader {
             let word = String(decoding: bytes[start..<i], as: UTF8.self)
             if word == "true" { return ConfigValue(kind: .bool(true), location: at) }
             if word == "false" { return ConfigValue(kind: .bool(false), location: at) }
-            let digits = word.filter { $0 != "_" }
+            // Bytes, not Characters: what a number may hold is ASCII.
+            let digits = String(decoding: word.utf8.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self)
             if let n = Int(digits) { return ConfigValue(kind: .integer(n), location: at) }
-            if let d = Double(digits), d.isFinite, word.first != ".", word.last != ".",
-               digits.allSatisfy({ $0.isNumber || "+-.eE".contains($0) }) {
+            if let d = Double(digits), d.isFinite, word.utf8.first != UInt8(ascii: "."), word.utf8.last != UInt8(ascii: "."),
+               digits.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || Array("+-.eE".utf8).contains($0) }) {
                 return ConfigValue(kind: .float(d), location: at)
             }
             throw fail("expected a value (a \"string\", a number, true, false or a [list]), found `\(word.isEmpty ? describe(c) : word)`", at: at)

@@ -236,7 +236,7 @@ public struct DaemonConfig: Sendable {
                 bad("command", "a list of a program and its arguments, like [\"notify-send\", \"swiped\"] (for a shell command line, write shell = \"…\")")
             }
         case (nil, let s?):
-            if let text = s.value.string, !text.allSatisfy(\.isWhitespace) { b.command = .shell(text) } else { bad("shell", "a command line for /bin/sh") }
+            if let text = s.value.string, !text.isBlank { b.command = .shell(text) } else { bad("shell", "a command line for /bin/sh") }
         case (_?, let s?):
             fail("give `command` or `shell`, not both", s.location)
             ok = false

@@ -22,8 +22,39 @@ public struct GestureDispatcher: Sendable {
         /// When, in seconds on the input's clock.
         public var time: Double
         public var binding: Binding
-        /// The gesture, in a few words (`swipe up, 1 finger, 41 mm, from the bottom`).
-        public var reason: String
+        /// What happened, kept as numbers: the words are made only when asked for (a log), so
+        /// that a quiet daemon never formats a number.
+        let cause: Cause
+
+        enum Cause: Sendable {
+            case tap(taps: Int, fingers: Int, edge: ScreenEdge?)
+            case longPress(fingers: Int, edge: ScreenEdge?)
+            case pinch(Binding.PinchDirection, scale: Double, fingers: Int)
+            case rotate(Binding.TurnDirection, radians: Double, fingers: Int)
+            case slide(SwipeDirection, millimeters: Double, fingers: Int, edge: ScreenEdge?)
+            case swipe(SwipeDirection, millimeters: Double, fingers: Int, edge: ScreenEdge?)
+        }
+
+        /// The gesture, in a few words (`swipe up 41 mm, 1 finger, from the bottom edge`).
+        public var reason: String {
+            func plural(_ n: Int) -> String { n == 1 ? "1 finger" : "\(n) fingers" }
+            func place(_ edge: ScreenEdge?) -> String { edge.map { ", from the \($0.rawValue) edge" } ?? "" }
+            switch cause {
+            case .tap(let taps, let fingers, let edge):
+                let what = taps == 1 ? "tap" : taps == 2 ? "double tap" : "\(taps) taps"
+                return "\(what), \(plural(fingers))\(place(edge))"
+            case .longPress(let fingers, let edge):
+                return "long press, \(plural(fingers))\(place(edge))"
+            case .pinch(let way, let scale, let fingers):
+                return "pinch \(way.rawValue) to \(GestureDispatcher.decimal(scale))×, \(plural(fingers))"
+            case .rotate(let way, let radians, let fingers):
+                return "rotate \(way.rawValue) by \(GestureDispatcher.decimal(abs(radians) * 180 / Double.pi))°, \(plural(fingers))"
+            case .slide(let way, let mm, let fingers, let edge):
+                return "slide \(way.rawValue) \(GestureDispatcher.decimal(mm)) mm, \(plural(fingers))\(place(edge))"
+            case .swipe(let way, let mm, let fingers, let edge):
+                return "swipe \(way.rawValue) \(GestureDispatcher.decimal(mm)) mm, \(plural(fingers))\(place(edge))"
+            }
+        }
     }
 
     public let bindings: [Binding]
@@ -140,8 +171,6 @@ public struct GestureDispatcher: Sendable {
         }
     }
 
-    private static func plural(_ n: Int) -> String { n == 1 ? "1 finger" : "\(n) fingers" }
-    private static func place(_ edge: ScreenEdge?) -> String { edge.map { ", from the \($0.rawValue) edge" } ?? "" }
 
     private mutating func gesture(_ g: GestureEvent, fire: (Firing) -> Void) {
         switch g.kind {
@@ -150,30 +179,28 @@ public struct GestureDispatcher: Sendable {
         case .tap(let t):
             let edge = zone(of: t.position)
             if let b = first(.tap, fingers: t.fingers, edge: edge, where: { $0.taps == t.taps }) {
-                let what = t.taps == 1 ? "tap" : t.taps == 2 ? "double tap" : "\(t.taps) taps"
-                fire(Firing(time: g.time, binding: b, reason: "\(what), \(Self.plural(t.fingers))\(Self.place(edge))"))
+                fire(Firing(time: g.time, binding: b, cause: .tap(taps: t.taps, fingers: t.fingers, edge: edge)))
             }
         case .longPress(let l) where l.phase == .began:
             if let b = first(.longPress, fingers: l.fingers, edge: startEdge, where: { _ in true }) {
-                fire(Firing(time: g.time, binding: b, reason: "long press, \(Self.plural(l.fingers))\(Self.place(startEdge))"))
+                fire(Firing(time: g.time, binding: b, cause: .longPress(fingers: l.fingers, edge: startEdge)))
             }
         case .pinch(let p) where p.phase == .ended && p.scale != 1:
             let way: Binding.PinchDirection = p.scale < 1 ? .in : .out
             if let b = first(.pinch, fingers: p.fingers, edge: startEdge, where: { $0.pinch == nil || $0.pinch == way }) {
-                fire(Firing(time: g.time, binding: b, reason: "pinch \(way.rawValue) to \(Self.decimal(p.scale))×, \(Self.plural(p.fingers))"))
+                fire(Firing(time: g.time, binding: b, cause: .pinch(way, scale: p.scale, fingers: p.fingers)))
             }
         case .rotate(let r) where r.phase == .ended && r.angle != 0:
             let way: Binding.TurnDirection = r.angle > 0 ? .clockwise : .counterclockwise
             if let b = first(.rotate, fingers: r.fingers, edge: startEdge, where: { $0.turn == nil || $0.turn == way }) {
-                let degrees = abs(r.angle) * 180 / Double.pi
-                fire(Firing(time: g.time, binding: b, reason: "rotate \(way.rawValue) by \(Self.decimal(degrees))°, \(Self.plural(r.fingers))"))
+                fire(Firing(time: g.time, binding: b, cause: .rotate(way, radians: r.angle, fingers: r.fingers)))
             }
         default:
             break
         }
     }
 
-    private static func decimal(_ v: Double) -> String {
+    static func decimal(_ v: Double) -> String {
         let tenths = (v * 10).rounded()
         let whole = Int(tenths / 10)
         let frac = Int(abs(tenths).truncatingRemainder(dividingBy: 10))
@@ -203,7 +230,7 @@ public struct GestureDispatcher: Sendable {
             let rest = Point(x: surface.unitsX(way.unitVector.x * (along - step)),
                              y: surface.unitsY(way.unitVector.y * (along - step)))
             anchors = latest.filter { active.contains($0.key) }.mapValues { $0 - rest }
-            fire(Firing(time: time, binding: b, reason: "slide \(way.rawValue) \(Self.decimal(along)) mm, \(Self.plural(fingers))\(Self.place(startEdge))"))
+            fire(Firing(time: time, binding: b, cause: .slide(way, millimeters: along, fingers: fingers, edge: startEdge)))
             return
         }
     }
@@ -226,8 +253,7 @@ public struct GestureDispatcher: Sendable {
         if let b = first(.swipe, fingers: s.fingers, edge: s.edge, where: {
             ($0.direction == nil || $0.direction == s.direction) && $0.distance.admits(length, extent: extent)
         }) {
-            fire(Firing(time: time, binding: b,
-                        reason: "swipe \(s.direction.rawValue) \(Self.decimal(length)) mm, \(Self.plural(s.fingers))\(Self.place(s.edge))"))
+            fire(Firing(time: time, binding: b, cause: .swipe(s.direction, millimeters: length, fingers: s.fingers, edge: s.edge)))
         }
     }
 }

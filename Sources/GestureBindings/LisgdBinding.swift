@@ -21,7 +21,8 @@ extension Binding {
     /// step of a `P` binding.
     public init(lisgd spec: String, index: Int, repeatStep: Double) throws(DiagnosticError) {
         let origin = "-g #\(index)"
-        let fields = spec.split(separator: ",", maxSplits: 5, omittingEmptySubsequences: false).map(String.init)
+        let fields = spec.utf8.split(separator: UInt8(ascii: ","), maxSplits: 5, omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
         func fail(_ k: Int, _ what: String) -> DiagnosticError {
             DiagnosticError("in \"\(spec)\": field \(k + 1) (\(what)), found '\(k < fields.count ? fields[k] : "")'",
                             at: SourceLocation(file: origin))
@@ -50,7 +51,7 @@ extension Binding {
             command = fields[4]
             if fields.count == 6 { command += "," + fields[5] }
         }
-        guard !command.allSatisfy(\.isWhitespace) else { throw fail(fields.count - 1, "expected a command") }
+        guard !command.isBlank else { throw fail(fields.count - 1, "expected a command") }
         self.init(gesture: .swipe, direction: direction, fingers: n, edge: edge, distance: distance,
                   mode: mode, command: .shell(command), origin: origin)
     }

@@ -250,7 +250,8 @@ struct Setup {
         case .success(let t): text = t
         case .failure(let failure): throw .input(failure.description)
         }
-        let word = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).first.map(String.init) ?? ""
+        let word = text.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }).first
+            .map { String(decoding: $0, as: UTF8.self) } ?? ""
         let names: [String: Rotation] = ["0": .none, "90": .quarter, "180": .half, "270": .threeQuarters,
                                          "normal": .none, "right": .quarter, "inverted": .half, "left": .threeQuarters]
         guard let r = names[word] else {

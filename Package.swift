@@ -48,8 +48,7 @@ let package = Package(
             dependencies: [
                 "TouchGestures", "TouchList", "TouchTrace", "TouchEvdev", "TouchInput", "TouchTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            resources: [.copy("Resources/demo-session.json")]
+            ]
         ),
         // The gesture daemon's rules, apart from its system calls: bindings, the configuration
         // file, lisgd's -g flags, and which binding each gesture runs. No Foundation. Not a product.

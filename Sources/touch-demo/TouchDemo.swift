@@ -82,12 +82,8 @@ struct TouchDemo: ParsableCommand {
                 printError("touch-demo: \(error)")
                 throw ExitCode(2)
             }
-            guard let bundled = Bundle.module.path(forResource: "demo-session", ofType: "json") else {
-                printError("touch-demo: the bundled demo trace is missing")
-                throw ExitCode(2)
-            }
             let reason = "\(error)".split(separator: "\n").first.map(String.init) ?? ""
-            try play(path: bundled, note: "no touchscreen (\(reason)); playing the bundled demo session")
+            try play(path: nil, note: "no touchscreen (\(reason)); playing the bundled demo session")
         }
     }
 
@@ -142,14 +138,24 @@ struct TouchDemo: ParsableCommand {
         }
     }
 
-    func play(path: String, note: String?) throws {
+    /// Plays the trace at `path`, or with none the bundled demo session (compiled in).
+    func play(path: String?, note: String?) throws {
         let trace: Trace
-        do { trace = try TraceReader.read(path: path).trace } catch {
-            printError(error.description)
-            throw ExitCode(2)
+        if let path {
+            do { trace = try TraceReader.read(path: path).trace } catch {
+                printError(error.description)
+                throw ExitCode(2)
+            }
+        } else {
+            let read = TraceReader.diagnose(bytes: Array(demoSessionJSON.utf8), name: "demo-session.json")
+            guard let bundled = read.trace else {
+                printError("touch-demo: the bundled demo session does not read: \(read.errors.first?.description ?? "")")
+                throw ExitCode(2)
+            }
+            trace = bundled
         }
         var engine = TraceReplay.makeController(header: trace.header)
-        let title = note ?? "touch-demo: playing \((path as NSString).lastPathComponent)"
+        let title = note ?? "touch-demo: playing \(((path ?? "demo-session.json") as NSString).lastPathComponent)"
         if note != nil, log { printError("touch-demo: \(title)") }
         let out = Output(log: log, title: title, list: engine.list)
         defer { out.finish() }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TouchTools
 import TouchTrace
+@testable import touch_demo
 
 /// Runs the built `touchtrace` binary, as a user would.
 @Suite("touchtrace command line")
@@ -176,10 +177,40 @@ extension CLITests {
         #expect(r.out.hasSuffix("rows swiped: 3; selected: 6\n"))
     }
 
-    @Test("the bundled demo session is the corpus's demo-session.json")
+    @Test("the bundled demo session is the corpus's demo-session.json, compiled in")
     func bundledSessionIsTheCorpusOne() throws {
-        let bundled = try String(contentsOfFile: packageRoot.appendingPathComponent("Sources/touch-demo/Resources/demo-session.json").path, encoding: .utf8)
-        #expect(bundled == (try String(contentsOfFile: corpusPath("demo-session.json"), encoding: .utf8)))
+        // The multi-line literal leaves out the file's last line end.
+        #expect(demoSessionJSON + "\n" == (try String(contentsOfFile: corpusPath("demo-session.json"), encoding: .utf8)),
+                "run `swift run touch-corpus` to write Sources/touch-demo/DemoSession.swift again")
+    }
+
+    @Test("a copy of touch-demo runs from anywhere: the session is in the binary, not a bundle beside it",
+          .enabled(if: !FileManager.default.fileExists(atPath: "/dev/input"), "needs a machine without /dev/input"))
+    func copiedDemoRuns() throws {
+        let bin = try #require(Self.built("touch-demo"))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touch-demo-copy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let copy = dir.appendingPathComponent("touch-demo")
+        try FileManager.default.copyItem(at: bin, to: copy)
+        let p = Process()
+        p.executableURL = copy
+        p.arguments = ["--speed", "100"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        #expect(text.contains("playing the bundled demo session") && text.contains("row 6 selected"))
+        let q = Process()
+        q.executableURL = copy
+        q.arguments = ["--help"]
+        q.standardOutput = FileHandle.nullDevice
+        try q.run()
+        q.waitUntilExit()
+        #expect(q.terminationStatus == 0)
     }
 
     @Test func demoRefusesBadOptions() throws {

@@ -1,3 +1,7 @@
+// Written by `swift run touch-corpus` from traces/demo-session.json: do not edit.
+
+/// The bundled demo session (traces/demo-session.json), played when there is no touchscreen.
+let demoSessionJSON = #"""
 {
   "format": "touch-trace",
   "version": 1,
@@ -137,3 +141,4 @@
     {"t": 7.033333, "id": 0, "phase": "up", "x": 400, "y": 95}
   ]
 }
+"""#

@@ -142,7 +142,11 @@ for s, t, l, o, lr, orr in rows:
 print(f"right: lisgd {lisgd_right}/{len(rows)}, touch-gestured {ours_right}/{len(rows)}; "
       f"gestures lisgd gets right and touch-gestured wrong: {regressions}")
 for line in logs: print(line)
-sys.exit(1 if regressions or ours_right == 0 else 0)
+# Idle, the daemon and touch-demo sleep in the kernel: no wake-up in 10 s without a touch.
+idle = {l.split()[0]: l.split("=")[1] for l in logs if "idle_wakeups=" in l}
+sleepy = [who for who in ("ours", "touch-demo") if idle.get(who) != "0"]
+if sleepy: print("woke while idle: " + ", ".join(f"{w} ({idle.get(w, 'not measured')})" for w in sleepy))
+sys.exit(1 if regressions or ours_right == 0 or sleepy else 0)
 PY
 drc=$?
 cat "$work/daemons.txt"

@@ -11,18 +11,25 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
     case removed(path: String)
     case system(call: String, path: String, errno: Errno)
 
-    /// A udev rule that gives the `input` group access to touchscreens.
+    /// A udev rule that gives the `input` group access to touchscreens (for a kiosk with no
+    /// login session).
     public static let udevRule = #"SUBSYSTEM=="input", KERNEL=="event*", ENV{ID_INPUT_TOUCHSCREEN}=="1", MODE="0660", GROUP="input""#
+    /// The udev rule the install ships (`70-touchgestures.rules`): the user logged in at the
+    /// seat gets every touchscreen (systemd-logind's uaccess).
+    public static let uaccessRule = #"SUBSYSTEM=="input", KERNEL=="event*", ENV{ID_INPUT_TOUCHSCREEN}=="1", TAG+="uaccess""#
 
     public var description: String {
         switch self {
         case .permissionDenied(let p):
             return """
-                cannot open \(p): permission denied. Either add yourself to the `input` group \
-                (sudo usermod -aG input "$USER", then log in again), or give touchscreens to that \
-                group with a udev rule in /etc/udev/rules.d/70-touchgestures.rules:
-                  \(Self.udevRule)
-                then run: sudo udevadm control --reload && sudo udevadm trigger
+                cannot open the touchscreen \(p): permission denied. To read it as yourself, \
+                install TouchGestures' udev rule (tools/install or the Debian package do; it gives \
+                the user at the seat every touchscreen), or write it to \
+                /etc/udev/rules.d/70-touchgestures.rules yourself:
+                  \(Self.uaccessRule)
+                then run: sudo udevadm control --reload && sudo udevadm trigger, and touch again. \
+                Without a login session (a kiosk), use the `input` group instead: \
+                sudo usermod -aG input "$USER" and log in again.
                 """
         case .noSuchDevice(let p): return "\(p): no such device (see `touchtrace devices`)"
         case .notATouchDevice(let p, let n): return "\(p) (\(n)) is not a touch device: it reports no touch positions"
@@ -135,10 +142,33 @@ public final class EvdevDevice {
         if let first = all.first(where: { $0.kind == .touchscreen }) {
             return try EvdevDevice(path: first.path, grab: grab, rotation: rotation, calibration: calibration)
         }
-        if let denied = all.first(where: { $0.error != nil }), case .permissionDenied? = denied.error {
-            throw denied.error!
+        // A device that cannot be opened may be the touchscreen: sysfs, which anyone may read,
+        // says whether it is. When it cannot say, assume it is, rather than play something else.
+        for info in all {
+            guard case .permissionDenied? = info.error else { continue }
+            if sysfsTouchscreen(info.path) ?? true { throw InputError.permissionDenied(path: info.path) }
         }
         throw InputError.noTouchDevices(inputDevices: all.count)
+    }
+
+    /// Whether sysfs describes the event device at `path` as a touchscreen: direct input
+    /// (`INPUT_PROP_DIRECT`) reporting positions (`ABS_X` or `ABS_MT_POSITION_X`); `nil` when
+    /// sysfs does not say.
+    static func sysfsTouchscreen(_ path: String, sysfs: String = "/sys/class/input") -> Bool? {
+        guard let name = path.split(separator: "/").last else { return nil }
+        let base = "\(sysfs)/\(name)/device/"
+        guard let properties = Libevdev.readSmallFile(base + "properties"),
+              let abs = Libevdev.readSmallFile(base + "capabilities/abs") else { return nil }
+        // Bitmaps as hexadecimal words, most significant first.
+        func bit(_ text: String, _ n: Int) -> Bool? {
+            let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).reversed().map { UInt64($0, radix: 16) }
+            guard words.allSatisfy({ $0 != nil }) else { return nil }
+            let word = n / 64
+            return word < words.count ? (words[word]! >> UInt64(n % 64)) & 1 == 1 : false
+        }
+        guard let direct = bit(properties, Int(InputProperty.direct.rawValue)),
+              let x = bit(abs, 0x00), let mtX = bit(abs, 0x35) else { return nil }
+        return direct && (x || mtX)
     }
 
     /// Every /dev/input/event* device, by event number, described when it can be opened.

@@ -35,6 +35,16 @@ enum NextEvent {
 /// Every libevdev and system call TouchInput makes, in one file, each with a Swift result:
 /// libevdev's negative errno returns become ``Errno``. Nothing else in the module touches C.
 enum Libevdev {
+    /// A small text file (sysfs), whole; `nil` when it cannot be read.
+    static func readSmallFile(_ path: String) -> String? {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { Glibc.close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = Glibc.read(fd, &buffer, buffer.count)
+        return n >= 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : nil
+    }
+
     static func open(_ path: String) -> Result<Int32, Errno> {
         let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         return fd >= 0 ? .success(fd) : .failure(Errno(errno))

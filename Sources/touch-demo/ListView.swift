@@ -101,9 +101,35 @@ struct ListView {
         }
     }
 
-    private func pad(_ s: String, _ n: Int) -> String {
-        let count = s.count
-        if count >= n { return String(s.prefix(max(0, n))) }
-        return s + String(repeating: " ", count: n - count)
+    /// `s` made exactly `n` columns wide: cut or filled with spaces. Escape sequences
+    /// (`ESC[…m`, reverse video and bold) take no column: they are kept whole, never cut, and a
+    /// line that holds one ends with the reset, so that a selected row's reverse video cannot
+    /// run on into the rest of the screen.
+    static func pad(_ s: String, _ n: Int) -> String {
+        var out = ""
+        var columns = 0
+        var styled = false
+        var inEscape = false
+        for ch in s {
+            if inEscape {
+                out.append(ch)
+                if ch.isLetter { inEscape = false }
+                continue
+            }
+            if ch == "\u{1B}" {
+                inEscape = true
+                styled = true
+                out.append(ch)
+                continue
+            }
+            if columns < n {
+                out.append(ch)
+                columns += 1
+            }
+        }
+        if columns < n { out += String(repeating: " ", count: n - columns) }
+        return styled && !out.hasSuffix("\u{1B}[0m") ? out + "\u{1B}[0m" : out
     }
+
+    private func pad(_ s: String, _ n: Int) -> String { Self.pad(s, n) }
 }

@@ -13,13 +13,14 @@ struct TouchDemo: ParsableCommand {
         commandName: "touch-demo",
         abstract: "A list in the terminal that a touchscreen scrolls, flings, swipes and taps.",
         discussion: """
-            With a touchscreen, touch it: a drag scrolls and a fling throws the list (it snaps to \\
-            whole rows when it stops), a swipe across a row toggles the row, a tap selects it; \\
-            pages of a generated feed load as the end comes near, and pulling down at the top \\
-            refreshes. \\
-            With no touchscreen, or with --replay, a trace is played at its real speed through the \\
-            same code (with no arguments, the bundled demo session). q or Ctrl-C quits. \\
-            Exit status: 0 done (also when the device is removed), 2 a trace or device could not be used.
+            With a touchscreen, touch it: a drag scrolls and a fling throws the list (it snaps to \
+            whole rows when it stops), a swipe across a row toggles the row, a tap selects it; \
+            pages of a generated feed load as the end comes near, and pulling down at the top \
+            refreshes. \
+            With no touchscreen, or with --replay, a trace is played at its real speed through the \
+            same code (with no arguments, the bundled demo session). q or Ctrl-C quits. \
+            Exit status: 0 done (also when the device is removed), 2 a trace or device could not be \
+            used (a touchscreen that may not be read is an error, never a reason to play a recording).
             """,
         version: touchGesturesVersion)
 
@@ -77,9 +78,15 @@ struct TouchDemo: ParsableCommand {
             let dev = try EvdevDevice.open(device, grab: grab, rotation: Rotation(degrees: rotate)!)
             try live(dev)
         } catch {
-            // A named device must work; otherwise fall back to the bundled session.
+            // A named device must work, and so must a touchscreen that is there but may not be
+            // read: playing a recording then would look like the user's own touch. Only with no
+            // touchscreen at all does the bundled session play.
             if device != nil {
                 printError("touch-demo: \(error)")
+                throw ExitCode(2)
+            }
+            if let input = error as? InputError, case .permissionDenied = input {
+                printError("touch-demo: \(input)")
                 throw ExitCode(2)
             }
             let reason = "\(error)".split(separator: "\n").first.map(String.init) ?? ""
@@ -122,6 +129,15 @@ struct TouchDemo: ParsableCommand {
             t.write(view.render(&list, columns: c, rows: r))
         }
 
+        /// Rows named as rows: `none`, `row 3`, `rows 1 and 3`, `rows 1, 3 and 6`.
+        static func rows(_ rows: [Int]) -> String {
+            switch rows.count {
+            case 0: return "none"
+            case 1: return "row \(rows[0])"
+            default: return "rows " + rows.dropLast().map(String.init).joined(separator: ", ") + " and \(rows[rows.count - 1])"
+            }
+        }
+
         /// True when the user asked to quit.
         var quit: Bool {
             if stopRequested.load(ordering: .relaxed) { return true }
@@ -133,7 +149,7 @@ struct TouchDemo: ParsableCommand {
             terminal?.restore()
             if !log && terminal == nil {
                 let swiped = (0..<list.rowCount).filter { list.swiped[$0] }
-                say("rows swiped: \(swiped.isEmpty ? "none" : swiped.map(String.init).joined(separator: ", ")); selected: \(list.selectedRow.map(String.init) ?? "none")")
+                say("end of the replay; swiped: \(Self.rows(swiped)); selected: \(Self.rows(list.selectedRows.sorted()))")
             }
         }
     }

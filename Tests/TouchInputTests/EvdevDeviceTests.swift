@@ -74,3 +74,50 @@ struct FrameStreamTests {
         #expect(caught as? InputError == .noSuchDevice(path: "/dev/input/event999"))
     }
 }
+
+/// A device that may not be opened is judged from sysfs, which anyone may read: a touchscreen
+/// there makes "permission denied" the answer, anything else does not.
+@Suite("Touchscreens told apart in sysfs without opening them")
+struct SysfsTouchscreenTests {
+    /// A fake /sys/class/input holding one event device.
+    func sysfs(properties: String?, abs: String?) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sysfs-\(UUID().uuidString)")
+        let device = root.appendingPathComponent("event7/device/capabilities")
+        try FileManager.default.createDirectory(at: device, withIntermediateDirectories: true)
+        if let properties { try properties.write(to: root.appendingPathComponent("event7/device/properties"), atomically: true, encoding: .utf8) }
+        if let abs { try abs.write(to: device.appendingPathComponent("abs"), atomically: true, encoding: .utf8) }
+        return root.path
+    }
+
+    @Test func aDirectDeviceWithMultitouchPositionsIsATouchscreen() throws {
+        // INPUT_PROP_DIRECT is bit 1 (2); ABS_MT_POSITION_X is bit 0x35 of the first word.
+        let root = try sysfs(properties: "2\n", abs: "660800000000003\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(EvdevDevice.sysfsTouchscreen("/dev/input/event7", sysfs: root) == true)
+    }
+
+    @Test func aTouchpadOrAKeyboardIsNot() throws {
+        // INPUT_PROP_POINTER only (a touchpad), and a keyboard with no axes.
+        let pad = try sysfs(properties: "1\n", abs: "660800000000003\n")
+        let keyboard = try sysfs(properties: "0\n", abs: "0\n")
+        defer { try? FileManager.default.removeItem(atPath: pad); try? FileManager.default.removeItem(atPath: keyboard) }
+        #expect(EvdevDevice.sysfsTouchscreen("/dev/input/event7", sysfs: pad) == false)
+        #expect(EvdevDevice.sysfsTouchscreen("/dev/input/event7", sysfs: keyboard) == false)
+    }
+
+    @Test func aBitmapOfSeveralWordsIsReadFromTheRight() throws {
+        // Two words, most significant first: the low word holds bit 0 (ABS_X).
+        let root = try sysfs(properties: "2\n", abs: "1 1\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(EvdevDevice.sysfsTouchscreen("/dev/input/event7", sysfs: root) == true)
+    }
+
+    @Test func noSysfsEntryCannotSay() throws {
+        let root = try sysfs(properties: nil, abs: nil)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(EvdevDevice.sysfsTouchscreen("/dev/input/event7", sysfs: root) == nil)
+        let garbled = try sysfs(properties: "zz\n", abs: "1\n")
+        defer { try? FileManager.default.removeItem(atPath: garbled) }
+        #expect(EvdevDevice.sysfsTouchscreen("/dev/input/event7", sysfs: garbled) == nil)
+    }
+}

@@ -3,6 +3,7 @@ import Testing
 import TouchTools
 import TouchTrace
 @testable import touch_demo
+@testable import TouchList
 
 /// Runs the built `touchtrace` binary, as a user would.
 @Suite("touchtrace command line")
@@ -174,7 +175,7 @@ extension CLITests {
         #expect(r.status == 0)
         #expect(r.out.hasPrefix("no touchscreen ("))
         #expect(r.out.contains("row 6 selected"))
-        #expect(r.out.hasSuffix("rows swiped: 3; selected: 6\n"))
+        #expect(r.out.hasSuffix("end of the replay; swiped: row 3; selected: row 6\n"))
     }
 
     @Test("the bundled demo session is the corpus's demo-session.json, compiled in")
@@ -211,6 +212,38 @@ extension CLITests {
         try q.run()
         q.waitUntilExit()
         #expect(q.terminationStatus == 0)
+    }
+
+    @Test("touch-demo's help has no stray backslashes")
+    func demoHelpReads() throws {
+        let r = try run(["--help"], program: "touch-demo")
+        #expect(r.status == 0)
+        #expect(!r.out.contains("\\"), "\(r.out)")
+    }
+
+    @Test("a selected row's reverse video ends with the row, whatever the width")
+    func reverseVideoIsReset() throws {
+        let long = "\u{1B}[7m" + String(repeating: "x", count: 100) + "\u{1B}[0m"
+        let cut = ListView.pad(long, 40)
+        #expect(cut.filter { $0 != "\u{1B}" }.replacingOccurrences(of: "[7m", with: "").replacingOccurrences(of: "[0m", with: "").count == 40)
+        #expect(cut.hasSuffix("\u{1B}[0m"))
+        #expect(ListView.pad("row 1", 10) == "row 1     ")
+        // A whole screen with row 2 selected: every reverse video is reset on its own line.
+        var list = ListModel(layout: ListLayout(rows: 8, rowHeight: 60, width: 800, height: 480))
+        list.selectedRows = [2]
+        let screen = ListView(title: "t").render(&list, columns: 40, rows: 12)
+        let lines = screen.components(separatedBy: "\r\n")
+        #expect(lines.contains { $0.contains("\u{1B}[7m") })
+        for line in lines where line.contains("\u{1B}[7m") {
+            #expect(line.components(separatedBy: "\u{1B}[7m").count == line.components(separatedBy: "\u{1B}[0m").count, "\(line.debugDescription)")
+        }
+    }
+
+    @Test func rowsAreNamedAsRows() {
+        #expect(TouchDemo.Output.rows([]) == "none")
+        #expect(TouchDemo.Output.rows([3]) == "row 3")
+        #expect(TouchDemo.Output.rows([1, 3]) == "rows 1 and 3")
+        #expect(TouchDemo.Output.rows([1, 3, 6]) == "rows 1, 3 and 6")
     }
 
     @Test func demoRefusesBadOptions() throws {

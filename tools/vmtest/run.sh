@@ -154,5 +154,12 @@ ok=0
 [ "$(rc_of daemons)" = 0 ] && [ $drc = 0 ] && ok=1
 verdict daemons $ok "$(grep '^right:' "$work/daemons.txt")"
 
+# 7: a touchscreen plugged in after the daemon started is read; SIGHUP reloads; SIGTERM exits 0.
+trace hotplug
+ok=0
+[ "$(rc_of hotplug)" = 0 ] && [ "$(paste -sd, "$work/hotplug.jsonl")" = "first,second" ] \
+  && logs hotplug | grep -q "touchscreen plugged in" && logs hotplug | grep -q "reloaded" && ok=1
+verdict hotplug $ok "exit $(rc_of hotplug); commands run: [$(paste -sd, "$work/hotplug.jsonl")]; $(logs hotplug | grep -m1 'plugged in')"
+
 echo "$passed passed, $failed failed"
 [ $failed = 0 ]

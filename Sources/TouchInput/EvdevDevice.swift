@@ -22,7 +22,7 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .permissionDenied(let p):
             return """
-                cannot open the touchscreen \(p): permission denied. To read it as yourself, \
+                cannot open \(p): permission denied. To read touchscreens as yourself, \
                 install TouchGestures' udev rule (tools/install or the Debian package do; it gives \
                 the user at the seat every touchscreen), or write it to \
                 /etc/udev/rules.d/70-touchgestures.rules yourself:

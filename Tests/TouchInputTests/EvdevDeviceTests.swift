@@ -38,12 +38,13 @@ struct EvdevDeviceTests {
         #expect(throws: InputError.noInputFolder) { try EvdevDevice.list(folder: dir.path + "/none") }
     }
 
-    @Test("the permission message names the input group and gives a udev rule")
+    @Test("the permission message gives the udev rule the install ships, and the input group")
     func permissionMessage() {
         let m = InputError.permissionDenied(path: "/dev/input/event3").description
         #expect(m.hasPrefix("cannot open /dev/input/event3: permission denied."))
         #expect(m.contains("usermod -aG input"))
-        #expect(m.contains(#"ENV{ID_INPUT_TOUCHSCREEN}=="1", MODE="0660", GROUP="input""#))
+        #expect(m.contains(#"ENV{ID_INPUT_TOUCHSCREEN}=="1", TAG+="uaccess""#))
+        #expect(m.contains("tools/install"))
         #expect(InputError.opening("/x", .permissionDenied) == .permissionDenied(path: "/x"))
         #expect(InputError.opening("/x", .noSuchFile) == .noSuchDevice(path: "/x"))
     }

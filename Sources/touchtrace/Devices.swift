@@ -35,7 +35,7 @@ struct Devices: ParsableCommand {
             print(line)
         }
         if all.contains(where: { if case .permissionDenied? = $0.error { true } else { false } }) {
-            printError("some devices could not be opened: add yourself to the `input` group, or use a udev rule:\n  \(InputError.udevRule)")
+            printError("some devices could not be opened: install TouchGestures' udev rule (tools/install does), which gives the user at the seat the touchscreens:\n  \(InputError.uaccessRule)\nor, without a login session, add yourself to the `input` group")
         }
     }
 }

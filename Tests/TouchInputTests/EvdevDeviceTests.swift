@@ -45,6 +45,10 @@ struct EvdevDeviceTests {
         #expect(m.contains("usermod -aG input"))
         #expect(m.contains(#"ENV{ID_INPUT_TOUCHSCREEN}=="1", TAG+="uaccess""#))
         #expect(m.contains("tools/install"))
+        // The rule the message gives is the one the install ships.
+        let shipped = try? String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("dist/70-touchgestures.rules").path, encoding: .utf8)
+        #expect(shipped?.split(separator: "\n").contains { $0 == InputError.uaccessRule } == true)
         #expect(InputError.opening("/x", .permissionDenied) == .permissionDenied(path: "/x"))
         #expect(InputError.opening("/x", .noSuchFile) == .noSuchDevice(path: "/x"))
     }

@@ -33,3 +33,65 @@ extension ListController.Output {
         }
     }
 }
+
+extension ListController.Output {
+    /// What kind of step of a continuous report this is (`pan changes`, `scroll steps`, …), or
+    /// `nil` for an output worth a line of its own. A moving pan, pinch, rotation or long press
+    /// reports every frame, and so does a scroll: people are shown where such a gesture begins
+    /// and ends and where the list comes to rest, and the steps between are counted.
+    public var continuousStep: String? {
+        switch self {
+        case .list(let l):
+            if case .scroll = l.kind { return "scroll steps" }
+            return nil
+        case .gesture(let g):
+            switch g.kind {
+            case .pan(let p) where p.phase == .changed: return "pan changes"
+            case .pinch(let p) where p.phase == .changed: return "pinch changes"
+            case .rotate(let r) where r.phase == .changed: return "rotation changes"
+            case .longPress(let l) where l.phase == .changed: return "long-press moves"
+            default: return nil
+            }
+        }
+    }
+}
+
+/// Counts runs of continuous steps for a human-readable replay: `fold` takes each output and
+/// says whether it was folded; `summary` (when a run ends) is its one line,
+/// `  0.083–0.242  ⋯ 20 pan changes, 6 scroll steps` (a run of one step is printed as it is).
+public struct StepFolder {
+    private var first: Double?
+    private var last = 0.0
+    /// The first step of the run, printed as it is when it stays alone.
+    private var alone: ListController.Output?
+    private var counts: [(label: String, count: Int)] = []
+
+    public init() {}
+
+    /// Folds `output` when it is a continuous step; returns false (and folds nothing) otherwise.
+    public mutating func fold(_ output: ListController.Output) -> Bool {
+        guard let label = output.continuousStep else { return false }
+        if first == nil {
+            first = output.time
+            alone = output
+        } else {
+            alone = nil
+        }
+        last = output.time
+        if let k = counts.firstIndex(where: { $0.label == label }) { counts[k].count += 1 } else { counts.append((label, 1)) }
+        return true
+    }
+
+    /// The line for the steps folded since the last call, or `nil` when there were none.
+    public mutating func summary() -> String? {
+        guard let first else { return nil }
+        defer {
+            self.first = nil
+            alone = nil
+            counts.removeAll(keepingCapacity: true)
+        }
+        if let alone { return "  " + alone.humanDescription }
+        let what = counts.map { "\($0.count) \($0.count == 1 ? String($0.label.dropLast()) : $0.label)" }.joined(separator: ", ")
+        return "  " + String(format: "%.3f–%.3f", first, last) + "  ⋯ " + what
+    }
+}

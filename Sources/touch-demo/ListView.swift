@@ -13,25 +13,9 @@ struct ListView {
     static let minimumColumns = 40
     static let minimumRows = 8
 
-    /// Whether `event` is worth a line: a moving pan, pinch, rotation or long press reports
-    /// every frame, and so does a scroll; people are shown where such a gesture begins and
-    /// ends, and where the list comes to rest, not each step.
-    static func isNoteworthy(_ output: ListController.Output) -> Bool {
-        let event: GestureEvent
-        switch output {
-        case .list(let l):
-            if case .scroll = l.kind { return false }
-            return true
-        case .gesture(let g): event = g
-        }
-        return switch event.kind {
-        case .pan(let g): g.phase != .changed
-        case .pinch(let g): g.phase != .changed
-        case .rotate(let g): g.phase != .changed
-        case .longPress(let g): g.phase != .changed
-        default: true
-        }
-    }
+    /// Whether `event` is worth a line: not a step of a continuous report (a moving pan,
+    /// pinch, rotation or long press, a scroll), which `continuousStep` names.
+    static func isNoteworthy(_ output: ListController.Output) -> Bool { output.continuousStep == nil }
 
     mutating func note(_ event: ListController.Output) {
         guard Self.isNoteworthy(event) else { return }

@@ -29,6 +29,9 @@ struct Replay: ParsableCommand {
     @Flag(help: "Compare the output with the trace's expect/expectNone; exit 1 on a mismatch.")
     var check = false
 
+    @Flag(help: "Print every continuous report (each pan, pinch and rotation change, each scroll step); by default a run of them is one line that counts them. --json always prints all.")
+    var all = false
+
     func run() throws {
         guard let (files, isFolder) = traceFiles(at: path) else {
             throw CommandFailure.badInput("touchtrace: \(path): no such file or folder")
@@ -53,7 +56,8 @@ struct Replay: ParsableCommand {
         var out = StandardOutputBuffer()
         // Read once: each read of an option's property wrapper looks up generic metadata, and
         // doing it an output cost replay --json a tenth of its time.
-        let json = json, explain = explain
+        let json = json, explain = explain, fold = !json && !all
+        var folder = StepFolder()
         let list = TraceReplay.run(stream: stream, explain: explain || check) { output in
             checker?.observe(output)
             if !explain, case .gesture(let g) = output {
@@ -63,8 +67,13 @@ struct Replay: ParsableCommand {
                 }
             }
             printed += 1
+            if fold {
+                if folder.fold(output) { return }
+                if let line = folder.summary() { out.append(line) }
+            }
             if json { out.append(output) } else { out.append("  " + output.humanDescription) }
         }
+        if fold, let line = folder.summary() { out.append(line) }
         out.flush()
         if stream.hasErrors {
             printError(stream.diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "\n"))

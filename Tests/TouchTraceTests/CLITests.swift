@@ -214,6 +214,26 @@ extension CLITests {
         #expect(q.terminationStatus == 0)
     }
 
+    @Test("replay folds runs of continuous reports into one counted line; --all prints each")
+    func replayFoldsSteps() throws {
+        let folded = try run(["replay", "traces/demo-session.json"])
+        let all = try run(["replay", "--all", "traces/demo-session.json"])
+        #expect(folded.status == 0 && all.status == 0)
+        let foldedLines = folded.out.split(separator: "\n"), allLines = all.out.split(separator: "\n")
+        // The first pan moves 3 times and scrolls 3 times between its swipe and its end.
+        #expect(foldedLines.contains("  0.100–0.200  ⋯ 3 pan changes, 3 scroll steps"))
+        #expect(allLines.filter { $0.contains("pan changed") }.count > 3)
+        #expect(!foldedLines.contains { $0.contains("pan changed") && !$0.contains("⋯") })
+        // Nothing else is lost: every line that is not a step is in both, in order.
+        let steps = ["pan changed", "scrolled to", "pinch changed", "rotate changed", "long press changed"]
+        let kept = allLines.filter { line in !steps.contains { line.contains($0) } }
+        let foldedKept = foldedLines.filter { line in !line.contains("⋯") && !steps.contains { line.contains($0) } }
+        #expect(foldedKept == kept)
+        // --json prints every output.
+        let json = try run(["replay", "--json", "traces/demo-session.json"])
+        #expect(json.out.split(separator: "\n").filter { $0.contains("\"changed\"") }.count == allLines.filter { $0.contains("pan changed") }.count)
+    }
+
     @Test("touch-demo's help has no stray backslashes")
     func demoHelpReads() throws {
         let r = try run(["--help"], program: "touch-demo")

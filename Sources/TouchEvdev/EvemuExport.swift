@@ -29,7 +29,9 @@ public enum EvemuExport {
         }
         /// A position as an axis value, clamped to what evdev can carry.
         func axis(_ v: Double) -> Int { Int(max(-2e9, min(2e9, (v * scale).rounded()))) }
-        let w = Int((s.width * scale).rounded(.up)), h = Int((s.height * scale).rounded(.up))
+        // The axes' maxima: a surface W units wide holds positions 0…W − 1 (an import gives W
+        // back); a position on the far edge is put on the last value.
+        let w = max(Int((s.width * scale).rounded(.up)) - 1, 1), h = max(Int((s.height * scale).rounded(.up)) - 1, 1)
         let rx = s.resolutionIsDefault ? 0 : Int((res.x * scale).rounded()), ry = s.resolutionIsDefault ? 0 : Int((res.y * scale).rounded())
         var out = """
             # EVEMU 1.3
@@ -63,7 +65,7 @@ public enum EvemuExport {
         func emit(_ frame: TouchFrame) {
             let before = slotOf.count
             for e in frame.events {
-                let x = axis(e.position.x), y = axis(e.position.y)
+                let x = min(axis(e.position.x), w), y = min(axis(e.position.y), h)
                 switch e.phase {
                 case .down:
                     guard let free = (0..<slots).first(where: { s in !slotOf.values.contains(s) }) else {

@@ -82,9 +82,12 @@ public struct TouchDecoder: Sendable {
         yRange = max(Double(axes.y.maximum) - Double(axes.y.minimum), 1)
         var res: Point? = axes.x.resolution > 0 && axes.y.resolution > 0
             ? Point(x: Double(axes.x.resolution), y: Double(axes.y.resolution)) : nil
-        // At least one unit: a device whose axis has no range (minimum = maximum) still gets a
-        // surface a trace can describe (importers refuse such recordings with a message).
-        var w = max(Double(axes.x.maximum) - Double(axes.x.minimum), 1), h = max(Double(axes.y.maximum) - Double(axes.y.minimum), 1)
+        // The surface is as many units wide as the axis has values: 0…799 is 800 units, as an
+        // 800-pixel panel is 800 pixels wide (positions lie in 0…799 of it). At least one unit:
+        // a device whose axis has no range (minimum = maximum) still gets a surface a trace can
+        // describe (importers refuse such recordings with a message).
+        var w = max(Double(axes.x.maximum) - Double(axes.x.minimum) + 1, 1)
+        var h = max(Double(axes.y.maximum) - Double(axes.y.minimum) + 1, 1)
         if rotation == .quarter || rotation == .threeQuarters {
             swap(&w, &h)
             res = res.map { Point(x: $0.y, y: $0.x) }
@@ -170,7 +173,8 @@ public struct TouchDecoder: Sendable {
         case .half: (x, y) = (1 - x, 1 - y)
         case .threeQuarters: (x, y) = (y, 1 - x)
         }
-        return Point(x: x * surface.width, y: y * surface.height)
+        // Back to units: 0…1 spans the positions, 0…(width − 1).
+        return Point(x: x * max(surface.width - 1, 0), y: y * max(surface.height - 1, 0))
     }
 
     private func event(_ time: Double, _ id: Int, _ phase: TouchPhase, _ s: Slot) -> TouchEvent {

@@ -158,10 +158,10 @@ struct TouchDecoderTests {
         #expect(decode(device(.multitouchB), e, finish: true) == ["0.0: down 0 (5,0)", "0.01: cancel 0 (5,0)"])
     }
 
-    @Test("the surface is the axis range, with the device's resolution when it has one")
+    @Test("the surface has as many units as the axes have values (0…1000 is 1001), with the device's resolution when it has one")
     func surface() throws {
         let plain = try #require(TouchDecoder(device: device(.multitouchB)))
-        #expect(plain.surface.width == 1000 && plain.surface.height == 500 && plain.surface.resolutionIsDefault)
+        #expect(plain.surface.width == 1001 && plain.surface.height == 501 && plain.surface.resolutionIsDefault)
         let res = try #require(TouchDecoder(device: device(.multitouchB, resolution: 12)))
         #expect(res.surface.unitsPerMillimeter == Point(x: 12, y: 12))
         #expect(TouchDecoder(device: DeviceDescription(name: "keyboard")) == nil)
@@ -233,12 +233,13 @@ struct EvemuTests {
         let rec = try EvemuRecording.parse(text, name: "p.evemu")
         let trace = try TraceImport.trace(from: rec, source: "p.evemu")
         #expect(trace.header.device.name == "Some Panel")
-        #expect(trace.header.device.width == 799 && trace.header.device.height == 479)
+        // Axes 0…799 × 0…479: an 800 × 480 surface.
+        #expect(trace.header.device.width == 800 && trace.header.device.height == 480)
         #expect(trace.header.device.resolution == Point(x: 5, y: 5))
         #expect(trace.events.map(\.time) == [0, 0.095573])
         #expect(trace.header.meta?["timeOrigin"] == .number(1000.5))
         let sized = try TraceImport.trace(from: rec, source: "p.evemu", physicalSize: Point(x: 159.8, y: 95.8))
-        #expect(sized.header.device.resolution == Point(x: 799 / 159.8, y: 479 / 95.8))
+        #expect(sized.header.device.resolution == Point(x: 800 / 159.8, y: 480 / 95.8))
     }
 }
 
@@ -256,12 +257,12 @@ struct MappingTests {
 
     @Test("rotations turn the surface clockwise; width, height and resolution follow")
     func rotations() throws {
-        let d = device(.multitouchB, resolution: 10)   // 1000 × 500 units, 10 units/mm
+        let d = device(.multitouchB, resolution: 10)   // axes 0…1000 × 0…500: 1001 × 501 units, 10 units/mm
         let expected: [(Rotation, Point, Double, Double)] = [
-            (.none, Point(x: 100, y: 50), 1000, 500),
-            (.quarter, Point(x: 450, y: 100), 500, 1000),
-            (.half, Point(x: 900, y: 450), 1000, 500),
-            (.threeQuarters, Point(x: 50, y: 900), 500, 1000),
+            (.none, Point(x: 100, y: 50), 1001, 501),
+            (.quarter, Point(x: 450, y: 100), 501, 1001),
+            (.half, Point(x: 900, y: 450), 1001, 501),
+            (.threeQuarters, Point(x: 50, y: 900), 501, 1001),
         ]
         for (r, p, w, h) in expected {
             let dec = try #require(TouchDecoder(device: d, rotation: r))

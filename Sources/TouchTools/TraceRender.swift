@@ -9,7 +9,9 @@ public enum TraceRender {
     public static func svg(for trace: Trace, title: String, explain: Bool = false) -> String {
         let h = trace.header
         let w = h.device.width, ht = h.device.height
-        let scale = max(1, 900 / max(w, ht))          // draw large traces at ~900 px
+        // Every trace drawn about 900 pixels across, whatever its units (a raw-unit recording
+        // 3,009 units wide drew 3,056 pixels with labels too small to read).
+        let scale = 900 / max(w, ht, 1e-9)
         let margin = 24.0
         let t0 = trace.events.first?.time ?? 0
         let span = max((trace.events.last?.time ?? 0) - t0, 1e-9)
@@ -133,15 +135,32 @@ public enum TraceRender {
             return lo > 0 ? positions[lo - 1].1 : lastPosition
         }
         out += "<g font-size=\"12\">\n"
-        var stack: [String: Int] = [:]
-        // A label at `at`, stacked under others already near it.
+        // Labels never overlap and never run off the picture: each is placed right of its
+        // spot (left of it near the right edge), moved down a line while it would cover one
+        // already placed, and only counted once `Crowd.limit` lines are taken there.
+        let pictureWidth = w * scale + 2 * margin
+        var placed: [Int: [(x0: Double, x1: Double, top: Double)]] = [:]      // by 14-pixel band of the top
         func text(_ at: Point, _ label: String, _ fill: String, _ time: Double) -> String {
-            let key = "\(Int(max(-1e9, min(1e9, at.x / 20)))),\(Int(max(-1e9, min(1e9, at.y / 20))))"
-            let n = stack[key, default: 0]
-            stack[key] = n + 1
-            guard n < Crowd.limit else { crowd.hiddenLabels += 1; return "" }
+            let stamp = "\(fmt(time)) s"
+            // About 6.7 pixels a character at 12 px sans-serif.
+            let width = Double(label.count + 1 + stamp.count) * 6.7
             let (x, y) = pixel(at)
-            return "<text x=\"\(fmt(x + 9))\" y=\"\(fmt(y - 8 + Double(n) * 14))\" fill=\"\(fill)\">\(esc(label)) <tspan fill=\"#888\">\(fmt(time)) s</tspan></text>\n"
+            var x0 = x + 9
+            if x0 + width > pictureWidth - 2 { x0 = max(2, x - 9 - width) }
+            for n in 0..<Crowd.limit {
+                let baseline = y - 8 + Double(n) * 14
+                // A line of 12-pixel text covers 14 pixels: from 11 above its baseline to 3 below.
+                let top = baseline - 11
+                let band = Int(max(-1e9, min(1e9, (top / 14).rounded(.down))))
+                let clash = (band - 1...band + 1).contains { b in
+                    placed[b]?.contains { $0.x0 < x0 + width && x0 < $0.x1 && abs($0.top - top) < 14 } ?? false
+                }
+                if clash { continue }
+                placed[band, default: []].append((x0, x0 + width, top))
+                return "<text x=\"\(fmt(x0))\" y=\"\(fmt(baseline))\" fill=\"\(fill)\">\(esc(label)) <tspan fill=\"#888\">\(stamp)</tspan></text>\n"
+            }
+            crowd.hiddenLabels += 1
+            return ""
         }
         for e in output {
             var at: Point

@@ -22,6 +22,34 @@ struct RenderTests {
         if name == "demo-session.json" { #expect(svg.contains(">row 3 swiped <")) }
     }
 
+    @Test("labels never cover one another nor run off the picture, and any trace is drawn about 900 pixels across",
+          arguments: samples + ["recorded-elan-drag-up-down.json", "tap-double.json"])
+    func labelsDoNotOverlap(_ name: String) throws {
+        let (trace, _) = try TraceReader.read(path: corpusPath(name))
+        let svg = TraceRender.svg(for: trace, title: name, explain: true)
+        let width = try #require(svg.firstMatch(of: /<svg[^>]* width="([0-9.]+)"/).flatMap { Double($0.1) })
+        // The ELAN recording is 3,009 units wide: drawn at 900 pixels plus margins, not 3,056.
+        #expect(width > 850 && width < 1000, "\(name): \(width) pixels wide")
+        // Each label's box: 12-pixel text from 11 above its baseline to 3 below, about 6.7
+        // pixels a character (the label, a space, and its time).
+        var boxes: [(x0: Double, x1: Double, y0: Double, y1: Double, text: String)] = []
+        for m in svg.matches(of: /<text x="([-0-9.]+)" y="([-0-9.]+)" fill="[^"]*">([^<]*) <tspan fill="#888">([^<]*)<\/tspan><\/text>/) {
+            let x = Double(m.1)!, y = Double(m.2)!
+            let chars = String(m.3).replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&lt;", with: "<")
+                .replacingOccurrences(of: "&amp;", with: "&").count + 1 + m.4.count
+            boxes.append((x, x + Double(chars) * 6.7, y - 11, y + 3, String(m.3)))
+        }
+        #expect(!boxes.isEmpty)
+        for b in boxes { #expect(b.x0 >= 0 && b.x1 <= width, "\(name): '\(b.text)' runs off the picture (\(b.x0)…\(b.x1) of \(width))") }
+        for i in boxes.indices {
+            for j in boxes.indices where j > i {
+                let a = boxes[i], b = boxes[j]
+                let overlap = a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 - 0.01 && b.y0 < a.y1 - 0.01
+                #expect(!overlap, "\(name): '\(a.text)' and '\(b.text)' overlap")
+            }
+        }
+    }
+
     @Test("2,000 taps in one place draw 8 of each marker, count the rest at the foot, and stay small")
     func crowdedSpotIsCounted() throws {
         var events: [String] = []

@@ -154,10 +154,15 @@ final class Daemon {
         return Int32(min(wait.rounded(.up) + 1, 3_600_000))
     }
 
+    /// Fires what is due. The clock is read only when some engine has a deadline: most
+    /// wake-ups (input with no tap or long press pending) need no time but the events' own.
     private func fireDeadlines() {
-        let now = EvdevDevice.monotonicNow()
+        var now: Double?
         for s in sources {
-            if let d = s.dispatcher.nextDeadline, d <= now { s.dispatcher.advance(to: now, fire: fire, seen: seen) }
+            guard let d = s.dispatcher.nextDeadline else { continue }
+            let t = now ?? EvdevDevice.monotonicNow()
+            now = t
+            if d <= t { s.dispatcher.advance(to: t, fire: fire, seen: seen) }
         }
     }
 

@@ -20,8 +20,16 @@ while IFS=$'\t' read -r truth statements; do
   case "$truth" in \#*) continue ;; esac
   [ -z "$statements" ] && continue
   id=$(printf %02d $n)
-  "$bindir/touchtrace" synth -e "device 800x480 res 5; $statements" "$work/g$id.json" >/dev/null
-  "$bindir/touchtrace" export "$work/g$id.json" --evemu "$r/test/g/$id.evemu" >/dev/null
+  case "$statements" in
+    @*)
+      file=${statements#@}
+      src="$here/data/$file"; [ -f "$src" ] || src="$root/../shared/data/evemu/$file"
+      [ -f "$src" ] || { echo "vmtest: $file not found; that gesture is left out" >&2; continue; }
+      cp "$src" "$r/test/g/$id.evemu" ;;
+    *)
+      "$bindir/touchtrace" synth -e "device 800x480 res 5; $statements" "$work/g$id.json" >/dev/null
+      "$bindir/touchtrace" export "$work/g$id.json" --evemu "$r/test/g/$id.evemu" >/dev/null ;;
+  esac
   printf '%s\t%s\t%s\n' "$id" "$truth" "$statements" >> "$work/daemon-truth.txt"
   n=$((n+1))
 done < "$here/daemon-gestures.tsv"

@@ -28,7 +28,9 @@ final class Daemon {
     private let dryRun: Bool
     private let log: Bool
     private let verbose: Bool
-    private var sources: [Source] = []
+    private var sources: [Source] = [] { didSet { sourcesVersion &+= 1 } }
+    /// Changes whenever `sources` does, so that the poll set is made again.
+    private var sourcesVersion = 0
     private let out = StandardOutput()
     private let spawner: Spawner
     private var signalFD: Int32 = -1
@@ -51,28 +53,39 @@ final class Daemon {
         watchFD = watchInputFolder()
         try openDevices(initial: true)
         say("\(setup.config.bindings.count) binding\(setup.config.bindings.count == 1 ? "" : "s") from \(setup.sources.joined(separator: " and ")); reading \(sources.isEmpty ? "no device yet (waiting for a touchscreen)" : sources.map { "\($0.device.path) (\($0.device.description.name))" }.joined(separator: ", "))")
+        // The poll set is made again only when it changes (a device comes or goes, a command's
+        // standard error opens or ends), not at every wake-up: the loop runs once a frame.
         var fds: [pollfd] = []
+        var madeFor = (sources: -1, streams: -1)
         while true {
-            fds.removeAll(keepingCapacity: true)
-            fds.append(pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0))
-            if watchFD >= 0 { fds.append(pollfd(fd: watchFD, events: Int16(POLLIN), revents: 0)) }
-            for s in sources { fds.append(pollfd(fd: s.device.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
-            for fd in spawner.errorFDs { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+            if madeFor != (sourcesVersion, spawner.streamsVersion) {
+                fds.removeAll(keepingCapacity: true)
+                fds.append(pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0))
+                if watchFD >= 0 { fds.append(pollfd(fd: watchFD, events: Int16(POLLIN), revents: 0)) }
+                for s in sources { fds.append(pollfd(fd: s.device.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+                for fd in spawner.errorFDs { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+                madeFor = (sourcesVersion, spawner.streamsVersion)
+            }
             let timeout = pollTimeout()
             let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw .input("poll: \(String(cString: strerror(errno)))")
             }
-            for p in fds where p.revents != 0 {
-                if p.fd == signalFD {
+            let firstSource = watchFD >= 0 ? 2 : 1
+            for k in fds.indices where fds[k].revents != 0 {
+                let fd = fds[k].fd
+                fds[k].revents = 0
+                if fd == signalFD {
                     if try readSignals() { return }
-                } else if p.fd == watchFD {
+                } else if fd == watchFD {
                     readPlugEvents()
-                } else if let s = sources.first(where: { $0.device.fileDescriptor == p.fd }) {
+                } else if k - firstSource < sources.count, madeFor.sources == sourcesVersion {
+                    read(sources[k - firstSource])
+                } else if let s = sources.first(where: { $0.device.fileDescriptor == fd }) {
                     read(s)
                 } else {
-                    spawner.readError(p.fd)
+                    spawner.readError(fd)
                 }
             }
             fireDeadlines()
@@ -147,8 +160,11 @@ final class Daemon {
     /// Milliseconds until the earliest deadline (rounded up, so that it has passed when poll
     /// returns), or -1 (no timeout) when no engine has one.
     private func pollTimeout() -> Int32 {
-        let deadlines = sources.compactMap(\.dispatcher.nextDeadline)
-        guard let next = deadlines.min() else { return -1 }
+        var earliest: Double?
+        for s in sources {
+            if let d = s.dispatcher.nextDeadline, d < (earliest ?? .infinity) { earliest = d }
+        }
+        guard let next = earliest else { return -1 }
         let wait = (next - EvdevDevice.monotonicNow()) * 1000
         if wait <= 0 { return 0 }
         return Int32(min(wait.rounded(.up) + 1, 3_600_000))

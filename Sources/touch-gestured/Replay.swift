@@ -14,6 +14,7 @@ struct ReplayRun {
     var verbose: Bool
 
     func run() throws(DaemonFailure) {
+        if let recording = try Self.evemuRecording(path) { return try run(recording) }
         let trace: Trace
         do { trace = try TraceReader.read(path: path).trace } catch {
             throw .input(error.description)
@@ -40,6 +41,49 @@ struct ReplayRun {
             assembler.add(e, emit: handle)
         }
         assembler.flush(emit: handle)
+        dispatcher.finish(fire: fire, seen: seen)
+        out.flush()
+        spawner?.waitForAll()
+    }
+
+    /// The file as an evemu recording (`evemu-record`'s text: `# EVEMU` or `N:` first), or
+    /// `nil` when it is not one (a trace).
+    static func evemuRecording(_ path: String) throws(DaemonFailure) -> EvemuRecording? {
+        let text: String
+        switch readWholeFile(path, limit: 1 << 30) {
+        case .success(let t): text = t
+        case .failure(let f): throw .input(f.description)
+        }
+        let start = text.utf8.prefix(64)
+        guard start.starts(with: "# EVEMU".utf8) || start.starts(with: "N:".utf8) else { return nil }
+        do { return try EvemuRecording.parse(text, name: path) } catch { throw .input(error.description) }
+    }
+
+    /// An evemu recording, decoded as a live device is (the same decoder, rotation and
+    /// calibration), at the speed it reads.
+    func run(_ recording: EvemuRecording) throws(DaemonFailure) {
+        guard let description = recording.description,
+              let decoder0 = TouchDecoder(device: description, rotation: setup.config.rotation, calibration: setup.config.calibration) else {
+            throw .input("\(path): the recording has no touch device description (N:, B: and A: lines with position axes)")
+        }
+        var decoder = decoder0
+        var dispatcher = GestureDispatcher(bindings: setup.config.bindings, settings: setup.config.settings, surface: decoder.surface)
+        let out = StandardOutput()
+        let spawner = dryRun ? nil : Spawner(verbose: verbose, say: { printError("touch-gestured: " + $0) })
+        func fire(_ f: GestureDispatcher.Firing) {
+            if verbose { printError("touch-gestured: \(Self.seconds(f.time)) s: \(f.reason) → \(f.binding.command.line)") }
+            if let spawner { spawner.run(f.binding.command, origin: f.binding.origin) } else { out.line(f.binding.command.line) }
+        }
+        func seen(_ g: GestureEvent) {
+            guard log else { return }
+            if dryRun { printError(g.jsonLine) } else { out.line(g.jsonLine) }
+        }
+        func handle(_ frame: TouchFrame) {
+            dispatcher.advance(to: frame.time, fire: fire, seen: seen)
+            dispatcher.handle(frame, fire: fire, seen: seen)
+        }
+        for e in recording.events { decoder.feed(e, emit: handle) }
+        decoder.cancelAll(at: recording.events.last?.time ?? 0, emit: handle)
         dispatcher.finish(fire: fire, seen: seen)
         out.flush()
         spawner?.waitForAll()

@@ -35,6 +35,8 @@ final class Spawner {
 
     private(set) var children: [pid_t: Child] = [:]
     private var streams: [Int32: ErrorStream] = [:]
+    /// Changes whenever a standard-error pipe opens or closes (for the poll set).
+    private(set) var streamsVersion = 0
     private let say: (String) -> Void
     private let verbose: Bool
 
@@ -95,7 +97,10 @@ final class Spawner {
             return
         }
         children[pid] = Child(origin: origin, line: command.line)
-        if pipeFDs[0] >= 0 { streams[pipeFDs[0]] = ErrorStream(origin: origin, line: command.line) }
+        if pipeFDs[0] >= 0 {
+            streams[pipeFDs[0]] = ErrorStream(origin: origin, line: command.line)
+            streamsVersion &+= 1
+        }
         if verbose { say("\(origin): started \(pid): \(command.line)") }
     }
 
@@ -116,6 +121,7 @@ final class Spawner {
             flushLines(fd, final: true)
             close(fd)
             streams[fd] = nil
+            streamsVersion &+= 1
             return
         }
     }

@@ -25,7 +25,10 @@ while IFS=$'\t' read -r truth statements; do
       file=${statements#@}
       src="$here/data/$file"; [ -f "$src" ] || src="$root/../shared/data/evemu/$file"
       [ -f "$src" ] || { echo "vmtest: $file not found; that gesture is left out" >&2; continue; }
-      cp "$src" "$r/test/g/$id.evemu" ;;
+      # A recording assumes the slot it starts in is slot 0, as on the device it came from;
+      # the virtual device may be left in another by the gesture before: select slot 0 first.
+      awk 'BEGIN{done=0} /^E:/ && !done {print "E: 0.000000 0003 002f 0000"; print "E: 0.000000 0000 0000 0000"; done=1} {print}' \
+        "$src" > "$r/test/g/$id.evemu" ;;
     *)
       "$bindir/touchtrace" synth -e "device 800x480 res 5; $statements" "$work/g$id.json" >/dev/null
       "$bindir/touchtrace" export "$work/g$id.json" --evemu "$r/test/g/$id.evemu" >/dev/null ;;

@@ -79,7 +79,7 @@ public struct FlingRecognizer: Sendable {
                     }
                     move(to: .recognized, at: time)
                     emit(.fling(.init(fingers: contacts.sequenceFingers, position: contacts.centroids().current,
-                                      velocity: velocity, speed: speed)))
+                                      velocity: velocity, millimetersPerSecond: speed)))
                 }
             }
         }

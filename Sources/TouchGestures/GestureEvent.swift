@@ -258,17 +258,22 @@ public struct GestureEvent: Hashable, Sendable {
         public var fingers: Int
         /// Where the last finger lifted, in surface units.
         public var position: Point
-        /// Velocity at the lift, in surface units per second, clamped to
-        /// ``GestureSettings/Fling/maxVelocity``.
+        /// Velocity at the lift, in surface units per second (the units positions are in),
+        /// clamped to ``GestureSettings/Fling/maxVelocity``.
         public var velocity: Point
-        /// The speed of ``velocity``, in millimeters per second.
-        public var speed: Double
+        /// How fast ``velocity`` is, in millimeters per second: the one figure of a fling that
+        /// means the same on every panel (the trace format's `speed`).
+        public var millimetersPerSecond: Double
 
-        public init(fingers: Int, position: Point, velocity: Point, speed: Double) {
+        /// The former name of ``millimetersPerSecond``, which did not say its unit.
+        @available(*, deprecated, renamed: "millimetersPerSecond")
+        public var speed: Double { millimetersPerSecond }
+
+        public init(fingers: Int, position: Point, velocity: Point, millimetersPerSecond: Double) {
             self.fingers = fingers
             self.position = position
             self.velocity = velocity
-            self.speed = speed
+            self.millimetersPerSecond = millimetersPerSecond
         }
     }
 }

@@ -27,7 +27,7 @@ extension ListController.Output {
         case .pan(let g): return "\(t) pan \(g.phase.rawValue) \(g.fingers)f"
         case .pinch(let g): return "\(t) pinch \(g.phase.rawValue) \(String(format: "%.2f", g.scale))"
         case .rotate(let g): return "\(t) rotate \(g.phase.rawValue) \(String(format: "%.1f", g.angle * 180 / Double.pi))°"
-        case .fling(let g): return "\(t) fling \(g.fingers)f \(String(format: "%.0f", g.speed)) mm/s"
+        case .fling(let g): return "\(t) fling \(g.fingers)f \(String(format: "%.0f", g.millimetersPerSecond)) mm/s"
         case .won(let r, _): return "\(t) \(r.rawValue) won"
         case .failed(let r, let why): return "\(t) \(r.rawValue) failed \(why.kind.rawValue)"
         }

@@ -188,7 +188,7 @@ public enum TraceRender {
             case .tap(let t): at = t.position; label = t.taps == 1 ? "tap ×\(t.fingers)" : "\(t.taps)-tap ×\(t.fingers)"
             case .failed(let r, let why): at = position(at: e.time); label = "\(r.rawValue) failed: \(why)"; fill = "#b00"
             case .won(let r, _): at = position(at: e.time); label = "\(r.rawValue) wins"; fill = "#555"
-            case .fling(let f): at = f.position; label = "fling \(formatFixed(f.speed, digits: 0)) mm/s"
+            case .fling(let f): at = f.position; label = "fling \(formatFixed(f.millimetersPerSecond, digits: 0)) mm/s"
             // Continuous gestures are labelled where they begin and end, not at every frame.
             case .longPress(let g):
                 if g.phase == .changed { continue }

@@ -61,7 +61,7 @@ extension GestureEvent {
             w.number("y", g.position.y)
             w.number("fingers", Double(g.fingers))
             w.point("velocity", g.velocity)
-            w.number("speed", g.speed)
+            w.number("speed", g.millimetersPerSecond)
         case .won(let recognizer, let contact):
             w.string("recognizer", recognizer.rawValue)
             w.number("contact", Double(contact))

@@ -157,7 +157,7 @@ func benchList(rows: Int, estimated: Bool, minFrames: Int) -> ListFigures {
         let distance = list.maxOffset * 1.02
         let v0 = distance * -log(list.options.physics.decelerationRate) * 1000 * direction
         let fling = GestureEvent(time: t, kind: .fling(.init(fingers: 1, position: Point(x: 400, y: 240),
-                                                          velocity: Point(x: 0, y: -v0), speed: 0)))
+                                                          velocity: Point(x: 0, y: -v0), millimetersPerSecond: 0)))
         // Momentum continues a drag: the throw is a pan that ends in a fling.
         list.touchBegan(at: t)
         for phase in [GesturePhase.began, .ended] {

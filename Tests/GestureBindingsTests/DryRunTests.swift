@@ -118,6 +118,19 @@ struct DryRunTests {
         #expect(r.out == expected.map { $0 + "\n" }.joined(), "\(name)")
     }
 
+    @Test("an evemu recording replays through the device decoder, with the bindings its recorded trace's expectations call for")
+    func evemuRecordingReplays() throws {
+        // tools/vmtest/data/atmel-fast-taps.events is what traces/recorded-atmel-fast-taps.json
+        // was imported from: four double taps and a tap.
+        let config = try Scratch(Self.everything)
+        let r = try Daemon.run(["--replay", "tools/vmtest/data/atmel-fast-taps.events", "--dry-run", "--config", config.path])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out == (try Self.expectedLines("recorded-atmel-fast-taps.json")).map { $0 + "\n" }.joined())
+        let bad = try Scratch("N: no device here\n", suffix: ".events")
+        let b = try Daemon.run(["--replay", bad.path, "--dry-run", "-g", "1,DU,*,*,R,x"])
+        #expect(b.status == 1 && b.err.contains("no touch device description"), "\(b.err)")
+    }
+
     @Test func lisgdFlagsWorkAsSxmoWritesThem() throws {
         let r = try Daemon.run(["--replay", "traces/diagonal-swipe-from-bottom-right-corner.json", "--dry-run",
                                 "-t", "200", "-T", "60", "-m", "1800", "-r", "20", "-w", "720", "-h", "1440",

@@ -118,7 +118,7 @@ struct ContinuousRecognizerTests {
         #expect(engine.fling.log.entries == [tr(0, F.idle, F.possible), tr(5.0 / 120, F.possible, F.recognized), tr(5.0 / 120, F.recognized, F.idle)])
         let fling = out.compactMap { if case .fling(let g) = $0.kind { g } else { nil } }
         #expect(fling.count == 1)
-        #expect(abs(fling[0].speed - 2105) < 1e-9 && abs(fling[0].velocity.x - 2105 * 5) < 1e-6)
+        #expect(abs(fling[0].millimetersPerSecond - 2105) < 1e-9 && abs(fling[0].velocity.x - 2105 * 5) < 1e-6)
 
         // The same throw, but the finger rests 50 ms before lifting: no fling.
         var rest = Script()

@@ -11,7 +11,7 @@ struct DescriptionTests {
         let cases: [(GestureEvent.Kind, String)] = [
             (.tap(.init(position: p, taps: 1, fingers: 1)), "tap (1 finger) at (100, 200)"),
             (.tap(.init(position: p, taps: 2, fingers: 2)), "double tap (2 fingers) at (100, 200)"),
-            (.fling(.init(fingers: 1, position: Point(x: 1, y: 2), velocity: Point(x: 300, y: -40.54), speed: 120.4)),
+            (.fling(.init(fingers: 1, position: Point(x: 1, y: 2), velocity: Point(x: 300, y: -40.54), millimetersPerSecond: 120.4)),
              "fling (1 finger) at (1, 2), (300, -40.5)/s, 120 mm/s"),
             (.swipe(.init(direction: .left, fingers: 3, start: p, end: Point(x: -0.01, y: 5), duration: 0.25, velocity: p)),
              "swipe left (3 fingers) from (100, 200) to (0, 5) in 0.250 s"),

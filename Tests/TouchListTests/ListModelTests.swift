@@ -83,7 +83,7 @@ struct ListScrollingTests {
             model.apply(pan, surface: panel) { _ in }
         }
         let f = GestureEvent(time: time, kind: .fling(.init(fingers: 1, position: Point(x: 400, y: 100),
-                                                            velocity: Point(x: 0, y: velocityY), speed: abs(velocityY) / 5)))
+                                                            velocity: Point(x: 0, y: velocityY), millimetersPerSecond: abs(velocityY) / 5)))
         model.apply(f, surface: panel) { _ in }
     }
 
@@ -153,7 +153,7 @@ struct ScrollStateTests {
         }
         if let v = velocityY {
             m.apply(GestureEvent(time: liftTime, kind: .fling(.init(fingers: 1, position: Point(x: 400, y: 100),
-                                                                   velocity: Point(x: 0, y: v), speed: abs(v) / 5))), surface: panel) { _ in }
+                                                                   velocity: Point(x: 0, y: v), millimetersPerSecond: abs(v) / 5))), surface: panel) { _ in }
         }
         m.touchesEnded(at: liftTime)
         m.endFrame(at: liftTime, surface: panel) { _ in }

@@ -45,7 +45,7 @@ public func line(_ e: GestureEvent) -> String {
     case .rotate(let g): return "\(t) rotate \(g.phase.rawValue) \(formatted(g.angle))"
     case .swipe(let g): return "\(t) swipe \(g.direction.rawValue) \(g.fingers)f"
     case .tap(let g): return "\(t) tap \(g.taps)x\(g.fingers)f"
-    case .fling(let g): return "\(t) fling \(formatted(g.speed))"
+    case .fling(let g): return "\(t) fling \(formatted(g.millimetersPerSecond))"
     }
 }
 

@@ -46,13 +46,15 @@ let package = Package(
         .executableTarget(
             name: "touch-demo",
             dependencies: [
-                "TouchGestures", "TouchList", "TouchTrace", "TouchEvdev", "TouchInput", "TouchTools",
+                "TouchGestures", "TouchList", "TouchTrace", "TouchEvdev", "TouchInput", "TouchTools", "CSDL2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The gesture daemon's rules, apart from its system calls: bindings, the configuration
         // file, lisgd's -g flags, and which binding each gesture runs. No Foundation. Not a product.
         .target(name: "GestureBindings", dependencies: ["TouchGestures", "TouchEvdev", "TouchTrace"]),
+        // SDL2 and SDL2_ttf for touch-demo's graphical view; Debian's libsdl2-dev and libsdl2-ttf-dev.
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
         // signalfd and inotify, which Glibc's module does not export.
         .target(name: "CDaemonSystem"),
         // The gesture daemon: touchscreens in, commands out; sleeps in the kernel when idle. No

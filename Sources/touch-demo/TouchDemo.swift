@@ -52,12 +52,33 @@ struct TouchDemo: ParsableCommand {
     @Flag(help: "No screen: print gesture and row events as JSON lines (for tests and scripts).")
     var log = false
 
+    enum UI: String, ExpressibleByArgument, CaseIterable {
+        case graphics, terminal
+    }
+
+    @Option(help: "graphics (a window, or the whole screen on a console) or terminal; by default graphics when a display or a DRM device can be opened, terminal otherwise.")
+    var ui: UI?
+
+    @Flag(help: "In the graphics view, take SDL's touch events and mouse drags instead of a touchscreen.")
+    var mouse = false
+
+    @Option(help: ArgumentHelp("Render the replay (--replay, or the bundled session) into PNG frames in this folder, with no display, and exit.", valueName: "folder"))
+    var frames: String?
+
+    @Option(help: "Frames a second for --frames.")
+    var fps: Double = 30
+
+    @Option(help: ArgumentHelp("The size of --frames in pixels (default: the trace's device size).", valueName: "WxH"))
+    var size: String?
+
     @Option(name: .customLong("ready-file"), help: ArgumentHelp("Create this file once the device is open (for scripts).", visibility: .hidden))
     var readyFile: String?
 
     func validate() throws {
         guard [0, 90, 180, 270].contains(rotate) else { throw ValidationError("--rotate must be 0, 90, 180 or 270, found \(rotate)") }
         guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number, found \(speed)") }
+        guard fps > 0, fps <= 240 else { throw ValidationError("--fps must be from 0 to 240, found \(fps)") }
+        if let size, Self.parseSize(size) == nil { throw ValidationError("--size must be WxH in pixels, like 800x480, found \(size)") }
     }
 
     func run() throws {
@@ -73,6 +94,19 @@ struct TouchDemo: ParsableCommand {
             return
         }
         installSignalHandlers()
+        if let frames { return try renderFrames(to: frames) }
+        let (graphics, reason) = chooseUI()
+        if !log { printError("touch-demo: \(graphics ? "graphics" : "terminal") view (\(reason))") }
+        if graphics {
+            do { return try runGraphics() } catch let failure as Graphics.Failure {
+                // Asked for by name, it must work; chosen by itself, the terminal stands in.
+                if ui == .graphics {
+                    printError("touch-demo: \(failure)")
+                    throw ExitCode(2)
+                }
+                printError("touch-demo: no graphics (\(failure)); the terminal view instead")
+            }
+        }
         if let replay { return try play(path: replay, note: nil) }
         do {
             let dev = try EvdevDevice.open(device, grab: grab, rotation: Rotation(degrees: rotate)!)
@@ -92,6 +126,82 @@ struct TouchDemo: ParsableCommand {
             let reason = "\(error)".split(separator: "\n").first.map(String.init) ?? ""
             try play(path: nil, note: "no touchscreen (\(reason)); playing the bundled demo session")
         }
+    }
+
+    static func parseSize(_ s: String) -> (Int, Int)? {
+        let parts = s.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...8192).contains(w), (1...8192).contains(h) else { return nil }
+        return (w, h)
+    }
+
+    /// Graphics when a display or a DRM device (a console) can be opened, the terminal
+    /// otherwise, and the reason in a few words.
+    func chooseUI() -> (Bool, String) {
+        if let ui { return (ui == .graphics, "--ui \(ui.rawValue)") }
+        if log { return (false, "--log prints JSON lines") }
+        let env = ProcessInfo.processInfo.environment
+        if let w = env["WAYLAND_DISPLAY"], !w.isEmpty { return (true, "WAYLAND_DISPLAY=\(w)") }
+        if let d = env["DISPLAY"], !d.isEmpty { return (true, "DISPLAY=\(d)") }
+        for k in 0..<4 {
+            let card = "/dev/dri/card\(k)"
+            let fd = open(card, O_RDWR | O_CLOEXEC)
+            if fd >= 0 {
+                close(fd)
+                return (true, "\(card), a console with no display server")
+            }
+        }
+        return (false, "no display and no DRM device")
+    }
+
+    /// The trace --replay names, or the bundled session.
+    func replayTrace() throws -> (Trace, String) {
+        if let replay {
+            do { return (try TraceReader.read(path: replay).trace, (replay as NSString).lastPathComponent) } catch {
+                printError(error.description)
+                throw ExitCode(2)
+            }
+        }
+        let read = TraceReader.diagnose(bytes: Array(demoSessionJSON.utf8), name: "demo-session.json")
+        guard let bundled = read.trace else { throw ExitCode(2) }
+        return (bundled, "demo-session.json")
+    }
+
+    func renderFrames(to folder: String) throws {
+        let (trace, name) = try replayTrace()
+        do {
+            let n = try Graphics.renderFrames(trace, name: name, folder: folder, fps: fps, size: size.flatMap(Self.parseSize))
+            print("touch-demo: \(n) frames of \(name) in \(folder), \(formatJSONNumber(fps)) a second")
+        } catch {
+            printError("touch-demo: \(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    /// The graphics view: a replay, SDL's touches and mouse (--mouse), or the touchscreen
+    /// (the bundled session when there is none; an error when it may not be read).
+    func runGraphics() throws {
+        let input: Graphics.Input
+        if replay != nil {
+            let (trace, name) = try replayTrace()
+            input = .replay(trace, name: name, speed: speed)
+        } else if mouse {
+            input = .sdl
+        } else {
+            do {
+                input = .device(try EvdevDevice.open(device, grab: grab, rotation: Rotation(degrees: rotate)!))
+            } catch {
+                if device != nil { printError("touch-demo: \(error)"); throw ExitCode(2) }
+                if case .permissionDenied = error { printError("touch-demo: \(error)"); throw ExitCode(2) }
+                let (trace, name) = try replayTrace()
+                printError("touch-demo: no touchscreen (\(error.description.split(separator: "\n").first ?? "")); playing the bundled demo session (--mouse to drag with a mouse)")
+                input = .replay(trace, name: name, speed: speed)
+            }
+        }
+        let feed = list == .feed
+        let log = self.log
+        try Graphics.runWindow(input, list: { surface in
+            feed ? (Self.feedList(for: surface), Self.feed) : (ListModel(layout: .standard(for: surface)), nil)
+        }, log: { output in if log { say(output.jsonLine) } })
     }
 
     /// Where output goes: JSON lines, a live screen, or plain lines.

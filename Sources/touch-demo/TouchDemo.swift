@@ -42,6 +42,9 @@ struct TouchDemo: ParsableCommand {
     @Flag(help: "Grab the touchscreen so that its touches do not also reach other programs.")
     var grab = false
 
+    @Option(help: ArgumentHelp("A calibration matrix for the touchscreen: six numbers a b c d e f (libinput's: x' = a·x + b·y + c, y' = d·x + e·y + f, in fractions of the axes).", valueName: "matrix"))
+    var calibration: String?
+
     @Option(help: "The list on a touchscreen: feed (rows of varying heights that snap, load pages of a generated feed and refresh) or standard (the library's default list, as a trace without a scene has).")
     var list: DemoList = .feed
 
@@ -79,6 +82,9 @@ struct TouchDemo: ParsableCommand {
         guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number, found \(speed)") }
         guard fps > 0, fps <= 240 else { throw ValidationError("--fps must be from 0 to 240, found \(fps)") }
         if let size, Self.parseSize(size) == nil { throw ValidationError("--size must be WxH in pixels, like 800x480, found \(size)") }
+        if let values = calibrationValues, values.count != 6 || !values.allSatisfy(\.isFinite) {
+            throw ValidationError("--calibration must be six numbers, like \"1 0 0 0 1 0\", found \(calibration ?? "")")
+        }
     }
 
     func run() throws {
@@ -109,7 +115,7 @@ struct TouchDemo: ParsableCommand {
         }
         if let replay { return try play(path: replay, note: nil) }
         do {
-            let dev = try EvdevDevice.open(device, grab: grab, rotation: Rotation(degrees: rotate)!)
+            let dev = try EvdevDevice.open(device, grab: grab, rotation: Rotation(degrees: rotate)!, calibration: calibrationValues)
             try live(dev)
         } catch {
             // A named device must work, and so must a touchscreen that is there but may not be
@@ -188,20 +194,42 @@ struct TouchDemo: ParsableCommand {
             input = .sdl
         } else {
             do {
-                input = .device(try EvdevDevice.open(device, grab: grab, rotation: Rotation(degrees: rotate)!))
+                input = .device(try EvdevDevice.open(device, grab: grab, rotation: Rotation(degrees: rotate)!,
+                                                     calibration: calibrationValues))
             } catch {
                 if device != nil { printError("touch-demo: \(error)"); throw ExitCode(2) }
-                if case .permissionDenied = error { printError("touch-demo: \(error)"); throw ExitCode(2) }
+                let env = ProcessInfo.processInfo.environment
+                let desktop = !(env["DISPLAY"] ?? "").isEmpty || !(env["WAYLAND_DISPLAY"] ?? "").isEmpty
+                if case .permissionDenied = error {
+                    // Under a desktop session the touches also reach the window through SDL:
+                    // the user's own touch, not a recording. On a console there is no such way.
+                    guard desktop else { printError("touch-demo: \(error)"); throw ExitCode(2) }
+                    printError("touch-demo: \(error.description.split(separator: "\n").first ?? ""): taking the touches SDL gives the window instead")
+                    try Graphics.runWindow(.sdl, list: lists, log: logger)
+                    return
+                }
                 let (trace, name) = try replayTrace()
                 printError("touch-demo: no touchscreen (\(error.description.split(separator: "\n").first ?? "")); playing the bundled demo session (--mouse to drag with a mouse)")
                 input = .replay(trace, name: name, speed: speed)
             }
         }
+        try Graphics.runWindow(input, list: lists, log: logger)
+    }
+
+    /// The list a touchscreen or SDL input gets, for its surface.
+    var lists: (Surface) -> (ListModel, PageSource?) {
         let feed = list == .feed
+        return { surface in feed ? (Self.feedList(for: surface), Self.feed) : (ListModel(layout: .standard(for: surface)), nil) }
+    }
+
+    var logger: (ListController.Output) -> Void {
         let log = self.log
-        try Graphics.runWindow(input, list: { surface in
-            feed ? (Self.feedList(for: surface), Self.feed) : (ListModel(layout: .standard(for: surface)), nil)
-        }, log: { output in if log { say(output.jsonLine) } })
+        return { output in if log { say(output.jsonLine) } }
+    }
+
+    /// `--calibration`'s six numbers.
+    var calibrationValues: [Double]? {
+        calibration.map { $0.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) } }
     }
 
     /// Where output goes: JSON lines, a live screen, or plain lines.

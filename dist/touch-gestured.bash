@@ -1,0 +1,15 @@
+# bash completion for touch-gestured (written by hand: the daemon does not use ArgumentParser).
+_touch_gestured() {
+    local cur prev
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD-1]}
+    case $prev in
+        -c|--config|--replay|--rotation-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        -d|--device) COMPREPLY=($(compgen -f -- "${cur:-/dev/input/event}")); return ;;
+        --rotate) COMPREPLY=($(compgen -W "0 90 180 270" -- "$cur")); return ;;
+        -o) COMPREPLY=($(compgen -W "0 1 2 3" -- "$cur")); return ;;
+        -g|-m|-t|-T|-r|-w|-h) return ;;
+    esac
+    COMPREPLY=($(compgen -W "--config -g --device --grab --rotate --rotation-file --replay --dry-run --log --verbose --check-config --version --help -o -m -t -T -r -w -h" -- "$cur"))
+}
+complete -F _touch_gestured touch-gestured

@@ -185,6 +185,30 @@ struct DryRunTests {
         #expect(other.err.contains("exited with status 3"), "\(other.err)")
     }
 
+    @Test("a slow command does not hold back the next gesture's")
+    func slowCommandsDoNotBlock() throws {
+        // Two swipes: the first runs a command that takes a second, the second one that is quick.
+        // The quick one's file is there before the slow one's: it did not wait.
+        let dir = NSTemporaryDirectory() + "touch-gestured-slow-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let trace = try Scratch("", suffix: ".json")
+        let synth = Process()
+        synth.executableURL = Daemon.binary!.deletingLastPathComponent().appendingPathComponent("touchtrace")
+        synth.arguments = ["synth", "-e", "swipe up 40mm at 400,400; swipe down 40mm at 400,100", trace.path]
+        synth.standardOutput = FileHandle.nullDevice
+        try synth.run()
+        synth.waitUntilExit()
+        try #require(synth.terminationStatus == 0)
+        let r = try Daemon.run(["--replay", trace.path, "-g", "1,DU,*,*,R,sleep 1; echo slow >> \(dir)/order",
+                                "-g", "1,UD,*,*,R,echo quick >> \(dir)/order"])
+        #expect(r.status == 0, "\(r.err)")
+        // Each command writes its name when it ends. Had the first blocked the second, slow
+        // would come first.
+        let order = try String(contentsOfFile: dir + "/order", encoding: .utf8).split(separator: "\n")
+        #expect(order == ["quick", "slow"])
+    }
+
     @Test func aBrokenConfigurationStartsNothingAndSaysWhere() throws {
         let config = try Scratch("[[binding]]\ngesture = \"swipe\"\ndirection = \"sideways\"\ncommand = [\"x\"]\n")
         let r = try Daemon.run(["--config", config.path])

@@ -64,16 +64,28 @@ public struct GestureDispatcher: Sendable {
     private let diagonals: Bool
     private let repeating: [Binding]
 
+    /// One contact of the current touch sequence. A handful at most: kept in an array and
+    /// searched, which touches less code (and so fewer pages of a resident daemon) than hashing.
+    private struct Track {
+        var id: Int
+        var start: Point
+        var latest: Point
+        var active: Bool
+        /// Where a repeating binding's next step counts from.
+        var anchor: Point?
+    }
+
     // The current touch sequence.
-    private var starts: [Int: Point] = [:]
-    private var latest: [Int: Point] = [:]
-    private var active: Set<Int> = []
+    private var tracks: [Track] = []
+    private var activeCount = 0
+    /// Changes whenever a contact goes down or up, so that a slide starts its count again.
+    private var contactsVersion = 0
+    private var anchorsVersion = -1
     private var zones = (left: true, right: true, top: true, bottom: true)
     private var startEdge: ScreenEdge?
     private var pendingSwipe: GestureEvent.Swipe?
     private var cancelled = false
     private var repeated = false
-    private var anchors: [Int: Point] = [:]
 
     public init(bindings: [Binding], settings: GestureSettings, surface: Surface) {
         self.bindings = bindings
@@ -90,13 +102,19 @@ public struct GestureDispatcher: Sendable {
 
     /// Handles one frame; `seen` is told every gesture the engine reports (for a log).
     public mutating func handle(_ frame: TouchFrame, fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
-        if active.isEmpty, frame.events.contains(where: { $0.phase == .down }) { beginSequence() }
+        if activeCount == 0, frame.events.contains(where: { $0.phase == .down }) { beginSequence() }
         for e in frame.events {
+            let k = tracks.firstIndex { $0.id == e.id }
             switch e.phase {
             case .down:
-                starts[e.id] = e.position
-                latest[e.id] = e.position
-                active.insert(e.id)
+                if let k {
+                    if !tracks[k].active { activeCount += 1 }
+                    tracks[k] = Track(id: e.id, start: e.position, latest: e.position, active: true)
+                } else {
+                    tracks.append(Track(id: e.id, start: e.position, latest: e.position, active: true))
+                    activeCount += 1
+                }
+                contactsVersion &+= 1
                 let p = surface.millimeters(e.position)
                 let far = surface.millimeters(Point(x: surface.width, y: surface.height))
                 zones.left = zones.left && p.x <= edgeZone
@@ -105,13 +123,14 @@ public struct GestureDispatcher: Sendable {
                 zones.bottom = zones.bottom && far.y - p.y <= edgeZone
                 startEdge = ScreenEdge.zone(left: zones.left, right: zones.right, top: zones.top, bottom: zones.bottom)
             case .move:
-                latest[e.id] = e.position
-            case .up:
-                latest[e.id] = e.position
-                active.remove(e.id)
-            case .cancel:
-                cancelled = true
-                active.remove(e.id)
+                if let k { tracks[k].latest = e.position }
+            case .up, .cancel:
+                if e.phase == .cancel { cancelled = true } else if let k { tracks[k].latest = e.position }
+                if let k, tracks[k].active {
+                    tracks[k].active = false
+                    activeCount -= 1
+                    contactsVersion &+= 1
+                }
             }
         }
         var events: [GestureEvent] = []
@@ -120,8 +139,8 @@ public struct GestureDispatcher: Sendable {
             seen(g)
             gesture(g, fire: fire)
         }
-        if !repeating.isEmpty, !active.isEmpty, !cancelled { slide(at: frame.time, fire: fire) }
-        if active.isEmpty, !starts.isEmpty { endSequence(at: frame.time, fire: fire) }
+        if !repeating.isEmpty, activeCount > 0, !cancelled { slide(at: frame.time, fire: fire) }
+        if activeCount == 0, !tracks.isEmpty { endSequence(at: frame.time, fire: fire) }
     }
 
     /// Lets time pass to `time` (seconds) with no input: a pending tap or long press fires.
@@ -145,9 +164,9 @@ public struct GestureDispatcher: Sendable {
     }
 
     private mutating func beginSequence() {
-        starts.removeAll(keepingCapacity: true)
-        latest.removeAll(keepingCapacity: true)
-        anchors.removeAll(keepingCapacity: true)
+        tracks.removeAll(keepingCapacity: true)
+        activeCount = 0
+        anchorsVersion = -1
         zones = (true, true, true, true)
         startEdge = nil
         pendingSwipe = nil
@@ -210,16 +229,17 @@ public struct GestureDispatcher: Sendable {
     /// A repeating binding's step: the mean displacement of the fingers down, in mm, since the
     /// last step (or since the set of fingers last changed).
     private mutating func slide(at time: Double, fire: (Firing) -> Void) {
-        if Set(anchors.keys) != active {
-            anchors = latest.filter { active.contains($0.key) }
+        if anchorsVersion != contactsVersion {
+            for k in tracks.indices { tracks[k].anchor = tracks[k].active ? tracks[k].latest : nil }
+            anchorsVersion = contactsVersion
             return
         }
         var sum = Point.zero
-        for (id, a) in anchors { sum = sum + surface.millimeters((latest[id] ?? a) - a) }
-        let d = sum / Double(anchors.count)
+        for t in tracks where t.active { sum = sum + surface.millimeters(t.latest - (t.anchor ?? t.latest)) }
+        let d = sum / Double(activeCount)
         guard let way = SwipeDirection(of: d, diagonals: diagonals) else { return }
         let along = d.x * way.unitVector.x + d.y * way.unitVector.y
-        let fingers = active.count
+        let fingers = activeCount
         for b in repeating {
             guard case .repeating(let step) = b.mode, along >= step, b.direction == nil || b.direction == way,
                   b.fingers == nil || b.fingers == fingers, b.edge.admits(startEdge) else { continue }
@@ -229,7 +249,7 @@ public struct GestureDispatcher: Sendable {
             // wandering does not add up.
             let rest = Point(x: surface.unitsX(way.unitVector.x * (along - step)),
                              y: surface.unitsY(way.unitVector.y * (along - step)))
-            anchors = latest.filter { active.contains($0.key) }.mapValues { $0 - rest }
+            for k in tracks.indices where tracks[k].active { tracks[k].anchor = tracks[k].latest - rest }
             fire(Firing(time: time, binding: b, cause: .slide(way, millimeters: along, fingers: fingers, edge: startEdge)))
             return
         }
@@ -237,17 +257,17 @@ public struct GestureDispatcher: Sendable {
 
     private mutating func endSequence(at time: Double, fire: (Firing) -> Void) {
         defer {
-            starts.removeAll(keepingCapacity: true)
+            tracks.removeAll(keepingCapacity: true)
             pendingSwipe = nil
         }
         guard let s = pendingSwipe, !repeated, !cancelled else { return }
         let u = s.direction.unitVector
         var total = 0.0
-        for (id, a) in starts {
-            let d = surface.millimeters((latest[id] ?? a) - a)
+        for t in tracks {
+            let d = surface.millimeters(t.latest - t.start)
             total += d.x * u.x + d.y * u.y
         }
-        let length = total / Double(starts.count)
+        let length = total / Double(tracks.count)
         let size = surface.millimeters(Point(x: surface.width, y: surface.height))
         let extent = abs(size.x * u.x) + abs(size.y * u.y)
         if let b = first(.swipe, fingers: s.fingers, edge: s.edge, where: {

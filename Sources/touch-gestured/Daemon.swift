@@ -25,24 +25,20 @@ final class Daemon {
 
     private var setup: Setup
     private let command: TouchGestured
-    private let dryRun: Bool
-    private let log: Bool
     private let verbose: Bool
     private var sources: [Source] = [] { didSet { sourcesVersion &+= 1 } }
     /// Changes whenever `sources` does, so that the poll set is made again.
     private var sourcesVersion = 0
-    private let out = StandardOutput()
-    private let spawner: Spawner
+    private let runner: Runner
+    private var spawner: Spawner { runner.spawner }
     private var signalFD: Int32 = -1
     private var watchFD: Int32 = -1
 
     init(setup: Setup, command: TouchGestured) {
         self.setup = setup
         self.command = command
-        dryRun = command.dryRun
-        log = command.log
         verbose = command.verbose
-        spawner = Spawner(verbose: command.verbose, say: { printError("touch-gestured: " + $0) })
+        runner = Runner(dryRun: command.dryRun, log: command.log, verbose: command.verbose, stamps: false)
     }
 
     private func say(_ s: String) { printError("touch-gestured: " + s) }
@@ -137,24 +133,14 @@ final class Daemon {
     private func read(_ s: Source) {
         do {
             try s.device.readAvailable { frame in
-                s.dispatcher.advance(to: frame.time, fire: fire, seen: seen)
-                s.dispatcher.handle(frame, fire: fire, seen: seen)
+                s.dispatcher.advance(to: frame.time, fire: runner.fire, seen: runner.seen)
+                s.dispatcher.handle(frame, fire: runner.fire, seen: runner.seen)
             }
         } catch {
             say("\(error)")
-            s.device.finish(at: EvdevDevice.monotonicNow()) { s.dispatcher.handle($0, fire: { _ in }, seen: seen) }
+            s.device.finish(at: EvdevDevice.monotonicNow()) { s.dispatcher.handle($0, fire: { _ in }, seen: runner.seen) }
             sources.removeAll { $0 === s }
         }
-    }
-
-    private func fire(_ f: GestureDispatcher.Firing) {
-        if verbose { say("\(f.reason) → \(f.binding.command.line)") }
-        if dryRun { out.line(f.binding.command.line) } else { spawner.run(f.binding.command, origin: f.binding.origin) }
-    }
-
-    private func seen(_ g: GestureEvent) {
-        guard log else { return }
-        if dryRun { printError(g.jsonLine) } else { out.line(g.jsonLine) }
     }
 
     /// Milliseconds until the earliest deadline (rounded up, so that it has passed when poll
@@ -178,7 +164,7 @@ final class Daemon {
             guard let d = s.dispatcher.nextDeadline else { continue }
             let t = now ?? EvdevDevice.monotonicNow()
             now = t
-            if d <= t { s.dispatcher.advance(to: t, fire: fire, seen: seen) }
+            if d <= t { s.dispatcher.advance(to: t, fire: runner.fire, seen: runner.seen) }
         }
     }
 
@@ -254,7 +240,7 @@ final class Daemon {
         }
         if exit {
             say("exiting")
-            out.flush()
+            runner.out.flush()
             sources.removeAll()   // releases (and ungrabs) the devices
         }
         return exit

@@ -20,30 +20,14 @@ struct ReplayRun {
             throw .input(error.description)
         }
         let (surface, turn) = Self.turned(trace.header.surface, setup.config.rotation)
-        var dispatcher = GestureDispatcher(bindings: setup.config.bindings, settings: setup.config.settings, surface: surface)
-        let out = StandardOutput()
-        let spawner = dryRun ? nil : Spawner(verbose: verbose, say: { printError("touch-gestured: " + $0) })
-        func fire(_ f: GestureDispatcher.Firing) {
-            if verbose { printError("touch-gestured: \(Self.seconds(f.time)) s: \(f.reason) → \(f.binding.command.line)") }
-            if let spawner { spawner.run(f.binding.command, origin: f.binding.origin) } else { out.line(f.binding.command.line) }
+        play(on: surface) { handle in
+            var assembler = FrameAssembler()
+            for var e in trace.events {
+                e.position = turn(e.position)
+                assembler.add(e, emit: handle)
+            }
+            assembler.flush(emit: handle)
         }
-        func seen(_ g: GestureEvent) {
-            guard log else { return }
-            if dryRun { printError(g.jsonLine) } else { out.line(g.jsonLine) }
-        }
-        var assembler = FrameAssembler()
-        func handle(_ frame: TouchFrame) {
-            dispatcher.advance(to: frame.time, fire: fire, seen: seen)
-            dispatcher.handle(frame, fire: fire, seen: seen)
-        }
-        for var e in trace.events {
-            e.position = turn(e.position)
-            assembler.add(e, emit: handle)
-        }
-        assembler.flush(emit: handle)
-        dispatcher.finish(fire: fire, seen: seen)
-        out.flush()
-        spawner?.waitForAll()
     }
 
     /// The file as an evemu recording (`evemu-record`'s text: `# EVEMU` or `N:` first), or
@@ -63,36 +47,26 @@ struct ReplayRun {
     /// calibration), at the speed it reads.
     func run(_ recording: EvemuRecording) throws(DaemonFailure) {
         guard let description = recording.description,
-              let decoder0 = TouchDecoder(device: description, rotation: setup.config.rotation, calibration: setup.config.calibration) else {
+              var decoder = TouchDecoder(device: description, rotation: setup.config.rotation, calibration: setup.config.calibration) else {
             throw .input("\(path): the recording has no touch device description (N:, B: and A: lines with position axes)")
         }
-        var decoder = decoder0
-        var dispatcher = GestureDispatcher(bindings: setup.config.bindings, settings: setup.config.settings, surface: decoder.surface)
-        let out = StandardOutput()
-        let spawner = dryRun ? nil : Spawner(verbose: verbose, say: { printError("touch-gestured: " + $0) })
-        func fire(_ f: GestureDispatcher.Firing) {
-            if verbose { printError("touch-gestured: \(Self.seconds(f.time)) s: \(f.reason) → \(f.binding.command.line)") }
-            if let spawner { spawner.run(f.binding.command, origin: f.binding.origin) } else { out.line(f.binding.command.line) }
+        play(on: decoder.surface) { handle in
+            for e in recording.events { decoder.feed(e, emit: handle) }
+            decoder.cancelAll(at: recording.events.last?.time ?? 0, emit: handle)
         }
-        func seen(_ g: GestureEvent) {
-            guard log else { return }
-            if dryRun { printError(g.jsonLine) } else { out.line(g.jsonLine) }
-        }
-        func handle(_ frame: TouchFrame) {
-            dispatcher.advance(to: frame.time, fire: fire, seen: seen)
-            dispatcher.handle(frame, fire: fire, seen: seen)
-        }
-        for e in recording.events { decoder.feed(e, emit: handle) }
-        decoder.cancelAll(at: recording.events.last?.time ?? 0, emit: handle)
-        dispatcher.finish(fire: fire, seen: seen)
-        out.flush()
-        spawner?.waitForAll()
     }
 
-    static func seconds(_ t: Double) -> String {
-        let ms = Int((t * 1000).rounded())
-        let frac = String(ms % 1000)
-        return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
+    /// The frames `feed` gives, through the dispatcher and the bindings, as the daemon runs
+    /// them: a deadline due before a frame fires first.
+    private func play(on surface: Surface, feed: (_ handle: (TouchFrame) -> Void) -> Void) {
+        let runner = Runner(dryRun: dryRun, log: log, verbose: verbose, stamps: true)
+        var dispatcher = GestureDispatcher(bindings: setup.config.bindings, settings: setup.config.settings, surface: surface)
+        feed { frame in
+            dispatcher.advance(to: frame.time, fire: runner.fire, seen: runner.seen)
+            dispatcher.handle(frame, fire: runner.fire, seen: runner.seen)
+        }
+        dispatcher.finish(fire: runner.fire, seen: runner.seen)
+        runner.finish()
     }
 
     /// A trace's surface and points turned clockwise by `rotation`, as ``TouchDecoder`` turns a

@@ -1,0 +1,52 @@
+import GestureBindings
+import TouchGestures
+import TouchTrace
+
+/// Where what the dispatcher decides goes, for the daemon and its replays alike: each firing
+/// run through the spawner or, with `--dry-run`, printed as one line on standard output; each
+/// gesture, with `--log`, as a JSON line (on standard error with `--dry-run`, whose standard
+/// output holds the commands only).
+final class Runner {
+    let dryRun: Bool
+    let log: Bool
+    let verbose: Bool
+    /// Whether a verbose line says the firing's time: a replay runs as fast as it reads, so
+    /// its times are the trace's, worth showing; live, a line is written as it happens.
+    let stamps: Bool
+    let out = StandardOutput()
+    let spawner: Spawner
+
+    init(dryRun: Bool, log: Bool, verbose: Bool, stamps: Bool) {
+        self.dryRun = dryRun
+        self.log = log
+        self.verbose = verbose
+        self.stamps = stamps
+        spawner = Spawner(verbose: verbose, say: { printError("touch-gestured: " + $0) })
+    }
+
+    func fire(_ f: GestureDispatcher.Firing) {
+        if verbose {
+            printError("touch-gestured: " + (stamps ? "\(Self.seconds(f.time)) s: " : "") + "\(f.reason) → \(f.binding.command.line)")
+        }
+        if dryRun { out.line(f.binding.command.line) } else { spawner.run(f.binding.command, origin: f.binding.origin) }
+    }
+
+    func seen(_ g: GestureEvent) {
+        guard log else { return }
+        if dryRun { printError(g.jsonLine) } else { out.line(g.jsonLine) }
+    }
+
+    /// The end of a replay: what is buffered is written, and the commands still running are
+    /// waited for.
+    func finish() {
+        out.flush()
+        spawner.waitForAll()
+    }
+
+    /// Seconds with three decimals, for a log line.
+    static func seconds(_ t: Double) -> String {
+        let ms = Int((t * 1000).rounded())
+        let frac = String(ms % 1000)
+        return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
+    }
+}

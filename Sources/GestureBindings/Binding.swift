@@ -138,24 +138,6 @@ extension String {
     var isBlank: Bool { utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
 }
 
-extension ScreenEdge {
-    /// The edge a set of touch-down points all lie in (two edges: the corner), given which
-    /// zones every point was in.
-    static func zone(left: Bool, right: Bool, top: Bool, bottom: Bool) -> ScreenEdge? {
-        switch (left, right, top, bottom) {
-        case (true, _, true, _): .topLeft
-        case (_, true, true, _): .topRight
-        case (true, _, _, true): .bottomLeft
-        case (_, true, _, true): .bottomRight
-        case (true, _, _, _): .left
-        case (_, true, _, _): .right
-        case (_, _, true, _): .top
-        case (_, _, _, true): .bottom
-        default: nil
-        }
-    }
-}
-
 extension Binding {
     /// The binding in one line, as `--check-config` prints it:
     /// `swipe up, 1 finger, from the bottom edge, long → sxmo_appmenu.sh (config.toml:12)`.

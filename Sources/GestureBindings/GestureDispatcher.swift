@@ -81,7 +81,7 @@ public struct GestureDispatcher: Sendable {
     /// Changes whenever a contact goes down or up, so that a slide starts its count again.
     private var contactsVersion = 0
     private var anchorsVersion = -1
-    private var zones = (left: true, right: true, top: true, bottom: true)
+    private var zones = EdgeZones.all
     private var startEdge: ScreenEdge?
     private var pendingSwipe: GestureEvent.Swipe?
     private var cancelled = false
@@ -115,13 +115,8 @@ public struct GestureDispatcher: Sendable {
                     activeCount += 1
                 }
                 contactsVersion &+= 1
-                let p = surface.millimeters(e.position)
-                let far = surface.millimeters(Point(x: surface.width, y: surface.height))
-                zones.left = zones.left && p.x <= edgeZone
-                zones.right = zones.right && far.x - p.x <= edgeZone
-                zones.top = zones.top && p.y <= edgeZone
-                zones.bottom = zones.bottom && far.y - p.y <= edgeZone
-                startEdge = ScreenEdge.zone(left: zones.left, right: zones.right, top: zones.top, bottom: zones.bottom)
+                zones = zones.intersection(EdgeZones(of: e.position, on: surface, width: edgeZone))
+                startEdge = zones.edge
             case .move:
                 if let k { tracks[k].latest = e.position }
             case .up, .cancel:
@@ -167,7 +162,7 @@ public struct GestureDispatcher: Sendable {
         tracks.removeAll(keepingCapacity: true)
         activeCount = 0
         anchorsVersion = -1
-        zones = (true, true, true, true)
+        zones = .all
         startEdge = nil
         pendingSwipe = nil
         cancelled = false
@@ -175,12 +170,7 @@ public struct GestureDispatcher: Sendable {
     }
 
     /// The edge zone `p` (surface units) lies in.
-    private func zone(of p: Point) -> ScreenEdge? {
-        let q = surface.millimeters(p)
-        let far = surface.millimeters(Point(x: surface.width, y: surface.height))
-        return ScreenEdge.zone(left: q.x <= edgeZone, right: far.x - q.x <= edgeZone,
-                               top: q.y <= edgeZone, bottom: far.y - q.y <= edgeZone)
-    }
+    private func zone(of p: Point) -> ScreenEdge? { EdgeZones(of: p, on: surface, width: edgeZone).edge }
 
     private func first(_ gesture: Binding.Gesture, fingers: Int, edge: ScreenEdge?,
                        where test: (Binding) -> Bool) -> Binding? {

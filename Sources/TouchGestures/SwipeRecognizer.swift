@@ -81,15 +81,9 @@ public struct SwipeRecognizer: Sendable {
 
     /// The edge or corner every finger started in, if the swipe moves away from it.
     private func edge(_ direction: SwipeDirection, contacts: ContactTable, surface: Surface) -> ScreenEdge? {
-        var left = true, right = true, top = true, bottom = true
-        for c in contacts.contacts {
-            let p = surface.millimeters(c.start)
-            let far = surface.millimeters(Point(x: surface.width, y: surface.height))
-            left = left && p.x <= settings.edgeZone
-            right = right && far.x - p.x <= settings.edgeZone
-            top = top && p.y <= settings.edgeZone
-            bottom = bottom && far.y - p.y <= settings.edgeZone
-        }
+        var zones = EdgeZones.all
+        for c in contacts.contacts { zones = zones.intersection(EdgeZones(of: c.start, on: surface, width: settings.edgeZone)) }
+        let (left, right, top, bottom) = (zones.left, zones.right, zones.top, zones.bottom)
         // Moving away from an edge: from the left edge rightward (right, up-right or
         // down-right), and so on.
         let (sx, sy) = direction.step

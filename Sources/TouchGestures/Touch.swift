@@ -133,4 +133,14 @@ public struct FrameAssembler: Sendable {
             frame.events.removeAll(keepingCapacity: true)
         }
     }
+
+    /// Every frame of `events`, at once: for a player that needs to look ahead (to wait for
+    /// the next frame's time), where a stream would be fed event by event.
+    package static func frames(of events: some Sequence<TouchEvent>) -> [TouchFrame] {
+        var assembler = FrameAssembler()
+        var frames: [TouchFrame] = []
+        for e in events { assembler.add(e) { frames.append($0) } }
+        assembler.flush { frames.append($0) }
+        return frames
+    }
 }

@@ -35,10 +35,7 @@ enum Graphics {
         let painter = ListPainter(renderer: renderer)
 
         var engine = TraceReplay.makeController(header: trace.header)
-        var assembler = FrameAssembler()
-        var frames: [TouchFrame] = []
-        for e in trace.events { assembler.add(e) { frames.append($0) } }
-        assembler.flush { frames.append($0) }
+        let frames = FrameAssembler.frames(of: trace.events)
         var view = ListView(title: name)
         let t0 = trace.events.first?.time ?? 0, end = (trace.events.last?.time ?? 0) + 1
         var next = 0, k = 0
@@ -54,8 +51,7 @@ enum Graphics {
             // window) in a copy, so that the engine itself sees only the trace's frames.
             var preview = engine
             preview.advance(to: t) { _ in }
-            var list = preview.list
-            painter.draw(&list, width: Double(w), height: Double(h), status: view.recent.suffix(2).joined(separator: "  ·  "), source: "replay: \(name)")
+            painter.draw(&preview.list, width: Double(w), height: Double(h), status: view.recent.suffix(2).joined(separator: "  ·  "), source: "replay: \(name)")
             SDL_RenderFlush(renderer)
             let pitch = Int(surface.pointee.pitch)
             let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
@@ -135,9 +131,7 @@ enum Graphics {
         switch input {
         case .replay(let trace, _, let s):
             engine = TraceReplay.makeController(header: trace.header)
-            var assembler = FrameAssembler()
-            for e in trace.events { assembler.add(e) { frames.append($0) } }
-            assembler.flush { frames.append($0) }
+            frames = FrameAssembler.frames(of: trace.events)
             traceStart = trace.events.first?.time ?? 0
             end = trace.events.last?.time ?? 0
             speed = s
@@ -217,9 +211,8 @@ enum Graphics {
             engine.advance(to: t, emit: note)
             var w: Int32 = 0, h: Int32 = 0
             SDL_GetRendererOutputSize(renderer, &w, &h)
-            var list = engine.list
-            painter.draw(&list, width: Double(w), height: Double(h), status: view.recent.suffix(2).joined(separator: "  ·  "), source: source)
-            engine.list = list
+            // In place: laying the cells out measures estimated rows, which the model keeps.
+            painter.draw(&engine.list, width: Double(w), height: Double(h), status: view.recent.suffix(2).joined(separator: "  ·  "), source: source)
             SDL_RenderPresent(renderer)
         }
     }

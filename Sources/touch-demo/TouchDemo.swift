@@ -140,14 +140,21 @@ struct TouchDemo: ParsableCommand {
         return (w, h)
     }
 
+    /// The desktop session's display server, as its variable says it (`WAYLAND_DISPLAY=…`,
+    /// `DISPLAY=…`), or `nil` on a console.
+    static var displayServer: String? {
+        let env = ProcessInfo.processInfo.environment
+        if let w = env["WAYLAND_DISPLAY"], !w.isEmpty { return "WAYLAND_DISPLAY=\(w)" }
+        if let d = env["DISPLAY"], !d.isEmpty { return "DISPLAY=\(d)" }
+        return nil
+    }
+
     /// Graphics when a display or a DRM device (a console) can be opened, the terminal
     /// otherwise, and the reason in a few words.
     func chooseUI() -> (Bool, String) {
         if let ui { return (ui == .graphics, "--ui \(ui.rawValue)") }
         if log { return (false, "--log prints JSON lines") }
-        let env = ProcessInfo.processInfo.environment
-        if let w = env["WAYLAND_DISPLAY"], !w.isEmpty { return (true, "WAYLAND_DISPLAY=\(w)") }
-        if let d = env["DISPLAY"], !d.isEmpty { return (true, "DISPLAY=\(d)") }
+        if let display = Self.displayServer { return (true, display) }
         for k in 0..<4 {
             let card = "/dev/dri/card\(k)"
             let fd = open(card, O_RDWR | O_CLOEXEC)
@@ -198,12 +205,10 @@ struct TouchDemo: ParsableCommand {
                                                      calibration: calibrationValues))
             } catch {
                 if device != nil { printError("touch-demo: \(error)"); throw ExitCode(2) }
-                let env = ProcessInfo.processInfo.environment
-                let desktop = !(env["DISPLAY"] ?? "").isEmpty || !(env["WAYLAND_DISPLAY"] ?? "").isEmpty
                 if case .permissionDenied = error {
                     // Under a desktop session the touches also reach the window through SDL:
                     // the user's own touch, not a recording. On a console there is no such way.
-                    guard desktop else { printError("touch-demo: \(error)"); throw ExitCode(2) }
+                    guard Self.displayServer != nil else { printError("touch-demo: \(error)"); throw ExitCode(2) }
                     printError("touch-demo: \(error.description.split(separator: "\n").first ?? ""): taking the touches SDL gives the window instead")
                     try Graphics.runWindow(.sdl, list: lists, log: logger)
                     return
@@ -316,11 +321,7 @@ struct TouchDemo: ParsableCommand {
         guard let t0 = trace.events.first?.time else { return }
         let start = EvdevDevice.monotonicNow()
         func traceNow() -> Double { t0 + (EvdevDevice.monotonicNow() - start) * speed }
-        var assembler = FrameAssembler()
-        var frames: [TouchFrame] = []
-        for e in trace.events { assembler.add(e) { frames.append($0) } }
-        assembler.flush { frames.append($0) }
-        for frame in frames {
+        for frame in FrameAssembler.frames(of: trace.events) {
             // Wait for the frame's time. The screen shows a copy of the engine moved on to now
             // (momentum, snaps, a single tap's window); the engine itself sees only the trace's
             // frames, so that its output is exactly what `touchtrace replay` gives.
@@ -372,7 +373,10 @@ struct TouchDemo: ParsableCommand {
         if list == .feed { engine.pageSource = Self.feed }
         let out = Output(log: log, title: "touch-demo: \(dev.description.name) (\(dev.path))", list: engine.list)
         defer { out.finish() }
-        var fds: [pollfd] = []
+        // The device, and the keyboard when there is a screen to quit: made once, their
+        // results cleared at each wake-up.
+        var fds = [pollfd(fd: dev.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        if out.terminal != nil { fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
         while !out.quit {
             // Sleep in the kernel until input, a key, a signal, or the next thing due: a frame
             // of motion (60 Hz) while the list moves, else the next deadline, else nothing.
@@ -385,8 +389,7 @@ struct TouchDemo: ParsableCommand {
             } else {
                 timeout = -1
             }
-            fds = [pollfd(fd: dev.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-            if out.terminal != nil { fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
+            for k in fds.indices { fds[k].revents = 0 }
             if poll(&fds, nfds_t(fds.count), timeout) < 0, errno != EINTR {
                 out.finish()
                 printError("touch-demo: poll: \(String(cString: strerror(errno)))")

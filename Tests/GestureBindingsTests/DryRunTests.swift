@@ -2,47 +2,18 @@ import Foundation
 import Testing
 import TouchGestures
 import TouchTrace
+import TouchTestSupport
 
 /// The package root, found from this file's path.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Runs the built `touch-gestured`, as a user (or a test of bindings) does.
-struct Daemon {
-    struct Run { var status: Int32; var out: String; var err: String }
+enum Daemon {
+    static var binary: URL? { builtProgram("touch-gestured") }
 
-    static var binary: URL? {
-        var dir = Bundle.main.bundleURL
-        for _ in 0..<3 {
-            let candidate = dir.appendingPathComponent("touch-gestured")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            dir = dir.deletingLastPathComponent()
-        }
-        return nil
-    }
-
-    static func run(_ args: [String], environment: [String: String] = [:]) throws -> Run {
-        let p = Process()
-        p.executableURL = try #require(binary, "touch-gestured was not built beside the tests")
-        p.arguments = args
-        p.currentDirectoryURL = packageRoot
-        var env = ProcessInfo.processInfo.environment
-        env["COLUMNS"] = "80"
-        for (k, v) in environment { env[k] = v }
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        nonisolated(unsafe) var e = Data()
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            e = err.fileHandleForReading.readDataToEndOfFile()
-            done.signal()
-        }
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        done.wait()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+    static func run(_ args: [String], environment: [String: String] = [:]) throws -> ProgramRun {
+        try runProgram(try #require(binary, "touch-gestured was not built beside the tests"), args, in: packageRoot,
+                       environment: environment)
     }
 }
 
@@ -193,13 +164,9 @@ struct DryRunTests {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let trace = try Scratch("", suffix: ".json")
-        let synth = Process()
-        synth.executableURL = Daemon.binary!.deletingLastPathComponent().appendingPathComponent("touchtrace")
-        synth.arguments = ["synth", "-e", "swipe up 40mm at 400,400; swipe down 40mm at 400,100", trace.path]
-        synth.standardOutput = FileHandle.nullDevice
-        try synth.run()
-        synth.waitUntilExit()
-        try #require(synth.terminationStatus == 0)
+        let synth = try runProgram(try #require(builtProgram("touchtrace")),
+                                   ["synth", "-e", "swipe up 40mm at 400,400; swipe down 40mm at 400,100", trace.path], in: packageRoot)
+        try #require(synth.status == 0)
         let r = try Daemon.run(["--replay", trace.path, "-g", "1,DU,*,*,R,sleep 1; echo slow >> \(dir)/order",
                                 "-g", "1,UD,*,*,R,echo quick >> \(dir)/order"])
         #expect(r.status == 0, "\(r.err)")

@@ -2,52 +2,22 @@ import Foundation
 import Testing
 import TouchTools
 import TouchTrace
+import TouchTestSupport
 @testable import touch_demo
 @testable import TouchList
 
 /// Runs the built `touchtrace` binary, as a user would.
 @Suite("touchtrace command line")
 struct CLITests {
-    struct Run { var status: Int32; var out: String; var err: String }
+    typealias Run = ProgramRun
 
     static var binary: URL? { built("touchtrace") }
 
-    static func built(_ name: String) -> URL? {
-        var dir = Bundle.main.bundleURL
-        for _ in 0..<3 {
-            let candidate = dir.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            dir = dir.deletingLastPathComponent()
-        }
-        return nil
-    }
+    static func built(_ name: String) -> URL? { builtProgram(name) }
 
     func run(_ args: [String], program: String = "touchtrace") throws -> Run {
         let bin = try #require(Self.built(program), "\(program) was not built beside the tests")
-        let p = Process()
-        p.executableURL = bin
-        p.arguments = args
-        p.currentDirectoryURL = packageRoot
-        // Help text wraps at the terminal's width: pin it, so that it does not depend on the machine.
-        var env = ProcessInfo.processInfo.environment
-        env["COLUMNS"] = "80"
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        // Both pipes at once: a command that fills one while the other is read to its end
-        // would wait forever.
-        nonisolated(unsafe) var e = Data()
-        let errDone = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            e = err.fileHandleForReading.readDataToEndOfFile()
-            errDone.signal()
-        }
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        errDone.wait()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+        return try runProgram(bin, args, in: packageRoot)
     }
 
     @Test func replayFolderSummarises() throws {
@@ -194,24 +164,11 @@ extension CLITests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let copy = dir.appendingPathComponent("touch-demo")
         try FileManager.default.copyItem(at: bin, to: copy)
-        let p = Process()
-        p.executableURL = copy
-        p.arguments = ["--speed", "100"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
-        #expect(text.contains("playing the bundled demo session") && text.contains("row 6 selected"))
-        let q = Process()
-        q.executableURL = copy
-        q.arguments = ["--help"]
-        q.standardOutput = FileHandle.nullDevice
-        try q.run()
-        q.waitUntilExit()
-        #expect(q.terminationStatus == 0)
+        // Run from the copy's own folder, away from the build.
+        let r = try runProgram(copy, ["--speed", "100"], in: dir)
+        #expect(r.status == 0)
+        #expect(r.out.contains("playing the bundled demo session") && r.out.contains("row 6 selected"))
+        #expect(try runProgram(copy, ["--help"], in: dir).status == 0)
     }
 
     @Test("replay folds runs of continuous reports into one counted line; --all prints each")

@@ -12,6 +12,16 @@ protocol OutputFieldSink {
     mutating func null(_ key: StaticString)
 }
 
+extension OutputFieldSink {
+    /// What every continuous gesture's report begins with: `phase`, `x`, `y`, `fingers`.
+    mutating func continuous(_ phase: GesturePhase, at p: Point, fingers: Int) {
+        string("phase", phase.rawValue)
+        number("x", p.x)
+        number("y", p.y)
+        number("fingers", Double(fingers))
+    }
+}
+
 extension GestureEvent {
     /// `t`, `type`, then the type's fields.
     func writeFields<Sink: OutputFieldSink>(to w: inout Sink) {
@@ -32,29 +42,17 @@ extension GestureEvent {
             w.point("velocity", s.velocity)
             if let edge = s.edge { w.string("edge", edge.rawValue) } else { w.null("edge") }
         case .longPress(let g):
-            w.string("phase", g.phase.rawValue)
-            w.number("x", g.position.x)
-            w.number("y", g.position.y)
-            w.number("fingers", Double(g.fingers))
+            w.continuous(g.phase, at: g.position, fingers: g.fingers)
             w.number("duration", g.duration)
         case .pan(let g):
-            w.string("phase", g.phase.rawValue)
-            w.number("x", g.position.x)
-            w.number("y", g.position.y)
-            w.number("fingers", Double(g.fingers))
+            w.continuous(g.phase, at: g.position, fingers: g.fingers)
             w.point("translation", g.translation)
             if let v = g.velocity { w.point("velocity", v) } else { w.null("velocity") }
         case .pinch(let g):
-            w.string("phase", g.phase.rawValue)
-            w.number("x", g.focus.x)
-            w.number("y", g.focus.y)
-            w.number("fingers", Double(g.fingers))
+            w.continuous(g.phase, at: g.focus, fingers: g.fingers)
             w.number("scale", g.scale)
         case .rotate(let g):
-            w.string("phase", g.phase.rawValue)
-            w.number("x", g.focus.x)
-            w.number("y", g.focus.y)
-            w.number("fingers", Double(g.fingers))
+            w.continuous(g.phase, at: g.focus, fingers: g.fingers)
             w.number("angle", g.angle)
         case .fling(let g):
             w.number("x", g.position.x)

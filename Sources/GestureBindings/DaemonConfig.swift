@@ -111,8 +111,8 @@ public struct DaemonConfig: Sendable {
         for e in table.entries {
             switch e.key {
             case "devices":
-                if case .array(let items) = e.value.kind, let paths = Optional(items.compactMap(\.string)), paths.count == items.count {
-                    devices = paths
+                if case .array(let items) = e.value.kind, items.allSatisfy({ $0.string != nil }) {
+                    devices = items.compactMap(\.string)
                 } else {
                     fail("`devices` must be a list of device paths, like [\"/dev/input/event2\"], found \(e.value.text)", e.value.location)
                 }

@@ -22,7 +22,9 @@ let package = Package(
         // The headless list the gestures drive, and the controller that joins them. No Foundation.
         .target(name: "TouchList", dependencies: ["TouchGestures"]),
         // Trace format v1: reading, writing, validating, expectations. Foundation allowed.
-        .target(name: "TouchTrace", dependencies: ["TouchGestures", "TouchList"]),
+        .target(name: "TouchTrace", dependencies: ["TouchGestures", "TouchList", "CJSONStructure"]),
+        // Where a JSON array ends, found 64 bytes at a time (SSE2, or eight bytes in a word).
+        .target(name: "CJSONStructure"),
         // libevdev, through pkg-config; Debian's libevdev-dev provides it.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // Kernel input without the kernel: evdev events → frames (one decoder for devices and

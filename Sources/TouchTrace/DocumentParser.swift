@@ -13,6 +13,8 @@ struct DocumentParser {
     let name: String?
     var scanner: JSONScanner
     var diagnostics = DiagnosticList()
+    /// The events read by ``parse()``.
+    private(set) var events: [TouchEvent] = []
     // Incremental offset → line/column conversion (diagnostics come in file order).
     private var lineStartOffset = 0
     private var lineNumber = 1
@@ -23,33 +25,54 @@ struct DocumentParser {
         self.scanner = JSONScanner(base, count: count)
     }
 
+    /// The file being read, when the pages behind the reader are to be let go as it goes.
+    var file: MappedFile?
+
     mutating func location(_ offset: Int, event: Int? = nil) -> SourceLocation {
-        if offset < countedTo { lineStartOffset = 0; lineNumber = 1; countedTo = 0 }
+        if offset < countedTo {
+            // Back on the line counted to (a problem in an event reported after one further
+            // in it): no need to count again from the top.
+            if offset >= lineStartOffset {
+                return SourceLocation(file: name, line: lineNumber, column: offset - lineStartOffset + 1, eventIndex: event)
+            }
+            lineStartOffset = 0; lineNumber = 1; countedTo = 0
+        }
         let limit = min(offset, scanner.end)
         var k = countedTo
         while k < limit {
-            if scanner.base[k] == 0x0A { lineNumber += 1; lineStartOffset = k + 1 }
-            k += 1
+            let step = min(limit, k + (1 << 20))
+            while k < step, let p = memchr(scanner.base + k, 0x0A, step - k) {
+                k = UnsafePointer<UInt8>(scanner.base).distance(to: p.assumingMemoryBound(to: UInt8.self)) + 1
+                lineNumber += 1
+                lineStartOffset = k
+            }
+            k = step
+            if k < limit { file?.release(before: k) }
         }
         countedTo = limit
         return SourceLocation(file: name, line: lineNumber, column: offset - lineStartOffset + 1, eventIndex: event)
     }
 
-    mutating func parse() -> TraceReadResult {
+    /// The trace object's members other than `events`, where each began (byte offsets), and
+    /// where the first `events` value began.
+    struct Outline {
         var members: [JSONObject.Member] = []
         var offsets: [String: Int] = [:]
-        var events: [TouchEvent] = []
-        var sawEvents = false
-        var validator = EventValidator(width: .infinity, height: .infinity)
+        var eventsAt: Int?
+    }
+
+    /// Reads the trace object. With `collect`, the first `events` array is parsed into
+    /// ``events``; without, it is skipped by its brackets alone (``DocumentStream`` reads it
+    /// later), and ``file``, when set, is told how far the scan has gone. `nil` after a syntax
+    /// error (reported).
+    mutating func outline(collect: Bool) -> Outline? {
+        var outline = Outline()
         do throws(ScanError) {
             scanner.skipWhitespace()
             if scanner.atEnd {
                 diagnostics.add(Diagnostic(.error, location(0), "the file is empty (expected a trace object)"))
-                return result(nil)
+                return nil
             }
-            // A fair guess of the event count, so that the array is not copied as it grows.
-            events.reserveCapacity(TraceReader.eventReserve(scanner.end))
-            eventOffsets.reserveCapacity(TraceReader.eventReserve(scanner.end))
             try scanner.expect(UInt8(ascii: "{"), "'{' to start the trace object")
             scanner.skipWhitespace()
             if scanner.peek() == UInt8(ascii: "}") {
@@ -61,19 +84,23 @@ struct DocumentParser {
                     let key = try scanner.parseString()
                     try scanner.expect(UInt8(ascii: ":"), "':' after a member name")
                     scanner.skipWhitespace()
-                    if offsets[key] == nil { offsets[key] = scanner.i }
+                    if outline.offsets[key] == nil { outline.offsets[key] = scanner.i }
                     if key == "events" {
-                        if sawEvents {
+                        if outline.eventsAt != nil {
                             // First wins, as for every repeated key: check this one, keep nothing.
                             diagnostics.add(Diagnostic(.warning, location(scanner.i),
                                 "`events` appears twice in the trace object; the first array is used"))
-                            try scanner.skipValue()
+                            if collect || scanner.peek() != UInt8(ascii: "[") { try scanner.skipValue() } else { try skipEvents() }
                         } else {
-                            sawEvents = true
-                            try parseEvents(into: &events)
+                            outline.eventsAt = scanner.i
+                            if collect || scanner.peek() != UInt8(ascii: "[") {
+                                try parseEvents(collect: collect)
+                            } else {
+                                try skipEvents()
+                            }
                         }
                     } else {
-                        members.append(JSONObject.Member(key, try scanner.parseValue()))
+                        outline.members.append(JSONObject.Member(key, try scanner.parseValue()))
                     }
                     scanner.skipWhitespace()
                     guard !scanner.atEnd else { throw scanner.error("',' or '}'") }
@@ -85,22 +112,64 @@ struct DocumentParser {
             scanner.skipWhitespace()
             if !scanner.atEnd { throw scanner.error("the end of the file after the trace object") }
         } catch {
-            let what = error.atEndOfInput ? "the file ends early: " : ""
-            diagnostics.add(Diagnostic(.error, location(error.offset), what + error.message))
-            return result(nil)
+            report(error)
+            return nil
         }
-        let object = JSONObject(members)
+        return outline
+    }
+
+    /// Reports a syntax error where it was found.
+    mutating func report(_ error: ScanError, event: Int? = nil) {
+        let what = error.atEndOfInput ? "the file ends early: " : ""
+        diagnostics.add(Diagnostic(.error, location(error.offset, event: event), what + error.message))
+    }
+
+    /// Skips an events array by its brackets and strings, telling `file` how far it has gone.
+    /// A wrong event is found when the array is read; brackets that do not close are a syntax
+    /// error here, told precisely by reading the array as the whole-file reader does.
+    mutating func skipEvents() throws(ScanError) {
+        let start = scanner.i
+        let file = self.file
+        if scanner.skipBrackets(progress: { file?.release(before: $0) }) { return }
+        scanner.i = start
+        try parseEvents(collect: false)
+        // Balanced for the parser but not for the brackets: cannot happen, but never pass on.
+        throw scanner.error("the end of the events array")
+    }
+
+    /// The header the outline's members describe, with its problems reported; `nil` when it
+    /// has an error or when there are no events.
+    mutating func header(of outline: Outline) -> TraceHeader? {
+        let object = JSONObject(outline.members)
         var locs: [String: SourceLocation] = [:]
-        for (k, o) in offsets.sorted(by: { $0.value < $1.value }) { locs[k] = location(o) }
+        for (k, o) in outline.offsets.sorted(by: { $0.value < $1.value }) { locs[k] = location(o) }
         let fileName = name
         var headerDiagnostics: [Diagnostic] = []
         let header = HeaderDecoder.decode(object, lines: false,
                                           locate: { locs[$0] ?? SourceLocation(file: fileName, line: 1) },
                                           report: { headerDiagnostics.append($0) })
         for d in headerDiagnostics { diagnostics.add(d) }
-        if !sawEvents {
+        if outline.eventsAt == nil {
             diagnostics.add(Diagnostic(.error, location(0), "missing `events` (an array of event objects; a trace in the lines encoding needs \"encoding\": \"lines\" in its header line)"))
         }
+        return header
+    }
+
+    /// Starts counting lines again from the top of the file, for offsets that go back.
+    mutating func restartLocations() {
+        lineStartOffset = 0
+        lineNumber = 1
+        countedTo = 0
+    }
+
+    mutating func parse() -> TraceReadResult {
+        var validator = EventValidator(width: .infinity, height: .infinity)
+        // A fair guess of the event count, so that the array is not copied as it grows.
+        events.reserveCapacity(TraceReader.eventReserve(scanner.end))
+        eventOffsets.reserveCapacity(TraceReader.eventReserve(scanner.end))
+        guard let outline = outline(collect: true) else { return result(nil) }
+        let header = header(of: outline)
+        let fileName = name
         // Semantic checks, in event order, with the device's bounds.
         if let h = header { validator = EventValidator(width: h.device.width, height: h.device.height) }
         // Events that break a rule are dropped (the trace is refused anyway); the array is
@@ -130,7 +199,8 @@ struct DocumentParser {
     /// Byte offset and index in the file of each event read (malformed ones are not read).
     private var eventOffsets: [(offset: Int, index: Int)] = []
 
-    mutating func parseEvents(into events: inout [TouchEvent]) throws(ScanError) {
+    /// Parses an events array, into ``events`` with `collect`, else only checking it.
+    mutating func parseEvents(collect: Bool) throws(ScanError) {
         guard scanner.peek() == UInt8(ascii: "[") else {
             let at = scanner.i
             let v = try scanner.parseValue()
@@ -150,7 +220,7 @@ struct DocumentParser {
                 diagnostics.add(Diagnostic(.warning, location(d.offset, event: index),
                     "`\(eventKeys[d.which])` appears twice in this event; the first value is used"))
             }
-            if let e = parsed {
+            if let e = parsed, collect {
                 events.append(e)
                 eventOffsets.append((at, index))
             } else if let p = problem {

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CJSONStructure
 import TouchGestures
 import TouchList
 
@@ -159,6 +160,27 @@ struct JSONScanner {
         case UInt8(ascii: "n"): try literal("null")
         default: _ = try parseNumber()
         }
+    }
+
+    /// Skips the array or object at the cursor by its brackets and strings alone, without
+    /// checking what is between them; false (the cursor at the end) when they do not close
+    /// before the end or nest deeper than ``maxDepth``. The scan goes `chunk` bytes at a time
+    /// (256 KiB), telling `progress` after each how far it has gone (a byte offset), so that a
+    /// caller can let go of what is behind. The scan itself is `json_skip_brackets`, in C for
+    /// the 16-byte comparisons that find quotes and brackets 64 bytes at a time.
+    mutating func skipBrackets(chunk: Int = 1 << 18, progress: (Int) -> Void) -> Bool {
+        var state = json_bracket_state()
+        var k = i
+        while k < end {
+            let stop = min(end, k + max(chunk, 1))
+            let r = json_skip_brackets(base, k, stop, &state, JSONScanner.maxDepth)
+            if r >= 0 { i = r; return true }
+            if r == -2 { break }
+            k = stop
+            progress(k)
+        }
+        i = end
+        return false
     }
 
     // MARK: Strings

@@ -10,13 +10,18 @@ import TouchList
 
 /// A file mapped read-only into memory, unmapped when released. Reading a large trace this way
 /// spares the zero-filled copy that `read` into a fresh buffer costs.
+///
+/// A reader that goes through the file once maps it without `populate` and calls
+/// ``release(before:)`` as it goes, so that the pages it has read do not stay resident.
 final class MappedFile {
     let base: UnsafePointer<UInt8>
     let count: Int
     private let mapped: UnsafeMutableRawPointer?
     private let fallback: [UInt8]?
 
-    init(path: String) throws(Diagnostic) {
+    /// Maps `path` (or reads it, when it is not a regular file). `populate`: read every page in
+    /// at once, for a reader that keeps the whole file.
+    init(path: String, populate: Bool = true) throws(Diagnostic) {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw TraceReader.fileError(path, "cannot open") }
         defer { close(fd) }
@@ -27,7 +32,10 @@ final class MappedFile {
         }
         let size = Int(st.st_size)
         if (st.st_mode & S_IFMT) == S_IFREG, size > 0,
-           let p = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), p != MAP_FAILED {
+           let p = mmap(nil, size, PROT_READ, MAP_PRIVATE | (populate ? MAP_POPULATE : 0), fd, 0), p != MAP_FAILED {
+            // The page cache may hold the file in 2 MiB pieces, which a fault would map whole:
+            // a reader that lets go of what is behind it wants small pages.
+            if !populate { _ = madvise(p, size, MADV_NOHUGEPAGE) }
             mapped = p
             fallback = nil
             base = UnsafePointer(p.assumingMemoryBound(to: UInt8.self))
@@ -42,6 +50,15 @@ final class MappedFile {
             copy.initialize(from: bytes, count: bytes.count)
             base = UnsafePointer(copy)
         }
+    }
+
+    /// Drops the pages before byte `offset` from memory (they are read again from the file if
+    /// touched again). Does nothing for a file that was read rather than mapped.
+    func release(before offset: Int) {
+        guard let mapped else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let length = min(offset, count) / page * page
+        if length > 0 { _ = madvise(mapped, length, MADV_DONTNEED) }
     }
 
     deinit {

@@ -10,10 +10,11 @@ import TouchList
 
 /// Reads a trace's events one at a time.
 ///
-/// For the lines encoding it reads the file in 1 MiB chunks and keeps only the current line,
-/// so memory does not grow with the trace; a document is read whole (it is one JSON value).
-/// Problems are collected in ``diagnostics`` as the stream goes; an event with an error is
-/// skipped, so check ``hasErrors`` once ``next()`` has returned `nil`.
+/// For the lines encoding it reads the file in 1 MiB chunks and keeps only the current line; a
+/// document is mapped and read twice, its members and then its events, letting go of the pages
+/// behind it. Memory does not grow with the trace in either. Problems are collected in
+/// ``diagnostics`` as the stream goes; an event with an error is skipped, so check
+/// ``hasErrors`` once ``next()`` has returned `nil`.
 ///
 /// Not `Sendable`, on purpose: it owns a file descriptor and a buffer that it reuses for every
 /// line. Read it from one task. It is its own iterator: a `for` loop or any sequence algorithm
@@ -24,9 +25,7 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
     /// The encoding detected.
     public private(set) var encoding = TraceEncoding.lines
 
-    @exclusivity(unchecked) private var document: [TouchEvent]?
-    @exclusivity(unchecked) private var documentIndex = 0
-    private var documentDiagnostics: [Diagnostic] = []
+    @exclusivity(unchecked) private var document: DocumentStream?
 
     @exclusivity(unchecked) private var fd: Int32 = -1
     @exclusivity(unchecked) private var parser: LinesParser
@@ -41,8 +40,8 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
     /// Longest line accepted, in bytes (64 MiB); a longer line is reported and skipped.
     public static let maxLineLength = 64 << 20
 
-    /// Opens `path` and reads its header. Throws when the file cannot be read or its header
-    /// (or, for a document, anything in it) is invalid.
+    /// Opens `path` and reads its header. Throws when the file cannot be read or its header is
+    /// invalid (for a document, also when its syntax is).
     public init(path: String) throws(DiagnosticError) {
         self.path = path
         parser = LinesParser(name: path, collectEvents: false)
@@ -53,9 +52,10 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
             close(fd)
             throw DiagnosticError([Diagnostic(.error, SourceLocation(file: path), "is a folder, not a trace file")])
         }
-        // Read until the first non-blank line is complete, to detect the encoding (blank lines
-        // before the header are allowed; stopping at the first one sent such a file down the
-        // whole-file path, 22 → 168 MB for a large trace).
+        // Read until the first non-blank line tells the encoding: a lines header is complete on
+        // that line, and a document says so at its `events` member, long before the line ends
+        // when it is written on one line (blank lines before the header are allowed; stopping
+        // at the first one sent such a file down the whole-file path, 22 → 168 MB).
         var isLines = false
         var from = start
         detect: while true {
@@ -67,14 +67,15 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
                     break
                 }
                 if !blank {
-                    isLines = TraceReader.detectLines(UnsafePointer(buffer + start), count: nl - start + 1)
+                    isLines = TraceReader.isLinesHeader(UnsafePointer(buffer + from), count: nl - from, complete: true) ?? false
                     break detect
                 }
                 from = nl + 1
             }
-            // Not JSON from its first byte (/dev/zero): no need to read on to learn that.
-            if let k = (start..<filled).first(where: { buffer[$0] != 0x20 && buffer[$0] != 0x09 && buffer[$0] != 0x0A && buffer[$0] != 0x0D }),
-               buffer[k] != UInt8(ascii: "{") {
+            // The first non-blank line goes on past what has been read: enough to tell? (Not
+            // JSON from its first byte, as /dev/zero, is told at once.)
+            if let told = TraceReader.isLinesHeader(UnsafePointer(buffer + from), count: filled - from, complete: eof) {
+                isLines = told
                 break
             }
             if eof || !fill() { isLines = false; break }
@@ -93,11 +94,9 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
             close(fd)
             fd = -1
             encoding = .document
-            let r = TraceReader.diagnose(path: path)
-            guard let t = r.trace else { throw DiagnosticError(r.diagnostics) }
-            header = t.header
-            document = t.events
-            documentDiagnostics = r.diagnostics
+            let d = try DocumentStream(path: path)
+            header = d.header
+            document = d
         }
     }
 
@@ -108,12 +107,12 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
 
     /// Every problem found so far (all of them once ``next()`` has returned `nil`).
     public var diagnostics: [Diagnostic] {
-        document != nil ? documentDiagnostics : parser.diagnostics.final(file: path)
+        (document?.diagnostics ?? parser.diagnostics).final(file: path)
     }
 
     /// How many errors have been found so far, counted past those ``diagnostics`` keeps.
     public var errorCount: Int {
-        document != nil ? documentDiagnostics.filter { $0.severity == .error }.count : parser.diagnostics.errorCount
+        (document?.diagnostics ?? parser.diagnostics).errorCount
     }
 
     /// True when an error has been found so far.
@@ -121,11 +120,7 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
 
     /// The next valid event, or `nil` at the end of the trace.
     public func next() -> TouchEvent? {
-        if let doc = document {
-            guard documentIndex < doc.count else { return nil }
-            defer { documentIndex += 1 }
-            return doc[documentIndex]
-        }
+        if let document { return document.next() }
         while true {
             guard nextLine() != nil else {
                 if !finished {

@@ -48,10 +48,8 @@ for product in touchtrace touch-demo; do
   swift build --package-path "$root" -c release --product "$product" --static-swift-stdlib \
     --scratch-path "$work/swift-build" 2>&1 | grep -E "error|warning: unable" || true
 done
-# The daemon as it is installed: one static executable, optimized for size (tools/install
-# builds it the same way).
-swift build --package-path "$root" -c release --product touch-gestured --static-swift-stdlib \
-  -Xswiftc -static-executable -Xswiftc -Osize --scratch-path "$work/swift-build-static" 2>&1 | grep -E "error:" || true
+# The daemon as it is installed (tools/install builds it with the same script).
+"$root/tools/build-daemon" "$work/swift-build-static" >/dev/null || true
 cp "$work/swift-build-static/release/touch-gestured" "$work/swift-build/release/touch-gestured" 2>/dev/null
 bin="$work/swift-build/release/touchtrace"
 [ -x "$bin" ] && [ -x "$work/swift-build/release/touch-demo" ] && [ -x "$work/swift-build/release/touch-gestured" ] \

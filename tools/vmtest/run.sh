@@ -28,7 +28,7 @@ rm -f "$serial"
 start=$(date +%s)
 timeout "$timeout_s" qemu-system-x86_64 -accel tcg -cpu qemu64 -m 1024 -smp 1 -nodefaults \
   -display none -no-reboot -serial "file:$serial" \
-  -kernel "$kernel" -initrd "$work/initramfs.cpio.gz" -append "console=ttyS0 quiet panic=-1" </dev/null
+  -kernel "$kernel" -initrd "$work/initramfs.cpio.gz" -append "console=ttyS0 quiet panic=-1${VMTEST_PROFILE:+ vmprofile}" </dev/null
 qrc=$?
 echo "vmtest: VM ran $(( $(date +%s) - start )) s (qemu exit $qrc)"
 if ! grep -q VMTEST-DONE "$serial"; then
@@ -42,6 +42,7 @@ tt="$work/swift-build/release/touchtrace"
 tr -d '\r' < "$serial" > "$work/serial.txt"   # the serial console ends lines with \r\n
 # trace NAME: the trace the VM printed for case NAME, into $work/NAME.jsonl
 trace() { sed -n "/^VMTRACE-BEGIN $1\$/,/^VMTRACE-END\$/p" "$work/serial.txt" | sed '1d;$d' > "$work/$1.jsonl"; }
+[ -n "${VMTEST_PROFILE:-}" ] && trace daemons-profile
 rc_of() { sed -n "s/^VMCASE $1 \([0-9]*\).*/\1/p" "$work/serial.txt"; }
 logs() { sed -n "s/^VMLOG $1: //p" "$work/serial.txt"; }
 # gestures FILE: the replay's output without times (recording in the VM shifts them slightly)

@@ -98,7 +98,11 @@ public struct GestureDispatcher: Sendable {
 
     /// When (seconds) the engine next needs ``advance(to:fire:)`` with no input: a tap's
     /// double-tap window or a long press's time; `nil` when nothing is pending.
-    public var nextDeadline: Double? { engine.nextDeadline }
+    ///
+    /// Stored, and updated by every call that feeds the engine: the daemon asks at each wake-up,
+    /// and computing it from outside copied the whole engine each time (a quarter of the
+    /// daemon's instructions in the VM's session, callgrind).
+    public private(set) var nextDeadline: Double?
 
     /// Handles one frame; `seen` is told every gesture the engine reports (for a log).
     public mutating func handle(_ frame: TouchFrame, fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
@@ -136,6 +140,7 @@ public struct GestureDispatcher: Sendable {
         }
         if !repeating.isEmpty, activeCount > 0, !cancelled { slide(at: frame.time, fire: fire) }
         if activeCount == 0, !tracks.isEmpty { endSequence(at: frame.time, fire: fire) }
+        nextDeadline = engine.nextDeadline
     }
 
     /// Lets time pass to `time` (seconds) with no input: a pending tap or long press fires.
@@ -146,6 +151,7 @@ public struct GestureDispatcher: Sendable {
             seen(g)
             gesture(g, fire: fire)
         }
+        nextDeadline = engine.nextDeadline
     }
 
     /// Ends the input: contacts still down are cancelled, pending deadlines fire.
@@ -156,6 +162,7 @@ public struct GestureDispatcher: Sendable {
             seen(g)
             gesture(g, fire: fire)
         }
+        nextDeadline = engine.nextDeadline
     }
 
     private mutating func beginSequence() {

@@ -27,37 +27,58 @@ public struct GestureEngine: Sendable {
     /// The long-press recognizer (its state and transition log can be inspected).
     public var longPress: LongPressRecognizer {
         get { recognizers.longPress }
-        set { recognizers.longPress = newValue }
+        set {
+            recognizers.longPress = newValue
+            nextDeadline = freshDeadline
+        }
     }
     /// The tap recognizer.
     public var tap: TapRecognizer {
         get { recognizers.tap }
-        set { recognizers.tap = newValue }
+        set {
+            recognizers.tap = newValue
+            nextDeadline = freshDeadline
+        }
     }
     /// The pinch recognizer.
     public var pinch: PinchRecognizer {
         get { recognizers.pinch }
-        set { recognizers.pinch = newValue }
+        set {
+            recognizers.pinch = newValue
+            nextDeadline = freshDeadline
+        }
     }
     /// The rotation recognizer.
     public var rotate: RotateRecognizer {
         get { recognizers.rotate }
-        set { recognizers.rotate = newValue }
+        set {
+            recognizers.rotate = newValue
+            nextDeadline = freshDeadline
+        }
     }
     /// The swipe recognizer.
     public var swipe: SwipeRecognizer {
         get { recognizers.swipe }
-        set { recognizers.swipe = newValue }
+        set {
+            recognizers.swipe = newValue
+            nextDeadline = freshDeadline
+        }
     }
     /// The pan recognizer.
     public var pan: PanRecognizer {
         get { recognizers.pan }
-        set { recognizers.pan = newValue }
+        set {
+            recognizers.pan = newValue
+            nextDeadline = freshDeadline
+        }
     }
     /// The fling recognizer.
     public var fling: FlingRecognizer {
         get { recognizers.fling }
-        set { recognizers.fling = newValue }
+        set {
+            recognizers.fling = newValue
+            nextDeadline = freshDeadline
+        }
     }
 
     private var recognizers: Recognizers
@@ -109,6 +130,7 @@ public struct GestureEngine: Sendable {
     @discardableResult
     public mutating func handle(_ frame: TouchFrame, sequence: (SequenceEdge, Double) -> Void,
                                 emit: (GestureEvent) -> Void) -> Bool {
+        defer { nextDeadline = freshDeadline }
         guard frame.time >= lastTime, !frame.events.isEmpty else { return false }
         if hasDeadline { advance(to: frame.time, emit: emit) }
         lastTime = frame.time
@@ -186,7 +208,15 @@ public struct GestureEngine: Sendable {
     /// The earliest time (seconds) at which a deadline may fire with no new event: a tap's
     /// double-tap window closing, or a long press's time passing; `nil` when none is pending.
     /// A live loop sleeps until then (or the next input), and calls ``advance(to:emit:)``.
-    public var nextDeadline: Double? {
+    ///
+    /// Kept up to date by every call that changes the engine, rather than computed when asked:
+    /// a loop asks at every wake-up, and a computed property of a struct held in another
+    /// value is called on a copy of the whole engine (a quarter of touch-gestured's
+    /// instructions on a live session, callgrind in the VM test).
+    public private(set) var nextDeadline: Double?
+
+    /// ``nextDeadline`` worked out from the recognizers' state.
+    package var freshDeadline: Double? {
         let press = arena[.longPress] == .undecided ? recognizers.longPress.deadline(contacts) : nil
         guard let tapDeadline = recognizers.tap.deadline else { return press }
         return press.map { min($0, tapDeadline) } ?? tapDeadline
@@ -244,6 +274,7 @@ public struct GestureEngine: Sendable {
     /// each at its own time (a single tap when its double-tap window closes, a long press when
     /// its time has passed).
     public mutating func advance(to time: Double, emit: (GestureEvent) -> Void) {
+        defer { nextDeadline = freshDeadline }
         if let d = recognizers.tap.deadline, d < time {
             var due: GestureEvent?
             recognizers.tap.advance(to: time) { due = $0 }
@@ -266,6 +297,7 @@ public struct GestureEngine: Sendable {
     /// The frame that cancels every contact still down, at the last timestamp, for the end of
     /// the input; `nil` when none is down. Handling it is what ``finish(emit:)`` does first.
     package mutating func cancellingFrame() -> TouchFrame? {
+        defer { nextDeadline = freshDeadline }
         guard lastTime.isFinite else { return nil }
         contacts.cancelAll(at: lastTime, into: &scratch)
         guard !scratch.events.isEmpty else { return nil }

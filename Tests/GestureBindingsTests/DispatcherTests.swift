@@ -27,13 +27,17 @@ struct DispatcherTests {
         var out: [(Double, String)] = []
         let fire = { (f: GestureDispatcher.Firing) in out.append((f.time, f.binding.command.line)) }
         var assembler = FrameAssembler()
+        // The deadline the daemon polls with is kept, not computed: it must stay the engine's.
         let handle = { (frame: TouchFrame) in
             d.advance(to: frame.time, fire: fire)
+            #expect(d.nextDeadline == d.engine.nextDeadline)
             d.handle(frame, fire: fire)
+            #expect(d.nextDeadline == d.engine.nextDeadline)
         }
         for e in events { assembler.add(e, emit: handle) }
         assembler.flush(emit: handle)
         d.finish(fire: fire)
+        #expect(d.nextDeadline == d.engine.nextDeadline)
         return out
     }
 

@@ -14,6 +14,54 @@ struct EngineTests {
         #expect(taps.map(\.fingers) == [64])
     }
 
+    @Test("the deadline the engine keeps is always the one its recognizers' state gives, through 500 random sessions of taps, holds and drags")
+    func deadlineKept() {
+        var state: UInt64 = 7
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        var pending = 0
+        for _ in 0..<500 {
+            var engine = GestureEngine(surface: panel)
+            var t = 0.0
+            var down: [Int: Point] = [:]
+            for _ in 0..<40 {
+                t += Double(next() % 400) / 1000
+                let id = Int(next() % 3)
+                var events: [TouchEvent] = []
+                if let p = down[id] {
+                    if next() % 3 == 0 {
+                        events.append(TouchEvent(time: t, id: id, phase: .up, position: p))
+                        down[id] = nil
+                    } else {
+                        let q = Point(x: p.x + Double(next() % 40), y: p.y)
+                        events.append(TouchEvent(time: t, id: id, phase: .move, position: q))
+                        down[id] = q
+                    }
+                } else {
+                    let p = Point(x: Double(100 + next() % 400), y: Double(100 + next() % 200))
+                    events.append(TouchEvent(time: t, id: id, phase: .down, position: p))
+                    down[id] = p
+                }
+                if next() % 4 == 0 {
+                    engine.advance(to: t) { _ in }
+                    #expect(engine.nextDeadline == engine.freshDeadline)
+                }
+                engine.handle(TouchFrame(time: t, events: events)) { _ in }
+                #expect(engine.nextDeadline == engine.freshDeadline)
+                if engine.nextDeadline != nil { pending += 1 }
+            }
+            engine.finish { _ in }
+            #expect(engine.nextDeadline == engine.freshDeadline)
+        }
+        // Not a check that cannot fail: deadlines were pending, often.
+        #expect(pending > 1_000)
+    }
+
     @Test("a contact still down at the end is cancelled at the last timestamp")
     func finishCancelsOpenContacts() {
         var s = Script()

@@ -203,6 +203,28 @@ func makeTraces(megabytes: Int, in dir: String, asRecorded: Bool) throws -> (doc
 
 struct ReadFigures { var seconds: Double; var peakKiB: Int; var events: Int }
 
+/// Runs `executable` with `args`, its output thrown away, reading its peak memory (VmHWM, a
+/// high-water mark) from /proc every 5 ms while it runs.
+func runMeasured(_ executable: String, _ args: [String]) throws -> (seconds: Double, peakKiB: Int, status: Int32) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: executable)
+    p.arguments = args
+    p.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    p.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    let t0 = now()
+    try p.run()
+    var peak = 0
+    while p.isRunning {
+        if let s = try? String(contentsOfFile: "/proc/\(p.processIdentifier)/status", encoding: .utf8),
+           let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let k = Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") {
+            peak = max(peak, k)
+        }
+        usleep(5_000)
+    }
+    return (now() - t0, peak, p.terminationStatus)
+}
+
 /// Runs a child process that prints "seconds peakKiB events"; the best of `runs`.
 func measure(_ executable: String, _ args: [String], runs: Int) -> ReadFigures? {
     var best: ReadFigures?
@@ -329,10 +351,10 @@ func fmt(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)
 // MARK: - Main
 
 let args = Array(CommandLine.arguments.dropFirst())
-if args.first == "read", args.count == 2 {
+if args.first == "read" || args.first == "stream", args.count == 2 {
     let t0 = now()
     var n = 0
-    if args[1].hasSuffix(".jsonl") {
+    if args[1].hasSuffix(".jsonl") || args.first == "stream" {
         // The streaming reader: memory stays flat.
         do {
             let s = try TraceEventStream(path: args[1])
@@ -432,53 +454,64 @@ for asRecorded in commandsOnly || scalingOnly ? [] : [true, false] {
 let touchtrace = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("touchtrace").path
 if FileManager.default.isExecutableFile(atPath: touchtrace), !scalingOnly {
     let events = quick ? 300_000 : 10_000_000
-    let path = dir + "/long.jsonl"
+    let path = dir + "/long.jsonl", compactPath = dir + "/long-compact.json"
     var header = TraceHeader(device: .init(name: "touch-bench synthetic panel", width: 800, height: 480,
                                            resolution: Point(x: 5, y: 5), units: "px"))
     header.scene = .object(JSONObject([.init("list", .object(JSONObject([.init("rows", .number(8)), .init("rowHeight", .number(60))])))]))
     do {
         // Written a piece at a time: the bench itself stays small too.
+        // The same events as a compact document on one line, as Python's json.dumps or
+        // JavaScript's JSON.stringify writes a dictionary: issue 12 found it read 4.5× slower
+        // and in 2.7× the memory, because a document was read whole.
         let w = try OutputFile.Writer(path: path)
+        let c = try OutputFile.Writer(path: compactPath)
         try w.write(TraceWriter.opening(header, encoding: .lines))
+        try c.write("{" + TraceWriter.headerObject(header, lines: false).members.map { m in
+            JSONValue.string(m.key).serialized() + ": " + m.value.serialized()
+        }.joined(separator: ", ") + ", \"events\": [")
         var written = 0, seed: UInt64 = 1
         while written < events {
             let part = syntheticSession(events: min(200_000, events - written), seed: seed, asRecorded: true)
             let offset = Double(seed - 1) * 100_000
-            var text = ""
+            var text = "", compact = ""
             for var e in part {
                 e.time += offset
                 text += TraceWriter.eventText(e, first: false, encoding: .lines)
+                if written > 0 || !compact.isEmpty { compact += ", " }
+                compact += TraceWriter.eventJSON(e)
             }
             try w.write(text)
+            try c.write(compact)
             written += part.count
             seed += 1
         }
         try w.commit()
+        try c.write("]}")
+        try c.commit()
         let size = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6
         say("touchtrace commands on a lines trace of \(written) events (\(fmt(size)) MB), peak memory (VmHWM):")
         for args in [["validate", path], ["stats", path], ["velocity", path], ["convert", path, dir + "/long-out.jsonl"],
                      ["replay", "--json", path], ["replay", path]] {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: touchtrace)
-            p.arguments = args
-            p.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-            p.standardError = FileHandle(forWritingAtPath: "/dev/null")
-            let t0 = now()
-            try p.run()
-            var peak = 0
-            while p.isRunning {
-                if let s = try? String(contentsOfFile: "/proc/\(p.processIdentifier)/status", encoding: .utf8),
-                   let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-                   let k = Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") {
-                    peak = max(peak, k)
-                }
-                usleep(5_000)
-            }
-            let seconds = now() - t0
+            let r = try runMeasured(touchtrace, args)
             let label = args.dropLast(args[0] == "convert" ? 2 : 1).joined(separator: " ")
-            say("  \(label.padding(toLength: 14, withPad: " ", startingAt: 0)) \(fmt(Double(peak) / 1024, 1)) MiB, \(fmt(seconds, 2)) s (exit \(p.terminationStatus))")
+            say("  \(label.padding(toLength: 14, withPad: " ", startingAt: 0)) \(fmt(Double(r.peakKiB) / 1024, 1)) MiB, \(fmt(r.seconds, 2)) s (exit \(r.status))")
         }
         try? FileManager.default.removeItem(atPath: dir + "/long-out.jsonl")
+        let compactSize = Double((try? FileManager.default.attributesOfItem(atPath: compactPath)[.size] as? Int) ?? 0) / 1e6
+        say("the same events as a compact one-line document (\(fmt(compactSize)) MB), beside the lines trace (best of \(max(runs, 2))):")
+        for command in ["validate", "replay"] {
+            var best: [(seconds: Double, peakKiB: Int)] = []
+            for file in [path, compactPath] {
+                var b = (seconds: Double.infinity, peakKiB: 0)
+                for _ in 0..<max(runs, 2) {
+                    let r = try runMeasured(touchtrace, [command, file])
+                    if r.status == 0, r.seconds < b.seconds { b = (r.seconds, r.peakKiB) }
+                }
+                best.append(b)
+            }
+            say("  \(command.padding(toLength: 9, withPad: " ", startingAt: 0)) lines \(fmt(best[0].seconds, 2)) s, \(fmt(Double(best[0].peakKiB) / 1024, 1)) MiB; compact document \(fmt(best[1].seconds, 2)) s, \(fmt(Double(best[1].peakKiB) / 1024, 1)) MiB: time \(fmt(best[1].seconds / best[0].seconds, 2))×, memory \(fmt(Double(best[1].peakKiB) / Double(max(best[0].peakKiB, 1)), 2))× (goal ≤ 1.2× each)")
+        }
+        try? FileManager.default.removeItem(atPath: compactPath)
         replayJSONBesideOrjson(touchtrace: touchtrace, trace: path, dir: dir, runs: runs)
         try? FileManager.default.removeItem(atPath: path)
     } catch {

@@ -6,8 +6,8 @@ import Glibc
 import TouchGestures
 import TouchTrace
 
-/// Where each input is written for the streaming reader, which reads files.
-let streamPath = "/tmp/touchtrace-fuzz-\(getpid()).trace"
+/// Where each input is written for the streaming reader, which reads files (in memory: /dev/shm).
+let streamPath = (access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp") + "/touchtrace-fuzz-\(getpid()).trace"
 
 /// The streaming reader over the same bytes: what it yields and whether it found an error.
 func streamed(_ bytes: [UInt8]) -> (events: [TouchEvent], failed: Bool) {

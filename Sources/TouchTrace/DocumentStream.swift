@@ -21,7 +21,7 @@ final class DocumentStream {
     @exclusivity(unchecked) private var finished = false
     @exclusivity(unchecked) private var nextRelease: Int
 
-    /// How far the reader goes between letting go of the pages behind it, in bytes (1 MiB).
+    /// How far the reader goes between letting go of the pages behind it, in bytes (256 KiB).
     private static let releaseStep = 1 << 18
 
     init(path: String) throws(DiagnosticError) {

@@ -1,9 +1,13 @@
 // The bracket scan behind TouchTrace's streamed documents: a document's members are read before
 // its events, so the events array is first skipped to its end. Going 64 bytes at a time, as
 // simdjson finds a document's structure (Langdale and Lemire, "Parsing gigabytes of JSON per
-// second", 2019): one bit per quote and per bracket, the bits inside strings from a running
-// exclusive-or of the quote bits, and only the brackets outside strings counted. A block with a
-// backslash (an escaped quote would fool the exclusive-or) is scanned a byte at a time.
+// second", 2019): one bit per quote and per square bracket, the bits inside strings from a
+// running exclusive-or of the quote bits, and only the brackets outside strings counted. A block
+// with a backslash (an escaped quote would fool the exclusive-or) is scanned a byte at a time.
+//
+// Only square brackets are counted: in valid JSON they balance by themselves, whatever the
+// braces do, and the events are checked by the parser when they are read. An event is an
+// object with no array in it, so most blocks hold no bracket to count at all.
 
 #include "json_structure.h"
 
@@ -21,9 +25,9 @@ static inline long step(uint8_t c, long k, json_bracket_state *s, long max_depth
     }
     if (c == '"') {
         s->in_string = 1;
-    } else if ((c | 0x20) == '{') {           // '{' or '[' (0x5B | 0x20)
+    } else if (c == '[') {
         if (++s->depth > max_depth) return -2;
-    } else if ((c | 0x20) == '}') {           // '}' or ']' (0x5D | 0x20)
+    } else if (c == ']') {
         if (--s->depth == 0) return k + 1;
     }
     return -1;
@@ -64,20 +68,17 @@ long json_skip_brackets(const uint8_t *text, long from, long to, json_bracket_st
         __m128i a = _mm_loadu_si128(p), b = _mm_loadu_si128(p + 1), c = _mm_loadu_si128(p + 2), d = _mm_loadu_si128(p + 3);
         backslashes = equal_bits(a, b, c, d, _mm_set1_epi8('\\'));
         quotes = equal_bits(a, b, c, d, _mm_set1_epi8('"'));
-        __m128i fold = _mm_set1_epi8(0x20);
-        a = _mm_or_si128(a, fold); b = _mm_or_si128(b, fold); c = _mm_or_si128(c, fold); d = _mm_or_si128(d, fold);
-        opens = equal_bits(a, b, c, d, _mm_set1_epi8('{'));
-        closes = equal_bits(a, b, c, d, _mm_set1_epi8('}'));
+        opens = equal_bits(a, b, c, d, _mm_set1_epi8('['));
+        closes = equal_bits(a, b, c, d, _mm_set1_epi8(']'));
 #else
         quotes = opens = closes = backslashes = 0;
         for (int w = 0; w < 8; w++) {
             uint64_t word;
             __builtin_memcpy(&word, text + k + 8 * w, 8);   // little-endian assumed below
-            uint64_t folded = word | 0x2020202020202020ULL;
             backslashes |= equal_high_bits(word, '\\');
             quotes |= gather(equal_high_bits(word, '"')) << (8 * w);
-            opens |= gather(equal_high_bits(folded, '{')) << (8 * w);
-            closes |= gather(equal_high_bits(folded, '}')) << (8 * w);
+            opens |= gather(equal_high_bits(word, '[')) << (8 * w);
+            closes |= gather(equal_high_bits(word, ']')) << (8 * w);
         }
 #endif
         if (backslashes) {

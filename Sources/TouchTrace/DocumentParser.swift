@@ -124,9 +124,10 @@ struct DocumentParser {
         diagnostics.add(Diagnostic(.error, location(error.offset, event: event), what + error.message))
     }
 
-    /// Skips an events array by its brackets and strings, telling `file` how far it has gone.
-    /// A wrong event is found when the array is read; brackets that do not close are a syntax
-    /// error here, told precisely by reading the array as the whole-file reader does.
+    /// Skips an events array by its square brackets and strings, telling `file` how far it has
+    /// gone. A wrong event, or braces that do not pair, are found when the array is read;
+    /// square brackets that do not close are a syntax error here, told precisely by reading the
+    /// array as the whole-file reader does.
     mutating func skipEvents() throws(ScanError) {
         let start = scanner.i
         let file = self.file

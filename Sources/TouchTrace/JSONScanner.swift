@@ -162,9 +162,10 @@ struct JSONScanner {
         }
     }
 
-    /// Skips the array or object at the cursor by its brackets and strings alone, without
-    /// checking what is between them; false (the cursor at the end) when they do not close
-    /// before the end or nest deeper than ``maxDepth``. The scan goes `chunk` bytes at a time
+    /// Skips the array at the cursor by its square brackets and strings alone, without checking
+    /// what is between them (in valid JSON square brackets balance by themselves; whoever reads
+    /// the array later checks it); false (the cursor at the end) when they do not close before
+    /// the end or nest deeper than ``maxDepth``. The scan goes `chunk` bytes at a time
     /// (256 KiB), telling `progress` after each how far it has gone (a byte offset), so that a
     /// caller can let go of what is behind. The scan itself is `json_skip_brackets`, in C for
     /// the 16-byte comparisons that find quotes and brackets 64 bytes at a time.

@@ -95,11 +95,11 @@ struct DocumentStreamTests {
         #expect(error.location.column == text.utf8.count - #""id":0,"phase":"up","x":1,"y":1}]}"#.utf8.count + 1)
     }
 
-    @Test("brackets that do not close are refused before any event, with the whole-file reader's message",
+    @Test("square brackets that do not close are refused before any event, with the whole-file reader's message",
           arguments: [
             #"{"format":"touch-trace","version":1,"device":{"width":9,"height":9},"events":[{"t":0,"id":0,"phase":"down","x":1,"y":1}"#,
-            #"{"format":"touch-trace","version":1,"device":{"width":9,"height":9},"events":[{"t":0,"id":0,"phase":"down","x":1,"y":1},{"t":1]}"#,
             #"{"format":"touch-trace","version":1,"device":{"width":9,"height":9},"events":[{"t":0,"note":"]}","id":0,"phase":"down","x":1,"y":1}"#,
+            #"{"format":"touch-trace","version":1,"device":{"width":9,"height":9},"events":[[{"t":0,"id":0,"phase":"down","x":1,"y":1}]}"#,
           ])
     func unbalanced(_ text: String) throws {
         let dir = TempDir()
@@ -113,6 +113,27 @@ struct DocumentStreamTests {
         } catch {
             #expect(error.diagnostics.map(\.description) == whole.diagnostics.map(\.description))
         }
+    }
+
+    @Test("braces that do not pair inside the events are the parser's to find: reported where they are, the events before them kept",
+          arguments: [
+            #"{"format":"touch-trace","version":1,"device":{"width":9,"height":9},"events":[{"t":0,"id":0,"phase":"down","x":1,"y":1},{"t":1]}"#,
+            #"{"format":"touch-trace","version":1,"device":{"width":9,"height":9},"events":[{"t":0,"id":0,"phase":"down","x":1,"y":1},{"t":1,"id":0,"phase":"up","x":1,"y":1}}]}"#,
+            #"{"format":"touch-trace","version":1,"device":{"width":9,"height":9},"events":[{"t":0,"id":0,"phase":"down","x":1,"y":1},{"t":1,"id":0,"phase":"up","x":1,"y":1]}"#,
+          ])
+    func unpairedBraces(_ text: String) throws {
+        let dir = TempDir()
+        let path = dir.path("braces.json")
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        let whole = try #require(TraceReader.diagnose(path: path).errors.first)
+        let s = try TraceEventStream(path: path)
+        var events = 0
+        while s.next() != nil { events += 1 }
+        #expect(events == 1)
+        #expect(s.hasErrors)
+        let error = try #require(s.diagnostics.first { $0.severity == .error })
+        #expect(error.message == whole.message)
+        #expect(error.location.line == whole.location.line && error.location.column == whole.location.column)
     }
 
     @Test("the encoding is told from the start of a long first line: a document's `events` member settles it, a lines header needs its whole line")

@@ -1,0 +1,112 @@
+// The engine and the list model, in process (BENCHMARKS.md, "Engine" and "The list").
+import CAllocCounter
+import Foundation
+import TouchGestures
+import TouchList
+import TouchTrace
+import TouchTools
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let surface = Surface(width: 800, height: 480, unitsPerMillimeter: Point(x: 5, y: 5))
+let layout = ListLayout(rows: 8, rowHeight: 60, width: 800, height: 480)
+
+struct EngineFigures { var events: Int; var seconds: Double; var allocations: UInt64; var outputs: Int }
+
+/// Contact events through every recognizer, the arena and the list model, on one core.
+/// `kinds` 5 is the core session of the first benchmark (swipes, taps, drags, two-finger
+/// swipes); 7 adds pinches that turn and long presses.
+func benchEngine(total: Int, kinds: Int) -> EngineFigures {
+    let session = syntheticSession(events: 1_000_000, kinds: kinds)
+    let span = (session.last?.time ?? 0) + 1
+    var settings = GestureSettings()
+    // TOUCH_BENCH_RECOGNIZERS=tap,swipe measures only those (an empty value: the pipeline alone).
+    if let only = getenv("TOUCH_BENCH_RECOGNIZERS").map({ String(cString: $0) }) {
+        settings.arena.enabled = RecognizerSet(only.split(separator: ",").compactMap { RecognizerName(rawValue: String($0)) })
+    }
+    var engine = ListController(settings: settings, surface: surface, list: ListModel(layout: layout))
+    var assembler = FrameAssembler()
+    var outputs = 0
+    // Warm-up pass: every buffer reaches its working size.
+    for e in session { assembler.add(e) { engine.handle($0) { _ in outputs += 1 } } }
+    let passes = max(1, total / session.count)
+    outputs = 0
+    let a0 = tg_allocations()
+    let t0 = now()
+    for p in 1...passes {
+        let offset = Double(p) * span
+        for var e in session {
+            e.time += offset
+            assembler.add(e) { engine.handle($0) { _ in outputs += 1 } }
+        }
+    }
+    assembler.flush { engine.handle($0) { _ in outputs += 1 } }
+    let t1 = now()
+    let a1 = tg_allocations()
+    return EngineFigures(events: passes * session.count, seconds: t1 - t0, allocations: a1 - a0, outputs: outputs)
+}
+
+struct ListFigures { var rows: Int; var buildSeconds: Double; var frames: Int; var nsPerFrame: Double; var allocationsPerFrame: Double; var slots: Int }
+
+/// A fling across a list of `rows` rows of variable heights (20 to 119 units, a fixed
+/// pseudo-random sequence), stepped at 120 frames per second; each frame steps the momentum
+/// and lays out the visible cells (range, sticky header, slots), as a renderer would. With
+/// `estimated`, rows start at an estimate and are measured as they come into view. The
+/// fling's speed is chosen to carry the content across the whole list, top to bottom, and
+/// the throw is repeated back and forth until about `minFrames` frames have run.
+func benchList(rows: Int, estimated: Bool, minFrames: Int) -> ListFigures {
+    var state: UInt64 = 99
+    var heights = [Double]()
+    heights.reserveCapacity(rows)
+    for _ in 0..<rows {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        heights.append(Double(20 + (state >> 33) % 100))
+    }
+    var options = ListOptions()
+    options.rowHeights = heights
+    options.sections = stride(from: 0, to: rows, by: 100).map { min(100, rows - $0) }
+    options.headerHeight = 28
+    if estimated { options.estimatedRowHeight = 70 }
+    let layout = ListLayout(rows: rows, rowHeight: 60, width: 800, height: 480)
+    let b0 = now()
+    var list = ListModel(layout: layout, options: options)
+    let buildSeconds = now() - b0
+    list.layoutCells()
+    var frames = 0
+    var elapsed = 0.0
+    var t = 0.0
+    var allocations: UInt64 = 0
+    var direction = 1.0
+    while frames < minFrames {
+        // Speed to travel the whole content: distance = v0 / -ln(rate) (per ms).
+        let distance = list.maxOffset * 1.02
+        let v0 = distance * -log(list.options.physics.decelerationRate) * 1000 * direction
+        let fling = GestureEvent(time: t, kind: .fling(.init(fingers: 1, position: Point(x: 400, y: 240),
+                                                          velocity: Point(x: 0, y: -v0), millimetersPerSecond: 0)))
+        // Momentum continues a drag: the throw is a pan that ends in a fling.
+        list.touchBegan(at: t)
+        for phase in [GesturePhase.began, .ended] {
+            list.apply(GestureEvent(time: t, kind: .pan(.init(phase: phase, fingers: 1, position: Point(x: 400, y: 240),
+                                                              translation: .zero, velocity: nil))), surface: surface) { _ in }
+        }
+        list.apply(fling, surface: surface) { _ in }
+        guard list.isMoving else { fatalError("the throw did not move the list") }
+        let a0 = tg_allocations()
+        let t0 = now()
+        var n = 0
+        while list.isMoving {
+            t += 1.0 / 120
+            list.advance(to: t, surface: surface) { _ in }
+            list.layoutCells()
+            n += 1
+        }
+        elapsed += now() - t0
+        allocations += tg_allocations() - a0
+        frames += n
+        direction = -direction
+        t += 1
+    }
+    return ListFigures(rows: rows, buildSeconds: buildSeconds, frames: frames, nsPerFrame: elapsed / Double(frames) * 1e9,
+                       allocationsPerFrame: Double(allocations) / Double(frames), slots: list.slotCount)
+}

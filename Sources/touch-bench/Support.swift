@@ -1,0 +1,80 @@
+// What the benchmarks share: the clock, peak memory, the synthetic session, printing.
+import Foundation
+import TouchGestures
+import TouchList
+import TouchTrace
+import TouchTools
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// Peak resident memory of this process image, in KiB: VmHWM from /proc/self/status. (Not
+/// getrusage's ru_maxrss, which Linux carries over from the parent across exec.)
+func peakRSSKiB() -> Int { vmHWMKiB(process: "self") ?? -1 }
+
+/// VmHWM, a process's peak resident memory in KiB, from /proc/PROCESS/status.
+func vmHWMKiB(process: String) -> Int? {
+    guard let s = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8),
+          let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+    return Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "")
+}
+
+/// A deterministic session on a 800 × 480 panel at 5 units/mm, made by the one trace generator
+/// (`TraceBuilder`): row swipes, taps, vertical drags, two-finger swipes, pinches with a turn,
+/// and long presses at 120 Hz, with 0.1 mm of jitter and pauses, so that every recognizer and
+/// the arena have work. With `asRecorded`, numbers look like a recording's: timestamps in whole
+/// microseconds (as evdev gives them), positions to 1/100 unit, integer pressure; without it
+/// they keep all 17 significant digits.
+func syntheticSession(events target: Int, seed: UInt64 = 42, asRecorded: Bool = false, kinds: Int = 7) -> [TouchEvent] {
+    var state = seed
+    func rand() -> Double {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Double(state >> 11) / Double(1 << 53)
+    }
+    var b = TraceBuilder(device: .init(width: 800, height: 480, resolution: Point(x: 5, y: 5)), seed: seed)
+    b.rounds = asRecorded
+    var t = 0.0
+    /// Fingers `ids` (one above the other, 40 units apart) moving by `by` over `frames` frames;
+    /// `spread` moves them apart, the first one way and the others the other way.
+    func stroke(_ ids: [Int], from: Point, by: Point, frames: Int, spread: Point = .zero) {
+        let duration = Double(frames) / 120
+        for (k, id) in ids.enumerated() {
+            let start = from + Point(x: 0, y: Double(k) * 40)
+            let end = start + by + spread * (k == 0 ? -1 : 1)
+            b.path(t, [start, end], duration: duration, jitter: 0.1, id: id)
+        }
+        t += duration + 0.05 + rand() * 0.3
+    }
+    while b.events.count < target {
+        let row = Double(Int(rand() * 7))
+        let y = row * 60 + 30
+        switch Int(rand() * Double(kinds)) {
+        case 0: stroke([1], from: Point(x: 200 + rand() * 100, y: y), by: Point(x: 150, y: 4), frames: 24)
+        case 1: stroke([2], from: Point(x: 600, y: y), by: Point(x: -150, y: -3), frames: 24)
+        case 2: stroke([3], from: Point(x: 400, y: y), by: Point(x: 1, y: 1), frames: 8)   // tap
+        case 3: stroke([4], from: Point(x: 400, y: 60), by: Point(x: 5, y: 300), frames: 60)
+        case 4: stroke([5, 6], from: Point(x: 300, y: y), by: Point(x: 120, y: 0), frames: 20)
+        case 5: stroke([7, 8], from: Point(x: 400, y: 200), by: .zero, frames: 40, spread: Point(x: 60, y: 20))  // pinch + turn
+        default: stroke([9], from: Point(x: 400, y: y), by: Point(x: 2, y: 1), frames: 84)                      // long press
+        }
+    }
+    // Pressure, as recordings carry it (the reader benchmark's bytes per event depend on it).
+    return b.trace().events.map { e in
+        var e = e
+        if e.phase != .down { e.pressure = (rand() * 100).rounded() }
+        return e
+    }
+}
+
+/// Prints a line at once (unbuffered), so that figures appear as they are measured.
+func say(_ s: String) { FileHandle.standardOutput.write(Data((s + "\n").utf8)) }
+
+func warn(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+
+func fmt(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }

@@ -104,7 +104,9 @@ public struct GestureDispatcher: Sendable {
     /// daemon's instructions in the VM's session, callgrind).
     public private(set) var nextDeadline: Double?
 
-    /// Handles one frame; `seen` is told every gesture the engine reports (for a log).
+    /// Handles one frame; `seen` is told every gesture the engine reports (for a log). A tap
+    /// or long press due before the frame fires first (the engine advances to the frame's time
+    /// itself): ``advance(to:fire:seen:)`` is for time passing with no input.
     public mutating func handle(_ frame: TouchFrame, fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
         if activeCount == 0, frame.events.contains(where: { $0.phase == .down }) { beginSequence() }
         for e in frame.events {

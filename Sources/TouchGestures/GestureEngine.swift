@@ -43,42 +43,27 @@ public struct GestureEngine: Sendable {
     /// The pinch recognizer.
     public var pinch: PinchRecognizer {
         get { recognizers.pinch }
-        set {
-            recognizers.pinch = newValue
-            nextDeadline = freshDeadline
-        }
+        set { recognizers.pinch = newValue }
     }
     /// The rotation recognizer.
     public var rotate: RotateRecognizer {
         get { recognizers.rotate }
-        set {
-            recognizers.rotate = newValue
-            nextDeadline = freshDeadline
-        }
+        set { recognizers.rotate = newValue }
     }
     /// The swipe recognizer.
     public var swipe: SwipeRecognizer {
         get { recognizers.swipe }
-        set {
-            recognizers.swipe = newValue
-            nextDeadline = freshDeadline
-        }
+        set { recognizers.swipe = newValue }
     }
     /// The pan recognizer.
     public var pan: PanRecognizer {
         get { recognizers.pan }
-        set {
-            recognizers.pan = newValue
-            nextDeadline = freshDeadline
-        }
+        set { recognizers.pan = newValue }
     }
     /// The fling recognizer.
     public var fling: FlingRecognizer {
         get { recognizers.fling }
-        set {
-            recognizers.fling = newValue
-            nextDeadline = freshDeadline
-        }
+        set { recognizers.fling = newValue }
     }
 
     private var recognizers: Recognizers
@@ -209,7 +194,8 @@ public struct GestureEngine: Sendable {
     /// double-tap window closing, or a long press's time passing; `nil` when none is pending.
     /// A live loop sleeps until then (or the next input), and calls ``advance(to:emit:)``.
     ///
-    /// Kept up to date by every call that changes the engine, rather than computed when asked:
+    /// Kept up to date by every call that changes what it depends on (frames, time, the tap and
+    /// long-press recognizers), rather than computed when asked:
     /// a loop asks at every wake-up, and a computed property of a struct held in another
     /// value is called on a copy of the whole engine (a quarter of touch-gestured's
     /// instructions on a live session, callgrind in the VM test).

@@ -132,10 +132,7 @@ final class Daemon {
 
     private func read(_ s: Source) {
         do {
-            try s.device.readAvailable { frame in
-                s.dispatcher.advance(to: frame.time, fire: runner.fire, seen: runner.seen)
-                s.dispatcher.handle(frame, fire: runner.fire, seen: runner.seen)
-            }
+            try s.device.readAvailable { s.dispatcher.handle($0, fire: runner.fire, seen: runner.seen) }
         } catch {
             say("\(error)")
             s.device.finish(at: EvdevDevice.monotonicNow()) { s.dispatcher.handle($0, fire: { _ in }, seen: runner.seen) }

@@ -57,14 +57,11 @@ struct ReplayRun {
     }
 
     /// The frames `feed` gives, through the dispatcher and the bindings, as the daemon runs
-    /// them: a deadline due before a frame fires first.
+    /// them (a deadline due before a frame fires first: the engine sees to it).
     private func play(on surface: Surface, feed: (_ handle: (TouchFrame) -> Void) -> Void) {
         let runner = Runner(dryRun: dryRun, log: log, verbose: verbose, stamps: true)
         var dispatcher = GestureDispatcher(bindings: setup.config.bindings, settings: setup.config.settings, surface: surface)
-        feed { frame in
-            dispatcher.advance(to: frame.time, fire: runner.fire, seen: runner.seen)
-            dispatcher.handle(frame, fire: runner.fire, seen: runner.seen)
-        }
+        feed { dispatcher.handle($0, fire: runner.fire, seen: runner.seen) }
         dispatcher.finish(fire: runner.fire, seen: runner.seen)
         runner.finish()
     }

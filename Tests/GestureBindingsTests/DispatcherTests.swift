@@ -28,9 +28,8 @@ struct DispatcherTests {
         let fire = { (f: GestureDispatcher.Firing) in out.append((f.time, f.binding.command.line)) }
         var assembler = FrameAssembler()
         // The deadline the daemon polls with is kept, not computed: it must stay the engine's.
+        // Frames as the daemon hands them over: the engine fires what is due before each.
         let handle = { (frame: TouchFrame) in
-            d.advance(to: frame.time, fire: fire)
-            #expect(d.nextDeadline == d.engine.nextDeadline)
             d.handle(frame, fire: fire)
             #expect(d.nextDeadline == d.engine.nextDeadline)
         }
@@ -143,6 +142,26 @@ struct DispatcherTests {
         // With no double tap bound, a tap is not held back for the window.
         let quick = Self.fired(single.events, [Self.bind(.tap, "tap")])
         #expect(quick.first.map { abs($0.time - 0.08) < 1e-9 } == true)
+    }
+
+    @Test("with no input, time passing to the tap's deadline fires it (the daemon's poll timeout), not before")
+    func advanceFiresWhatIsDue() throws {
+        let bindings = [Self.bind(.tap, "tap"), Self.bind(.tap, "double", taps: 2)]
+        var config = DaemonConfig()
+        config.bindings = bindings       // a double tap bound: a tap waits for its window
+        var d = GestureDispatcher(bindings: bindings, settings: config.settings, surface: panel)
+        var fired: [String] = []
+        let fire = { (f: GestureDispatcher.Firing) in fired.append(f.binding.command.line) }
+        var tap = Script()
+        tap.down(0, 1, 400, 240); tap.up(0.08, 1, 400, 240)
+        for frame in FrameAssembler.frames(of: tap.events) { d.handle(frame, fire: fire) }
+        let due = try #require(d.nextDeadline)
+        d.advance(to: due - 0.001, fire: fire)
+        #expect(fired.isEmpty)
+        #expect(d.nextDeadline == due)
+        d.advance(to: due + 0.001, fire: fire)
+        #expect(fired == ["tap"])
+        #expect(d.nextDeadline == nil)
     }
 
     @Test func aRotationRunsByItsTurn() {

@@ -53,10 +53,11 @@ enum Graphics {
             preview.advance(to: t) { _ in }
             painter.draw(&preview.list, width: Double(w), height: Double(h), status: view.recent.suffix(2).joined(separator: "  ·  "), source: "replay: \(name)")
             SDL_RenderFlush(renderer)
+            // The surface's rows, each `pitch` bytes apart, packed into w × 3 bytes a row.
             let pitch = Int(surface.pointee.pitch)
             let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-            for y in 0..<h {
-                for x in 0..<(w * 3) { rgb[y * w * 3 + x] = pixels[y * pitch + x] }
+            rgb.withUnsafeMutableBufferPointer { out in
+                for y in 0..<h { (out.baseAddress! + y * w * 3).update(from: pixels + y * pitch, count: w * 3) }
             }
             let png = PNGEncoder.encode(width: w, height: h, rgb: rgb)
             let path = folder + "/" + String(format: "%05d.png", k)

@@ -9,20 +9,23 @@ import TouchList
 /// left over its actions, selection and checkmarks, the refresh indicator, and a status bar
 /// with the last gestures and where the input comes from.
 final class ListPainter {
-    /// Colors (RGB), named for what they show; the frames test looks for some of them.
+    /// A color: red, green, blue.
+    typealias RGB = (UInt8, UInt8, UInt8)
+
+    /// Colors, named for what they show; the frames test looks for some of them.
     enum Color {
-        static let background: (UInt8, UInt8, UInt8) = (236, 236, 240)
-        static let evenRow: (UInt8, UInt8, UInt8) = (255, 255, 255)
-        static let oddRow: (UInt8, UInt8, UInt8) = (246, 246, 250)
-        static let selected: (UInt8, UInt8, UInt8) = (190, 218, 255)
-        static let header: (UInt8, UInt8, UInt8) = (62, 64, 76)
-        static let archive: (UInt8, UInt8, UInt8) = (232, 150, 20)
-        static let delete: (UInt8, UInt8, UInt8) = (214, 48, 49)
-        static let separator: (UInt8, UInt8, UInt8) = (218, 218, 224)
-        static let text: (UInt8, UInt8, UInt8) = (28, 28, 32)
-        static let link: (UInt8, UInt8, UInt8) = (0, 110, 230)
-        static let status: (UInt8, UInt8, UInt8) = (34, 34, 40)
-        static let refresh: (UInt8, UInt8, UInt8) = (90, 150, 90)
+        static let background: RGB = (236, 236, 240)
+        static let evenRow: RGB = (255, 255, 255)
+        static let oddRow: RGB = (246, 246, 250)
+        static let selected: RGB = (190, 218, 255)
+        static let header: RGB = (62, 64, 76)
+        static let archive: RGB = (232, 150, 20)
+        static let delete: RGB = (214, 48, 49)
+        static let separator: RGB = (218, 218, 224)
+        static let text: RGB = (28, 28, 32)
+        static let link: RGB = (0, 110, 230)
+        static let status: RGB = (34, 34, 40)
+        static let refresh: RGB = (90, 150, 90)
     }
 
     /// The share of the width a swiped row's actions take.
@@ -51,14 +54,14 @@ final class ListPainter {
         return f
     }
 
-    func fill(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ c: (UInt8, UInt8, UInt8)) {
+    func fill(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ c: RGB) {
         SDL_SetRenderDrawColor(renderer, c.0, c.1, c.2, 255)
         var r = SDL_Rect(x: Int32(x.rounded()), y: Int32(y.rounded()), w: Int32(max(0, w.rounded())), h: Int32(max(0, h.rounded())))
         SDL_RenderFillRect(renderer, &r)
     }
 
     /// Text with its left edge at `x` (or centered on it), vertically centered on `y`.
-    func text(_ s: String, x: Double, y: Double, size: Int, _ c: (UInt8, UInt8, UInt8), centered: Bool = false) {
+    func text(_ s: String, x: Double, y: Double, size: Int, _ c: RGB, centered: Bool = false) {
         guard !s.isEmpty, let f = font(max(6, size)),
               let surface = TTF_RenderUTF8_Blended(f, s, SDL_Color(r: c.0, g: c.1, b: c.2, a: 255)) else { return }
         defer { SDL_FreeSurface(surface) }

@@ -30,7 +30,7 @@ struct ListView {
             return "\u{1B}[H\u{1B}[2J" + "terminal too small: touch-demo needs at least \(Self.minimumColumns) × \(Self.minimumRows), this one is \(columns) × \(rows); enlarge it (q quits)"
         }
         var out = "\u{1B}[H\u{1B}[2J"
-        out += pad(" \(title)", columns) + "\r\n"
+        out += Self.pad(" \(title)", columns) + "\r\n"
         // The viewport maps onto the lines between the title and the status lines.
         let lines = rows - 3
         let layout = list.layout
@@ -51,27 +51,27 @@ struct ListView {
                 screen[line] = text(of: cell, list: list, firstLine: line == max(0, first), columns: columns)
             }
         }
-        for line in screen { out += pad(line, columns) + "\r\n" }
+        for line in screen { out += Self.pad(line, columns) + "\r\n" }
         let status = recent.isEmpty ? "drag to scroll, swipe a row, tap to select, pull down to refresh" : recent.joined(separator: "  ·  ")
-        out += "\u{1B}[\(rows - 1);1H" + pad(" " + status, columns)
-        out += "\u{1B}[\(rows);1H" + pad(" \(list.rowCount) rows · \(paging(list.pagingState)) · q: quit", columns)
+        out += "\u{1B}[\(rows - 1);1H" + Self.pad(" " + status, columns)
+        out += "\u{1B}[\(rows);1H" + Self.pad(" \(list.rowCount) rows · \(paging(list.pagingState)) · q: quit", columns)
         return out
     }
 
     private func text(of cell: VisibleCell, list: ListModel, firstLine: Bool, columns: Int) -> String {
         switch cell.item {
         case .header(let s):
-            return "\u{1B}[1m" + pad(firstLine ? " ▌ Section \(s)" : " ▌", columns) + "\u{1B}[0m"
+            return "\u{1B}[1m" + Self.pad(firstLine ? " ▌ Section \(s)" : " ▌", columns) + "\u{1B}[0m"
         case .loadMore:
             return firstLine ? "        [ Load more ]" : ""
         case .loading:
             return firstLine ? "        Loading…" : ""
         case .row(let r):
-            guard firstLine else { return list.selectedRows.contains(r) ? "\u{1B}[7m" + pad("", columns) + "\u{1B}[0m" : "" }
+            guard firstLine else { return list.selectedRows.contains(r) ? "\u{1B}[7m" + Self.pad("", columns) + "\u{1B}[0m" : "" }
             let check = list.checkedRows.contains(r) ? " ✓" : ""
             let state = list.swiped[r] ? "◀ [ Archive ] [ Delete ] " : ""
-            var line = pad(" row \(r)\(check)", columns - state.count - 1) + state
-            line = pad(line, columns)
+            var line = Self.pad(" row \(r)\(check)", columns - state.count - 1) + state
+            line = Self.pad(line, columns)
             return list.selectedRows.contains(r) ? "\u{1B}[7m" + line + "\u{1B}[0m" : line
         }
     }
@@ -114,6 +114,4 @@ struct ListView {
         if columns < n { out += String(repeating: " ", count: n - columns) }
         return styled && !out.hasSuffix("\u{1B}[0m") ? out + "\u{1B}[0m" : out
     }
-
-    private func pad(_ s: String, _ n: Int) -> String { Self.pad(s, n) }
 }

@@ -232,9 +232,10 @@ struct TouchDemo: ParsableCommand {
         return { output in if log { say(output.jsonLine) } }
     }
 
-    /// `--calibration`'s six numbers.
+    /// `--calibration`'s numbers (a word that is not one is `nan`, which `validate()` refuses:
+    /// it is not dropped, leaving six that were not meant).
     var calibrationValues: [Double]? {
-        calibration.map { $0.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) } }
+        calibration.map { $0.split(whereSeparator: { $0 == " " || $0 == "," }).map { Double($0) ?? .nan } }
     }
 
     /// Where output goes: JSON lines, a live screen, or plain lines.

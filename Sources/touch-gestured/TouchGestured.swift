@@ -263,6 +263,12 @@ struct Setup {
 
 /// The whole of a regular file as UTF-8 text, or a message that says why not.
 func readWholeFile(_ path: String, limit: Int = 1 << 20) -> Result<String, ReadFailure> {
+    readRegularFile(path, limit: limit, whole: true).map { String(decoding: $0, as: UTF8.self) }
+}
+
+/// The bytes of a regular file: all of them (a failure past `limit`), or with `whole` false
+/// only its first `limit` (fewer when it is shorter).
+func readRegularFile(_ path: String, limit: Int, whole: Bool) -> Result<[UInt8], ReadFailure> {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { return .failure(ReadFailure("\(path): cannot open: \(String(cString: strerror(errno)))")) }
     defer { close(fd) }
@@ -271,16 +277,16 @@ func readWholeFile(_ path: String, limit: Int = 1 << 20) -> Result<String, ReadF
         return .failure(ReadFailure("\(path): not a regular file"))
     }
     var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = read(fd, &buffer, buffer.count)
+    var buffer = [UInt8](repeating: 0, count: whole ? 65536 : max(limit, 1))
+    while whole || bytes.count < limit {
+        let n = read(fd, &buffer, whole ? buffer.count : limit - bytes.count)
         if n < 0, errno == EINTR { continue }
         if n < 0 { return .failure(ReadFailure("\(path): cannot read: \(String(cString: strerror(errno)))")) }
         if n == 0 { break }
         bytes += buffer[0..<n]
-        if bytes.count > limit { return .failure(ReadFailure("\(path): larger than \(limit) bytes; is it the right file?")) }
+        if whole, bytes.count > limit { return .failure(ReadFailure("\(path): larger than \(limit) bytes; is it the right file?")) }
     }
-    return .success(String(decoding: bytes, as: UTF8.self))
+    return .success(bytes)
 }
 
 struct ReadFailure: Error, CustomStringConvertible {

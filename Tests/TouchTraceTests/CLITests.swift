@@ -191,6 +191,13 @@ extension CLITests {
         #expect(json.out.split(separator: "\n").filter { $0.contains("\"changed\"") }.count == allLines.filter { $0.contains("pan changed") }.count)
     }
 
+    @Test("a --calibration word that is not a number is refused, not dropped (seven words with one bad made six numbers)")
+    func calibrationWordsAreNumbers() throws {
+        let bad = try run(["--calibration", "1 x 0 0 1 0 0", "--log", "--replay", "traces/demo-session.json"], program: "touch-demo")
+        #expect(bad.status != 0)
+        #expect(bad.err.contains("--calibration must be six numbers"), "\(bad.err)")
+    }
+
     @Test("touch-demo's help has no stray backslashes")
     func demoHelpReads() throws {
         let r = try run(["--help"], program: "touch-demo")

@@ -53,11 +53,14 @@ public struct TouchDecoder: Sendable {
     /// above any panel's (Linux's own multitouch drivers declare up to a few dozen).
     public static let maxSlots = 256
     private var currentSlot = 0
+    /// The slots an event changed since the last report, one bit each (4 × 64 = `maxSlots`
+    /// bits): a report looks at those only, not at every slot the device declares.
+    private var touched = InlineArray<4, UInt64>(repeating: 0)
     private var dropping = false
-    private let xMin: Int32, yMin: Int32
-    private let xRange: Double, yRange: Double
-    private let rotation: Rotation
-    private let calibration: [Double]?
+    /// From raw axis values to surface units. A value of its own, with no reference in it, so
+    /// that making an event copies a few numbers and not the decoder (callgrind found a copy
+    /// of the whole decoder, its arrays retained and released, at every report).
+    private let mapping: Mapping
     // Protocol A: contacts reported in the current frame, and the previous frame's.
     private var pending: [Slot] = []
     private var partial = Slot()
@@ -73,13 +76,6 @@ public struct TouchDecoder: Sendable {
         if let c = calibration, c.count != 6 || !c.allSatisfy(\.isFinite) { return nil }
         self.device = device
         self.touchProtocol = proto
-        self.rotation = rotation
-        self.calibration = calibration
-        xMin = axes.x.minimum
-        yMin = axes.y.minimum
-        // In Double: a 32-bit axis range can overflow Int32 (maximum − minimum).
-        xRange = max(Double(axes.x.maximum) - Double(axes.x.minimum), 1)
-        yRange = max(Double(axes.y.maximum) - Double(axes.y.minimum), 1)
         var res: Point? = axes.x.resolution > 0 && axes.y.resolution > 0
             ? Point(x: Double(axes.x.resolution), y: Double(axes.y.resolution)) : nil
         // The surface is as many units wide as the axis has values: 0…799 is 800 units, as an
@@ -93,6 +89,7 @@ public struct TouchDecoder: Sendable {
             res = res.map { Point(x: $0.y, y: $0.x) }
         }
         surface = Surface(width: w, height: h, unitsPerMillimeter: res)
+        mapping = Mapping(axes: axes, rotation: rotation, calibration: calibration, surface: surface)
         // A device may declare any slot range (a recording can say 2³¹); contacts beyond the
         // first `maxSlots` are ignored, as fingers beyond the slots a panel has are.
         slots = Array(repeating: Slot(), count: min(max(device.slotCount, 1), Self.maxSlots))
@@ -101,8 +98,8 @@ public struct TouchDecoder: Sendable {
         }
         // Start from the axes' values when the description has them (a recording's header).
         for k in slots.indices {
-            slots[k].x = device.positionAxes?.x.value ?? xMin
-            slots[k].y = device.positionAxes?.y.value ?? yMin
+            slots[k].x = axes.x.value ?? axes.x.minimum
+            slots[k].y = axes.y.value ?? axes.y.minimum
         }
         frame.events.reserveCapacity(slots.count * 2)
     }
@@ -138,6 +135,7 @@ public struct TouchDecoder: Sendable {
         }
         for (id, s) in previous { frame.events.append(event(time, id, .cancel, s)) }
         for k in slots.indices { slots[k] = Slot(x: slots[k].x, y: slots[k].y) }
+        touched = .init(repeating: 0)
         previous.removeAll()
         pending.removeAll()
         partial = Slot()
@@ -161,25 +159,9 @@ public struct TouchDecoder: Sendable {
         if !frame.events.isEmpty { emit(frame) }
     }
 
-    /// A raw position on the surface: normalized, calibrated, rotated, scaled.
-    private func position(_ rx: Int32, _ ry: Int32) -> Point {
-        let dx = Double(rx) - Double(xMin), dy = Double(ry) - Double(yMin)
-        if rotation == .none && calibration == nil { return Point(x: dx, y: dy) }
-        var x = dx / xRange, y = dy / yRange
-        if let c = calibration { (x, y) = (c[0] * x + c[1] * y + c[2], c[3] * x + c[4] * y + c[5]) }
-        switch rotation {
-        case .none: break
-        case .quarter: (x, y) = (1 - y, x)
-        case .half: (x, y) = (1 - x, 1 - y)
-        case .threeQuarters: (x, y) = (y, 1 - x)
-        }
-        // Back to units: 0…1 spans the positions, 0…(width − 1).
-        return Point(x: x * max(surface.width - 1, 0), y: y * max(surface.height - 1, 0))
-    }
-
     private func event(_ time: Double, _ id: Int, _ phase: TouchPhase, _ s: Slot) -> TouchEvent {
         TouchEvent(time: time, id: id, phase: phase,
-                   position: position(s.x, s.y),
+                   position: mapping.position(s.x, s.y),
                    pressure: s.pressure.map(Double.init), major: s.major.map(Double.init), minor: s.minor.map(Double.init))
     }
 
@@ -192,6 +174,7 @@ public struct TouchDecoder: Sendable {
                 return
             }
             guard currentSlot >= 0 && currentSlot < slots.count else { return }   // more fingers than slots
+            touched[currentSlot >> 6] |= 1 << UInt64(currentSlot & 63)
             var s = slots[currentSlot]
             switch e.code {
             case .mtTrackingID:
@@ -214,21 +197,35 @@ public struct TouchDecoder: Sendable {
         } else if e.type == .syn && e.code == .synReport {
             frame.time = e.time
             frame.events.removeAll(keepingCapacity: true)
-            // Ends first, so that an id freed and reused in one report stays valid.
-            for k in slots.indices where slots[k].end {
-                frame.events.append(event(e.time, k, .up, slots[k]))
-                slots[k].active = false
-                slots[k].end = false
-            }
-            for k in slots.indices {
-                if slots[k].begin {
-                    frame.events.append(event(e.time, k, .down, slots[k]))
-                    slots[k].active = true
-                    slots[k].begin = false
-                } else if slots[k].active && slots[k].dirty {
-                    frame.events.append(event(e.time, k, .move, slots[k]))
+            // Ends first, so that an id freed and reused in one report stays valid; each pass
+            // in slot order.
+            for w in 0..<touched.count {
+                var bits = touched[w]
+                while bits != 0 {
+                    let k = w << 6 | bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    if slots[k].end {
+                        frame.events.append(event(e.time, k, .up, slots[k]))
+                        slots[k].active = false
+                        slots[k].end = false
+                    }
                 }
-                slots[k].dirty = false
+            }
+            for w in 0..<touched.count {
+                var bits = touched[w]
+                touched[w] = 0
+                while bits != 0 {
+                    let k = w << 6 | bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    if slots[k].begin {
+                        frame.events.append(event(e.time, k, .down, slots[k]))
+                        slots[k].active = true
+                        slots[k].begin = false
+                    } else if slots[k].active && slots[k].dirty {
+                        frame.events.append(event(e.time, k, .move, slots[k]))
+                    }
+                    slots[k].dirty = false
+                }
             }
             if !frame.events.isEmpty { emit(frame) }
         }
@@ -338,5 +335,46 @@ public struct TouchDecoder: Sendable {
         default: break
         }
         slots[0] = s
+    }
+}
+
+/// A decoder's way from raw axis values to surface units: normalized by the axis range,
+/// calibrated, turned, scaled to the surface.
+private struct Mapping: Sendable {
+    let xMin: Int32, yMin: Int32
+    /// The axes' ranges, in raw units; at least 1.
+    let xRange: Double, yRange: Double
+    let rotation: Rotation
+    /// The calibration matrix `a b c d e f`, or `nil`: six numbers kept inline, not an array.
+    let matrix: (Double, Double, Double, Double, Double, Double)?
+    /// The surface's largest position, in surface units (its size less one).
+    let xLast: Double, yLast: Double
+
+    init(axes: (x: AxisInfo, y: AxisInfo), rotation: Rotation, calibration: [Double]?, surface: Surface) {
+        xMin = axes.x.minimum
+        yMin = axes.y.minimum
+        // In Double: a 32-bit axis range can overflow Int32 (maximum − minimum).
+        xRange = max(Double(axes.x.maximum) - Double(axes.x.minimum), 1)
+        yRange = max(Double(axes.y.maximum) - Double(axes.y.minimum), 1)
+        self.rotation = rotation
+        matrix = calibration.map { ($0[0], $0[1], $0[2], $0[3], $0[4], $0[5]) }
+        xLast = max(surface.width - 1, 0)
+        yLast = max(surface.height - 1, 0)
+    }
+
+    /// A raw position on the surface: normalized, calibrated, rotated, scaled.
+    func position(_ rx: Int32, _ ry: Int32) -> Point {
+        let dx = Double(rx) - Double(xMin), dy = Double(ry) - Double(yMin)
+        if rotation == .none && matrix == nil { return Point(x: dx, y: dy) }
+        var x = dx / xRange, y = dy / yRange
+        if let c = matrix { (x, y) = (c.0 * x + c.1 * y + c.2, c.3 * x + c.4 * y + c.5) }
+        switch rotation {
+        case .none: break
+        case .quarter: (x, y) = (1 - y, x)
+        case .half: (x, y) = (1 - x, 1 - y)
+        case .threeQuarters: (x, y) = (y, 1 - x)
+        }
+        // Back to units: 0…1 spans the positions, 0…(width − 1).
+        return Point(x: x * xLast, y: y * yLast)
     }
 }

@@ -98,6 +98,31 @@ struct TouchDecoderTests {
         #expect(decode(device(.multitouchB, slots: 2), e) == ["0.0: down 1 (1,0)"])
     }
 
+    @Test("slots across the whole range, written out of order: each report gives ends first, then the rest, each in slot order")
+    func slotsAcrossTheRange() {
+        var e = Events()
+        // 256 slots: the decoder keeps what changed in four 64-slot words; these sit at the
+        // edges of each.
+        for (slot, x) in [(200, 7), (64, 3), (0, 1), (255, 8), (127, 5), (63, 2), (128, 6), (65, 4)] as [(Int32, Int32)] {
+            e.abs(.mtSlot, slot); e.abs(.mtTrackingID, slot + 1000); e.abs(.mtPositionX, x)
+        }
+        e.report()
+        e.abs(.mtSlot, 128); e.abs(.mtTrackingID, -1)
+        e.abs(.mtSlot, 64); e.abs(.mtPositionX, 30)
+        e.abs(.mtSlot, 255); e.abs(.mtTrackingID, -1)
+        e.abs(.mtSlot, 1); e.abs(.mtTrackingID, 1); e.abs(.mtPositionX, 10)
+        e.abs(.mtSlot, 0); e.abs(.mtTrackingID, -1)
+        e.report()
+        e.report()                                                          // nothing changed: no frame
+        e.abs(.mtSlot, 200); e.abs(.mtPositionY, 9)
+        e.report()
+        #expect(decode(device(.multitouchB, slots: 256), e) == [
+            "0.0: down 0 (1,0); down 63 (2,0); down 64 (3,0); down 65 (4,0); down 127 (5,0); down 128 (6,0); down 200 (7,0); down 255 (8,0)",
+            "0.01: up 0 (1,0); up 128 (6,0); up 255 (8,0); down 1 (10,0); move 64 (30,0)",
+            "0.03: move 200 (7,9)",
+        ])
+    }
+
     @Test("SYN_DROPPED: events up to the next report are dropped, open contacts are cancelled, fingers still down begin again")
     func droppedReports() {
         var e = Events()

@@ -58,11 +58,34 @@ public struct GestureDispatcher: Sendable {
     }
 
     public let bindings: [Binding]
+    /// What each binding is matched on, in the same order: looking through them copies no
+    /// command or origin string (a daemon with lisgd's 288 bindings copied and released each
+    /// one it looked at, at every gesture).
+    private let keys: [Key]
     public private(set) var engine: GestureEngine
     private let surface: Surface
     private let edgeZone: Double
     private let diagonals: Bool
-    private let repeating: [Binding]
+    /// The repeating swipe bindings, as indices into `bindings` and `keys`.
+    private let repeating: [Int]
+
+    /// A binding without its command: a value with no reference in it.
+    private struct Key {
+        var gesture: Binding.Gesture
+        var direction: SwipeDirection?
+        var pinch: Binding.PinchDirection?
+        var turn: Binding.TurnDirection?
+        var taps: Int
+        var fingers: Int?
+        var edge: Binding.EdgeFilter
+        var distance: Binding.Distance
+        var mode: Binding.Mode
+
+        init(_ b: Binding) {
+            (gesture, direction, pinch, turn, taps) = (b.gesture, b.direction, b.pinch, b.turn, b.taps)
+            (fingers, edge, distance, mode) = (b.fingers, b.edge, b.distance, b.mode)
+        }
+    }
 
     /// One contact of the current touch sequence. A handful at most: kept in an array and
     /// searched, which touches less code (and so fewer pages of a resident daemon) than hashing.
@@ -92,7 +115,9 @@ public struct GestureDispatcher: Sendable {
         self.surface = surface
         edgeZone = settings.swipe.edgeZone
         diagonals = settings.swipe.diagonals
-        repeating = bindings.filter { if case .repeating = $0.mode { $0.gesture == .swipe } else { false } }
+        let keys = bindings.map(Key.init)
+        self.keys = keys
+        repeating = keys.indices.filter { if case .repeating = keys[$0].mode { keys[$0].gesture == .swipe } else { false } }
         engine = GestureEngine(settings: settings, surface: surface)
     }
 
@@ -182,11 +207,13 @@ public struct GestureDispatcher: Sendable {
     private func zone(of p: Point) -> ScreenEdge? { EdgeZones(of: p, on: surface, width: edgeZone).edge }
 
     private func first(_ gesture: Binding.Gesture, fingers: Int, edge: ScreenEdge?,
-                       where test: (Binding) -> Bool) -> Binding? {
-        bindings.first {
-            $0.gesture == gesture && $0.mode == .release && ($0.fingers == nil || $0.fingers == fingers)
-                && $0.edge.admits(edge) && test($0)
+                       where test: (Key) -> Bool) -> Binding? {
+        for k in keys.indices {
+            let key = keys[k]
+            if key.gesture == gesture && key.mode == .release && (key.fingers == nil || key.fingers == fingers)
+                && key.edge.admits(edge) && test(key) { return bindings[k] }
         }
+        return nil
     }
 
 
@@ -239,7 +266,8 @@ public struct GestureDispatcher: Sendable {
         guard let way = SwipeDirection(of: d, diagonals: diagonals) else { return }
         let along = d.x * way.unitVector.x + d.y * way.unitVector.y
         let fingers = activeCount
-        for b in repeating {
+        for r in repeating {
+            let b = keys[r]
             guard case .repeating(let step) = b.mode, along >= step, b.direction == nil || b.direction == way,
                   b.fingers == nil || b.fingers == fingers, b.edge.admits(startEdge) else { continue }
             repeated = true
@@ -249,7 +277,7 @@ public struct GestureDispatcher: Sendable {
             let rest = Point(x: surface.unitsX(way.unitVector.x * (along - step)),
                              y: surface.unitsY(way.unitVector.y * (along - step)))
             for k in tracks.indices where tracks[k].active { tracks[k].anchor = tracks[k].latest - rest }
-            fire(Firing(time: time, binding: b, cause: .slide(way, millimeters: along, fingers: fingers, edge: startEdge)))
+            fire(Firing(time: time, binding: bindings[r], cause: .slide(way, millimeters: along, fingers: fingers, edge: startEdge)))
             return
         }
     }

@@ -16,6 +16,7 @@ final class Spawner {
 
     /// A command that has not been reaped yet.
     struct Child {
+        var pid: pid_t
         var origin: String
         var line: String
     }
@@ -24,6 +25,7 @@ final class Spawner {
     /// left a process in the background that still holds it (Sxmo binds `setsid -f …`), and is
     /// closed only at its end of file, so that such a process never writes into a closed pipe.
     struct ErrorStream {
+        var fd: Int32
         var origin: String
         var line: String
         var pending: [UInt8] = []
@@ -33,8 +35,13 @@ final class Spawner {
     /// write to the daemon's own standard error.
     static let maxStreams = 256
 
-    private(set) var children: [pid_t: Child] = [:]
-    private var streams: [Int32: ErrorStream] = [:]
+    // Both tables are arrays, searched: they hold a few entries (at most `maxRunning` and
+    // `maxStreams`), and a dictionary cost each command's start a hash or three and, the
+    // first time, the runtime's search of every conformance in the binary for `Int32:
+    // Hashable` (callgrind: 0.6 M instructions in the VM test's session, lisgd's whole
+    // start being 3 M).
+    private(set) var children: [Child] = []
+    private var streams: [ErrorStream] = []
     /// Changes whenever a standard-error pipe opens or closes (for the poll set).
     private(set) var streamsVersion = 0
     private let say: (String) -> Void
@@ -46,7 +53,7 @@ final class Spawner {
     }
 
     /// The read ends of the commands' standard error, for `poll(2)`.
-    var errorFDs: [Int32] { Array(streams.keys) }
+    var errorFDs: [Int32] { streams.map { $0.fd } }
 
     /// Starts a binding's command; logs why not when it cannot.
     func run(_ command: Binding.Command, origin: String) {
@@ -96,9 +103,9 @@ final class Spawner {
             say("\(origin): cannot run \(command.line): \(String(cString: strerror(status)))")
             return
         }
-        children[pid] = Child(origin: origin, line: command.line)
+        children.append(Child(pid: pid, origin: origin, line: command.line))
         if pipeFDs[0] >= 0 {
-            streams[pipeFDs[0]] = ErrorStream(origin: origin, line: command.line)
+            streams.append(ErrorStream(fd: pipeFDs[0], origin: origin, line: command.line))
             streamsVersion &+= 1
         }
         if verbose { say("\(origin): started \(pid): \(command.line)") }
@@ -106,28 +113,29 @@ final class Spawner {
 
     /// Reads what commands wrote to standard error on `fd` (which poll found readable).
     func readError(_ fd: Int32) {
-        guard streams[fd] != nil else { return }
+        guard let k = streams.firstIndex(where: { $0.fd == fd }) else { return }
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let n = read(fd, &buffer, buffer.count)
             if n > 0 {
-                streams[fd]!.pending += buffer[0..<n]
-                flushLines(fd, final: false)
+                streams[k].pending += buffer[0..<n]
+                flushLines(k, final: false)
                 continue
             }
             if n < 0, errno == EINTR { continue }
             if n < 0, errno == EAGAIN { return }
             // End of file (or an error): every holder of the pipe has closed it.
-            flushLines(fd, final: true)
+            flushLines(k, final: true)
             close(fd)
-            streams[fd] = nil
+            streams.remove(at: k)
             streamsVersion &+= 1
             return
         }
     }
 
-    private func flushLines(_ fd: Int32, final: Bool) {
-        guard var c = streams[fd] else { return }
+    /// Logs the complete lines `streams[k]` holds (and the rest, when `final`).
+    private func flushLines(_ k: Int, final: Bool) {
+        var c = streams[k]
         while let nl = c.pending.firstIndex(of: 0x0A) {
             say("\(c.origin): \(c.line): \(String(decoding: c.pending[..<nl].prefix(Self.maxLine), as: UTF8.self))")
             c.pending.removeSubrange(...nl)
@@ -136,7 +144,7 @@ final class Spawner {
             say("\(c.origin): \(c.line): \(String(decoding: c.pending.prefix(Self.maxLine), as: UTF8.self))")
             c.pending.removeAll()
         }
-        streams[fd] = c
+        streams[k] = c
     }
 
     private func report(_ c: Child, status: Int32) {
@@ -157,7 +165,7 @@ final class Spawner {
             var status: Int32 = 0
             let pid = waitpid(-1, &status, WNOHANG)
             if pid <= 0 { return }
-            if let c = children.removeValue(forKey: pid) { report(c, status: status) }
+            if let k = children.firstIndex(where: { $0.pid == pid }) { report(children.remove(at: k), status: status) }
         }
     }
 
@@ -168,7 +176,7 @@ final class Spawner {
             let pid = waitpid(-1, &status, 0)
             if pid < 0, errno == EINTR { continue }
             if pid < 0 { children.removeAll(); break }
-            if let c = children.removeValue(forKey: pid) { report(c, status: status) }
+            if let k = children.firstIndex(where: { $0.pid == pid }) { report(children.remove(at: k), status: status) }
         }
         // What the commands wrote; a process they left in the background may write more, later,
         // to a pipe nobody reads any more (it is not waited for).

@@ -54,6 +54,7 @@ struct Replay: ParsableCommand {
         if !json { printDevice(stream.header) }
         var printed = 0
         var out = StandardOutputBuffer()
+        let jsonLines = json ? BackgroundJSONLines() : nil
         // Read once: each read of an option's property wrapper looks up generic metadata, and
         // doing it an output cost replay --json a tenth of its time.
         let json = json, explain = explain, fold = !json && !all
@@ -71,10 +72,11 @@ struct Replay: ParsableCommand {
                 if folder.fold(output) { return }
                 if let line = folder.summary() { out.append(line) }
             }
-            if json { out.append(output) } else { out.append("  " + output.humanDescription) }
+            if let jsonLines { jsonLines.append(output) } else { out.append("  " + output.humanDescription) }
         }
         if fold, let line = folder.summary() { out.append(line) }
         out.flush()
+        jsonLines?.finish()
         if stream.hasErrors {
             printError(stream.diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "\n"))
             throw CommandFailure.badInput("touchtrace: \(file) is not a valid trace; "

@@ -116,3 +116,73 @@ struct StandardOutputBuffer {
         bytes.removeAll(keepingCapacity: true)
     }
 }
+
+/// `replay --json`'s formatting and writing, on a thread of its own: the replay hands over
+/// batches of outputs as it makes them and goes on reading and recognizing while the thread
+/// formats and writes the batch before. Formatting took as long as reading (1.4–1.6 s of 4 s
+/// for 10⁷ events, BENCHMARKS.md); on a second core it runs beside it. At most `depth` batches
+/// wait, so memory stays flat however long the trace.
+final class BackgroundJSONLines: @unchecked Sendable {   // its state is guarded by `condition`
+    /// Outputs per batch: about 0.5 MB of JSON.
+    static let batchSize = 4096
+    /// Batches waiting for the thread, at most.
+    static let depth = 2
+
+    private let condition = NSCondition()
+    private var waiting: [[ListController.Output]] = []
+    private var closed = false
+    private var finished = false
+    private var batch: [ListController.Output] = []
+
+    init() {
+        batch.reserveCapacity(Self.batchSize)
+        let thread = Thread { [self] in
+            var out = StandardOutputBuffer()
+            while let next = take() {
+                for o in next { out.append(o) }
+            }
+            out.flush()
+            condition.lock()
+            finished = true
+            condition.broadcast()
+            condition.unlock()
+        }
+        thread.start()
+    }
+
+    /// Adds one output (from the replay's thread only).
+    func append(_ output: ListController.Output) {
+        batch.append(output)
+        if batch.count == Self.batchSize { hand() }
+    }
+
+    /// Writes what is left and waits until the thread has written everything.
+    func finish() {
+        hand()
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        while !finished { condition.wait() }
+        condition.unlock()
+    }
+
+    private func hand() {
+        guard !batch.isEmpty else { return }
+        condition.lock()
+        while waiting.count >= Self.depth { condition.wait() }
+        waiting.append(batch)
+        condition.broadcast()
+        condition.unlock()
+        batch = []
+        batch.reserveCapacity(Self.batchSize)
+    }
+
+    private func take() -> [ListController.Output]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while waiting.isEmpty && !closed { condition.wait() }
+        if waiting.isEmpty { return nil }
+        condition.broadcast()
+        return waiting.removeFirst()
+    }
+}

@@ -401,3 +401,30 @@ extension CLITests {
         #expect(try run(["import", dir.path("res.evemu"), dir.path("c.json")]).err.isEmpty)
     }
 }
+
+extension CLITests {
+    @Test("replay --json formats on a second thread: every output of a long replay, in order, the last partial batch too")
+    func replayJSONLongOutputIsWhole() throws {
+        // The demo session again and again, each copy a second after the last: more outputs
+        // than the writer thread's batches and its queue hold together, so the replay waits
+        // for it; and a number of them that is not a whole number of batches.
+        var (trace, _) = try TraceReader.read(path: packageRoot.appendingPathComponent("traces/demo-session.json").path)
+        let once = trace.events
+        let span = (once.last?.time ?? 0) - (once.first?.time ?? 0) + 1
+        trace.events = (0..<400).flatMap { k in once.map { e in var e = e; e.time += Double(k) * span; return e } }
+        let dir = TempDir()
+        try TraceWriter.write(trace, to: dir.path("long.jsonl"), encoding: .lines)
+        var expected: [UInt8] = []
+        let result = TraceReplay.run(header: trace.header, events: trace.events)
+        for o in result.output {
+            if case .gesture(let g) = o, case .failed = g.kind { continue }
+            if case .gesture(let g) = o, case .won = g.kind { continue }
+            o.appendJSONLine(to: &expected)
+        }
+        let lines = expected.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+        #expect(lines > 3 * 4096 && lines % 4096 != 0, "\(lines) outputs")
+        let r = try run(["replay", "--json", dir.path("long.jsonl")])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out == String(decoding: expected, as: UTF8.self))
+    }
+}

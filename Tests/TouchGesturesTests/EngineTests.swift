@@ -16,14 +16,8 @@ struct EngineTests {
 
     @Test("the deadline the engine keeps is always the one its recognizers' state gives, through 500 random sessions of taps, holds and drags")
     func deadlineKept() {
-        var state: UInt64 = 7
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var rng = SplitMix(state: 7)
+        func next() -> UInt64 { rng.next() }
         var pending = 0
         for _ in 0..<500 {
             var engine = GestureEngine(surface: panel)

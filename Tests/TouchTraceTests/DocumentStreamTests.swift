@@ -1,6 +1,7 @@
 import Foundation
 import TouchGestures
 import Testing
+import TouchTestSupport
 @testable import TouchTrace
 
 /// A document read one event at a time (issue 12: a compact one-line document took 4.5× the

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import TouchTestSupport
 import TouchTrace
 @testable import TouchTools
 

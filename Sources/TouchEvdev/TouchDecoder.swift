@@ -198,7 +198,8 @@ public struct TouchDecoder: Sendable {
             frame.time = e.time
             frame.events.removeAll(keepingCapacity: true)
             // Ends first, so that an id freed and reused in one report stays valid; each pass
-            // in slot order.
+            // in slot order. The two walks over the mask are written out: a Sequence over it
+            // cost the decoder's own work a third more instructions (callgrind, release build).
             for w in 0..<touched.count {
                 var bits = touched[w]
                 while bits != 0 {

@@ -117,7 +117,7 @@ public struct GestureEngine: Sendable {
                                 emit: (GestureEvent) -> Void) -> Bool {
         defer { nextDeadline = freshDeadline }
         guard frame.time >= lastTime, !frame.events.isEmpty else { return false }
-        if hasDeadline { advance(to: frame.time, emit: emit) }
+        if hasDeadline { fireDue(by: frame.time, emit: emit) }
         lastTime = frame.time
         contacts.apply(frame, surface: surface)
         let time = frame.time
@@ -260,7 +260,13 @@ public struct GestureEngine: Sendable {
     /// each at its own time (a single tap when its double-tap window closes, a long press when
     /// its time has passed).
     public mutating func advance(to time: Double, emit: (GestureEvent) -> Void) {
-        defer { nextDeadline = freshDeadline }
+        fireDue(by: time, emit: emit)
+        nextDeadline = freshDeadline
+    }
+
+    /// What ``advance(to:emit:)`` fires, without keeping ``nextDeadline``: `handle`, which fires
+    /// what is due before a frame, keeps it once at its own end.
+    private mutating func fireDue(by time: Double, emit: (GestureEvent) -> Void) {
         if let d = recognizers.tap.deadline, d < time {
             var due: GestureEvent?
             recognizers.tap.advance(to: time) { due = $0 }

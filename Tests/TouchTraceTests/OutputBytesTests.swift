@@ -1,7 +1,11 @@
 import Testing
 import TouchGestures
 import TouchList
+import TouchTestSupport
 @testable import TouchTrace
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `replay --json` writes its lines through `appendJSONLine`, a byte writer that skips building
 /// `JSONValue`s; `jsonLine` (through `jsonObject`) stays the reference it must match byte for byte.
@@ -42,9 +46,7 @@ struct OutputBytesTests {
             values.append(Bool.random(using: &g) ? v.rounded() : v)
         }
         for v in values {
-            var w = JSONBytes([])
-            w.number(v)
-            #expect(String(decoding: w.bytes, as: UTF8.self) == formatJSONNumber(v), "\(v)")
+            #expect(written { $0.number(v) } == formatJSONNumber(v), "\(v)")
         }
         // The same through a whole output, positions included.
         for v in values.prefix(40) {
@@ -53,17 +55,60 @@ struct OutputBytesTests {
         }
     }
 
+    @Test("a number with at most six decimals is written as Swift's shortest form writes it, over 2 million values of every shape")
+    func decimalsAsDescription() {
+        var rng = SplitMix(state: 2026)
+        var fast = 0, checked = 0
+        func check(_ v: Double) {
+            checked += 1
+            if JSONBytes.millionths(v) != nil { fast += 1 }
+            let mine = written { $0.number(v) }
+            if mine != formatJSONNumber(v) {
+                Issue.record("\(v): wrote \(mine), description \(formatJSONNumber(v))")
+            }
+        }
+        // The edges of the range, of six decimals, and of a double's precision within it.
+        for v in [1e-3, 0.0011, 0.000999, 0.999999, 1.000001, 999_999_999.5, 999_999_999.999999, 1e9 + 0.5,
+                  123_456_789.123456, 0.1 + 0.2, 1.0 / 3, 5e-4, -0.001, -400.64, 1e9 - 1e-6, 4.35, 2.675, 1.005] {
+            check(v)
+            check(v.nextUp)
+            check(v.nextDown)
+        }
+        for _ in 0..<2_000_000 {
+            // A whole number of millionths (or of a coarser step) at a random magnitude, as a
+            // recording or a computation leaves it; sometimes one unit in the last place off.
+            let places = Int(rng.next() % 8)
+            let digits = 1 + Int(rng.next() % 16)
+            var m: UInt64 = 0
+            for _ in 0..<digits { m = m * 10 + rng.next() % 10 }
+            var v = Double(m) / pow10(Double(places))
+            switch rng.next() % 4 {
+            case 0: v = v.nextUp
+            case 1: v = -v
+            default: break
+            }
+            check(v)
+        }
+        #expect(checked > 2_000_000)
+        #expect(fast > 500_000, "\(fast) of \(checked) took the fast path")
+    }
+
     @Test("strings: quotes, backslashes, control characters and non-ASCII text are escaped as writeJSONString escapes them")
     func strings() {
         var samples = ["", "plain", "quote \" and \\ backslash", "tab\tnew\nline\rcr", "\u{0}\u{1}\u{1f}\u{7f}", "é → 指 🖐", "\u{1b}[31m"]
         for c in 0..<0x80 { samples.append("a" + String(UnicodeScalar(UInt8(c))) + "b") }
         for s in samples {
-            var w = JSONBytes([])
-            w.string(s)
             var reference = ""
             writeJSONString(s, to: &reference)
-            #expect(String(decoding: w.bytes, as: UTF8.self) == reference, "\(s.debugDescription)")
+            #expect(written { $0.string(s) } == reference, "\(s.debugDescription)")
         }
+    }
+
+    /// What `write` puts through a `JSONBytes`.
+    func written(_ write: (inout JSONBytes) -> Void) -> String {
+        let buffer = JSONLineBuffer(capacity: 1)   // grown by the writer, as it may be
+        buffer.write(write)
+        return buffer.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     func pow10(_ e: Double) -> Double {

@@ -193,6 +193,35 @@ struct SkipBracketsTests {
         }
     }
 
+    @Test("numbers of 1 to 25 digits in each part, ending at every distance from the end of the input, read as strtod reads them")
+    func numbersAsStrtod() throws {
+        var rng = SplitMix(state: 8)
+        func digits(_ n: Int) -> String { String((0..<n).map { k in Character(String(k == 0 && n > 1 ? 1 + rng.next() % 9 : rng.next() % 10)) }) }
+        var checked = 0
+        for whole in 1...25 {
+            for fraction in [0, 1, 2, 5, 6, 7, 8, 9, 15, 16, 17, 25] {
+                for exponent in ["", "e5", "E-7", "e+300", "e-320"] {
+                    let text = (rng.next() % 2 == 0 ? "-" : "") + digits(whole) + (fraction > 0 ? "." + digits(fraction) : "") + exponent
+                    // Followed by nothing, by a delimiter, by the bytes on either side of the
+                    // digits ('/' and ':'), or by other digits' worth of bytes, so that the word
+                    // read ends before, at and past the input's end.
+                    for tail in ["", ",", "}", " ", "/", ":", ", \"x\": 12345678"] {
+                        let bytes = Array((text + tail).utf8)
+                        let reference = strtod(text, nil)
+                        let read: Double? = bytes.withUnsafeBufferPointer { b in
+                            var s = JSONScanner(b.baseAddress!, count: b.count, offset: 0)
+                            guard let v = try? s.parseNumber() else { return nil }
+                            return s.i == text.utf8.count ? v : nil
+                        }
+                        #expect(read == reference, "\(text + tail)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked > 10_000)
+    }
+
     @Test("on 3,000 random arrays (long and short, at any offset, with or without backslashes, scanned whole or in pieces of 1 to 100 bytes) it ends where the parser ends")
     func agreesWithParser() {
         var rng = SplitMix(state: 12)

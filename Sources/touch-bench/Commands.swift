@@ -136,7 +136,7 @@ func replayJSONBesideOrjson(touchtrace: String, trace: String, dir: String, runs
     say("replay --json, end to end, beside orjson serialising the same \(lines) output objects:")
     say("  touchtrace replay --json (read, recognise, format, write): \(fmt(best, 3)) s")
     // Our formatting alone, as orjson's is measured: the outputs made first (not timed), then
-    // written as replay --json writes them, in 64 KiB pieces to /dev/null.
+    // written as replay --json writes them (`JSONLineBuffer`), in 64 KiB pieces to /dev/null.
     var outputs: [ListController.Output] = []
     if let stream = try? TraceEventStream(path: trace) {
         _ = TraceReplay.run(stream: stream) { o in
@@ -148,18 +148,20 @@ func replayJSONBesideOrjson(touchtrace: String, trace: String, dir: String, runs
     var formatting = Double.infinity
     if let devNull = FileHandle(forWritingAtPath: "/dev/null") {
         for _ in 0..<max(runs, 2) {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(1 << 17)
+            let lines = JSONLineBuffer(capacity: 1 << 17)
             let t0 = now()
             for o in outputs {
-                o.appendJSONLine(to: &bytes)
-                if bytes.count >= 1 << 16 { devNull.write(Data(bytes)); bytes.removeAll(keepingCapacity: true) }
+                lines.append(o)
+                if lines.count >= 1 << 16 {
+                    lines.withUnsafeBytes { _ = write(devNull.fileDescriptor, $0.baseAddress, $0.count) }
+                    lines.removeAll()
+                }
             }
-            devNull.write(Data(bytes))
+            lines.withUnsafeBytes { _ = write(devNull.fileDescriptor, $0.baseAddress, $0.count) }
             formatting = min(formatting, now() - t0)
         }
     }
-    say("  TouchTrace formatting alone (appendJSONLine over the \(outputs.count) outputs, written): \(fmt(formatting, 3)) s")
+    say("  TouchTrace formatting alone (JSONLineBuffer over the \(outputs.count) outputs, written): \(fmt(formatting, 3)) s")
     if let j = measure("/usr/bin/env", ["python3", "-c", orjsonDumpScript, outPath], runs: max(runs, 2)) {
         say("  orjson.dumps of the parsed objects (format and write only): \(fmt(j.seconds, 3)) s")
         say("  orjson time / TouchTrace time: formatting alone \(fmt(j.seconds / formatting, 2))×, replay --json end to end \(fmt(j.seconds / best, 2))× (goal ≥ 1)")

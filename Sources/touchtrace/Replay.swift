@@ -54,12 +54,16 @@ struct Replay: ParsableCommand {
         if !json { printDevice(stream.header) }
         var printed = 0
         var out = StandardOutputBuffer()
-        let jsonLines = json ? BackgroundJSONLines() : nil
+        let threads = ReplayThreads.available
+        let jsonLines = json ? JSONLinesOutput(onThreadOfItsOwn: threads >= 3) : nil
         // Read once: each read of an option's property wrapper looks up generic metadata, and
         // doing it an output cost replay --json a tenth of its time.
         let json = json, explain = explain, fold = !json && !all
         var folder = StepFolder()
-        let list = TraceReplay.run(stream: stream, explain: explain || check) { output in
+        // Parsed on a thread of its own where there is a second processor; the stream's
+        // diagnostics are read after the replay.
+        let events: AnySequence<TouchEvent> = threads >= 2 ? AnySequence(ReadAhead(stream)) : AnySequence(stream)
+        let list = TraceReplay.run(header: stream.header, explain: explain || check, events: events) { output in
             checker?.observe(output)
             if !explain, case .gesture(let g) = output {
                 switch g.kind {

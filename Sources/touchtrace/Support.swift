@@ -83,6 +83,18 @@ func traceFiles(at path: String) -> (files: [String], isFolder: Bool)? {
     return (files.sorted(), true)
 }
 
+/// Writes `bytes` to standard output whole (a short write is continued, EINTR retried), after
+/// what `print` holds, so that the two keep their order.
+func writeStandardOutput(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    fflush(nil)   // nil: every C stream, stdout among them
+    var done = 0
+    while done < bytes.count {
+        let n = write(1, base + done, bytes.count - done)
+        if n > 0 { done += n } else if n < 0, errno == EINTR { continue } else { break }
+    }
+}
+
 /// Standard output gathered into 64 KiB writes; `flush()` first flushes what `print` holds,
 /// so the two keep their order.
 /// `replay` of a million outputs made a million locked `print` calls otherwise.
@@ -98,91 +110,8 @@ struct StandardOutputBuffer {
         if bytes.count >= limit { flush() }
     }
 
-    mutating func append(_ output: ListController.Output) {
-        output.appendJSONLine(to: &bytes)
-        if bytes.count >= limit { flush() }
-    }
-
     mutating func flush() {
-        guard !bytes.isEmpty else { return }
-        fflush(nil)   // what `print` holds goes first (nil: every C stream, stdout among them)
-        bytes.withUnsafeBufferPointer { buf in
-            var done = 0
-            while done < buf.count {
-                let n = write(1, buf.baseAddress! + done, buf.count - done)
-                if n > 0 { done += n } else if n < 0, errno == EINTR { continue } else { break }
-            }
-        }
+        bytes.withUnsafeBufferPointer { writeStandardOutput($0) }
         bytes.removeAll(keepingCapacity: true)
-    }
-}
-
-/// `replay --json`'s formatting and writing, on a thread of its own: the replay hands over
-/// batches of outputs as it makes them and goes on reading and recognizing while the thread
-/// formats and writes the batch before. Formatting took as long as reading (1.4–1.6 s of 4 s
-/// for 10⁷ events, BENCHMARKS.md); on a second core it runs beside it. At most `depth` batches
-/// wait, so memory stays flat however long the trace.
-final class BackgroundJSONLines: @unchecked Sendable {   // its state is guarded by `condition`
-    /// Outputs per batch: about 0.5 MB of JSON.
-    static let batchSize = 4096
-    /// Batches waiting for the thread, at most.
-    static let depth = 2
-
-    private let condition = NSCondition()
-    private var waiting: [[ListController.Output]] = []
-    private var closed = false
-    private var finished = false
-    private var batch: [ListController.Output] = []
-
-    init() {
-        batch.reserveCapacity(Self.batchSize)
-        let thread = Thread { [self] in
-            var out = StandardOutputBuffer()
-            while let next = take() {
-                for o in next { out.append(o) }
-            }
-            out.flush()
-            condition.lock()
-            finished = true
-            condition.broadcast()
-            condition.unlock()
-        }
-        thread.start()
-    }
-
-    /// Adds one output (from the replay's thread only).
-    func append(_ output: ListController.Output) {
-        batch.append(output)
-        if batch.count == Self.batchSize { hand() }
-    }
-
-    /// Writes what is left and waits until the thread has written everything.
-    func finish() {
-        hand()
-        condition.lock()
-        closed = true
-        condition.broadcast()
-        while !finished { condition.wait() }
-        condition.unlock()
-    }
-
-    private func hand() {
-        guard !batch.isEmpty else { return }
-        condition.lock()
-        while waiting.count >= Self.depth { condition.wait() }
-        waiting.append(batch)
-        condition.broadcast()
-        condition.unlock()
-        batch = []
-        batch.reserveCapacity(Self.batchSize)
-    }
-
-    private func take() -> [ListController.Output]? {
-        condition.lock()
-        defer { condition.unlock() }
-        while waiting.isEmpty && !closed { condition.wait() }
-        if waiting.isEmpty { return nil }
-        condition.broadcast()
-        return waiting.removeFirst()
     }
 }

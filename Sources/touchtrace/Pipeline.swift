@@ -4,11 +4,11 @@ import TouchList
 import TouchTrace
 
 // `replay` as a pipeline: one thread parses the trace (`ReadAhead`), one recognizes (the
-// command's own), and for --json one formats and writes (`JSONLinesOutput`). For 10⁷ events
-// the three take 1.3, 1.1 and 0.9 s of a processor (BENCHMARKS.md). On two processors three
-// threads took longer than two (2.1–2.3 s against 2.0–2.2 s: the scheduler shares the
-// processors out evenly, and the parsing thread, the longest, got two thirds of one), so
-// formatting has a thread of its own only from three processors on.
+// command's own), and for --json the formatting is shared out (`FormattingPool`). For 10⁷
+// events the three take 1.3, 1.1 and 0.9 s of a processor (BENCHMARKS.md). On two processors
+// a third thread for formatting measured slower than none (2.1–2.3 s against 2.0–2.2 s: the
+// scheduler shares the processors out evenly, and the parsing thread, the longest, got two
+// thirds of one); formatting in the parsing thread's spare time, 1.7–1.8 s.
 
 /// How many threads `replay` uses: the processors this process may run on, or
 /// `TOUCHTRACE_THREADS` (1, 2 or 3; for tests, and to compare).
@@ -30,7 +30,7 @@ enum ReplayThreads {
 /// freed on one thread and allocated on the other (a batch of events is 360 KiB, which the C
 /// library maps and unmaps: page faults at every batch).
 final class BatchHandoff<Element: Sendable>: @unchecked Sendable {   // state guarded by `condition`
-    private let condition = NSCondition()
+    private let condition: NSCondition
     private var waiting: [[Element]] = []
     private var spares: [[Element]] = []
     private var closed = false
@@ -39,9 +39,15 @@ final class BatchHandoff<Element: Sendable>: @unchecked Sendable {   // state gu
     private let depth: Int
     private let batchSize: Int
 
-    init(depth: Int, batchSize: Int) {
+    /// `helper`: formatting that the producer does while it waits for room; it shares the
+    /// helper's lock, so that a job handed over while the producer goes to sleep wakes it.
+    private let helper: FormattingPool?
+
+    init(depth: Int, batchSize: Int, helper: FormattingPool? = nil) {
         self.depth = depth
         self.batchSize = batchSize
+        self.helper = helper
+        condition = helper?.condition ?? NSCondition()
     }
 
     /// From the producing thread: an empty array to fill, with room for a batch.
@@ -64,7 +70,15 @@ final class BatchHandoff<Element: Sendable>: @unchecked Sendable {   // state gu
         defer { condition.unlock() }
         if waiting.count >= depth {
             producerWaits = true
-            while waiting.count > depth / 2 && !cancelled { condition.wait() }
+            while waiting.count > depth / 2 && !cancelled {
+                if let helper, let job = helper.claimLocked() {
+                    condition.unlock()
+                    helper.run(job)
+                    condition.lock()
+                } else {
+                    condition.wait()
+                }
+            }
             producerWaits = false
         }
         if cancelled { return false }
@@ -132,12 +146,14 @@ final class BatchHandoff<Element: Sendable>: @unchecked Sendable {   // state gu
 final class ReadAhead: Sequence, IteratorProtocol {
     /// Events per batch (88 KiB), and batches that may wait: 1.4 MiB ahead at most.
     static let batchSize = 1024, depth = 16
-    private let handoff = BatchHandoff<TouchEvent>(depth: ReadAhead.depth, batchSize: ReadAhead.batchSize)
+    private let handoff: BatchHandoff<TouchEvent>
     private var current: [TouchEvent] = []
     private var index = 0
     private var ended = false
 
-    init(_ stream: TraceEventStream) {
+    /// `helper`: formatting the parsing thread does while it waits for the replay to catch up.
+    init(_ stream: TraceEventStream, helper: FormattingPool? = nil) {
+        handoff = BatchHandoff<TouchEvent>(depth: Self.depth, batchSize: Self.batchSize, helper: helper)
         // The thread is the stream's only user until it closes the handoff.
         nonisolated(unsafe) let stream = stream
         let handoff = handoff
@@ -179,65 +195,131 @@ final class ReadAhead: Sequence, IteratorProtocol {
     }
 }
 
-/// `replay --json`'s formatting and writing: into a `JSONLineBuffer` written out 64 KiB at a
-/// time, on the replay's thread or on one of its own. There, the replay hands over batches of
-/// outputs as it makes them and goes on recognizing while the thread formats and writes the
-/// batch before.
-final class JSONLinesOutput {
-    /// Outputs per batch (about 250 KB of JSON), and batches that may wait.
-    static let batchSize = 2048, depth = 8
-    private let handoff: BatchHandoff<ListController.Output>?
-    private let finished = DispatchSemaphore(value: 0)
+/// `replay --json`'s formatting and writing, shared out among the threads that have time for
+/// it. The replay hands over batches of outputs as it makes them; each is formatted into a
+/// `JSONLineBuffer` of its own by whichever thread takes it, and the buffers are written in
+/// the batches' order by whichever thread finds the next one ready.
+///
+/// Who formats: a thread of its own, from three processors on; on two, the parsing thread
+/// while it waits for room (it has 0.7 s to spare of 2 s for 10⁷ events) and the replay's
+/// thread whenever more than one batch waits; on one, the replay's thread at once.
+final class FormattingPool: @unchecked Sendable {   // state guarded by `condition`
+    /// Outputs per batch (about 250 KB of JSON).
+    static let batchSize = 2048
+    /// Also guards the parsing thread's handoff (see `BatchHandoff.helper`).
+    let condition = NSCondition()
+    /// Batches no thread has taken yet, in order, with their numbers.
+    private var pending: [(number: Int, outputs: [ListController.Output])] = []
+    /// Formatted batches not yet written, by number.
+    private var formatted: [Int: JSONLineBuffer] = [:]
+    private var handedOver = 0, written = 0
+    private var writing = false
+    private var spareBuffers: [JSONLineBuffer] = []
+    private var spareBatches: [[ListController.Output]] = []
+    private var closed = false
+    /// The replay's thread formats a batch itself when more than this many wait.
+    private let formatsAbove: Int
     private var batch: [ListController.Output] = []
-    private let lines = JSONLineBuffer(capacity: 1 << 17)
+    /// Where the bytes go: standard output (tests collect them).
+    private let write: (UnsafeBufferPointer<UInt8>) -> Void
 
-    init(onThreadOfItsOwn: Bool) {
-        guard onThreadOfItsOwn else {
-            handoff = nil
-            return
-        }
-        let handoff = BatchHandoff<ListController.Output>(depth: Self.depth, batchSize: Self.batchSize)
-        self.handoff = handoff
-        batch = handoff.emptyBatch()
-        let finished = finished
-        nonisolated(unsafe) let lines = lines   // the thread's alone until `finished`
-        let thread = Thread {
-            while var next = handoff.take() {
-                for o in next { Self.add(o, to: lines) }
-                handoff.recycle(&next)
+    /// `threads`: 1, 2, or 3 and more (see the type's description).
+    init(threads: Int, write: @escaping (UnsafeBufferPointer<UInt8>) -> Void = writeStandardOutput) {
+        self.write = write
+        formatsAbove = threads <= 1 ? 0 : threads == 2 ? 1 : 16
+        batch.reserveCapacity(Self.batchSize)
+        if threads >= 3 {
+            let thread = Thread { [self] in
+                condition.lock()
+                while true {
+                    if let job = claimLocked() {
+                        condition.unlock()
+                        run(job)
+                        condition.lock()
+                    } else if closed {
+                        break
+                    } else {
+                        condition.wait()
+                    }
+                }
+                condition.unlock()
             }
-            finished.signal()
-        }
-        thread.start()
-    }
-
-    private static func add(_ o: ListController.Output, to lines: JSONLineBuffer) {
-        lines.append(o)
-        if lines.count >= 1 << 16 {
-            lines.withUnsafeBytes { writeStandardOutput($0) }
-            lines.removeAll()
+            thread.start()
         }
     }
 
     /// Adds one output (from the replay's thread only).
     func append(_ output: ListController.Output) {
-        guard let handoff else { return Self.add(output, to: lines) }
         batch.append(output)
-        if batch.count == Self.batchSize {
-            handoff.put(batch)
-            batch = handoff.emptyBatch()
-        }
+        if batch.count == Self.batchSize { handOver() }
     }
 
-    /// Writes what is left (waiting for the thread to write everything first).
+    private func handOver() {
+        condition.lock()
+        pending.append((handedOver, batch))
+        handedOver += 1
+        let job = pending.count > formatsAbove ? claimLocked() : nil
+        batch = spareBatches.popLast() ?? []
+        condition.broadcast()
+        condition.unlock()
+        if batch.capacity < Self.batchSize { batch.reserveCapacity(Self.batchSize) }
+        if let job { run(job) }
+    }
+
+    /// Formats and writes what is left, and waits until every batch has been written (from
+    /// the replay's thread, once).
     func finish() {
-        if let handoff {
-            if !batch.isEmpty { handoff.put(batch) }
-            batch = []
-            handoff.close()
-            finished.wait()
+        if !batch.isEmpty { handOver() }
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        while true {
+            if let job = claimLocked() {
+                condition.unlock()
+                run(job)
+                condition.lock()
+            } else if written < handedOver {
+                condition.wait()
+            } else {
+                break
+            }
         }
-        lines.withUnsafeBytes { writeStandardOutput($0) }
-        lines.removeAll()
+        condition.unlock()
+    }
+
+    /// True once ``finish()`` has begun (read with `condition` locked).
+    var isClosed: Bool { closed }
+
+    /// The oldest batch no thread has taken, taken (with `condition` locked).
+    func claimLocked() -> (number: Int, outputs: [ListController.Output])? {
+        pending.isEmpty ? nil : pending.removeFirst()
+    }
+
+    /// Formats a batch taken by `claimLocked`, then writes every batch that is ready in order,
+    /// unless another thread is writing (it will find this one). Called with `condition`
+    /// unlocked.
+    func run(_ job: (number: Int, outputs: [ListController.Output])) {
+        condition.lock()
+        let lines = spareBuffers.popLast() ?? JSONLineBuffer(capacity: 1 << 18)
+        condition.unlock()
+        for o in job.outputs { lines.append(o) }
+        var outputs = job.outputs
+        outputs.removeAll(keepingCapacity: true)
+        condition.lock()
+        defer { condition.unlock() }
+        if spareBatches.count < 4 { spareBatches.append(outputs) }
+        formatted[job.number] = lines
+        guard !writing else { return }
+        writing = true
+        while let next = formatted.removeValue(forKey: written) {
+            condition.unlock()
+            next.withUnsafeBytes { write($0) }
+            next.removeAll()
+            condition.lock()
+            spareBuffers.append(next)
+            written += 1
+        }
+        writing = false
+        condition.broadcast()
     }
 }

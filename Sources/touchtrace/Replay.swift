@@ -55,14 +55,14 @@ struct Replay: ParsableCommand {
         var printed = 0
         var out = StandardOutputBuffer()
         let threads = ReplayThreads.available
-        let jsonLines = json ? JSONLinesOutput(onThreadOfItsOwn: threads >= 3) : nil
+        let jsonLines = json ? FormattingPool(threads: threads) : nil
         // Read once: each read of an option's property wrapper looks up generic metadata, and
         // doing it an output cost replay --json a tenth of its time.
         let json = json, explain = explain, fold = !json && !all
         var folder = StepFolder()
         // Parsed on a thread of its own where there is a second processor; the stream's
         // diagnostics are read after the replay.
-        let events: AnySequence<TouchEvent> = threads >= 2 ? AnySequence(ReadAhead(stream)) : AnySequence(stream)
+        let events: AnySequence<TouchEvent> = threads >= 2 ? AnySequence(ReadAhead(stream, helper: jsonLines)) : AnySequence(stream)
         let list = TraceReplay.run(header: stream.header, explain: explain || check, events: events) { output in
             checker?.observe(output)
             if !explain, case .gesture(let g) = output {

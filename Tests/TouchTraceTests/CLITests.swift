@@ -4,6 +4,7 @@ import TouchTools
 import TouchTrace
 import TouchTestSupport
 @testable import touch_demo
+@testable import touchtrace
 @testable import TouchList
 
 /// Runs the built `touchtrace` binary, as a user would.
@@ -433,5 +434,44 @@ extension CLITests {
             #expect(r.status == 0, "\(r.err)")
             #expect(r.out == String(decoding: expected, as: UTF8.self), "\(threads) threads")
         }
+    }
+}
+
+extension CLITests {
+    @Test("replay --json's shared formatting writes the batches in order when several threads format at once")
+    func formattingPoolKeepsOrder() throws {
+        let (trace, _) = try TraceReader.read(path: packageRoot.appendingPathComponent("traces/demo-session.json").path)
+        let outputs = TraceReplay.run(header: trace.header, events: trace.events).output
+        #expect(outputs.count > 20)
+        var expected: [UInt8] = []
+        nonisolated(unsafe) var got: [UInt8] = []
+        // Four formatting threads at once: the pool's own, two more taking batches as the
+        // parsing thread does while it waits, and the replay's when batches pile up.
+        let pool = FormattingPool(threads: 3) { got.append(contentsOf: $0) }
+        let helpers = (0..<2).map { _ in
+            Thread {
+                pool.condition.lock()
+                while true {
+                    if let job = pool.claimLocked() {
+                        pool.condition.unlock()
+                        pool.run(job)
+                        pool.condition.lock()
+                    } else if pool.isClosed { break } else { pool.condition.wait() }
+                }
+                pool.condition.unlock()
+            }
+        }
+        for h in helpers { h.start() }
+        var n = 0
+        while n < 200 * FormattingPool.batchSize + 77 {
+            for o in outputs {
+                pool.append(o)
+                o.appendJSONLine(to: &expected)
+                n += 1
+            }
+        }
+        pool.finish()
+        #expect(got.count == expected.count)
+        #expect(got == expected)
     }
 }

@@ -26,6 +26,9 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
     public private(set) var encoding = TraceEncoding.lines
 
     @exclusivity(unchecked) private var document: DocumentStream?
+    /// `document`, for `next()`: called through a reference it holds, each event retained and
+    /// released the reader, 17% of validating a compact document (perf).
+    @exclusivity(unchecked) private var unretainedDocument: Unmanaged<DocumentStream>?
 
     @exclusivity(unchecked) private var fd: Int32 = -1
     @exclusivity(unchecked) private var parser: LinesParser
@@ -97,6 +100,7 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
             let d = try DocumentStream(path: path)
             header = d.header
             document = d
+            unretainedDocument = .passUnretained(d)
         }
     }
 
@@ -120,7 +124,7 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
 
     /// The next valid event, or `nil` at the end of the trace.
     public func next() -> TouchEvent? {
-        if let document { return document.next() }
+        if let unretainedDocument { return unretainedDocument._withUnsafeGuaranteedRef { $0.next() } }
         while true {
             guard nextLine() != nil else {
                 if !finished {

@@ -86,7 +86,9 @@ struct JSONBytes {
     /// round-trip form, non-finite values as `null`.
     mutating func number(_ n: Double) {
         guard n.isFinite else { return literal("null") }
-        if n == n.rounded(), abs(n) < 1e15 {
+        // Whole below 10¹⁵: a truncation and a comparison (`rounded()` is a call into the C
+        // library here, 2% of the formatting).
+        if abs(n) < 1e15, Double(Int64(n)) == n {
             if n == 0 { return literal(n.sign == .minus ? "-0" : "0") }
             integer(Int64(n))
             return
@@ -114,9 +116,11 @@ struct JSONBytes {
     static func millionths(_ n: Double) -> Int64? {
         let a = abs(n)
         guard a >= 1e-3, a < 1e9 else { return nil }
-        let scaled = (a * 1e6).rounded()
-        guard scaled / 1e6 == a else { return nil }
-        return Int64(scaled)
+        // Rounded half up by truncation; should that be one off, the check below fails and
+        // `description` writes the number.
+        let micro = Int64(a * 1e6 + 0.5)
+        guard Double(micro) / 1e6 == a else { return nil }
+        return micro
     }
 
     /// Writes `micro` / 10⁶ (not a whole number) with the point and no trailing zero.

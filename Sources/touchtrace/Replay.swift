@@ -15,6 +15,11 @@ struct Replay: ParsableCommand {
             With a folder, every .json and .jsonl trace below it is replayed and checked against \
             its expectations, and a last line says `N passed, N failed` (`, N skipped` for traces \
             with no expectations).
+
+            A trace is parsed on a second thread while the gestures of the events before are \
+            recognized, and --json output is formatted by whichever thread has time for it. \
+            TOUCHTRACE_THREADS=N (1, 2 or 3) sets how many threads; by default, the processors \
+            available.
             """)
 
     @Argument(help: "A trace file, or a folder of traces.")

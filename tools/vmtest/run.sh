@@ -9,7 +9,7 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 work=${1:-/tmp/touchgestures-vmtest}
-timeout_s=${VMTEST_TIMEOUT:-240}
+timeout_s=${VMTEST_TIMEOUT:-300}
 
 need=()
 # libinput10, libwayland-client0 and libx11-6: what lisgd links (it is fetched, not installed).

@@ -100,6 +100,9 @@ public struct GestureDispatcher: Sendable {
 
     // The current touch sequence.
     private var tracks: [Track] = []
+    /// The engine's events for the frame in hand, kept between frames so that a frame does not
+    /// allocate an array (a drag reports a pan change at every frame).
+    private var scratch: [GestureEvent] = []
     private var activeCount = 0
     /// Changes whenever a contact goes down or up, so that a slide starts its count again.
     private var contactsVersion = 0
@@ -159,8 +162,9 @@ public struct GestureDispatcher: Sendable {
                 }
             }
         }
-        var events: [GestureEvent] = []
+        var events = takeScratch()
         engine.handle(frame) { events.append($0) }
+        defer { giveBack(&events) }
         for g in events {
             seen(g)
             gesture(g, fire: fire)
@@ -172,8 +176,9 @@ public struct GestureDispatcher: Sendable {
 
     /// Lets time pass to `time` (seconds) with no input: a pending tap or long press fires.
     public mutating func advance(to time: Double, fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
-        var events: [GestureEvent] = []
+        var events = takeScratch()
         engine.advance(to: time) { events.append($0) }
+        defer { giveBack(&events) }
         for g in events {
             seen(g)
             gesture(g, fire: fire)
@@ -183,13 +188,26 @@ public struct GestureDispatcher: Sendable {
 
     /// Ends the input: contacts still down are cancelled, pending deadlines fire.
     public mutating func finish(fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
-        var events: [GestureEvent] = []
+        var events = takeScratch()
         engine.finish { events.append($0) }
+        defer { giveBack(&events) }
         for g in events {
             seen(g)
             gesture(g, fire: fire)
         }
         nextDeadline = engine.nextDeadline
+    }
+
+    /// The scratch array, empty, its memory kept (`giveBack` returns it).
+    private mutating func takeScratch() -> [GestureEvent] {
+        var events: [GestureEvent] = []
+        swap(&events, &scratch)
+        return events
+    }
+
+    private mutating func giveBack(_ events: inout [GestureEvent]) {
+        events.removeAll(keepingCapacity: true)
+        swap(&events, &scratch)
     }
 
     private mutating func beginSequence() {

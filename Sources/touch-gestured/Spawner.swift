@@ -115,22 +115,25 @@ final class Spawner {
     /// Reads what commands wrote to standard error on `fd` (which poll found readable).
     func readError(_ fd: Int32) {
         guard let k = streams.firstIndex(where: { $0.fd == fd }) else { return }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(fd, &buffer, buffer.count)
-            if n > 0 {
-                streams[k].pending += buffer[0..<n]
-                flushLines(k, final: false)
-                continue
+        // On the stack and not zeroed: most commands write nothing, and this read only finds
+        // the end of the pipe.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer in
+            while true {
+                let n = read(fd, buffer.baseAddress, buffer.count)
+                if n > 0 {
+                    streams[k].pending.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
+                    flushLines(k, final: false)
+                    continue
+                }
+                if n < 0, errno == EINTR { continue }
+                if n < 0, errno == EAGAIN { return }
+                // End of file (or an error): every holder of the pipe has closed it.
+                flushLines(k, final: true)
+                close(fd)
+                streams.remove(at: k)
+                streamsVersion &+= 1
+                return
             }
-            if n < 0, errno == EINTR { continue }
-            if n < 0, errno == EAGAIN { return }
-            // End of file (or an error): every holder of the pipe has closed it.
-            flushLines(k, final: true)
-            close(fd)
-            streams.remove(at: k)
-            streamsVersion &+= 1
-            return
         }
     }
 
@@ -161,8 +164,10 @@ final class Spawner {
 
     /// Collects every command that has ended and logs how it ended (a failure always, a success
     /// with `-v`).
+    /// Stops once none of its commands is left to reap, without the `waitpid` that would
+    /// only say so.
     func reap() {
-        while true {
+        while !children.isEmpty {
             var status: Int32 = 0
             let pid = waitpid(-1, &status, WNOHANG)
             if pid <= 0 { return }

@@ -27,8 +27,8 @@ enum ReplayThreads {
 /// consumer that found it empty sleeps until half of `depth` waits (the parsing thread was
 /// interrupted 4,000–7,000 times a replay of 10⁷ events, 900–1,000 times now); and the
 /// arrays go back to the producer emptied, their memory kept (`recycle`), instead of being
-/// freed on one thread and allocated on the other (a batch of events is 360 KiB, which the C
-/// library maps and unmaps: page faults at every batch).
+/// freed on one thread and allocated on the other (a batch of 4,096 events, 360 KiB, was
+/// mapped and unmapped by the C library: page faults at every batch).
 final class BatchHandoff<Element: Sendable>: @unchecked Sendable {   // state guarded by `condition`
     private let condition: NSCondition
     private var waiting: [[Element]] = []

@@ -88,9 +88,13 @@ struct DocumentParser {
                     if key == "events" {
                         if outline.eventsAt != nil {
                             // First wins, as for every repeated key: check this one, keep nothing.
+                            // Its syntax is checked whole here, streamed or not: no second pass
+                            // reads it (skipped by its brackets alone, a stray byte in one of its
+                            // numbers went unreported where the whole-file reader refused the
+                            // file; found by ReaderFuzz).
                             diagnostics.add(Diagnostic(.warning, location(scanner.i),
                                 "`events` appears twice in the trace object; the first array is used"))
-                            if collect || scanner.peek() != UInt8(ascii: "[") { try scanner.skipValue() } else { try skipEvents() }
+                            try scanner.skipValue()
                         } else {
                             outline.eventsAt = scanner.i
                             if collect || scanner.peek() != UInt8(ascii: "[") {

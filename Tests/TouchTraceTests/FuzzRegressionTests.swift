@@ -21,7 +21,19 @@ struct FuzzRegressionTests {
     func holdsTheFuzzInvariants(_ name: String) throws {
         let bytes = Array(try Data(contentsOf: Self.folder.appendingPathComponent(name)))
         let r = TraceReader.diagnose(bytes: bytes, name: name)
+        // The streaming reader accepts what the whole-file reader accepts, with the same events,
+        // and nothing else (as ReaderFuzz checks).
+        let dir = TempDir()
+        try Data(bytes).write(to: URL(fileURLWithPath: dir.path(name)))
+        var streamed: [TouchEvent] = []
+        var streamFailed = true
+        if let s = try? TraceEventStream(path: dir.path(name)) {
+            while let e = s.next() { streamed.append(e) }
+            streamFailed = s.hasErrors
+        }
+        #expect(streamFailed == (r.trace == nil), "the stream \(streamFailed ? "refused" : "accepted") what the whole-file reader \(r.trace == nil ? "refused" : "accepted")")
         if let t = r.trace {
+            #expect(streamed == t.events)
             #expect(TraceReader.diagnose(bytes: Array(TraceWriter.document(t).utf8)).trace == t)
             #expect(TraceReader.diagnose(bytes: Array(TraceWriter.lines(t).utf8)).trace == t)
             _ = TraceReplay.run(header: t.header, explain: true, events: t.events)

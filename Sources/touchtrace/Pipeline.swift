@@ -71,13 +71,7 @@ final class BatchHandoff<Element: Sendable>: @unchecked Sendable {   // state gu
         if waiting.count >= depth {
             producerWaits = true
             while waiting.count > depth / 2 && !cancelled {
-                if let helper, let job = helper.claimLocked() {
-                    condition.unlock()
-                    helper.run(job)
-                    condition.lock()
-                } else {
-                    condition.wait()
-                }
+                if helper?.formatOneLocked() != true { condition.wait() }
             }
             producerWaits = false
         }
@@ -229,22 +223,7 @@ final class FormattingPool: @unchecked Sendable {   // state guarded by `conditi
         formatsAbove = threads <= 1 ? 0 : threads == 2 ? 1 : 16
         batch.reserveCapacity(Self.batchSize)
         if threads >= 3 {
-            let thread = Thread { [self] in
-                condition.lock()
-                while true {
-                    if let job = claimLocked() {
-                        condition.unlock()
-                        run(job)
-                        condition.lock()
-                    } else if closed {
-                        break
-                    } else {
-                        condition.wait()
-                    }
-                }
-                condition.unlock()
-            }
-            thread.start()
+            Thread { [self] in helpUntilClosed() }.start()
         }
     }
 
@@ -258,12 +237,11 @@ final class FormattingPool: @unchecked Sendable {   // state guarded by `conditi
         condition.lock()
         pending.append((handedOver, batch))
         handedOver += 1
-        let job = pending.count > formatsAbove ? claimLocked() : nil
-        batch = spareBatches.popLast() ?? []
+        batch = spareBatches.popLast() ?? []   // before formatting: the array handed over is not shared
         condition.broadcast()
+        if pending.count > formatsAbove { _ = formatOneLocked() }
         condition.unlock()
         if batch.capacity < Self.batchSize { batch.reserveCapacity(Self.batchSize) }
-        if let job { run(job) }
     }
 
     /// Formats and writes what is left, and waits until every batch has been written (from
@@ -274,31 +252,41 @@ final class FormattingPool: @unchecked Sendable {   // state guarded by `conditi
         closed = true
         condition.broadcast()
         while true {
-            if let job = claimLocked() {
-                condition.unlock()
-                run(job)
-                condition.lock()
-            } else if written < handedOver {
-                condition.wait()
-            } else {
-                break
-            }
+            while formatOneLocked() {}
+            if written == handedOver { break }
+            condition.wait()
         }
         condition.unlock()
     }
 
-    /// True once ``finish()`` has begun (read with `condition` locked).
-    var isClosed: Bool { closed }
-
-    /// The oldest batch no thread has taken, taken (with `condition` locked).
-    func claimLocked() -> (number: Int, outputs: [ListController.Output])? {
-        pending.isEmpty ? nil : pending.removeFirst()
+    /// A formatting thread's life: it formats what waits, and sleeps while nothing does, until
+    /// ``finish()`` has begun and nothing waits. (A thread of the pool's own runs it; tests run
+    /// more.)
+    func helpUntilClosed() {
+        condition.lock()
+        while true {
+            while formatOneLocked() {}
+            if closed { break }
+            condition.wait()
+        }
+        condition.unlock()
     }
 
-    /// Formats a batch taken by `claimLocked`, then writes every batch that is ready in order,
+    /// With `condition` locked: formats the oldest batch no thread has taken, if there is one,
+    /// letting go of the lock while it does (see `run`); false when none waits.
+    func formatOneLocked() -> Bool {
+        guard !pending.isEmpty else { return false }
+        let job = pending.removeFirst()
+        condition.unlock()
+        run(job)
+        condition.lock()
+        return true
+    }
+
+    /// Formats a batch taken from `pending`, then writes every batch that is ready in order,
     /// unless another thread is writing (it will find this one). Called with `condition`
     /// unlocked.
-    func run(_ job: (number: Int, outputs: [ListController.Output])) {
+    private func run(_ job: (number: Int, outputs: [ListController.Output])) {
         condition.lock()
         let lines = spareBuffers.popLast() ?? JSONLineBuffer(capacity: 1 << 18)
         condition.unlock()

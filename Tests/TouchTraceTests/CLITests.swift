@@ -448,20 +448,7 @@ extension CLITests {
         // Four formatting threads at once: the pool's own, two more taking batches as the
         // parsing thread does while it waits, and the replay's when batches pile up.
         let pool = FormattingPool(threads: 3) { got.append(contentsOf: $0) }
-        let helpers = (0..<2).map { _ in
-            Thread {
-                pool.condition.lock()
-                while true {
-                    if let job = pool.claimLocked() {
-                        pool.condition.unlock()
-                        pool.run(job)
-                        pool.condition.lock()
-                    } else if pool.isClosed { break } else { pool.condition.wait() }
-                }
-                pool.condition.unlock()
-            }
-        }
-        for h in helpers { h.start() }
+        for _ in 0..<2 { Thread { pool.helpUntilClosed() }.start() }
         var n = 0
         while n < 200 * FormattingPool.batchSize + 77 {
             for o in outputs {

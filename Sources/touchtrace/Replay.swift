@@ -65,10 +65,7 @@ struct Replay: ParsableCommand {
         // doing it an output cost replay --json a tenth of its time.
         let json = json, explain = explain, fold = !json && !all
         var folder = StepFolder()
-        // Parsed on a thread of its own where there is a second processor; the stream's
-        // diagnostics are read after the replay.
-        let events: AnySequence<TouchEvent> = threads >= 2 ? AnySequence(ReadAhead(stream, helper: jsonLines)) : AnySequence(stream)
-        let list = TraceReplay.run(header: stream.header, explain: explain || check, events: events) { output in
+        func emit(_ output: ListController.Output) {
             checker?.observe(output)
             if !explain, case .gesture(let g) = output {
                 switch g.kind {
@@ -83,6 +80,13 @@ struct Replay: ParsableCommand {
             }
             if let jsonLines { jsonLines.append(output) } else { out.append("  " + output.humanDescription) }
         }
+        // Parsed on a thread of its own where there is a second processor; the stream's
+        // diagnostics are read after the replay. (Two calls, not one over an AnySequence: that
+        // would add a boxed call at every event.)
+        let header = stream.header, explainAll = explain || check
+        let list = threads >= 2
+            ? TraceReplay.run(header: header, explain: explainAll, events: ReadAhead(stream, helper: jsonLines), emit: emit)
+            : TraceReplay.run(header: header, explain: explainAll, events: stream, emit: emit)
         if fold, let line = folder.summary() { out.append(line) }
         out.flush()
         jsonLines?.finish()

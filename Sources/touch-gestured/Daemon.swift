@@ -222,31 +222,30 @@ final class Daemon {
         // Up to eight at a read, and another read only when those eight filled it: a read
         // that finds none left is a system call a command (each command's end is a SIGCHLD),
         // dear under an emulator. A signal that comes after the read wakes poll again.
-        let size = MemoryLayout<signalfd_siginfo>.stride
+        let capacity = 8, size = MemoryLayout<signalfd_siginfo>.stride
         var exit = false
-        while true {
-            var infos: (signalfd_siginfo, signalfd_siginfo, signalfd_siginfo, signalfd_siginfo,
-                        signalfd_siginfo, signalfd_siginfo, signalfd_siginfo, signalfd_siginfo)
-                = (.init(), .init(), .init(), .init(), .init(), .init(), .init(), .init())
-            let n = withUnsafeMutableBytes(of: &infos) { Glibc.read(signalFD, $0.baseAddress, $0.count) }
-            guard n >= size else { break }
-            let got = n / size
-            for k in 0..<got {
-                let info = withUnsafeBytes(of: &infos) { $0.load(fromByteOffset: k * size, as: signalfd_siginfo.self) }
-                switch Int32(info.ssi_signo) {
-                case SIGTERM, SIGINT:
-                    exit = true
-                case SIGCHLD:
-                    spawner.reap()
-                case SIGHUP:
-                    reload(configuration: true)
-                case SIGUSR1:
-                    reload(configuration: false)
-                default:
-                    break
+        withUnsafeTemporaryAllocation(of: signalfd_siginfo.self, capacity: capacity) { infos in
+            infos.initialize(repeating: signalfd_siginfo())
+            while true {
+                let n = Glibc.read(signalFD, infos.baseAddress, capacity * size)
+                guard n >= size else { break }
+                let got = n / size
+                for info in infos.prefix(got) {
+                    switch Int32(info.ssi_signo) {
+                    case SIGTERM, SIGINT:
+                        exit = true
+                    case SIGCHLD:
+                        spawner.reap()
+                    case SIGHUP:
+                        reload(configuration: true)
+                    case SIGUSR1:
+                        reload(configuration: false)
+                    default:
+                        break
+                    }
                 }
+                if got < capacity { break }
             }
-            if got < 8 { break }
         }
         if exit {
             say("exiting")

@@ -163,8 +163,7 @@ final class Spawner {
     }
 
     /// Collects every command that has ended and logs how it ended (a failure always, a success
-    /// with `-v`).
-    /// Stops once none of its commands is left to reap, without the `waitpid` that would
+    /// with `-v`). Stops once none of its commands is left, without the `waitpid` that would
     /// only say so.
     func reap() {
         while !children.isEmpty {

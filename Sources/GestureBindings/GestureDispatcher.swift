@@ -162,13 +162,7 @@ public struct GestureDispatcher: Sendable {
                 }
             }
         }
-        var events = takeScratch()
-        engine.handle(frame) { events.append($0) }
-        defer { giveBack(&events) }
-        for g in events {
-            seen(g)
-            gesture(g, fire: fire)
-        }
+        dispatch({ $0.handle(frame, emit: $1) }, fire: fire, seen: seen)
         if !repeating.isEmpty, activeCount > 0, !cancelled { slide(at: frame.time, fire: fire) }
         if activeCount == 0, !tracks.isEmpty { endSequence(at: frame.time, fire: fire) }
         nextDeadline = engine.nextDeadline
@@ -176,36 +170,28 @@ public struct GestureDispatcher: Sendable {
 
     /// Lets time pass to `time` (seconds) with no input: a pending tap or long press fires.
     public mutating func advance(to time: Double, fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
-        var events = takeScratch()
-        engine.advance(to: time) { events.append($0) }
-        defer { giveBack(&events) }
-        for g in events {
-            seen(g)
-            gesture(g, fire: fire)
-        }
+        dispatch({ $0.advance(to: time, emit: $1) }, fire: fire, seen: seen)
         nextDeadline = engine.nextDeadline
     }
 
     /// Ends the input: contacts still down are cancelled, pending deadlines fire.
     public mutating func finish(fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
-        var events = takeScratch()
-        engine.finish { events.append($0) }
-        defer { giveBack(&events) }
+        dispatch({ $0.finish(emit: $1) }, fire: fire, seen: seen)
+        nextDeadline = engine.nextDeadline
+    }
+
+    /// Feeds the engine (`feed` calls it with the function that collects what it reports),
+    /// then tells `seen` and fires the bindings of each gesture, in order. The gestures are
+    /// collected in the scratch array, whose memory is kept from call to call.
+    private mutating func dispatch(_ feed: (inout GestureEngine, (GestureEvent) -> Void) -> Void,
+                                   fire: (Firing) -> Void, seen: (GestureEvent) -> Void) {
+        var events: [GestureEvent] = []
+        swap(&events, &scratch)
+        feed(&engine) { events.append($0) }
         for g in events {
             seen(g)
             gesture(g, fire: fire)
         }
-        nextDeadline = engine.nextDeadline
-    }
-
-    /// The scratch array, empty, its memory kept (`giveBack` returns it).
-    private mutating func takeScratch() -> [GestureEvent] {
-        var events: [GestureEvent] = []
-        swap(&events, &scratch)
-        return events
-    }
-
-    private mutating func giveBack(_ events: inout [GestureEvent]) {
         events.removeAll(keepingCapacity: true)
         swap(&events, &scratch)
     }

@@ -293,13 +293,3 @@ public final class JSONLineBuffer {
     /// Forgets the bytes held, keeping the memory.
     public func removeAll() { used = 0 }
 }
-
-extension ListController.Output {
-    /// Appends this output's line of `touchtrace replay --json` (the same text as `jsonLine`)
-    /// and a newline to `bytes`. For many outputs, ``JSONLineBuffer`` is faster.
-    public func appendJSONLine(to bytes: inout [UInt8]) {
-        let b = JSONLineBuffer(capacity: 256)
-        b.append(self)
-        b.withUnsafeBytes { bytes.append(contentsOf: $0) }
-    }
-}

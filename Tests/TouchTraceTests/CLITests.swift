@@ -415,13 +415,14 @@ extension CLITests {
         trace.events = (0..<400).flatMap { k in once.map { e in var e = e; e.time += Double(k) * span; return e } }
         let dir = TempDir()
         try TraceWriter.write(trace, to: dir.path("long.jsonl"), encoding: .lines)
-        var expected: [UInt8] = []
+        let expectedLines = JSONLineBuffer()
         let result = TraceReplay.run(header: trace.header, events: trace.events)
         for o in result.output {
             if case .gesture(let g) = o, case .failed = g.kind { continue }
             if case .gesture(let g) = o, case .won = g.kind { continue }
-            o.appendJSONLine(to: &expected)
+            expectedLines.append(o)
         }
+        let expected = expectedLines.withUnsafeBytes { Array($0) }
         let lines = expected.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
         #expect(lines > 3 * 2048 && lines % 2048 != 0, "\(lines) outputs")
         #expect(trace.events.count > 20 * 1024 && trace.events.count % 1024 != 0, "\(trace.events.count) events")
@@ -443,7 +444,7 @@ extension CLITests {
         let (trace, _) = try TraceReader.read(path: packageRoot.appendingPathComponent("traces/demo-session.json").path)
         let outputs = TraceReplay.run(header: trace.header, events: trace.events).output
         #expect(outputs.count > 20)
-        var expected: [UInt8] = []
+        let expectedLines = JSONLineBuffer()
         nonisolated(unsafe) var got: [UInt8] = []
         // Four formatting threads at once: the pool's own, two more taking batches as the
         // parsing thread does while it waits, and the replay's when batches pile up.
@@ -453,11 +454,12 @@ extension CLITests {
         while n < 200 * FormattingPool.batchSize + 77 {
             for o in outputs {
                 pool.append(o)
-                o.appendJSONLine(to: &expected)
+                expectedLines.append(o)
                 n += 1
             }
         }
         pool.finish()
+        let expected = expectedLines.withUnsafeBytes { Array($0) }
         #expect(got.count == expected.count)
         #expect(got == expected)
     }

@@ -7,14 +7,14 @@ import TouchTestSupport
 import Glibc
 #endif
 
-/// `replay --json` writes its lines through `appendJSONLine`, a byte writer that skips building
+/// `replay --json` writes its lines through `JSONLineBuffer`, a byte writer that skips building
 /// `JSONValue`s; `jsonLine` (through `jsonObject`) stays the reference it must match byte for byte.
 @Suite("Output bytes: the fast JSON writer matches the JSONValue path")
 struct OutputBytesTests {
     func line(_ o: ListController.Output) -> String {
-        var bytes: [UInt8] = []
-        o.appendJSONLine(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        let bytes = JSONLineBuffer(capacity: 256)
+        bytes.append(o)
+        return bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     @Test("every output of every corpus trace, explanations included, is the same text")

@@ -197,7 +197,6 @@ struct SkipBracketsTests {
     func numbersAsStrtod() throws {
         var rng = SplitMix(state: 8)
         func digits(_ n: Int) -> String { String((0..<n).map { k in Character(String(k == 0 && n > 1 ? 1 + rng.next() % 9 : rng.next() % 10)) }) }
-        var checked = 0
         for whole in 1...25 {
             for fraction in [0, 1, 2, 5, 6, 7, 8, 9, 15, 16, 17, 25] {
                 for exponent in ["", "e5", "E-7", "e+300", "e-320"] {
@@ -214,12 +213,10 @@ struct SkipBracketsTests {
                             return s.i == text.utf8.count ? v : nil
                         }
                         #expect(read == reference, "\(text + tail)")
-                        checked += 1
                     }
                 }
             }
         }
-        #expect(checked > 10_000)
     }
 
     @Test("on 3,000 random arrays (long and short, at any offset, with or without backslashes, scanned whole or in pieces of 1 to 100 bytes) it ends where the parser ends")

@@ -18,5 +18,9 @@ if [ -n "${VMTEST_PROFILE:-}" ]; then
   cp /usr/libexec/valgrind/callgrind-amd64-linux /usr/libexec/valgrind/vgpreload_core-amd64-linux.so \
     /usr/libexec/valgrind/default.supp "$r/usr/libexec/valgrind/"
 fi
+# For VMTEST_STRACE=1: strace, to count each daemon's system calls over the same-work round.
+[ -n "${VMTEST_STRACE:-}" ] && copy /usr/bin/strace /usr/bin
+# For VMTEST_PERF=1: perf, to sample where each daemon spends its time over the same-work round.
+[ -n "${VMTEST_PERF:-}" ] && copy "$(readlink -f /usr/bin/perf)" /usr/bin
 
 . "$here/daemon-session.sh"

@@ -5,6 +5,12 @@
 # "N passed, N failed"; exit 0 only when every case passed.
 #
 #   tools/vmtest/run.sh [WORK]      (default WORK: /tmp/touchgestures-vmtest)
+#
+# For measuring the daemons (their CPU figures are not comparable in these modes):
+#   VMTEST_PROFILE=1  touch-gestured and lisgd under callgrind (instructions, by function)
+#   VMTEST_PERF=1     perf samples both over the same-work round (time by program, library,
+#                     function, the kernel's included)
+#   VMTEST_STRACE=1   strace counts each daemon's system calls over the same-work round
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -28,7 +34,7 @@ rm -f "$serial"
 start=$(date +%s)
 timeout "$timeout_s" qemu-system-x86_64 -accel tcg -cpu qemu64 -m 1024 -smp 1 -nodefaults \
   -display none -no-reboot -serial "file:$serial" \
-  -kernel "$kernel" -initrd "$work/initramfs.cpio.gz" -append "console=ttyS0 quiet panic=-1${VMTEST_PROFILE:+ vmprofile}" </dev/null
+  -kernel "$kernel" -initrd "$work/initramfs.cpio.gz" -append "console=ttyS0 quiet panic=-1${VMTEST_PROFILE:+ vmprofile}${VMTEST_STRACE:+ vmstrace}${VMTEST_PERF:+ vmperf}" </dev/null
 qrc=$?
 echo "vmtest: VM ran $(( $(date +%s) - start )) s (qemu exit $qrc)"
 if ! grep -q VMTEST-DONE "$serial"; then
@@ -43,6 +49,12 @@ tr -d '\r' < "$serial" > "$work/serial.txt"   # the serial console ends lines wi
 # trace NAME: the trace the VM printed for case NAME, into $work/NAME.jsonl
 trace() { sed -n "/^VMTRACE-BEGIN $1\$/,/^VMTRACE-END\$/p" "$work/serial.txt" | sed '1d;$d' > "$work/$1.jsonl"; }
 [ -n "${VMTEST_PROFILE:-}" ] && trace daemons-profile
+if [ -n "${VMTEST_PERF:-}" ]; then
+  trace daemons-perf; echo "vmtest: where each daemon's time went over the same-work round (perf, cpu-clock):"; cat "$work/daemons-perf.jsonl"
+fi
+if [ -n "${VMTEST_STRACE:-}" ]; then
+  for who in lisgd ours; do trace "daemons-strace-$who"; echo "vmtest: $who's system calls over the same-work round:"; cat "$work/daemons-strace-$who.jsonl"; done
+fi
 rc_of() { sed -n "s/^VMCASE $1 \([0-9]*\).*/\1/p" "$work/serial.txt"; }
 logs() { sed -n "s/^VMLOG $1: //p" "$work/serial.txt"; }
 # gestures FILE: the replay's output without times (recording in the VM shifts them slightly)

@@ -20,18 +20,6 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { String(cString: strerror(rawValue)) }
 }
 
-/// What `libevdev_next_event` produced.
-enum NextEvent {
-    /// An event in the normal stream.
-    case event(InputEvent)
-    /// `LIBEVDEV_READ_STATUS_SYNC`: the kernel dropped events (this is the `SYN_DROPPED`); read
-    /// the state's delta with `sync: true` until `.again`.
-    case dropped(InputEvent)
-    /// `-EAGAIN`: nothing to read now. Not the end of the stream.
-    case again
-    case failure(Errno)
-}
-
 /// Every libevdev and system call TouchInput makes, in one file, each with a Swift result:
 /// libevdev's negative errno returns become ``Errno``. Nothing else in the module touches C.
 enum Libevdev {
@@ -96,23 +84,20 @@ enum Libevdev {
 
     static func slotCount(_ dev: OpaquePointer) -> Int { Int(libevdev_get_num_slots(dev)) }
 
-    static func slotValue(_ dev: OpaquePointer, _ slot: Int, _ code: EventCode) -> Int32 {
-        libevdev_get_slot_value(dev, UInt32(slot), UInt32(code.rawValue))
+    /// The kernel's current value of the multitouch axis `code` in each of the first `count`
+    /// slots (`EVIOCGMTSLOTS`); `nil` when the call fails.
+    static func slotValues(_ fd: Int32, _ code: EventCode, count: Int) -> [Int32]? {
+        var request = [Int32](repeating: 0, count: count + 1)
+        request[0] = Int32(code.rawValue)
+        let rc = request.withUnsafeMutableBufferPointer { touch_get_mt_slots(fd, $0.baseAddress, UInt32(count)) }
+        return rc < 0 ? nil : Array(request.dropFirst())
     }
 
-    /// The next event; `sync: true` reads the delta after a drop.
-    static func next(_ dev: OpaquePointer, sync: Bool) -> NextEvent {
-        var ev = input_event()
-        let flags = sync ? LIBEVDEV_READ_FLAG_SYNC.rawValue : LIBEVDEV_READ_FLAG_NORMAL.rawValue
-        let rc = libevdev_next_event(dev, flags, &ev)
-        let event = InputEvent(time: Double(ev.time.tv_sec) + Double(ev.time.tv_usec) / 1e6,
-                               type: EventType(rawValue: ev.type), code: EventCode(rawValue: ev.code), value: ev.value)
-        switch rc {
-        case Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue): return .event(event)
-        case Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue): return sync ? .event(event) : .dropped(event)
-        case -EAGAIN: return .again
-        default: return .failure(Errno(-rc))
-        }
+    /// The kernel's current value of the absolute axis `code` (`EVIOCGABS`); `nil` when the call
+    /// fails.
+    static func axisValue(_ fd: Int32, _ code: EventCode) -> Int32? {
+        var info = input_absinfo()
+        return touch_get_abs(fd, UInt32(code.rawValue), &info) < 0 ? nil : info.value
     }
 
     /// Waits until `fd` is readable or `milliseconds` pass; true when readable. A hang-up or
@@ -134,5 +119,36 @@ enum Libevdev {
             names.append(name)
         }
         return .success(names)
+    }
+}
+
+/// Kernel events read straight from a device's descriptor: a buffer of `input_event`s, which
+/// the device allocates once and frees when it is released.
+struct EventBuffer {
+    private let events: UnsafeMutableBufferPointer<input_event>
+
+    /// How many events a read takes at most.
+    var capacity: Int { events.count }
+
+    init(capacity: Int) { events = .allocate(capacity: capacity) }
+
+    func deallocate() { events.deallocate() }
+
+    /// Reads the events the kernel holds for `fd`, as many as fit, without waiting: how many
+    /// were read (0 when none was there).
+    func read(_ fd: Int32) -> Result<Int, Errno> {
+        while true {
+            let n = Glibc.read(fd, events.baseAddress, events.count * MemoryLayout<input_event>.stride)
+            if n >= 0 { return .success(n / MemoryLayout<input_event>.stride) }
+            if errno == EINTR { continue }
+            return errno == EAGAIN ? .success(0) : .failure(Errno(errno))
+        }
+    }
+
+    /// The `k`th event of the last read, as TouchEvdev's value (its time in seconds).
+    subscript(k: Int) -> InputEvent {
+        let e = events[k]
+        return InputEvent(time: Double(e.time.tv_sec) + Double(e.time.tv_usec) / 1e6,
+                          type: EventType(rawValue: e.type), code: EventCode(rawValue: e.code), value: e.value)
     }
 }

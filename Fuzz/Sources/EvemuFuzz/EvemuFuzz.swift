@@ -1,14 +1,25 @@
 // libFuzzer entry point for the recording readers and the importer: any text, read as an
 // evemu-record file and as a libinput record. Whatever is accepted must decode into a trace that
-// the strict reader accepts too (the decoder never emits an invalid trace).
+// the strict reader accepts too (the decoder never emits an invalid trace). The evemu reader
+// must give the same result with its byte-level reading of event lines as without it.
 import TouchGestures
-import TouchEvdev
+@_spi(Fuzzing) import TouchEvdev
 import TouchTrace
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEvemu(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
     let text = String(decoding: bytes, as: UTF8.self)
+    func evemu(_ fast: Bool) -> (events: [InputEvent], description: DeviceDescription?, errors: String) {
+        do {
+            let r = try EvemuRecording.parse(text, name: "fuzz", fastEvents: fast)
+            return (r.events, r.description, "")
+        } catch {
+            return ([], nil, error.description)
+        }
+    }
+    let fast = evemu(true), general = evemu(false)
+    if fast.events != general.events || fast.description != general.description || fast.errors != general.errors { fatalError("the evemu reader's two readings differ:\n\(fast)\n\(general)") }
     for rec in [try? EvemuRecording.parse(text, name: "fuzz"), try? EvemuRecording.parseLibinputRecord(text, name: "fuzz")] {
         guard let rec, let trace = try? TraceImport.trace(from: rec, source: "fuzz") else { continue }
         let r = TraceReader.diagnose(bytes: Array(TraceWriter.document(trace).utf8), name: "fuzz-import")

@@ -71,7 +71,6 @@ final class Daemon {
             let firstSource = watchFD >= 0 ? 2 : 1
             for k in fds.indices where fds[k].revents != 0 {
                 let fd = fds[k].fd
-                fds[k].revents = 0
                 if fd == signalFD {
                     if try readSignals() { return }
                 } else if fd == watchFD {

@@ -76,7 +76,7 @@ final class ListPainter {
     /// bar at the foot. Lays out the list's cells, so it takes the list `inout`.
     func draw(_ list: inout ListModel, width: Double, height: Double, status: String, source: String) {
         let layout = list.layout
-        let sx = width / max(layout.width, 1), sy = height / max(layout.height, 1)
+        let sy = height / max(layout.height, 1)   // rows span the window's width whatever the list's
         fill(0, 0, width, height, Color.background)
         let cells = list.layoutCells()
         let rowFont = Int(min(28, max(10, 0.38 * (layout.rowHeight * sy))))

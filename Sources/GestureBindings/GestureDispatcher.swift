@@ -192,7 +192,7 @@ public struct GestureDispatcher: Sendable {
             seen(g)
             gesture(g, fire: fire)
         }
-        events.removeAll(keepingCapacity: true)
+        while !events.isEmpty { events.removeLast() }   // not removeAll(keepingCapacity:): see TouchDecoder
         swap(&events, &scratch)
     }
 

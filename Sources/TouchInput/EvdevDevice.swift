@@ -134,7 +134,6 @@ public final class EvdevDevice {
         if grabbed { _ = Libevdev.grab(dev, false) }
         Libevdev.free(dev)
         Libevdev.close(fd)
-        events.deallocate()
     }
 
     /// The first touchscreen in /dev/input (by event number), or the named device.

@@ -122,9 +122,10 @@ enum Libevdev {
     }
 }
 
-/// Kernel events read straight from a device's descriptor: a buffer of `input_event`s, which
-/// the device allocates once and frees when it is released.
-struct EventBuffer {
+/// Kernel events read straight from a device's descriptor: a buffer of `input_event`s,
+/// allocated once for the device and freed with it (a class, so that it is freed also when the
+/// device's initializer throws after making it).
+final class EventBuffer {
     private let events: UnsafeMutableBufferPointer<input_event>
 
     /// How many events a read takes at most.
@@ -132,7 +133,7 @@ struct EventBuffer {
 
     init(capacity: Int) { events = .allocate(capacity: capacity) }
 
-    func deallocate() { events.deallocate() }
+    deinit { events.deallocate() }
 
     /// Reads the events the kernel holds for `fd`, as many as fit, without waiting: how many
     /// were read (0 when none was there).

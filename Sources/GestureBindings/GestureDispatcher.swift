@@ -192,7 +192,7 @@ public struct GestureDispatcher: Sendable {
             seen(g)
             gesture(g, fire: fire)
         }
-        while !events.isEmpty { events.removeLast() }   // not removeAll(keepingCapacity:): see TouchDecoder
+        events.shrink(to: 0)
         swap(&events, &scratch)
     }
 

@@ -128,8 +128,7 @@ public struct TouchDecoder: Sendable {
 
     /// Ends every open contact as cancelled at `time` (end of a recording, a lost device).
     public mutating func cancelAll(at time: Double, emit: (TouchFrame) -> Void) {
-        frame.time = time
-        frame.events.removeAll(keepingCapacity: true)
+        startFrame(at: time)
         for k in slots.indices where slots[k].active {
             frame.events.append(event(time, k, .cancel, slots[k]))
         }
@@ -146,8 +145,7 @@ public struct TouchDecoder: Sendable {
     /// cancelled everything: `slots` holds each such slot's index and position.
     public mutating func resume(slots state: [(slot: Int, x: Int32, y: Int32)], at time: Double,
                                 emit: (TouchFrame) -> Void) {
-        frame.time = time
-        frame.events.removeAll(keepingCapacity: true)
+        startFrame(at: time)
         for (k, x, y) in state where k >= 0 && k < slots.count && !slots[k].active {
             slots[k].x = x
             slots[k].y = y
@@ -157,6 +155,12 @@ public struct TouchDecoder: Sendable {
             frame.events.append(event(time, k, .down, slots[k]))
         }
         if !frame.events.isEmpty { emit(frame) }
+    }
+
+    /// Begins the frame a report (or a cancel, or a resume) makes: its time, and no event yet.
+    @inline(__always) private mutating func startFrame(at time: Double) {
+        frame.time = time
+        frame.events.shrink(to: 0)
     }
 
     private func event(_ time: Double, _ id: Int, _ phase: TouchPhase, _ s: Slot) -> TouchEvent {
@@ -195,11 +199,7 @@ public struct TouchDecoder: Sendable {
             }
             slots[currentSlot] = s
         } else if e.type == .syn && e.code == .synReport {
-            frame.time = e.time
-            // One at a time: a frame holds a few events, and removeAll(keepingCapacity:) goes
-            // through Array's generic replaceSubrange (84 instructions a frame, callgrind;
-            // perf put it at 0.8% of the daemon's time in the VM test).
-            while !frame.events.isEmpty { frame.events.removeLast() }
+            startFrame(at: e.time)
             // Ends first, so that an id freed and reused in one report stays valid; each pass
             // in slot order. The two walks over the mask are written out: a Sequence over it
             // cost the decoder's own work a third more instructions (callgrind, release build).
@@ -261,8 +261,7 @@ public struct TouchDecoder: Sendable {
         } else if e.type == .syn && e.code == .synReport {
             if partial.dirty && pending.count < Self.maxSlots { pending.append(partial) }
             partial = Slot()
-            frame.time = e.time
-            while !frame.events.isEmpty { frame.events.removeLast() }
+            startFrame(at: e.time)
             var next: [(id: Int, slot: Slot)] = []
             var unmatched = Array(pending.indices)
             var oldLeft = Array(previous.indices)
@@ -318,8 +317,7 @@ public struct TouchDecoder: Sendable {
         case (.syn, .synReport):
             // No BTN_TOUCH seen yet but positions arrive: the recording began mid-touch.
             if !touchSeen && s.dirty && !s.active { s.begin = true }
-            frame.time = e.time
-            while !frame.events.isEmpty { frame.events.removeLast() }
+            startFrame(at: e.time)
             if s.end {
                 frame.events.append(event(e.time, 0, .up, s))
                 s.active = false

@@ -89,9 +89,8 @@ struct ContactTable: Sendable {
                 }
                 kept += 1
             }
-            // One at a time: usually one contact ended, and removeLast(_:) takes a slow generic path.
             // The trackers past `kept` stay as spares, reset and reused by the next touch-down.
-            while contacts.count > kept { contacts.removeLast() }
+            contacts.shrink(to: kept)
             endedCount = 0
         }
         // Through the buffer: one uniqueness check for the loop instead of one per write.

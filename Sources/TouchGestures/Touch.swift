@@ -118,9 +118,7 @@ public struct FrameAssembler: Sendable {
     @usableFromInline mutating func addEvent(_ event: TouchEvent, emit: (TouchFrame) -> Void) {
         if !frame.events.isEmpty && event.time != frame.time {
             emit(frame)
-            // A frame holds a few events: removing them one by one keeps the buffer and avoids
-            // removeAll's generic path.
-            while !frame.events.isEmpty { frame.events.removeLast() }
+            frame.events.shrink(to: 0)
         }
         frame.time = event.time
         frame.events.append(event)
@@ -130,7 +128,7 @@ public struct FrameAssembler: Sendable {
     public mutating func flush(emit: (TouchFrame) -> Void) {
         if !frame.events.isEmpty {
             emit(frame)
-            frame.events.removeAll(keepingCapacity: true)
+            frame.events.shrink(to: 0)
         }
     }
 

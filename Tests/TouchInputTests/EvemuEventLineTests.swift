@@ -29,6 +29,11 @@ struct EvemuEventLineTests {
         return (run(true), run(false))
     }
 
+    /// `line` read from its bytes (nil: left to the general reading).
+    func eventLine(_ line: String) -> InputEvent? {
+        Array(line.utf8).withUnsafeBufferPointer { EventLine.read($0) }
+    }
+
     @Test("plain event lines are read from their bytes, with the general reading's values")
     func plainLines() throws {
         for (line, time, type, code, value) in [
@@ -38,9 +43,7 @@ struct EvemuEventLineTests {
             ("E: 7 0 0 0", 7.0, 0, 0, 0),
             ("E: 1.000001 FFFF ffff -2147483648", 1.000001, 0xFFFF, 0xFFFF, Int32.min),
         ] {
-            let e = try #require(line.utf8CString.withUnsafeBufferPointer { c in
-                c.withMemoryRebound(to: UInt8.self) { EventLine.read(UnsafeBufferPointer(rebasing: $0.dropLast())) }
-            }, "\(line)")
+            let e = try #require(eventLine(line), "\(line)")
             #expect(e == InputEvent(time: time, type: EventType(rawValue: type), code: EventCode(rawValue: code), value: value), "\(line)")
             let (fast, general) = both(line)
             #expect(fast == general, "\(line)")
@@ -52,8 +55,7 @@ struct EvemuEventLineTests {
         for line in ["E: +1.0 3 35 5", "E: 1.0 3 35 +5", "E:1.0 3 35 5", "E: 1. 3 35 5", "E: 1.0123456789 3 35 5",
                      "E: 1.0 10000 35 5", "E: 1.0 3 35 2147483648", "E: 1.0 3 35 5 6", "E: 1.0 3 35 5#\u{301}x",
                      "E: 1.0 3 35 5\u{301}", "E: 1.0 3 35", "E: 1.0 3g 35 5", "E: 1.0#3 35 5", "E: 1.0 3 35 5 \r"] {
-            let none = Array(line.utf8).withUnsafeBufferPointer { EventLine.read($0) }
-            #expect(none == nil, "\(line)")
+            #expect(eventLine(line) == nil, "\(line)")
             let (fast, general) = both(line)
             #expect(fast == general, "\(line)")
         }

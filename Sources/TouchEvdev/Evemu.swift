@@ -192,9 +192,15 @@ public struct EvemuRecording: Sendable {
         if parts.count == 1 { return Double(sec) }
         let frac = parts[1]
         guard !frac.isEmpty, frac.count <= 9, frac.allSatisfy(\.isNumber), let f = Int64(frac) else { return nil }
+        return seconds(sec, fraction: f, digits: frac.count)
+    }
+
+    /// `sec.fraction` in seconds, the fraction written with `digits` digits: the one computation
+    /// both readings of a time use, so that they give the same Double.
+    static func seconds(_ sec: Int64, fraction: Int64, digits: Int) -> Double {
         var scale = 1.0
-        for _ in 0..<frac.count { scale *= 10 }
-        return Double(sec) + Double(f) / scale
+        for _ in 0..<digits { scale *= 10 }
+        return Double(sec) + Double(fraction) / scale
     }
 }
 
@@ -265,9 +271,7 @@ enum EventLine {
         if i < b.count, b[i] == 0x2E {                                                  // "."
             i += 1
             guard let f = decimal(limit: 9) else { return nil }
-            var scale = 1.0
-            for _ in 0..<f.digits { scale *= 10 }
-            time += Double(f.value) / scale
+            time = EvemuRecording.seconds(sec.value, fraction: f.value, digits: f.digits)
         }
         guard blanks(), let type = hex(), blanks(), let code = hex(), blanks() else { return nil }
         let negative = i < b.count && b[i] == 0x2D

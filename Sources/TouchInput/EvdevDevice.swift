@@ -213,7 +213,7 @@ public final class EvdevDevice {
     }
 
     /// Waits up to `timeout` seconds for input and decodes all of it, handing out the frames it
-    /// completes. After a drop (`SYN_DROPPED`) it reads the state's delta, cancels every open
+    /// completes. After a drop (`SYN_DROPPED`) it asks the kernel for its state, cancels every open
     /// contact, and begins again the ones the device still reports down. Returns false when
     /// nothing arrived in time. Throws ``InputError/removed(path:)`` when the device goes away.
     @discardableResult

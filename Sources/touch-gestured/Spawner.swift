@@ -8,6 +8,11 @@ import GestureBindings
 /// waited for in line, so a slow command does not delay the next gesture. Its standard error is
 /// read through a pipe (the daemon's poll loop watches it) and logged line by line with the
 /// binding it came from; its exit status is logged when it is reaped (SIGCHLD).
+///
+/// The daemon keeps its own copy of each pipe's write end until the command is reaped. Without
+/// it, a command's end woke the daemon twice: once when its exit closed the pipe (end of file)
+/// and once more for its SIGCHLD, a moment later. With it, the pipe cannot reach its end while
+/// the command runs, and the SIGCHLD's wake-up reads what is left and finds the end in one go.
 final class Spawner {
     /// At most this many commands run at once; a gesture beyond that is logged and skipped, so
     /// that a hung command bound to a repeating slide cannot fill the process table.
@@ -20,6 +25,9 @@ final class Spawner {
         var pid: pid_t
         var origin: String
         var line: String
+        /// The daemon's copies of the ends of the command's standard-error pipe (-1: none).
+        var errorRead: Int32
+        var errorWrite: Int32
     }
 
     /// The read end of a command's standard error. It outlives the command when the command
@@ -98,13 +106,12 @@ final class Spawner {
         defer { for a in argv { free(a) } }
         var pid: pid_t = 0
         let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
-        if pipeFDs[1] >= 0 { close(pipeFDs[1]) }
         guard status == 0 else {
-            if pipeFDs[0] >= 0 { close(pipeFDs[0]) }
+            for fd in pipeFDs where fd >= 0 { close(fd) }
             say("\(origin): cannot run \(command.line): \(String(cString: strerror(status)))")
             return
         }
-        children.append(Child(pid: pid, origin: origin, line: command.line))
+        children.append(Child(pid: pid, origin: origin, line: command.line, errorRead: pipeFDs[0], errorWrite: pipeFDs[1]))
         if pipeFDs[0] >= 0 {
             streams.append(ErrorStream(fd: pipeFDs[0], origin: origin, line: command.line))
             streamsVersion &+= 1
@@ -151,7 +158,14 @@ final class Spawner {
         streams[k] = c
     }
 
-    private func report(_ c: Child, status: Int32) {
+    /// Logs how a reaped command ended, after what it left in its standard error. The daemon's
+    /// write end is closed first: the read then finds the pipe's end, unless a process the
+    /// command left in the background still holds it (then the poll loop reads on).
+    private func ended(_ c: Child, status: Int32) {
+        if c.errorWrite >= 0 {
+            close(c.errorWrite)
+            readError(c.errorRead)
+        }
         let code = (status >> 8) & 0xFF, signal = status & 0x7F
         if signal != 0 {
             say("\(c.origin): \(c.line): killed by signal \(signal)")
@@ -170,7 +184,7 @@ final class Spawner {
             var status: Int32 = 0
             let pid = waitpid(-1, &status, WNOHANG)
             if pid <= 0 { return }
-            if let k = children.firstIndex(where: { $0.pid == pid }) { report(children.remove(at: k), status: status) }
+            if let k = children.firstIndex(where: { $0.pid == pid }) { ended(children.remove(at: k), status: status) }
         }
     }
 
@@ -181,10 +195,10 @@ final class Spawner {
             let pid = waitpid(-1, &status, 0)
             if pid < 0, errno == EINTR { continue }
             if pid < 0 { children.removeAll(); break }
-            if let k = children.firstIndex(where: { $0.pid == pid }) { report(children.remove(at: k), status: status) }
+            if let k = children.firstIndex(where: { $0.pid == pid }) { ended(children.remove(at: k), status: status) }
         }
-        // What the commands wrote; a process they left in the background may write more, later,
-        // to a pipe nobody reads any more (it is not waited for).
+        // What the processes they left in the background wrote so far; they may write more,
+        // later, to a pipe nobody reads any more (they are not waited for).
         for fd in errorFDs { readError(fd) }
     }
 }

@@ -154,6 +154,23 @@ struct DryRunTests {
         let other = try Daemon.run(["--replay", "traces/edge-swipe-from-left.json", "--config", config.path])
         #expect(other.err.contains("sh -c echo complaint >&2; exit 3: complaint"), "\(other.err)")
         #expect(other.err.contains("exited with status 3"), "\(other.err)")
+        // What a command said comes before how it ended, as it happened.
+        let said = try #require(other.err.range(of: "complaint\n")), ended = try #require(other.err.range(of: "exited with status"))
+        #expect(said.upperBound <= ended.lowerBound, "\(other.err)")
+    }
+
+    @Test("a command's standard error is read to its end, and one left in the background is not waited for")
+    func standardErrorOfACommandThatLeftAProcessBehind() throws {
+        // The background process holds the pipe for 1 s more (its standard output goes nowhere,
+        // so that the test's own pipe is not held either); the daemon logs the line the command
+        // wrote and the exit status, and ends without waiting for that process.
+        let r = try Daemon.run(["--replay", "traces/edge-swipe-from-left.json", "-g",
+                                "1,LR,*,*,R,echo before >&2; (sleep 1; echo after >&2) > /dev/null & echo gone >&2; exit 4"])
+        #expect(r.status == 0, "\(r.err)")
+        let said = try #require(r.err.range(of: ": gone\n"), "\(r.err)")
+        let ended = try #require(r.err.range(of: "exited with status 4"), "\(r.err)")
+        #expect(r.err.contains(": before\n") && said.upperBound <= ended.lowerBound, "\(r.err)")
+        #expect(!r.err.contains(": after\n"), "\(r.err)")
     }
 
     @Test("a slow command does not hold back the next gesture's")

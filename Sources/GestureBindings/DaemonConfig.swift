@@ -38,6 +38,12 @@ public struct DaemonConfig: Sendable {
     public var rotationFile: String?
     /// A calibration matrix (six values, libinput's convention) for the devices.
     public var calibration: [Double]?
+    /// While input keeps coming, the shortest time between two reads of the devices, in seconds
+    /// (``ReadSchedule``); 0 reads every frame as it comes. Default 0.025 s: a command starts at
+    /// most 25 ms after its gesture ends, a quarter of the 100 ms within which a response feels
+    /// immediate (Nielsen, *Usability Engineering*, 1993; Google's RAIL model), and the daemon
+    /// wakes about 40 times a second during a touch where a 120 Hz panel reports 120 frames.
+    public var readInterval = 0.025
 
     public init() {}
 
@@ -130,8 +136,12 @@ public struct DaemonConfig: Sendable {
                 } else {
                     fail("`calibration` must be six numbers (a b c d e f: x' = a·x + b·y + c, y' = d·x + e·y + f, in fractions of the axes), found \(e.value.text)", e.value.location)
                 }
+            case "read-interval":
+                if let v = e.value.number, v.isFinite, v >= 0, v <= 1000, v == v.rounded() { readInterval = v / 1000 } else {
+                    fail("`read-interval` must be a whole number of milliseconds from 0 to 1000, found \(e.value.text)", e.value.location)
+                }
             default:
-                fail("unknown input setting `\(e.key)` (expected devices, grab, rotate, rotation-file or calibration)", e.location)
+                fail("unknown input setting `\(e.key)` (expected devices, grab, rotate, rotation-file, calibration or read-interval)", e.location)
             }
         }
     }

@@ -11,7 +11,8 @@ import TouchTrace
 /// The live daemon: touchscreens in, commands out. One thread, one `poll(2)`: on the devices,
 /// a signalfd (SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGCHLD), an inotify watch on /dev/input (a
 /// touchscreen plugged in later) and the commands' standard error, with the timeout the engines'
-/// next deadline or none at all. Idle, it wakes for nothing.
+/// next deadline, the end of a read hold (``ReadSchedule``), or none at all. Idle, it wakes for
+/// nothing.
 final class Daemon {
     /// One device being read, and its recognition.
     final class Source {
@@ -31,12 +32,17 @@ final class Daemon {
     private var sourcesVersion = 0
     private let runner: Runner
     private var spawner: Spawner { runner.spawner }
+    /// When the devices are read (``ReadSchedule``); its interval comes from the configuration.
+    private var schedule: ReadSchedule
+    /// Frames read from every device so far (wrapping): whether a read found input.
+    private var framesRead = 0
     private var signalFD: Int32 = -1
     private var watchFD: Int32 = -1
 
     init(setup: Setup, command: TouchGestured) {
         self.setup = setup
         self.command = command
+        schedule = ReadSchedule(interval: setup.config.readInterval)
         verbose = command.verbose
         runner = Runner(dryRun: command.dryRun, log: command.log, verbose: command.verbose, stamps: false)
     }
@@ -50,10 +56,14 @@ final class Daemon {
         try openDevices(initial: true)
         say("\(setup.config.bindings.count) binding\(setup.config.bindings.count == 1 ? "" : "s") from \(setup.sources.joined(separator: " and ")); reading \(sources.isEmpty ? "no device yet (waiting for a touchscreen)" : sources.map { "\($0.device.path) (\($0.device.description.name))" }.joined(separator: ", "))")
         // The poll set is made again only when it changes (a device comes or goes, a command's
-        // standard error opens or ends), not at every wake-up: the loop runs once a frame.
+        // standard error opens or ends), not at every wake-up. While a hold of the read schedule
+        // runs, the devices' entries are negative (poll skips them): input that comes meanwhile
+        // waits in the kernel for the hold's end.
         var fds: [pollfd] = []
         var madeFor = (sources: -1, streams: -1)
+        var watching = true
         while true {
+            let firstSource = watchFD >= 0 ? 2 : 1
             if madeFor != (sourcesVersion, spawner.streamsVersion) {
                 fds.removeAll(keepingCapacity: true)
                 fds.append(pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0))
@@ -61,14 +71,20 @@ final class Daemon {
                 for s in sources { fds.append(pollfd(fd: s.device.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
                 for fd in spawner.errorFDs { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
                 madeFor = (sourcesVersion, spawner.streamsVersion)
+                watching = true
             }
-            let timeout = pollTimeout()
+            if watching != schedule.watchesDevices {
+                watching = schedule.watchesDevices
+                for k in firstSource..<(firstSource + sources.count) { fds[k].fd = ~fds[k].fd }
+            }
+            var deadline = nextDeadline()
+            let timeout = deadline == nil && watching ? -1 : schedule.timeout(now: EvdevDevice.monotonicNow(), deadline: deadline)
             let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw .input("poll: \(String(cString: strerror(errno)))")
             }
-            let firstSource = watchFD >= 0 ? 2 : 1
+            let framesBefore = framesRead
             for k in fds.indices where fds[k].revents != 0 {
                 let fd = fds[k].fd
                 if fd == signalFD {
@@ -83,7 +99,16 @@ final class Daemon {
                     spawner.readError(fd)
                 }
             }
-            fireDeadlines()
+            deadline = nextDeadline()
+            guard framesRead != framesBefore || !watching || deadline != nil else { continue }
+            let now = EvdevDevice.monotonicNow()
+            if schedule.readsDevices(now: now, deadline: deadline) {
+                for s in sources { read(s) }
+                schedule.read(at: now, gotInput: framesRead != framesBefore)
+            } else if framesRead != framesBefore {
+                schedule.read(at: now, gotInput: true)
+            }
+            fireDeadlines(now: now)
         }
     }
 
@@ -131,7 +156,10 @@ final class Daemon {
 
     private func read(_ s: Source) {
         do {
-            try s.device.readAvailable { s.dispatcher.handle($0, fire: runner.fire, seen: runner.seen) }
+            try s.device.readAvailable {
+                framesRead &+= 1
+                s.dispatcher.handle($0, fire: runner.fire, seen: runner.seen)
+            }
         } catch {
             say("\(error)")
             s.device.finish(at: EvdevDevice.monotonicNow()) { s.dispatcher.handle($0, fire: { _ in }, seen: runner.seen) }
@@ -139,28 +167,19 @@ final class Daemon {
         }
     }
 
-    /// Milliseconds until the earliest deadline (rounded up, so that it has passed when poll
-    /// returns), or -1 (no timeout) when no engine has one.
-    private func pollTimeout() -> Int32 {
+    /// The earliest deadline of any engine (monotonic clock, seconds), if one has any.
+    private func nextDeadline() -> Double? {
         var earliest: Double?
         for s in sources {
             if let d = s.dispatcher.nextDeadline, d < (earliest ?? .infinity) { earliest = d }
         }
-        guard let next = earliest else { return -1 }
-        let wait = (next - EvdevDevice.monotonicNow()) * 1000
-        if wait <= 0 { return 0 }
-        return Int32(min(wait.rounded(.up) + 1, 3_600_000))
+        return earliest
     }
 
-    /// Fires what is due. The clock is read only when some engine has a deadline: most
-    /// wake-ups (input with no tap or long press pending) need no time but the events' own.
-    private func fireDeadlines() {
-        var now: Double?
+    /// Fires what is due at `now` (seconds).
+    private func fireDeadlines(now: Double) {
         for s in sources {
-            guard let d = s.dispatcher.nextDeadline else { continue }
-            let t = now ?? EvdevDevice.monotonicNow()
-            now = t
-            if d <= t { s.dispatcher.advance(to: t, fire: runner.fire, seen: runner.seen) }
+            if let d = s.dispatcher.nextDeadline, d <= now { s.dispatcher.advance(to: now, fire: runner.fire, seen: runner.seen) }
         }
     }
 
@@ -268,6 +287,7 @@ final class Daemon {
             return
         }
         setup = next
+        schedule = ReadSchedule(interval: next.config.readInterval)
         sources.removeAll()
         do { try openDevices(initial: false) } catch { say(error.message) }
         say("reloaded: \(setup.config.bindings.count) binding\(setup.config.bindings.count == 1 ? "" : "s"), rotation \(setup.config.rotation.rawValue)°, \(sources.count) device\(sources.count == 1 ? "" : "s")")

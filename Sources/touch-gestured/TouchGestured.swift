@@ -28,6 +28,7 @@ struct TouchGestured {
     var grab = false
     var rotate: Int?
     var rotationFile: String?
+    var readInterval: Int?
     var replay: String?
     var dryRun = false
     var log = false
@@ -63,6 +64,8 @@ struct TouchGestured {
           --rotate <degrees>      The screen's rotation, clockwise: 0, 90, 180 or 270.
           --rotation-file <file>  A file holding the rotation (0, 90, 180, 270, or normal,
                                   right, inverted, left), read again on SIGHUP and SIGUSR1.
+          --read-interval <ms>    While a touch goes on, read the devices at most every <ms>
+                                  milliseconds, 0 to 1000 (default 25; 0: every frame).
           --replay <trace>        Recognize a trace instead of devices, as fast as it reads.
           --dry-run               Print each command that would run, one line each (its
                                   arguments joined by spaces), and run none. Nothing else
@@ -125,6 +128,7 @@ struct TouchGestured {
             case "--grab": c.grab = true
             case "--rotate": c.rotate = try integer(name, try value(name, attached: attached))
             case "--rotation-file": c.rotationFile = try value(name, attached: attached)
+            case "--read-interval": c.readInterval = try integer(name, try value(name, attached: attached))
             case "--replay": c.replay = try value(name, attached: attached)
             case "--dry-run": c.dryRun = true
             case "--log": c.log = true
@@ -147,6 +151,7 @@ struct TouchGestured {
         }
         if let r = c.rotate, Rotation(degrees: r) == nil { throw .usage("--rotate must be 0, 90, 180 or 270, found \(r)") }
         if let o = c.lisgd.orientation, !(0...3).contains(o) { throw .usage("-o must be 0, 1, 2 or 3 quarter turns, found \(o)") }
+        if let r = c.readInterval, !(0...1000).contains(r) { throw .usage("--read-interval must be 0 to 1000 milliseconds, found \(r)") }
         if let m = c.lisgd.timeout, m <= 0 { throw .usage("-m must be a number of milliseconds above 0, found \(m)") }
         if c.rotate != nil, c.lisgd.orientation != nil { throw .usage("give --rotate or -o, not both") }
         return .run(c)
@@ -222,6 +227,7 @@ struct Setup {
         if !command.bindings.isEmpty { sources.append("\(command.bindings.count) -g binding\(command.bindings.count == 1 ? "" : "s")") }
         if !command.devices.isEmpty { config.devices = command.devices }
         if command.grab { config.grab = true }
+        if let r = command.readInterval { config.readInterval = Double(r) / 1000 }
         if let r = command.rotate.flatMap(Rotation.init(degrees:)) { config.rotation = r }
         if let o = command.lisgd.orientation, let r = Rotation(degrees: 90 * o) { config.rotation = r }
         if let f = command.rotationFile { config.rotationFile = f }

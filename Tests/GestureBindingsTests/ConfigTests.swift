@@ -17,6 +17,7 @@ struct ConfigTests {
             devices = ["/dev/input/event2", '/dev/input/event3',]
             grab = true
             rotate = 90
+            read-interval = 40     # ms
             calibration = [1, 0, 0,
                            0, 1, 0]
 
@@ -50,12 +51,12 @@ struct ConfigTests {
         let c = try DaemonConfig(text: text, file: "c.toml")
         #expect(c.edgeZone == 4 && c.swipeDistance == 15.5 && c.repeatStep == 8)
         #expect(c.devices == ["/dev/input/event2", "/dev/input/event3"] && c.grab && c.rotation == .quarter)
-        #expect(c.calibration == [1, 0, 0, 0, 1, 0])
+        #expect(c.calibration == [1, 0, 0, 0, 1, 0] && c.readInterval == 0.040)
         #expect(c.bindings.count == 4)
         let up = c.bindings[0]
         #expect(up.gesture == .swipe && up.direction == .up && up.edge == .edge(.bottom) && up.fingers == 1 && up.distance == .long)
         #expect(up.command == .argv(["sxmo_appmenu.sh", "--a \"quoted\" word", "café"]))
-        #expect(up.origin == "c.toml:14")
+        #expect(up.origin == "c.toml:15")
         #expect(c.bindings[1].mode == .repeating(step: 5) && c.bindings[1].command == .shell("brightnessctl set +5% >/dev/null"))
         #expect(c.bindings[2].taps == 2 && c.bindings[2].fingers == nil)
         #expect(c.bindings[3].pinch == .in && c.bindings[3].edge == .none)
@@ -110,6 +111,10 @@ struct ConfigTests {
             message: "c.toml:2:19: error: expected the end of the line, found 'j'"),
         Bad(text: "[input]\nrotate = 45\n",
             message: "c.toml:2:10: error: `rotate` must be 0, 90, 180 or 270 (degrees clockwise), found 45"),
+        Bad(text: "[input]\nread-interval = 2.5\n",
+            message: "c.toml:2:17: error: `read-interval` must be a whole number of milliseconds from 0 to 1000, found 2.5"),
+        Bad(text: "[input]\nread-interval = 1001\n",
+            message: "c.toml:2:17: error: `read-interval` must be a whole number of milliseconds from 0 to 1000, found 1001"),
     ])
     func mistakesAreLocated(_ bad: Bad) {
         #expect(throws: DiagnosticError.self) { try DaemonConfig(text: bad.text, file: "c.toml") }

@@ -212,7 +212,7 @@ struct DryRunTests {
         let r = try Daemon.run(["--check-config", "-c", "docs/touch-gestured.example.toml", "-g", "3,LR,N,L,R,echo far"])
         #expect(r.status == 0, "\(r.err)")
         let lines = r.out.split(separator: "\n")
-        #expect(lines.first == "swipe up, 1 finger, from the bottom edge → run sxmo_appmenu.sh (docs/touch-gestured.example.toml:20)")
+        #expect(lines.first == "swipe up, 1 finger, from the bottom edge → run sxmo_appmenu.sh (docs/touch-gestured.example.toml:21)")
         #expect(lines.last == "swipe right, 3 fingers, not from an edge, long → sh -c echo far (-g #1)")
     }
 
@@ -230,6 +230,7 @@ struct DryRunTests {
         (["-t", "many"], "touch-gestured: -t needs a number, found 'many'\n"),
         (["stray"], "touch-gestured: unexpected argument 'stray': bindings are given with -g or in a configuration file (see --help)\n"),
         (["--dry-run=yes"], "touch-gestured: --dry-run takes no value\n"),
+        (["--read-interval=-5", "-g", "1,DU,*,*,R,x"], "touch-gestured: --read-interval must be 0 to 1000 milliseconds, found -5\n"),
     ])
     func usageErrorsExit2AndSayWhat(_ args: [String], _ message: String) throws {
         let r = try Daemon.run(args)
@@ -241,8 +242,8 @@ struct DryRunTests {
     @Test func helpDescribesEveryOption() throws {
         let r = try Daemon.run(["--help"])
         #expect(r.status == 0)
-        for option in ["--config", "-g <binding>", "--device", "--grab", "--rotate", "--rotation-file", "--replay",
-                       "--dry-run", "--log", "--verbose", "--check-config", "--version", "-o <n>", "-m <ms>"] {
+        for option in ["--config", "-g <binding>", "--device", "--grab", "--rotate", "--rotation-file", "--read-interval <ms>",
+                       "--replay", "--dry-run", "--log", "--verbose", "--check-config", "--version", "-o <n>", "-m <ms>"] {
             #expect(r.out.contains(option), "\(option)")
         }
     }

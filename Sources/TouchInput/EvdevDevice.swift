@@ -238,11 +238,14 @@ public final class EvdevDevice {
     /// that found nothing; that was a third of touch-gestured's own time in the VM test (perf),
     /// more than its recognition. libevdev still describes and grabs the device.
     public func readAvailable(emit: (TouchFrame) -> Void) throws(InputError) {
+        // TouchEvdev's constants, once a call: read in the loop, each was a call to its
+        // accessor per event (another module's `static let`).
+        let syn = EventType.syn, dropped = EventCode.synDropped
         while true {
             let count = try read()
             for k in 0..<count {
                 let e = events[k]
-                if e.type == .syn && e.code == .synDropped {
+                if e.type == syn && e.code == dropped {
                     try recover(from: e, emit: emit)
                     return
                 }

@@ -157,6 +157,20 @@ public struct TouchDecoder: Sendable {
         if !frame.events.isEmpty { emit(frame) }
     }
 
+    /// Sets where each slot (protocol B) was last reported, as the kernel keeps it
+    /// (`EVIOCGMTSLOTS`): `x[k]` and `y[k]` are slot k's, in device units. The kernel leaves a
+    /// coordinate out of a report when it equals the slot's last one, so a decoder that starts
+    /// on a device touched before (a daemon started or reloaded later), or that lost reports to
+    /// a drop, needs them: without them the next touch in that slot at the same x (or y) began
+    /// at the axis minimum. Slots with an open contact keep their own.
+    public mutating func setLastPositions(x: [Int32], y: [Int32]) {
+        guard touchProtocol == .multitouchB else { return }
+        for k in slots.indices where k < x.count && k < y.count && !slots[k].active && !slots[k].begin {
+            slots[k].x = x[k]
+            slots[k].y = y[k]
+        }
+    }
+
     /// Begins the frame a report (or a cancel, or a resume) makes: its time, and no event yet.
     @inline(__always) private mutating func startFrame(at time: Double) {
         frame.time = time

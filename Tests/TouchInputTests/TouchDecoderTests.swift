@@ -89,6 +89,44 @@ struct TouchDecoderTests {
         #expect(decode(device(.multitouchB), e) == ["0.0: down 2 (40,0)", "0.01: move 2 (40,60)", "0.02: up 2 (40,60)"])
     }
 
+    @Test("a decoder started on a device touched before: the kernel's last positions of each slot stand for the coordinates it leaves out")
+    func lastPositionsFromTheKernel() {
+        // The kernel sends a slot's coordinate only when it changes: a touch in slot 1 at the
+        // x where that slot's last one was reports its y alone.
+        var e = Events()
+        e.abs(.mtSlot, 1); e.abs(.mtTrackingID, 7); e.abs(.mtPositionY, 300)
+        e.report()
+        e.abs(.mtTrackingID, -1)
+        e.report()
+        var decoder = TouchDecoder(device: device(.multitouchB))!
+        decoder.setLastPositions(x: [11, 400, 13, 14], y: [21, 250, 23, 24])
+        var out: [String] = []
+        for ev in e.list {
+            decoder.feed(ev) { f in out += f.events.map { "\($0.phase.name) \($0.id) (\(Int($0.position.x)),\(Int($0.position.y)))" } }
+        }
+        #expect(out == ["down 1 (400,300)", "up 1 (400,300)"])
+        // Without them, that x was the axis minimum: the touch began 400 units away from where it was.
+        #expect(decode(device(.multitouchB), e) == ["0.0: down 1 (0,300)", "0.01: up 1 (0,300)"])
+    }
+
+    @Test("a slot with an open contact keeps its own position when the kernel's are set")
+    func lastPositionsLeaveOpenContacts() {
+        var decoder = TouchDecoder(device: device(.multitouchB))!
+        var out: [String] = []
+        let render: (TouchFrame) -> Void = { f in out += f.events.map { "\($0.phase.name) \($0.id) (\(Int($0.position.x)),\(Int($0.position.y)))" } }
+        var e = Events()
+        e.abs(.mtSlot, 0); e.abs(.mtTrackingID, 3); e.abs(.mtPositionX, 100); e.abs(.mtPositionY, 200)
+        e.report()
+        for ev in e.list { decoder.feed(ev, emit: render) }
+        decoder.setLastPositions(x: [900, 0, 0, 0], y: [450, 0, 0, 0])
+        var more = Events()
+        more.t = e.t
+        more.abs(.mtPositionY, 210)
+        more.report()
+        for ev in more.list { decoder.feed(ev, emit: render) }
+        #expect(out == ["down 0 (100,200)", "move 0 (100,210)"])
+    }
+
     @Test("more fingers than slots: events for slots the device does not have are ignored")
     func moreFingersThanSlots() {
         var e = Events()

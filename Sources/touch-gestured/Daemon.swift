@@ -109,6 +109,9 @@ final class Daemon {
                 schedule.read(at: now, gotInput: true)
             }
             fireDeadlines(now: now)
+            // What --dry-run and --log said in this wake-up, out now: a program reading them
+            // through a pipe or a file must not wait for 64 KiB of them.
+            runner.out.flush()
         }
     }
 

@@ -2,8 +2,9 @@
 import Glibc
 #endif
 
-/// Standard output, written with `write(2)` a line at a time when it is a terminal or a pipe a
-/// user watches, and in 64 KiB blocks otherwise. No Foundation: the daemon does not load it.
+/// Standard output, written with `write(2)` a line at a time when it is a terminal, and otherwise
+/// in blocks of up to 64 KiB or when ``flush()`` is called (the live daemon calls it at the end
+/// of each wake-up that read input). No Foundation: the daemon does not load it.
 final class StandardOutput {
     private var buffer: [UInt8] = []
     private let lineBuffered: Bool
@@ -20,6 +21,7 @@ final class StandardOutput {
     }
 
     func flush() {
+        guard !buffer.isEmpty else { return }
         var offset = 0
         while offset < buffer.count {
             let n = buffer[offset...].withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }

@@ -174,5 +174,11 @@ ok=0
   && logs hotplug | grep -q "touchscreen plugged in" && logs hotplug | grep -q "reloaded" && ok=1
 verdict hotplug $ok "exit $(rc_of hotplug); commands run: [$(paste -sd, "$work/hotplug.jsonl")]; $(logs hotplug | grep -m1 'plugged in')"
 
+# 8: live --dry-run output in a file is there while the daemon runs.
+trace liveOutput
+ok=0
+[ "$(rc_of liveOutput)" = 0 ] && [ "$(cat "$work/liveOutput.jsonl")" = "up from the bottom" ] && ok=1
+verdict liveOutput $ok "exit $(rc_of liveOutput); in the file before SIGTERM: [$(paste -sd, "$work/liveOutput.jsonl")]"
+
 echo "$passed passed, $failed failed"
 [ $failed = 0 ]

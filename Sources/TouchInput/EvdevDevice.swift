@@ -120,20 +120,19 @@ public final class EvdevDevice {
         self.description = desc
         self.decoder = decoder
         self.grabbed = grab
-        _ = readSlots()
+        readSlotPositions()
     }
 
-    /// Asks the kernel for every slot's tracking id and position (protocol B) and gives the
-    /// decoder the positions: the kernel sends a slot's coordinate only when it changes.
-    /// Returns the tracking ids and positions, or nil (not protocol B, or the kernel refused).
-    private func readSlots() -> (ids: [Int32], x: [Int32], y: [Int32])? {
+    /// Asks the kernel for every slot's position (protocol B) and gives them to the decoder:
+    /// the kernel sends a slot's coordinate only when it changes. Returns them, or nil (not
+    /// protocol B, or the kernel refused).
+    @discardableResult private func readSlotPositions() -> (x: [Int32], y: [Int32])? {
         guard decoder.touchProtocol == .multitouchB else { return nil }
         let count = Libevdev.slotCount(dev)
-        guard count > 0, let ids = Libevdev.slotValues(fd, .mtTrackingID, count: count),
-              let xs = Libevdev.slotValues(fd, .mtPositionX, count: count),
+        guard count > 0, let xs = Libevdev.slotValues(fd, .mtPositionX, count: count),
               let ys = Libevdev.slotValues(fd, .mtPositionY, count: count) else { return nil }
         decoder.setLastPositions(x: xs, y: ys)
-        return (ids, xs, ys)
+        return (xs, ys)
     }
 
     /// What kind of device it is (a touchscreen, a touchpad, …).
@@ -291,7 +290,8 @@ public final class EvdevDevice {
             if count < events.capacity { break }
         }
         decoder.feed(InputEvent(time: last, type: .syn, code: .synReport, value: 0), emit: emit)
-        guard let (ids, xs, ys) = readSlots() else { return }
+        guard let (xs, ys) = readSlotPositions(),
+              let ids = Libevdev.slotValues(fd, .mtTrackingID, count: xs.count) else { return }
         let down = ids.indices.filter { ids[$0] >= 0 }.map { (slot: $0, x: xs[$0], y: ys[$0]) }
         decoder.resume(slots: down, at: last, emit: emit)
         // Later events name no slot until the finger changes: they are the kernel's current one.

@@ -44,6 +44,8 @@ public struct DaemonConfig: Sendable {
     /// immediate (Nielsen, *Usability Engineering*, 1993; Google's RAIL model), and the daemon
     /// wakes about 40 times a second during a touch where a 120 Hz panel reports 120 frames.
     public var readInterval = 0.025
+    /// The longest ``readInterval`` the file or `--read-interval` may set, in milliseconds: 1 s.
+    public static let maxReadInterval = 1000
 
     public init() {}
 
@@ -137,8 +139,8 @@ public struct DaemonConfig: Sendable {
                     fail("`calibration` must be six numbers (a b c d e f: x' = a·x + b·y + c, y' = d·x + e·y + f, in fractions of the axes), found \(e.value.text)", e.value.location)
                 }
             case "read-interval":
-                if let v = e.value.number, v.isFinite, v >= 0, v <= 1000, v == v.rounded() { readInterval = v / 1000 } else {
-                    fail("`read-interval` must be a whole number of milliseconds from 0 to 1000, found \(e.value.text)", e.value.location)
+                if let v = e.value.number, v.isFinite, v >= 0, v <= Double(Self.maxReadInterval), v == v.rounded() { readInterval = v / 1000 } else {
+                    fail("`read-interval` must be a whole number of milliseconds from 0 to \(Self.maxReadInterval), found \(e.value.text)", e.value.location)
                 }
             default:
                 fail("unknown input setting `\(e.key)` (expected devices, grab, rotate, rotation-file, calibration or read-interval)", e.location)

@@ -151,7 +151,9 @@ struct TouchGestured {
         }
         if let r = c.rotate, Rotation(degrees: r) == nil { throw .usage("--rotate must be 0, 90, 180 or 270, found \(r)") }
         if let o = c.lisgd.orientation, !(0...3).contains(o) { throw .usage("-o must be 0, 1, 2 or 3 quarter turns, found \(o)") }
-        if let r = c.readInterval, !(0...1000).contains(r) { throw .usage("--read-interval must be 0 to 1000 milliseconds, found \(r)") }
+        if let r = c.readInterval, !(0...DaemonConfig.maxReadInterval).contains(r) {
+            throw .usage("--read-interval must be 0 to \(DaemonConfig.maxReadInterval) milliseconds, found \(r)")
+        }
         if let m = c.lisgd.timeout, m <= 0 { throw .usage("-m must be a number of milliseconds above 0, found \(m)") }
         if c.rotate != nil, c.lisgd.orientation != nil { throw .usage("give --rotate or -o, not both") }
         return .run(c)

@@ -7,15 +7,22 @@
 /// down, so fingers joining or leaving do not make it jump.
 ///
 /// A pan locked to an axis (``GestureSettings/Pan/axis``; a list's scroll is vertical) decides
-/// when it passes its slop: movement across the axis more than ``GestureSettings/Pan/axisBias``
-/// times the movement along it makes it fail, leaving the touch to, say, a row's swipe.
+/// whether the touch is its own. Where the fingers cross the slop (interpolated between
+/// frames), movement along the axis at least ``GestureSettings/Pan/axisBias`` times the movement
+/// across it begins the pan at once, and movement across it at least `axisBias` times the
+/// movement along it makes the pan fail at once. Any other stroke decides when the fingers are
+/// ``GestureSettings/Pan/axisDecisionDistance`` from touch-down (or lift, if sooner), by its
+/// heading since the slop: more along the axis than across begins the pan, more across makes
+/// it fail, leaving the touch to, say, a row's swipe. With no decision distance, the slop
+/// decides alone: more than `axisBias` times as much across as along fails, anything else begins.
 public struct PanRecognizer: Sendable {
     /// The recognizer's states.
     ///
     /// Allowed transitions:
     /// - `idle → possible`: a finger went down with none down before.
-    /// - `possible → began`: the center moved past the slop (and along the locked axis, if any).
-    /// - `possible → failed`: the pan started across its locked axis, a contact was cancelled,
+    /// - `possible → began`: the center moved past the slop (and along the locked axis, if any:
+    ///   clearly at the slop, or by its heading at the decision distance or the lift).
+    /// - `possible → failed`: the pan went across its locked axis, a contact was cancelled,
     ///   every finger lifted short of the slop, or the arena gave the sequence to another
     ///   recognizer.
     /// - `began → ended`: the last finger lifted (or a contact was cancelled: `cancelled`).
@@ -34,6 +41,10 @@ public struct PanRecognizer: Sendable {
 
     private var translation = Point.zero
     private var longest = 0.0              // longest translation so far, mm
+    private var previousMM = Point.zero    // the translation at the frame before, mm
+    /// Where (mm from touch-down) a locked pan crossed its slop without favoring its axis
+    /// clearly: it decides later, by the heading from here.
+    private var slopPoint: Point?
     private var reportedTranslation = Point.zero
     private var reportedFingers = 0
 
@@ -58,6 +69,8 @@ public struct PanRecognizer: Sendable {
             move(to: .possible, at: time)
             translation = .zero
             longest = 0
+            previousMM = .zero
+            slopPoint = nil
         }
         guard state == .possible || state == .began else {
             if contacts.sequenceEnded, state != .idle { move(to: .idle, at: time) }
@@ -69,25 +82,24 @@ public struct PanRecognizer: Sendable {
         let distance = mm.length
         if distance > longest { longest = distance }
 
+        let before = previousMM
+        previousMM = mm
         if state == .possible {
             var failure: GestureFailure?
+            var begins = false
             if contacts.cancelledInFrame {
                 failure = GestureFailure(.cancelled)
+            } else if let vertical = lockedVertical, distance >= settings.minDistance || slopPoint != nil {
+                failure = decideAxis(vertical: vertical, before: before, now: mm, ended: contacts.sequenceEnded,
+                                     begins: &begins)
             } else if distance >= settings.minDistance {
-                if let vertical = lockedVertical {
-                    let along = vertical ? abs(mm.y) : abs(mm.x)
-                    let across = vertical ? abs(mm.x) : abs(mm.y)
-                    if across > settings.axisBias * along {
-                        failure = GestureFailure(.offAxis, measured: along > 0 ? min(across / along, 999) : 999,
-                                                 limit: settings.axisBias)
-                    }
-                }
-                if failure == nil {
-                    move(to: .began, at: time)
-                    emit(report(.began, contacts: contacts))
-                }
+                begins = true
             } else if contacts.sequenceEnded {
                 failure = GestureFailure(.notEnoughMovement, measured: longest, limit: settings.minDistance)
+            }
+            if begins {
+                move(to: .began, at: time)
+                emit(report(.began, contacts: contacts))
             }
             if let failure {
                 move(to: .failed(failure), at: time)
@@ -104,6 +116,58 @@ public struct PanRecognizer: Sendable {
             emit(report(.changed, contacts: contacts))
         }
         if contacts.sequenceEnded, state != .idle { move(to: .idle, at: time) }
+    }
+
+    /// A locked pan's decision in a frame at or past its slop (`before` and `now`: the
+    /// translation at the frame before and at this one, mm): a failure, or `begins` set, or
+    /// neither (it waits for the decision distance). See the type's description.
+    private mutating func decideAxis(vertical: Bool, before: Point, now: Point, ended: Bool,
+                                     begins: inout Bool) -> GestureFailure? {
+        func split(_ p: Point) -> (along: Double, across: Double) {
+            vertical ? (abs(p.y), abs(p.x)) : (abs(p.x), abs(p.y))
+        }
+        let bias = settings.axisBias
+        guard let slop = slopPoint else {
+            // First past the slop in this frame: judged where the stroke crossed it.
+            let at = Self.crossing(settings.minDistance, from: before, to: now)
+            let (along, across) = split(at)
+            guard let decision = settings.axisDecisionDistance else {
+                if across > bias * along {
+                    return GestureFailure(.offAxis, measured: along > 0 ? min(across / along, 999) : 999, limit: bias)
+                }
+                begins = true
+                return nil
+            }
+            if along >= bias * across {
+                begins = true
+                return nil
+            }
+            if across >= bias * along {
+                return GestureFailure(.offAxis, measured: along > 0 ? min(across / along, 999) : 999, limit: bias)
+            }
+            slopPoint = at
+            // The decision distance may have been crossed in the same frame.
+            return now.length >= decision || ended
+                ? decideAxis(vertical: vertical, before: at, now: now, ended: ended, begins: &begins) : nil
+        }
+        let decision = settings.axisDecisionDistance ?? settings.minDistance
+        guard now.length >= decision || ended else { return nil }
+        let at = now.length >= decision ? Self.crossing(decision, from: before, to: now) : now
+        let (along, across) = split(at - slop)
+        slopPoint = nil
+        if across > along {
+            return GestureFailure(.offAxis, measured: along > 0 ? min(across / along, 999) : 999, limit: 1)
+        }
+        begins = true
+        return nil
+    }
+
+    /// The point where the segment from `a` to `b` (mm from touch-down) first reaches
+    /// `radius` mm from touch-down; `b` when `a` is already there.
+    static func crossing(_ radius: Double, from a: Point, to b: Point) -> Point {
+        let la = a.length, lb = b.length
+        guard la < radius, lb > la else { return b }
+        return a + (b - a) * ((radius - la) / (lb - la))
     }
 
     private mutating func report(_ phase: GesturePhase, contacts: ContactTable) -> GestureEvent.Kind {

@@ -4,12 +4,16 @@
 ///
 /// In each frame of a touch sequence it measures the displacement of the fingers (mean of
 /// their current positions minus mean of their touch-down points) in millimeters and fires in
-/// the first frame where all of the original's conditions hold:
-/// - the distance along the direction's axis (the dominant axis, or with diagonals the nearest
-///   of eight directions) is at least ``GestureSettings/Swipe/minDistance``;
-/// - the drift across it is at most ``GestureSettings/Swipe/maxDrift`` ("shaky fingers");
+/// the first frame where the stroke has crossed ``GestureSettings/Swipe/minDistance`` along a
+/// direction's axis (the dominant axis, or with diagonals the nearest of eight directions) and,
+/// judged at the crossing (interpolated between this frame and the one before, so that a panel
+/// sampling every 15–20 ms does not decide by where the finger happened to be sampled):
+/// - the drift across the axis is at most ``GestureSettings/Swipe/maxDrift`` ("shaky
+///   fingers"), when the rule sets one;
 /// - the along-axis distance beats the cross-axis one;
 /// - less than ``GestureSettings/Swipe/maxDuration`` has passed since the first touch-down.
+///
+/// Before the crossing, a drift over the limit or the time limit at a frame fails the swipe.
 ///
 /// With several fingers, each must also have moved at least half the minimum distance the
 /// same way, so two fingers spreading apart or one finger dragging while another rests are
@@ -36,6 +40,15 @@ public struct SwipeRecognizer: Sendable {
     public private(set) var state: State = .idle
     /// Every state change, when recording is switched on.
     public var log = TransitionLog<State>()
+
+    /// How much more along than across a stroke must be to have a direction: a stroke along a
+    /// diagonal (to within rounding, 10⁻⁹ of its length) is no four-direction swipe, whichever
+    /// way the last bit of its coordinates fell.
+    static let tie = 1 + 1e-9
+
+    // The displacement (mm) and time (s) of the frame before, for the crossing.
+    private var previous = Point.zero
+    private var previousTime = 0.0
 
     public init(settings: GestureSettings.Swipe = .init()) {
         self.settings = settings
@@ -118,25 +131,44 @@ public struct SwipeRecognizer: Sendable {
         let (start, current) = contacts.centroids()
         let delta = current - start
         let mm = surface.millimeters(delta)
+        let before = contacts.sequenceBegan ? Point.zero : previous
+        let beforeTime = contacts.sequenceBegan ? contacts.sequenceStart : previousTime
+        previous = mm
+        previousTime = time
         guard let direction = SwipeDirection(of: mm, diagonals: settings.diagonals) else {
             if elapsed >= settings.maxDuration {
                 fail(GestureFailure(.tooSlow, measured: elapsed, limit: settings.maxDuration), at: time, emit: emit)
             }
             return
         }
-        // Along and across the direction's axis, in mm.
+        // Along and across the direction's axis, in mm, at this frame.
         let u = direction.unitVector
         let along = mm.x * u.x + mm.y * u.y
         let cross = abs(mm.x * u.y - mm.y * u.x)
-        if along >= settings.minDistance, cross <= settings.maxDrift, along > cross,
-           elapsed < settings.maxDuration, fingersAgree(direction, contacts: contacts, surface: surface) {
-            let velocity = elapsed > 0 ? delta / elapsed : .zero
-            move(to: .recognized, at: time)
-            emit(.swipe(.init(direction: direction, fingers: contacts.sequenceFingers, start: start,
-                              end: current, duration: elapsed, velocity: velocity,
-                              edge: edge(direction, contacts: contacts, surface: surface))))
-        } else if cross > settings.maxDrift {
-            fail(GestureFailure(.crossDrift, measured: cross, limit: settings.maxDrift), at: time, emit: emit)
+        let maxDrift = settings.maxDrift ?? .infinity
+        if along >= settings.minDistance {
+            // Judged where the stroke crossed the distance, between the frame before and this one.
+            let alongBefore = before.x * u.x + before.y * u.y
+            let f = alongBefore < settings.minDistance && along > alongBefore
+                ? (settings.minDistance - alongBefore) / (along - alongBefore) : 1
+            let at = before + (mm - before) * f
+            let alongAt = at.x * u.x + at.y * u.y
+            let crossAt = abs(at.x * u.y - at.y * u.x)
+            let elapsedAt = beforeTime + (time - beforeTime) * f - contacts.sequenceStart
+            if crossAt <= maxDrift, alongAt > crossAt * Self.tie, elapsedAt < settings.maxDuration,
+               fingersAgree(direction, contacts: contacts, surface: surface) {
+                let velocity = elapsed > 0 ? delta / elapsed : .zero
+                move(to: .recognized, at: time)
+                emit(.swipe(.init(direction: direction, fingers: contacts.sequenceFingers, start: start,
+                                  end: current, duration: elapsed, velocity: velocity,
+                                  edge: edge(direction, contacts: contacts, surface: surface))))
+            } else if crossAt > maxDrift {
+                fail(GestureFailure(.crossDrift, measured: crossAt, limit: maxDrift), at: time, emit: emit)
+            } else if elapsedAt >= settings.maxDuration {
+                fail(GestureFailure(.tooSlow, measured: elapsedAt, limit: settings.maxDuration), at: time, emit: emit)
+            }
+        } else if cross > maxDrift {
+            fail(GestureFailure(.crossDrift, measured: cross, limit: maxDrift), at: time, emit: emit)
         } else if elapsed >= settings.maxDuration {
             fail(GestureFailure(.tooSlow, measured: elapsed, limit: settings.maxDuration), at: time, emit: emit)
         }

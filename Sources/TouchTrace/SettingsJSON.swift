@@ -5,7 +5,8 @@ extension GestureSettings {
     /// A numeric setting: where it lives in ``GestureSettings``.
     private enum Field: Sendable {
         case number(WritableKeyPath<GestureSettings, Double> & Sendable)
-        /// `tap.maxDuration`: a number, or `null` for no limit.
+        /// `tap.maxDuration`, `swipe.maxDrift`, `pan.axisDecisionDistance`: a number, or `null`
+        /// for none.
         case optionalNumber(WritableKeyPath<GestureSettings, Double?> & Sendable)
         /// `tap.maxCount`: a whole number from 1 to 100.
         case count(WritableKeyPath<GestureSettings, Int> & Sendable)
@@ -14,7 +15,7 @@ extension GestureSettings {
     /// Every numeric setting, in the documented order: the one table the names and the parser
     /// both come from.
     private static let fields: [(name: String, field: Field)] = [
-        ("swipe.minDistance", .number(\.swipe.minDistance)), ("swipe.maxDrift", .number(\.swipe.maxDrift)),
+        ("swipe.minDistance", .number(\.swipe.minDistance)), ("swipe.maxDrift", .optionalNumber(\.swipe.maxDrift)),
         ("swipe.maxDuration", .number(\.swipe.maxDuration)), ("swipe.edgeZone", .number(\.swipe.edgeZone)),
         ("tap.maxMovement", .number(\.tap.maxMovement)), ("tap.maxDuration", .optionalNumber(\.tap.maxDuration)),
         ("tap.maxGap", .number(\.tap.maxGap)), ("tap.maxSpacing", .number(\.tap.maxSpacing)),
@@ -22,6 +23,7 @@ extension GestureSettings {
         ("longPress.minDuration", .number(\.longPress.minDuration)),
         ("longPress.maxMovement", .number(\.longPress.maxMovement)),
         ("pan.minDistance", .number(\.pan.minDistance)), ("pan.axisBias", .number(\.pan.axisBias)),
+        ("pan.axisDecisionDistance", .optionalNumber(\.pan.axisDecisionDistance)),
         ("pinch.minSpanChange", .number(\.pinch.minSpanChange)), ("rotate.minArc", .number(\.rotate.minArc)),
         ("fling.minVelocity", .number(\.fling.minVelocity)), ("fling.maxVelocity", .number(\.fling.maxVelocity)),
         ("fling.minDistance", .number(\.fling.minDistance)),
@@ -35,11 +37,13 @@ extension GestureSettings {
     public static let keyNames = fields.map(\.name)
 
     /// The settings that take a name or a list of names rather than a number.
-    public static let choiceKeyNames = ["swipe.diagonals", "pan.axis", "velocityStrategy", "arena.enabled", "arena.together",
+    public static let choiceKeyNames = ["swipe.rule", "swipe.diagonals", "pan.axis", "velocityStrategy", "arena.enabled", "arena.together",
                                         "arena.apart", "arena.waitsFor"]
 
     /// Settings from a JSON object whose keys are the setting names, flat (`"swipe.minDistance":
-    /// 10`) or nested (`"swipe": {"minDistance": 10}`). Thresholds are numbers; `pan.axis` and
+    /// 10`) or nested (`"swipe": {"minDistance": 10}`). `swipe.rule` names a ``SwipeRule``
+    /// (`"heading"`, `"seedMillimeters"`, `"seedPoints"`), whose thresholds the other keys then
+    /// override, wherever it stands. Thresholds are numbers; `pan.axis` and
     /// `velocityStrategy` are names; `swipe.diagonals` is `true` or `false`; `arena.enabled` is a list of recognizer names;
     /// `arena.together`, `arena.apart` and `arena.waitsFor` are lists of pairs of names
     /// (`[["swipe", "pan"]]`: in `waitsFor`, the first waits for the second to fail). Unknown keys
@@ -59,6 +63,12 @@ extension GestureSettings {
         var s = GestureSettings()
         var problems: [Diagnostic] = []
         func fail(_ msg: String) { problems.append(Diagnostic(.error, SourceLocation(file: source), msg)) }
+        // The rule first: it sets the thresholds that the other keys may then change.
+        if let rule = flat.first(where: { $0.0 == "swipe.rule" })?.1 {
+            if let r = rule.stringValue.flatMap(SwipeRule.init(rawValue:)) { s = GestureSettings(swipeRule: r) } else {
+                fail("`swipe.rule` must be one of \(SwipeRule.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(rule.serialized())")
+            }
+        }
         let recognizerNames = RecognizerName.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         func names(_ key: String, _ value: JSONValue) -> [RecognizerName]? {
             guard let items = value.arrayValue else {
@@ -101,6 +111,8 @@ extension GestureSettings {
                 continue
             }
             switch key {
+            case "swipe.rule":
+                continue
             case "swipe.diagonals":
                 if case .bool(let b) = value { s.swipe.diagonals = b } else {
                     fail("`swipe.diagonals` must be true or false, found \(value.serialized())")

@@ -126,8 +126,8 @@ struct ArenaTests {
         var s = Script()
         s.down(0, 1, 300, 240)
         s.move(0.2, 1, 330, 240)     // 6 mm: the pan claims, and is held
-        s.move(0.5, 1, 350, 240)     // 10 mm: still short of a swipe
-        s.move(0.75, 1, 380, 240)    // 16 mm, but past 0.7 s: the swipe fails, the pan begins
+        s.move(0.69, 1, 355, 240)    // 11 mm: still short of a swipe
+        s.move(0.75, 1, 380, 240)    // 16 mm: 12 mm crossed at 0.702 s, past 0.7 s: the swipe fails, the pan begins
         s.move(0.8, 1, 400, 240)
         s.up(0.85, 1, 400, 240)
         let (_, out) = replay(s.events, settings: settings, explain: true)
@@ -137,7 +137,7 @@ struct ArenaTests {
             "0.750 won pan #1",
             "0.750 failed pinch rejected(pan)",
             "0.750 failed rotate rejected(pan)",
-            "0.750 pan began 50.000,0.000",
+            "0.750 pan began 55.000,0.000",
             "0.750 pan changed 80.000,0.000",
             "0.800 pan changed 100.000,0.000",
             "0.850 pan ended 100.000,0.000",

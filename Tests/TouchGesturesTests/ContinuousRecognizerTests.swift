@@ -70,14 +70,56 @@ struct ContinuousRecognizerTests {
     @Test func aLockedPanFailsOffItsAxis() {
         var s = Script()
         s.down(0, 1, 100, 100)
-        s.move(0.05, 1, 125, 105)          // 5 mm across, 1 mm along: ratio 5 > 2
+        s.move(0.05, 1, 125, 105)          // 5 mm across, 1 mm along: ratio 5 ≥ 4, at the slop
         s.up(0.1, 1, 125, 105)
         var settings = GestureSettings()
         settings.pan.axis = .vertical
         let (engine, _) = replay(s.events, settings: settings)
-        let off = GestureFailure(.offAxis, measured: 5, limit: 2)
+        let off = GestureFailure(.offAxis, measured: 5, limit: 4)
         #expect(engine.pan.log.entries == [tr(0, P.idle, P.possible), tr(0.05, P.possible, P.failed(off)), tr(0.1, P.failed(off), P.idle)])
-        #expect(off.description == "off axis: across/along 5.0 > 2.0")
+        #expect(off.description == "off axis: across/along 5.0 > 4.0")
+    }
+
+    @Test func aLockedPanThatDoesNotFavorAnAxisWaitsForTheHeadingSinceTheSlop() {
+        var settings = GestureSettings()
+        settings.pan.axis = .vertical
+        // 3 across and 4 along (5 mm, past the slop at 4.7 mm: 1.33:1, it waits), then 7 mm
+        // along and 1 across more (at 10 mm from touch-down the heading since the slop is
+        // along the axis): it begins in that frame.
+        var s = Script()
+        s.down(0, 1, 100, 100)
+        s.move(0.05, 1, 115, 120)
+        s.move(0.10, 1, 120, 155)
+        s.up(0.15, 1, 120, 155)
+        let (engine, _) = replay(s.events, settings: settings)
+        #expect(engine.pan.log.entries.map(\.time) == [0, 0.10, 0.15, 0.15])
+        #expect(engine.pan.log.entries[1].to == P.began)
+        // The same start turning sideways instead: more across than along since the slop.
+        var t = Script()
+        t.down(0, 1, 100, 100)
+        t.move(0.05, 1, 115, 120)
+        t.move(0.10, 1, 160, 125)
+        t.up(0.15, 1, 160, 125)
+        let (sideways, _) = replay(t.events, settings: settings)
+        #expect(sideways.pan.log.entries.map(\.time) == [0, 0.10, 0.15])
+        if case .failed(let f) = sideways.pan.log.entries[1].to {
+            #expect(f.kind == .offAxis && f.limit == 1)
+        } else {
+            Issue.record("the pan did not fail")
+        }
+        // Lifted before 10 mm: the lift decides, by the heading since the slop (along: begins).
+        var u = Script()
+        u.down(0, 1, 100, 100)
+        u.move(0.05, 1, 115, 120)
+        u.move(0.10, 1, 117, 135)
+        u.up(0.15, 1, 117, 135)
+        let (lifted, _) = replay(u.events, settings: settings)
+        #expect(lifted.pan.log.entries.map(\.to) == [P.possible, P.began, P.ended, P.idle])
+        #expect(lifted.pan.log.entries[1].time == 0.15)
+        // With no decision distance the slop decides alone, by the bias (the seed's rule).
+        settings.pan.axisDecisionDistance = nil
+        let (atSlop, _) = replay(t.events, settings: settings)
+        #expect(atSlop.pan.log.entries[1] == tr(0.05, P.possible, P.began))
     }
 
     @Test func pinchAndRotationFollowTheSpreadAndTheTurn() {

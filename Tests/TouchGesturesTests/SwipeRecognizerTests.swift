@@ -34,7 +34,7 @@ struct SwipeRecognizerTests {
         s.down(0, 1, 100, 100)
         s.move(0.05, 1, 150, 150)   // 10 mm along, 10 mm across
         s.up(0.10, 1, 200, 150)
-        let (engine, out) = replay(s.events, explain: true)
+        let (engine, out) = replay(s.events, settings: GestureSettings(swipeRule: .seedMillimeters), explain: true)
         let drift = GestureFailure(.crossDrift, measured: 10, limit: 8)
         #expect(engine.swipe.log.entries == [
             tr(0, S.idle, S.possible),
@@ -43,22 +43,76 @@ struct SwipeRecognizerTests {
         ])
         #expect(drift.description == "cross drift 10.0 mm > 8.0 mm")
         #expect(!out.contains { if case .swipe = $0.kind { true } else { false } })
+        // The heading rule has no drift limit: 12 mm right is crossed at (12, 10) mm, two
+        // tenths of the way from (10, 10) to (20, 10), nearer the horizontal axis.
+        let (heading, _) = replay(s.events)
+        #expect(heading.swipe.log.entries == [
+            tr(0, S.idle, S.possible),
+            tr(0.10, S.possible, S.recognized),
+            tr(0.10, S.recognized, S.idle),
+        ])
+    }
+
+    @Test func driftIsJudgedWhereTheStrokeCrossesTheDistance() {
+        // Samples at (10, 6) and (20, 12) mm: 12 mm along is crossed a fifth of the way,
+        // where the drift is 7.2 mm ≤ 8; at the sample it is 12 mm.
+        var s = Script()
+        s.down(0, 1, 100, 100)
+        s.move(0.02, 1, 150, 130)
+        s.move(0.04, 1, 200, 160)
+        s.up(0.06, 1, 200, 160)
+        let (engine, out) = replay(s.events, settings: GestureSettings(swipeRule: .seedMillimeters))
+        #expect(engine.swipe.log.entries.map(\.to) == [S.possible, S.recognized, S.idle])
+        #expect(out.contains { if case .swipe(let w) = $0.kind { w.direction == .right } else { false } })
+        // A sample further across, (20, 17) mm: at the crossing 6 + 0.2 × 11 = 8.2 mm > 8.
+        var t = Script()
+        t.down(0, 1, 100, 100)
+        t.move(0.02, 1, 150, 130)
+        t.move(0.04, 1, 200, 185)
+        t.up(0.06, 1, 200, 185)
+        let (wide, _) = replay(t.events, settings: GestureSettings(swipeRule: .seedMillimeters))
+        if case .failed(let f)? = wide.swipe.log.entries.dropFirst().first?.to {
+            #expect(f.kind == .crossDrift)
+            #expect(abs(f.measured - 8.2) < 1e-9)
+        } else {
+            Issue.record("the swipe did not fail")
+        }
     }
 
     @Test func tooSlowFailsAtTheTimeLimit() {
         var s = Script()
         s.down(0, 1, 100, 100)
         s.move(0.40, 1, 110, 100)
-        s.move(0.82, 1, 180, 100)   // 16 mm, but 0.82 s after touch-down
+        s.move(0.85, 1, 180, 100)   // 16 mm at 0.85 s: 12 mm crossed 10/14 of the way from 0.40 s
         s.up(0.90, 1, 180, 100)
         let (engine, _) = replay(s.events, settings: withoutLongPress)
-        let slow = GestureFailure(.tooSlow, measured: 0.82, limit: 0.7)
+        let crossed = 0.40 + 0.45 * 10 / 14
+        let slow = GestureFailure(.tooSlow, measured: crossed, limit: 0.7)
+        #expect(engine.swipe.log.entries.count == 3)
+        #expect(engine.swipe.log.entries.first == tr(0, S.idle, S.possible))
+        #expect(engine.swipe.log.entries.dropFirst().first?.time == 0.85)
+        if case .failed(let f)? = engine.swipe.log.entries.dropFirst().first?.to {
+            #expect(f.kind == .tooSlow)
+            #expect(abs(f.measured - crossed) < 1e-9)
+        } else {
+            Issue.record("the swipe did not fail")
+        }
+        #expect(slow.description == "0.72 s ≥ 0.70 s")
+    }
+
+    @Test func timeIsJudgedWhereTheStrokeCrossesTheDistance() {
+        // 16 mm at 0.82 s, but 12 mm was crossed at 0.40 + 0.42 × 8/14 = 0.64 s < 0.7 s.
+        var s = Script()
+        s.down(0, 1, 100, 100)
+        s.move(0.40, 1, 120, 100)
+        s.move(0.82, 1, 180, 100)
+        s.up(0.90, 1, 180, 100)
+        let (engine, _) = replay(s.events, settings: withoutLongPress)
         #expect(engine.swipe.log.entries == [
             tr(0, S.idle, S.possible),
-            tr(0.82, S.possible, S.failed(slow)),
-            tr(0.90, S.failed(slow), S.idle),
+            tr(0.82, S.possible, S.recognized),
+            tr(0.90, S.recognized, S.idle),
         ])
-        #expect(slow.description == "0.82 s ≥ 0.70 s")
     }
 
     @Test func liftingShortOfTheDistanceFails() {

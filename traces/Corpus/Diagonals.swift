@@ -53,9 +53,20 @@ func diagonals() {
     // past 8 mm across before it is 12 mm along (8 mm at 45° is only 8 mm along).
     t = CorpusTrace("diagonal-stroke-with-four-directions-is-no-swipe", seed: seed + 1,
                     scene: ["list": .object(noRows),
-                            "settings": ["arena": ["enabled": ["tap", "swipe", "longPress", "pinch", "rotate"]]]],
-                    note: "25 mm down and 25 mm right with diagonals off: drifts 8 mm across before 12 mm along")
+                            "settings": ["swipe": ["rule": "seedMillimeters"],
+                                         "arena": ["enabled": ["tap", "swipe", "longPress", "pinch", "rotate"]]]],
+                    note: "swipe.rule seedMillimeters: 25 mm down and 25 mm right with diagonals off: drifts 8 mm across before 12 mm along")
     t.b.stroke(0.0, from: Point(x: 400, y: 240), millimeters: Point(x: 25, y: 25), duration: 0.25)
     t.expectNone = ["swipe"]
+    t.write()
+
+    // By the heading rule there is no drift limit: the nearer axis is the direction. 27 mm
+    // down to 25 mm right is nearer down (47°), and 12 mm down is crossed at 11.1 mm right.
+    t = CorpusTrace("diagonal-stroke-heading-rule-nearest-axis", seed: seed + 2,
+                    scene: ["list": .object(noRows),
+                            "settings": ["arena": ["enabled": ["tap", "swipe", "longPress", "pinch", "rotate"]]]],
+                    note: "default rule: 25 mm right and 27 mm down with diagonals off: the nearer axis, down, is the swipe's")
+    t.b.stroke(0.0, from: Point(x: 400, y: 240), millimeters: Point(x: 25, y: 27), duration: 0.25)
+    t.expect = [swipe("down")]
     t.write()
 }

@@ -83,7 +83,8 @@ func gestures() {
     t.write()
 
     let free = withSettings(["pan": ["axis": "free"]])
-    t = CorpusTrace("pan-free-diagonal", seed: 209, scene: free, note: "pan.axis free: a slow diagonal drag is a pan")
+    t = CorpusTrace("pan-free-diagonal", seed: 209, scene: withSettings(["swipe": ["rule": "seedMillimeters"], "pan": ["axis": "free"]]),
+                    note: "pan.axis free, swipe.rule seedMillimeters: a slow diagonal drag is a pan, and its drift no swipe")
     t.b.stroke(0.0, from: Point(x: 200, y: 100), millimeters: Point(x: 30, y: 30), duration: 0.8, rate: 60)
     t.expect = [won("pan")]
     t.expectNone = ["swipe", "longPress", "tap"]
@@ -117,8 +118,8 @@ func gestures() {
 
     let angle = 20 * (Double.pi / 180)
     for (bias, name, wins) in [(2, "arena-20-degree-stroke-bias-2-row-swipe", true), (3, "arena-20-degree-stroke-bias-3-scroll", false)] {
-        t = CorpusTrace(name, seed: 213, scene: withSettings(["pan": ["axisBias": .n(Double(bias))]]),
-                        note: "35 mm at 20 degrees below horizontal (across/along 2.75) with pan.axisBias \(bias)")
+        t = CorpusTrace(name, seed: 213, scene: withSettings(["swipe": ["rule": "seedMillimeters"], "pan": ["axisBias": .n(Double(bias))]]),
+                        note: "swipe.rule seedMillimeters (the pan decides at its slop): 35 mm at 20 degrees below horizontal (across/along 2.75) with pan.axisBias \(bias)")
         t.b.stroke(0.0, from: Point(x: 300, y: rowY(2)), millimeters: Point(x: 35 * cos(angle), y: 35 * sin(angle)), duration: 0.25)
         if wins {
             t.expect = [swipe("right"), rowSwipe(2, true)]

@@ -33,7 +33,8 @@ func swipesAndTaps() {
     t.write()
 
     // --- Drift over the limit: a 39 degree diagonal fails on drift before reaching 12 mm.
-    t = CorpusTrace("drift-over-limit-diagonal", seed: 8, note: "20 mm right, 16 mm down: drift passes 8 mm first")
+    t = CorpusTrace("drift-over-limit-diagonal", seed: 8, scene: withSettings(["swipe": ["rule": "seedMillimeters"]]),
+                    note: "swipe.rule seedMillimeters: 20 mm right, 16 mm down: drift passes 8 mm first")
     t.b.stroke(0.0, from: Point(x: 300, y: rowY(2)), millimeters: Point(x: 20, y: 16), duration: 0.3)
     t.expectNone = ["swipe", "rowSwipe"]
     // The finger passes the 4.7 mm slop first (long press and tap fail; the list's vertical pan

@@ -7,6 +7,7 @@ gestures()
 scrolling()
 lists()
 diagonals()
+swipeRules()
 
 // touch-demo plays the demo session when there is no touchscreen: it is compiled into the
 // binary (a copied binary has no resource bundle beside it). Written when the corpus is made

@@ -8,6 +8,6 @@ struct ExplainOption: ParsableArguments {
 
 /// `--json`, for the commands that print records: one JSON object a line instead of text.
 struct JSONLinesOption: ParsableArguments {
-    @Flag(help: "Print one JSON object a line instead of text (replay: the output events, as the trace format specifies them; velocity: {\"id\", \"strategy\", \"velocity\"} per contact).")
+    @Flag(help: "Print one JSON object a line instead of text (replay: the output events, as the trace format specifies them; velocity: {\"id\", \"strategy\", \"velocity\"} per contact; eval: one object, the tables and the misses).")
     var json = false
 }

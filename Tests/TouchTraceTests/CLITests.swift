@@ -255,7 +255,7 @@ struct ExitStatusTests {
     func unknownCommandIsNamed() throws {
         let r = try cli.run(["play", "x"])
         #expect(r.status == 2)
-        #expect(r.err.hasPrefix("touchtrace: no command named 'play'; the commands are replay, validate,"))
+        #expect(r.err.hasPrefix("touchtrace: no command named 'play'; the commands are replay, eval, validate,"))
     }
 
     @Test("a folder with an unreadable trace exits 2 (bad input outranks a mismatch)")
@@ -271,7 +271,7 @@ struct ExitStatusTests {
 }
 
 extension CLITests {
-    static let helpPages = ["touchtrace", "replay", "validate", "convert", "synth", "render", "stats", "diff", "velocity",
+    static let helpPages = ["touchtrace", "replay", "eval", "validate", "convert", "synth", "render", "stats", "diff", "velocity",
                             "import", "export", "devices", "record"]
 
     @Test("touchtrace help, and help for each subcommand, compared whole", arguments: helpPages)

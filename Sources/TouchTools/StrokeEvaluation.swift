@@ -1,0 +1,248 @@
+import TouchGestures
+import TouchList
+import TouchTrace
+
+/// What a replay made of one stroke: the first of a swipe, a long press, a scroll (the pan), a
+/// tap, in that order, reported between the stroke's touch-down and the next stroke's.
+public enum StrokeOutcome: Hashable, Sendable, Comparable {
+    case swipe(SwipeDirection)
+    case longPress
+    case scroll
+    case tap
+    case nothing
+
+    /// Every outcome a four-direction replay can give, in the order of the confusion table
+    /// (diagonal swipes are added after these when they occur).
+    public static let table: [StrokeOutcome] = [.swipe(.left), .swipe(.right), .swipe(.up), .swipe(.down),
+                                                .scroll, .longPress, .tap, .nothing]
+
+    /// Its name in the table and in JSON: `swipe left`, `scroll`, `long press`, `tap`, `nothing`.
+    public var name: String {
+        switch self {
+        case .swipe(let d): "swipe \(d.rawValue)"
+        case .longPress: "long press"
+        case .scroll: "scroll"
+        case .tap: "tap"
+        case .nothing: "nothing"
+        }
+    }
+
+    private var rank: Int {
+        switch self {
+        case .swipe(let d): SwipeDirection.allCases.firstIndex(of: d) ?? 0
+        case .scroll: 20
+        case .longPress: 21
+        case .tap: 22
+        case .nothing: 23
+        }
+    }
+
+    public static func < (a: StrokeOutcome, b: StrokeOutcome) -> Bool { a.rank < b.rank }
+}
+
+/// One labelled stroke, replayed.
+public struct StrokeResult: Hashable, Sendable {
+    public var label: StrokeLabel
+    /// What the replay made of it.
+    public var outcome: StrokeOutcome
+    /// Whether that is what the label meant; `nil` for ``StrokeIntent/unscored``.
+    public var correct: Bool?
+    /// The stroke's net motion from touch-down to lift, in millimeters.
+    public var netMillimeters: Point
+    /// Why it went as it did, as `--explain` says it: the swipe's failure (with its measured
+    /// value and limit) and which recognizer won; empty when nothing was reported.
+    public var reason: String
+}
+
+/// Replays labelled strokes and says, per intent and per person, how often they were taken for
+/// what they were meant as (`touchtrace eval`; the labels format: docs/labels.md).
+public enum StrokeEvaluation {
+    /// A problem that stops an evaluation: a trace that cannot be read, or a label that names
+    /// no stroke of its trace.
+    public typealias Failure = DiagnosticError
+
+    /// Replays every trace the labels name (each once, with `settings` in place of the trace's
+    /// own when given; paths relative to `folder`) and judges each labelled stroke.
+    public static func run(labels: [StrokeLabel], folder: String, settings: GestureSettings? = nil)
+        throws(DiagnosticError) -> [StrokeResult] {
+        var order: [String] = []
+        var byTrace: [String: [Int]] = [:]
+        for (k, l) in labels.enumerated() {
+            if byTrace[l.trace] == nil { order.append(l.trace) }
+            byTrace[l.trace, default: []].append(k)
+        }
+        var results = [StrokeResult?](repeating: nil, count: labels.count)
+        var problems: [Diagnostic] = []
+        for name in order {
+            let path = name.hasPrefix("/") || folder.isEmpty ? name : folder + "/" + name
+            let trace: Trace
+            do { trace = try TraceReader.read(path: path).trace } catch {
+                let first = labels[byTrace[name]![0]]
+                problems.append(Diagnostic(.error, first.location, "trace \(path) cannot be read"))
+                problems.append(contentsOf: error.diagnostics)
+                continue
+            }
+            let judged = judge(trace: trace, labels: byTrace[name]!.map { labels[$0] }, settings: settings)
+            for (k, r) in zip(byTrace[name]!, judged) {
+                switch r {
+                case .success(let result): results[k] = result
+                case .failure(let d): problems.append(d)
+                }
+            }
+        }
+        if !problems.isEmpty { throw DiagnosticError(problems) }
+        return results.compactMap { $0 }
+    }
+
+    /// One contact from its down to its lift.
+    struct Stroke {
+        var id: Int
+        var down: Double
+        var start: Point
+        var end: Point
+    }
+
+    /// Judges the labelled strokes of one trace.
+    static func judge(trace: Trace, labels: [StrokeLabel], settings: GestureSettings?)
+        -> [Result<StrokeResult, Diagnostic>] {
+        // The strokes, in touch-down order.
+        var strokes: [Stroke] = []
+        var open: [Int: Int] = [:]
+        for e in trace.events {
+            switch e.phase {
+            case .down:
+                open[e.id] = strokes.count
+                strokes.append(Stroke(id: e.id, down: e.time, start: e.position, end: e.position))
+            case .move, .up, .cancel:
+                if let k = open[e.id] { strokes[k].end = e.position }
+                if e.phase != .move { open[e.id] = nil }
+            }
+        }
+        strokes.sort { $0.down < $1.down }
+        // Each output goes to the stroke whose window (its down to the next stroke's) holds it.
+        var outputs = [[ListController.Output]](repeating: [], count: strokes.count)
+        _ = TraceReplay.run(header: trace.header, settings: settings, explain: true, events: trace.events) { o in
+            var lo = 0, hi = strokes.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if strokes[mid].down <= o.time { lo = mid + 1 } else { hi = mid }
+            }
+            if lo > 0 { outputs[lo - 1].append(o) }
+        }
+        let surface = trace.header.surface
+        return labels.map { label in
+            guard let k = strokes.firstIndex(where: { s in
+                s.id == label.id && label.downTime.map { abs($0 - s.down) <= 0.001 } ?? true
+            }) else {
+                let when = label.downTime.map { " going down at \(formatJSONNumber($0)) s" } ?? ""
+                return .failure(Diagnostic(.error, label.location, "no contact \(label.id)\(when) in \(label.trace)"))
+            }
+            let net = surface.millimeters(strokes[k].end - strokes[k].start)
+            let (outcome, reason) = read(outputs[k])
+            return .success(StrokeResult(label: label, outcome: outcome, correct: isCorrect(outcome, label.intent, net: net),
+                                         netMillimeters: net, reason: reason))
+        }
+    }
+
+    /// The outcome of a stroke's outputs, and the reason in `--explain`'s words.
+    static func read(_ outputs: [ListController.Output]) -> (StrokeOutcome, String) {
+        var swipe: SwipeDirection?
+        var longPress = false, pan = false, tap = false
+        var swipeFailure: String?
+        var winners: [String] = []
+        for o in outputs {
+            guard let g = o.gesture else { continue }
+            switch g.kind {
+            case .swipe(let s): if swipe == nil { swipe = s.direction }
+            case .longPress: longPress = true
+            case .pan: pan = true
+            case .tap: tap = true
+            case .failed(let r, let why) where r == .swipe:
+                if swipeFailure == nil { swipeFailure = why.description }
+            case .won(let r, _):
+                if !winners.contains(r.rawValue) { winners.append(r.rawValue) }
+            default: break
+            }
+        }
+        let outcome: StrokeOutcome = swipe.map { .swipe($0) } ?? (longPress ? .longPress : pan ? .scroll : tap ? .tap : .nothing)
+        var parts: [String] = []
+        if let swipeFailure { parts.append("swipe: \(swipeFailure)") }
+        if !winners.isEmpty { parts.append("won: \(winners.joined(separator: ", "))") }
+        return (outcome, parts.joined(separator: "; "))
+    }
+
+    /// Whether `outcome` is what `intent` meant (see ``StrokeIntent``).
+    public static func isCorrect(_ outcome: StrokeOutcome, _ intent: StrokeIntent, net: Point) -> Bool? {
+        switch intent {
+        case .swipeHorizontal: outcome == .swipe(net.x >= 0 ? .right : .left)
+        case .swipeLeft: outcome == .swipe(.left)
+        case .swipeRight: outcome == .swipe(.right)
+        case .swipeUp: outcome == .swipe(.up)
+        case .swipeDown: outcome == .swipe(.down)
+        case .scrollVertical: outcome == .scroll || outcome == .swipe(.up) || outcome == .swipe(.down)
+        case .tap: outcome == .tap
+        case .longPress: outcome == .longPress
+        case .short:
+            if case .swipe = outcome { false } else { true }
+        case .unscored: nil
+        }
+    }
+}
+
+/// The figures of an evaluation: per person (and for everyone), per intent, how many strokes,
+/// how many right, and what they were taken for.
+public struct EvaluationSummary: Sendable {
+    /// One intent's row for one person.
+    public struct Row: Sendable {
+        public var intent: StrokeIntent
+        public var strokes = 0
+        public var correct = 0
+        /// How many were taken for each outcome.
+        public var outcomes: [StrokeOutcome: Int] = [:]
+        /// Right answers as a share of the strokes (0–1); `nil` when unscored or empty.
+        public var recall: Double? {
+            intent == .unscored || strokes == 0 ? nil : Double(correct) / Double(strokes)
+        }
+        /// Strokes taken for a left or right swipe.
+        public var horizontalSwipes: Int {
+            (outcomes[.swipe(.left)] ?? 0) + (outcomes[.swipe(.right)] ?? 0)
+        }
+    }
+
+    /// One person's rows (`user` nil: everyone).
+    public struct Group: Sendable {
+        public var user: String?
+        public var rows: [Row]
+
+        /// The row of `intent`, if any stroke had it.
+        public subscript(intent: StrokeIntent) -> Row? { rows.first { $0.intent == intent } }
+    }
+
+    /// Per person, in the order they first occur, then everyone (the last group). With no
+    /// person named in the labels, everyone alone.
+    public var groups: [Group]
+    /// The outcomes that occurred, in table order.
+    public var outcomes: [StrokeOutcome]
+
+    public init(_ results: [StrokeResult]) {
+        func group(_ user: String?, _ rs: [StrokeResult]) -> Group {
+            var rows: [Row] = []
+            for intent in StrokeIntent.allCases {
+                let mine = rs.filter { $0.label.intent == intent }
+                guard !mine.isEmpty else { continue }
+                var row = Row(intent: intent)
+                for r in mine {
+                    row.strokes += 1
+                    if r.correct == true { row.correct += 1 }
+                    row.outcomes[r.outcome, default: 0] += 1
+                }
+                rows.append(row)
+            }
+            return Group(user: user, rows: rows)
+        }
+        var users: [String] = []
+        for r in results { if let u = r.label.user, !users.contains(u) { users.append(u) } }
+        groups = users.map { u in group(u, results.filter { $0.label.user == u }) } + [group(nil, results)]
+        outcomes = Set(StrokeOutcome.table + results.map(\.outcome)).sorted()
+    }
+}

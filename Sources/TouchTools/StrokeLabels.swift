@@ -1,0 +1,162 @@
+import TouchGestures
+import TouchTrace
+
+/// What the person who made a stroke meant by it: one entry of a labels file (docs/labels.md).
+public struct StrokeLabel: Hashable, Sendable {
+    /// The trace the stroke is in, as the labels file names it (relative to the labels file's
+    /// folder unless absolute).
+    public var trace: String
+    /// The stroke's contact id in that trace.
+    public var id: Int
+    /// The stroke's touch-down time in the trace, in seconds, when the label gives it: it tells
+    /// apart two strokes of one trace that reuse an id. Matched within 1 ms.
+    public var downTime: Double?
+    /// Who made the stroke, when the label says: the evaluation's figures are given per person.
+    public var user: String?
+    /// What the stroke was meant as.
+    public var intent: StrokeIntent
+    /// Where the entry is in the labels file.
+    public var location: SourceLocation
+
+    public init(trace: String, id: Int, downTime: Double? = nil, user: String? = nil, intent: StrokeIntent,
+                location: SourceLocation = SourceLocation()) {
+        self.trace = trace
+        self.id = id
+        self.downTime = downTime
+        self.user = user
+        self.intent = intent
+        self.location = location
+    }
+}
+
+/// What a stroke was meant as, and so what recognizing it rightly means (``StrokeOutcome``).
+public enum StrokeIntent: String, Hashable, Sendable, CaseIterable {
+    /// A swipe left or right: right when it is a swipe in the direction of the stroke's net
+    /// horizontal motion (start to end).
+    case swipeHorizontal = "swipe-horizontal"
+    /// A swipe in the named direction: right when it is that swipe.
+    case swipeLeft = "swipe-left", swipeRight = "swipe-right", swipeUp = "swipe-up", swipeDown = "swipe-down"
+    /// A scroll of a vertical list: right when it is a scroll (the pan) or a swipe up or down,
+    /// never a swipe left or right (which would swipe a row the person did not mean to touch).
+    case scrollVertical = "scroll-vertical"
+    /// A tap: right when it is a tap.
+    case tap
+    /// A long press: right when it is a long press.
+    case longPress = "long-press"
+    /// A stroke too short to be a swipe: right when it is no swipe.
+    case short
+    /// Counted in the confusion table, but neither right nor wrong.
+    case unscored
+}
+
+/// Reading a labels file: a JSON array of objects (docs/labels.md).
+public enum StrokeLabels {
+    /// The keys an entry may have; any other is a mistake worth saying (a misspelt `intent`).
+    public static let keys = ["trace", "id", "t", "user", "intent", "task", "note"]
+
+    /// The labels in `bytes`, read from the file `name`. Every problem is reported with its
+    /// line and column (the entry's opening brace), all of them at once.
+    public static func read(_ bytes: [UInt8], name: String) throws(DiagnosticError) -> [StrokeLabel] {
+        let root = try JSONValue.parse(bytes, name: name)
+        guard let entries = root.arrayValue else {
+            throw DiagnosticError("labels must be a JSON array of objects, found \(root.kindDescription)",
+                                  at: SourceLocation(file: name, line: 1, column: 1))
+        }
+        let starts = elementStarts(bytes)
+        var labels: [StrokeLabel] = []
+        var problems: [Diagnostic] = []
+        let intents = StrokeIntent.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        for (k, entry) in entries.enumerated() {
+            let location = k < starts.count ? starts[k].located(in: name) : SourceLocation(file: name)
+            func fail(_ message: String) { problems.append(Diagnostic(.error, location, "entry \(k): \(message)")) }
+            guard case .object(let o) = entry else {
+                fail("expected an object, found \(entry.kindDescription)")
+                continue
+            }
+            var ok = true
+            for m in o.members where !keys.contains(m.key) {
+                fail("unknown key `\(m.key)` (expected \(keys.map { "`\($0)`" }.joined(separator: ", ")))")
+                ok = false
+            }
+            guard let trace = o["trace"]?.stringValue, !trace.isEmpty else {
+                fail("`trace` must be the name of a trace file, found \(o["trace"]?.serialized() ?? "nothing")")
+                continue
+            }
+            guard let idValue = o["id"]?.numberValue, idValue == idValue.rounded(), abs(idValue) < 1e9 else {
+                fail("`id` must be a whole number (the stroke's contact id), found \(o["id"]?.serialized() ?? "nothing")")
+                continue
+            }
+            guard let intent = o["intent"]?.stringValue.flatMap(StrokeIntent.init(rawValue:)) else {
+                fail("`intent` must be one of \(intents), found \(o["intent"]?.serialized() ?? "nothing")")
+                continue
+            }
+            var downTime: Double?
+            if let t = o["t"], t != .null {
+                guard let v = t.numberValue, v.isFinite else {
+                    fail("`t` must be the stroke's touch-down time in seconds, found \(t.serialized())")
+                    continue
+                }
+                downTime = v
+            }
+            var user: String?
+            switch o["user"] {
+            case nil, .null?: break
+            case .string(let s)?: user = s
+            case .number(let n)? where n.isFinite: user = formatJSONNumber(n)
+            case let other?:
+                fail("`user` must be a string or a number, found \(other.serialized())")
+                continue
+            }
+            if ok {
+                labels.append(StrokeLabel(trace: trace, id: Int(idValue), downTime: downTime, user: user,
+                                          intent: intent, location: location))
+            }
+        }
+        if !problems.isEmpty { throw DiagnosticError(problems) }
+        return labels
+    }
+
+    /// A byte offset's line and column.
+    struct Offset {
+        var line: Int, column: Int
+        func located(in name: String) -> SourceLocation { SourceLocation(file: name, line: line, column: column) }
+    }
+
+    /// Where each element of the top-level array begins (line and column, 1-based), found in
+    /// one pass over the bytes: JSON's strings are skipped, brackets counted. Called only on
+    /// bytes that parsed, so the structure is sound.
+    static func elementStarts(_ bytes: [UInt8]) -> [Offset] {
+        var starts: [Offset] = []
+        var depth = 0, line = 1, lineStart = 0
+        var inString = false, escaped = false, expectElement = false
+        for (i, b) in bytes.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch b {
+            case UInt8(ascii: "\n"):
+                line += 1
+                lineStart = i + 1
+                continue
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                continue
+            default: break
+            }
+            if expectElement, depth == 1, b != UInt8(ascii: "]") {
+                starts.append(Offset(line: line, column: i - lineStart + 1))
+                expectElement = false
+            }
+            switch b {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth == 1 { expectElement = true }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            case UInt8(ascii: ","): if depth == 1 { expectElement = true }
+            default: break
+            }
+        }
+        return starts
+    }
+}

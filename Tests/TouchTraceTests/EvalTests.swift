@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+import TouchGestures
+@testable import TouchTools
+import TouchTrace
+
+/// `touchtrace eval`: the labels reader, the judging of strokes, the summary, and the command.
+@Suite("Labelled strokes: touchtrace eval")
+struct EvalTests {
+    func labels(_ text: String) throws(DiagnosticError) -> [StrokeLabel] {
+        try StrokeLabels.read(Array(text.utf8), name: "l.json")
+    }
+
+    @Test("every problem of a labels file is reported at its entry's line and column, all at once")
+    func problemsAreLocated() {
+        let text = """
+            [
+              {"trace": "a.json", "id": 1, "intent": "tap"},
+              {"trace": "a.json", "id": 2, "intnet": "tap"},
+              {"trace": "a.json", "id": 2.5, "intent": "tap"},
+                {"trace": "a.json", "id": 3, "intent": "swipe-diagonal"},
+              {"id": 4, "intent": "tap"}, 7
+            ]
+            """
+        do {
+            _ = try labels(text)
+            Issue.record("accepted")
+        } catch {
+            let lines = error.diagnostics.map(\.description)
+            #expect(lines.count == 6, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("l.json:3:3: error: entry 1: unknown key `intnet`") })
+            #expect(lines.contains { $0.hasPrefix("l.json:4:3: error: entry 2: `id` must be a whole number") })
+            #expect(lines.contains { $0.hasPrefix("l.json:5:5: error: entry 3: `intent` must be one of") && $0.hasSuffix("found \"swipe-diagonal\"") })
+            #expect(lines.contains { $0.hasPrefix("l.json:6:3: error: entry 4: `trace` must be") })
+            #expect(lines.contains { $0.hasPrefix("l.json:6:31: error: entry 5: expected an object, found a number") })
+        }
+    }
+
+    @Test("a labels file that is not an array, or not JSON, is refused with where")
+    func notAnArray() {
+        #expect(throws: DiagnosticError.self) { try labels(#"{"trace": "a.json"}"#) }
+        do { _ = try labels("[{\"trace\": \"a.json\",]") } catch {
+            #expect(error.diagnostics.first?.location.line == 1)
+        }
+    }
+
+    @Test("entries are read with their optional time and person; a number names a person too")
+    func readsEntries() throws {
+        let read = try labels(#"[{"trace": "a.json", "id": 3, "t": 1.5, "user": 7, "intent": "scroll-vertical", "task": "reading"}, {"trace": "b.json", "id": 0, "intent": "short"}]"#)
+        #expect(read.count == 2)
+        #expect(read[0].downTime == 1.5 && read[0].user == "7" && read[0].intent == .scrollVertical)
+        #expect(read[0].location.column == 2)
+        #expect(read[1].downTime == nil && read[1].user == nil)
+    }
+
+    /// Labels over four traces of the corpus, with absolute paths.
+    func corpusLabels(_ swipeIntent: StrokeIntent = .swipeHorizontal) -> [StrokeLabel] {
+        [StrokeLabel(trace: corpusPath("swipe-right-normal.json"), id: 0, user: "a", intent: swipeIntent),
+         StrokeLabel(trace: corpusPath("vertical-drag-down-no-row-swipe.json"), id: 0, user: "a", intent: .scrollVertical),
+         StrokeLabel(trace: corpusPath("tap-single-selects-row.json"), id: 0, user: "b", intent: .tap),
+         StrokeLabel(trace: corpusPath("two-swipes-same-row-toggle-twice.json"), id: 1, downTime: 0.6, user: "b", intent: .swipeHorizontal)]
+    }
+
+    @Test("strokes are judged by what their window of the replay produced, per intent and per person")
+    func judgesStrokes() throws {
+        let results = try StrokeEvaluation.run(labels: corpusLabels(), folder: "")
+        // The vertical drag is a scroll and a swipe down together: the swipe comes first.
+        #expect(results.map(\.outcome) == [.swipe(.right), .swipe(.down), .tap, .swipe(.left)])
+        #expect(results.allSatisfy { $0.correct == true })
+        #expect(abs(results[0].netMillimeters.x - 40) < 1)
+        #expect(results[3].netMillimeters.x < -30)
+        let summary = EvaluationSummary(results)
+        #expect(summary.groups.map(\.user) == ["a", "b", nil])
+        #expect(summary.groups[2][.swipeHorizontal]?.recall == 1)
+        #expect(summary.groups[2][.swipeHorizontal]?.strokes == 2)
+        #expect(summary.groups[0][.scrollVertical]?.outcomes[.swipe(.down)] == 1)
+        #expect(summary.groups[0][.scrollVertical]?.horizontalSwipes == 0)
+    }
+
+    @Test("a stroke taken for something else is a miss, with its outcome and the explain reason")
+    func missesSayWhy() throws {
+        let results = try StrokeEvaluation.run(labels: corpusLabels(.swipeLeft), folder: "")
+        #expect(results[0].correct == false)
+        #expect(results[0].outcome == .swipe(.right))
+        #expect(results[0].reason.contains("won: swipe"))
+        // A vertical scroll taken for a row swipe is counted as such in its row.
+        var seedPoints = GestureSettings(swipeRule: .seedPoints)
+        seedPoints.pan.axis = .free
+        let scroll = [StrokeLabel(trace: corpusPath("swipe-right-normal.json"), id: 0, intent: .scrollVertical)]
+        let summary = EvaluationSummary(try StrokeEvaluation.run(labels: scroll, folder: "", settings: seedPoints))
+        #expect(summary.groups.last?[.scrollVertical]?.horizontalSwipes == 1)
+        #expect(summary.groups.last?[.scrollVertical]?.recall == 0)
+    }
+
+    @Test("each intent's rule of what is right")
+    func correctness() {
+        let right = Point(x: 20, y: 3), left = Point(x: -20, y: 3)
+        #expect(StrokeEvaluation.isCorrect(.swipe(.right), .swipeHorizontal, net: right) == true)
+        #expect(StrokeEvaluation.isCorrect(.swipe(.right), .swipeHorizontal, net: left) == false)
+        #expect(StrokeEvaluation.isCorrect(.swipe(.down), .scrollVertical, net: right) == true)
+        #expect(StrokeEvaluation.isCorrect(.swipe(.left), .scrollVertical, net: right) == false)
+        #expect(StrokeEvaluation.isCorrect(.scroll, .short, net: right) == true)
+        #expect(StrokeEvaluation.isCorrect(.swipe(.up), .short, net: right) == false)
+        #expect(StrokeEvaluation.isCorrect(.nothing, .unscored, net: right) == nil)
+    }
+
+    @Test("a label naming no stroke of its trace, or a trace that cannot be read, stops the evaluation at that label")
+    func missingStrokes() {
+        let bad = [StrokeLabel(trace: corpusPath("swipe-right-normal.json"), id: 4, intent: .tap,
+                               location: SourceLocation(file: "l.json", line: 2, column: 3)),
+                   StrokeLabel(trace: "no-such.json", id: 0, intent: .tap, location: SourceLocation(file: "l.json", line: 3, column: 3))]
+        do {
+            _ = try StrokeEvaluation.run(labels: bad, folder: "/nowhere")
+            Issue.record("accepted")
+        } catch {
+            let lines = error.diagnostics.map(\.description)
+            #expect(lines.contains { $0.hasPrefix("l.json:2:3: error: no contact 4 in ") })
+            #expect(lines.contains { $0.hasPrefix("l.json:3:3: error: trace /nowhere/no-such.json cannot be read") })
+        }
+    }
+
+    @Test("touchtrace eval prints the tables and the misses; --json one object; bad labels exit 2")
+    func command() throws {
+        let cli = CLITests()
+        let dir = TempDir()
+        let text = """
+            [{"trace": "\(corpusPath("swipe-right-normal.json"))", "id": 0, "user": "a", "intent": "swipe-horizontal"},
+             {"trace": "\(corpusPath("vertical-drag-down-no-row-swipe.json"))", "id": 0, "user": "a", "intent": "swipe-left"}]
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: dir.path("labels.json")))
+        let r = try cli.run(["eval", dir.path("labels.json")])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("user a: horizontal swipes recognized 100.0% (1/1)"))
+        #expect(r.out.contains("not taken for what they were meant as: 1"))
+        #expect(r.out.contains("vertical-drag-down-no-row-swipe.json id 0 (user a, swipe-left, net (-0.3, 49.9) mm): taken for swipe down"))
+        let j = try cli.run(["eval", "--json", dir.path("labels.json")])
+        let json = try JSONValue.parse(Array(j.out.utf8), name: "out")
+        #expect(json["strokes"]?.numberValue == 2)
+        #expect(json["failures"]?.arrayValue?.count == 1)
+        try Data(#"[{"trace": "x.json", "id": 0, "intent": "swipe"}]"#.utf8).write(to: URL(fileURLWithPath: dir.path("bad.json")))
+        let bad = try cli.run(["eval", dir.path("bad.json")])
+        #expect(bad.status == 2)
+        #expect(bad.err.contains("bad.json:1:2: error: entry 0: `intent` must be one of"))
+    }
+
+    /// The calibration set of real people (../shared/data/touchalytics), when it is there.
+    static let calibration = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data/touchalytics/labels.json").path
+
+    @Test("on real people's strokes the default rule recognizes ≥ 97% of horizontal swipes and takes ≤ 0.5% of vertical scrolls for a row swipe, for each person",
+          .enabled(if: FileManager.default.fileExists(atPath: calibration)))
+    func realPeople() throws {
+        let bytes = try #require(FileManager.default.contents(atPath: Self.calibration))
+        let read = try StrokeLabels.read([UInt8](bytes), name: Self.calibration)
+        let results = try StrokeEvaluation.run(labels: read, folder: (Self.calibration as NSString).deletingLastPathComponent)
+        let summary = EvaluationSummary(results)
+        #expect(summary.groups.count == 4)
+        for g in summary.groups {
+            let h = try #require(g[.swipeHorizontal]), v = try #require(g[.scrollVertical])
+            #expect(h.recall! >= 0.97, "user \(g.user ?? "all"): \(h.correct)/\(h.strokes)")
+            #expect(Double(v.horizontalSwipes) <= 0.005 * Double(v.strokes), "user \(g.user ?? "all")")
+        }
+        // The seed's rule in millimeters, judged at the crossing, is where this started.
+        let seed = EvaluationSummary(try StrokeEvaluation.run(labels: read, folder: (Self.calibration as NSString).deletingLastPathComponent,
+                                                              settings: GestureSettings(swipeRule: .seedMillimeters)))
+        #expect(try #require(seed.groups.last?[.swipeHorizontal]?.recall) < 0.95)
+    }
+}

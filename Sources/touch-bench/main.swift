@@ -5,6 +5,8 @@
 //   touch-bench commands                 only the touchtrace commands (memory, replay --json beside orjson)
 //   touch-bench scaling                  only the inputs that grew faster than their size, at n and 4n
 //   touch-bench list                     the engine, then the list figures (fling across 1k–1M rows)
+//   touch-bench swipes [LABELS]          swipes of real people: this project's rules and three peers'
+//                                        on the same labelled strokes (../shared/data/touchalytics)
 //     (TOUCH_BENCH_RECOGNIZERS=pan,fling: only those recognizers; empty: the pipeline alone)
 //   touch-bench read FILE                (internal) read one trace, print seconds, peak RSS, events
 //   touch-bench jsondecoder FILE         (internal) the same with Foundation's JSONDecoder
@@ -51,6 +53,13 @@ if args.first == "jsondecoder", args.count == 2 {
     exit(0)
 }
 
+/// The labelled strokes of real people the swipes section measures on.
+let calibrationLabels = "../shared/data/touchalytics/labels.json"
+if args.first == "swipes" {
+    benchSwipes(labelsPath: args.count > 1 ? args[1] : calibrationLabels)
+    exit(0)
+}
+
 let quick = args.contains("--quick")
 let engineOnly = args.first == "engine"
 let commandsOnly = args.first == "commands"
@@ -71,6 +80,7 @@ for (kinds, label) in commandsOnly || scalingOnly ? [] : [(5, "core session (swi
 }
 
 if engineOnly { exit(0) }
+if !commandsOnly && !scalingOnly { benchSwipes(labelsPath: calibrationLabels) }
 
 let listOnly = args.first == "list"
 if !engineOnly && !commandsOnly && !scalingOnly {

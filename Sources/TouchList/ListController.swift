@@ -64,6 +64,8 @@ public struct ListController: Sendable {
         set { pages.box = newValue.map(SourceBox.init) }
     }
     private var pages = Pages()
+    /// The finger a sliding row may follow (only while rows slide).
+    private var rowDrag = RowDrag()
 
     /// A controller over `surface` with the given thresholds, driving `list`.
     public init(settings: GestureSettings = .init(), surface: Surface, list: ListModel) {
@@ -86,6 +88,20 @@ public struct ListController: Sendable {
             advance(to: frame.time, emit: emit)
         }
         Self.run(&engine, &list, &pages, frame: frame, emit: emit)
+        if list.options.slidesRows { followRow(frame, emit: emit) }
+    }
+
+    /// Rows that slide: hands the list the finger's position while one finger is down and the
+    /// row may have claimed it (the list's scroll failed across its axis), and the lift.
+    private mutating func followRow(_ frame: TouchFrame, emit: (Output) -> Void) {
+        rowDrag.apply(frame)
+        if rowDrag.down == 1, let start = rowDrag.start {
+            var claimed = false
+            if case .failed(let f) = engine.pan.state, f.kind == .offAxis { claimed = true }
+            list.dragRow(x: rowDrag.x, start: start, claimed: claimed, at: frame.time) { emit(.list($0)) }
+        } else if case .tracking = list.rowSwipeState {
+            list.liftRow(at: frame.time, surface: engine.surface) { emit(.list($0)) }
+        }
     }
 
     private static func run(_ engine: inout GestureEngine, _ list: inout ListModel, _ pages: inout Pages,
@@ -176,6 +192,35 @@ public struct ListController: Sendable {
     public mutating func finish(emit: (Output) -> Void) {
         if let frame = engine.cancellingFrame() { handle(frame, emit: emit) }
         advance(to: .infinity, emit: emit)
+    }
+}
+
+/// The first finger of a touch sequence, for a row that follows it: where it went down, where it
+/// is, and how many fingers are down.
+private struct RowDrag: Sendable {
+    var id = -1
+    var start: Point?
+    var x = 0.0
+    var down = 0
+
+    mutating func apply(_ frame: TouchFrame) {
+        for e in frame.events {
+            switch e.phase {
+            case .down:
+                if down == 0 {
+                    id = e.id
+                    start = e.position
+                    x = e.position.x
+                }
+                down += 1
+            case .move:
+                if e.id == id { x = e.position.x }
+            case .up, .cancel:
+                down = max(0, down - 1)
+                if e.id == id { x = e.position.x }
+            }
+        }
+        if down == 0 { start = nil }
     }
 }
 

@@ -42,6 +42,13 @@ public struct ListEvent: Hashable, Sendable {
         case refresh
         /// `page`: page `page` arrived with `rows` rows (`nil`: it failed).
         case page(page: Int, rows: Int?)
+        /// `rowOffset`: a sliding row's content moved to `offset` (surface units; positive to
+        /// the right, over the leading actions), under the finger or settling. At most one per
+        /// row and timestamp.
+        case rowOffset(row: Int, offset: Double)
+        /// `fullSwipe`: the finger dragged a row's content far past its actions on `side`, and
+        /// that side's first action is to run.
+        case fullSwipe(row: Int, side: RowSide)
 
         /// The trace format's name for this kind.
         public var type: String {
@@ -55,6 +62,8 @@ public struct ListEvent: Hashable, Sendable {
             case .loadMore: "loadMore"
             case .refresh: "refresh"
             case .page: "page"
+            case .rowOffset: "rowOffset"
+            case .fullSwipe: "fullSwipe"
             }
         }
     }

@@ -28,6 +28,10 @@ extension ListEvent: CustomStringConvertible {
             return "refresh: page 1 asked for again"
         case .page(let page, let rows):
             return rows.map { "page \(page) arrived with \($0) rows" } ?? "page \(page) failed"
+        case .rowOffset(let row, let offset):
+            return "row \(row) slid to \(r(offset))"
+        case .fullSwipe(let row, let side):
+            return "row \(row) full swipe (\(side.rawValue) action)"
         }
     }
 }

@@ -39,6 +39,12 @@ public struct ListModel: Sendable {
     public internal(set) var checkedRows: Set<Int> = []
     /// The row in its swiped state under the `oneOpen` policy, if any.
     public internal(set) var openRow: Int?
+    /// What the row that slides is doing (when ``ListOptions/slidesRows``).
+    public internal(set) var rowSwipeState = RowSwipeState.idle
+    /// Every change of ``rowSwipeState``'s phase, when recording is switched on.
+    public var rowSwipeLog = TransitionLog<RowSwipeState.Phase>()
+    /// A row closing while another is dragged or opens (one open at a time).
+    var closingRow: RowSwipeState.Settle?
     /// How far the content is scrolled up, in surface units: 0 shows the first row at the top,
     /// ``maxOffset`` the last row at the bottom; below 0 or above ``maxOffset`` while pulled
     /// past an end.
@@ -128,8 +134,9 @@ public struct ListModel: Sendable {
     /// viewport's bottom (0 when everything fits).
     public var maxOffset: Double { max(0, geometry.contentHeight - layout.height) }
 
-    /// True while the content moves on its own (momentum or a settling animation).
-    public var isMoving: Bool { scrollState.isMoving }
+    /// True while the content moves on its own (momentum or a settling animation), or a row's
+    /// content settles.
+    public var isMoving: Bool { scrollState.isMoving || rowIsSettling }
 
     // MARK: Hit testing
 
@@ -181,8 +188,12 @@ public struct ListModel: Sendable {
     /// nothing. Scrolling is reported by ``endFrame(at:surface:emit:)``, once per frame.
     public mutating func apply(_ event: GestureEvent, surface: Surface, emit: (ListEvent) -> Void) {
         switch event.kind {
-        case .pan(let p): pan(p, at: event.time, surface: surface)
-        case .fling(let f): fling(f, at: event.time)
+        case .pan(let p):
+            if p.phase == .began { closeOpenRow(at: event.time, emit: emit) }
+            pan(p, at: event.time, surface: surface)
+        case .fling(let f):
+            rowFling(f)
+            fling(f, at: event.time)
         case .swipe(let s): swipe(s, at: event.time, emit: emit)
         case .tap(let t): tap(t, at: event.time, surface: surface, emit: emit)
         default: return

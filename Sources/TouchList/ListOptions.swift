@@ -16,7 +16,26 @@ public struct ListOptions: Hashable, Sendable {
     /// height follows.
     public var estimatedRowHeight: Double?
     /// How a horizontal swipe changes a row's swipe state. Default ``SwipePolicy/toggle``.
+    /// Rows that slide (``slidesRows``) keep one row open at a time whatever the policy.
     public var swipePolicy = SwipePolicy.toggle
+    /// Width of the actions on a row's left, uncovered when its content slides right, in
+    /// surface units. Default 0: none.
+    public var leadingActions = 0.0
+    /// Width of the actions on a row's right, uncovered when its content slides left, in
+    /// surface units. Default 0: none.
+    public var trailingActions = 0.0
+    /// Whether dragging a row's content far past its actions runs the side's first action
+    /// (`fullSwipe`), as UIKit's `performsFirstActionWithFullSwipe` (on by default there too).
+    /// Default `true`.
+    public var fullSwipes = true
+    /// How a row's content follows the finger, and settles at the lift.
+    public var rowSwipePhysics = RowSwipePhysics()
+
+    /// True when rows have actions to uncover: a row's content then follows a horizontal drag
+    /// the row claims (``RowSwipeState``), settles open or closed at the lift, and one row is
+    /// open at a time. Otherwise (the default, as the original article's cell) a swipe toggles
+    /// the row at once.
+    public var slidesRows: Bool { leadingActions > 0 || trailingActions > 0 }
     /// How the content moves on its own: momentum, the rubber band, settling.
     public var physics = ScrollPhysics()
     /// How taps select rows. Default ``SelectionMode/single``.

@@ -1,10 +1,108 @@
 import TouchGestures
 
+/// What the row that slides is doing, when rows slide over their actions
+/// (``ListOptions/slidesRows``): one explicit state, changed only by the transitions below, each
+/// recorded (as its ``Phase``) in ``ListModel/rowSwipeLog``. Offsets are in surface units,
+/// positive when the content moved right (uncovering the leading actions), negative when it
+/// moved left (the trailing ones).
+///
+/// Allowed transitions:
+/// - `idle → tracking`, `open → tracking`, `settling → tracking`: one finger that went down on
+///   a row was claimed by it (the list's scroll failed across its axis); the content follows
+///   the finger from where it was. Another row that was open settles closed beside it.
+/// - `tracking → settlingOpen`, `tracking → settlingClosed`: the finger lifted (or was
+///   cancelled); ``RowSwipePhysics/decide(raw:velocity:leading:trailing:width:unitsPerMillimeter:allowsFullSwipe:)``
+///   chose the side, or closed, or ran a full swipe (which settles closed).
+/// - `idle → settlingOpen`, `open → settlingClosed`: a swipe toggled a row no drag had
+///   claimed (the original article's discrete swipe).
+/// - `open → settlingClosed`: the list began to scroll, a tap came, or another row opened.
+/// - `settlingOpen → open`, `settlingClosed → idle`: the settle ended
+///   (``RowSwipePhysics/settleDuration``).
+public enum RowSwipeState: Hashable, Sendable {
+    /// No row is open or moving.
+    case idle
+    /// A finger drags a row's content.
+    case tracking(Tracking)
+    /// A row's content settles open or closed after the lift.
+    case settling(Settle)
+    /// A row rests open with its content at `offset`.
+    case open(row: Int, offset: Double)
+
+    /// A drag: the finger's `anchorX` (surface units) when the row claimed it, the unbanded
+    /// offset `startRaw` then, the unbanded offset `raw` now, and the `offset` shown.
+    public struct Tracking: Hashable, Sendable {
+        public var row: Int
+        public var anchorX: Double
+        public var startRaw: Double
+        public var raw: Double
+        public var offset: Double
+        /// The content's speed at the lift (units/s, from a fling), once known.
+        public var velocity: Double
+    }
+
+    /// A settle: from `from` at `velocity` (units/s) at `start` (seconds) to `to`; `offset` where
+    /// it has got to.
+    public struct Settle: Hashable, Sendable {
+        public var row: Int
+        public var from: Double
+        public var velocity: Double
+        public var to: Double
+        public var start: Double
+        public var offset: Double
+    }
+
+    /// The state without its values, as the transition log keeps it.
+    public enum Phase: String, Hashable, Sendable, CustomStringConvertible {
+        case idle, tracking, settlingOpen, settlingClosed, open
+        public var description: String { rawValue }
+    }
+
+    /// This state's phase.
+    public var phase: Phase {
+        switch self {
+        case .idle: .idle
+        case .tracking: .tracking
+        case .settling(let s): s.to == 0 ? .settlingClosed : .settlingOpen
+        case .open: .open
+        }
+    }
+
+    /// The row this state is about, if any.
+    public var row: Int? {
+        switch self {
+        case .idle: nil
+        case .tracking(let t): t.row
+        case .settling(let s): s.row
+        case .open(let r, _): r
+        }
+    }
+
+    /// Its row's offset now (surface units).
+    public var offset: Double {
+        switch self {
+        case .idle: 0
+        case .tracking(let t): t.offset
+        case .settling(let s): s.offset
+        case .open(_, let o): o
+        }
+    }
+}
+
 extension ListModel {
     /// A horizontal swipe that started on a row changes that row's swipe state, as
     /// ``ListOptions/swipePolicy`` says; a touch spent on stopping the scroll swipes nothing.
+    /// When rows slide, a swipe of a row the finger is dragging is decided at the lift; one no
+    /// drag claimed opens the side it uncovers, or closes an open row, with a settle.
     mutating func swipe(_ s: GestureEvent.Swipe, at time: Double, emit: (ListEvent) -> Void) {
         guard !sequence.stoppedMotion, s.direction.isHorizontal, let row = row(at: s.start) else { return }
+        if options.slidesRows {
+            if case .tracking(let t) = rowSwipeState, t.row == row { return }
+            let current = offset(ofRow: row)
+            let target = current != 0 ? 0 : (s.direction == .left ? -options.trailingActions : options.leadingActions)
+            guard target != current else { return }
+            settleRow(row, from: current, velocity: 0, to: target, at: time, emit: emit)
+            return
+        }
         switch options.swipePolicy {
         case .toggle:
             setSwiped(row, !swiped[row], at: time, emit: emit)
@@ -20,7 +118,143 @@ extension ListModel {
     mutating func setSwiped(_ row: Int, _ value: Bool, at time: Double, emit: (ListEvent) -> Void) {
         guard swiped[row] != value else { return }
         swiped[row] = value
-        if options.swipePolicy == .oneOpen { openRow = value ? row : (openRow == row ? nil : openRow) }
+        if options.swipePolicy == .oneOpen || options.slidesRows { openRow = value ? row : (openRow == row ? nil : openRow) }
         emit(ListEvent(time: time, kind: .rowSwipe(row: row, swiped: value)))
+    }
+
+    // MARK: Rows that slide
+
+    /// Row `row`'s content offset now, in surface units (0 unless rows slide and it is open or
+    /// moving): positive to the right, over the leading actions.
+    public func offset(ofRow row: Int) -> Double {
+        if rowSwipeState.row == row { return rowSwipeState.offset }
+        if let c = closingRow, c.row == row { return c.offset }
+        return 0
+    }
+
+    /// True while a row's content settles on its own.
+    var rowIsSettling: Bool {
+        if closingRow != nil { return true }
+        if case .settling = rowSwipeState { return true }
+        return false
+    }
+
+    mutating func transition(toRow next: RowSwipeState, at time: Double) {
+        if next.phase != rowSwipeState.phase { rowSwipeLog.record(time: time, from: rowSwipeState.phase, to: next.phase) }
+        rowSwipeState = next
+    }
+
+    /// One finger down, at `x` (surface units), in a touch that began at `start` on the list;
+    /// `claimed`: the list's scroll failed across its axis, so a horizontal drag is the row's.
+    /// Called by ``ListController`` after each frame while rows slide.
+    public mutating func dragRow(x: Double, start: Point, claimed: Bool, at time: Double, emit: (ListEvent) -> Void) {
+        guard options.slidesRows else { return }
+        switch rowSwipeState {
+        case .tracking(var t):
+            t.raw = t.startRaw + (x - t.anchorX)
+            let shown = options.rowSwipePhysics.banded(t.raw, leading: options.leadingActions,
+                                                       trailing: options.trailingActions, width: layout.width)
+            let moved = shown != t.offset
+            t.offset = shown
+            transition(toRow: .tracking(t), at: time)
+            if moved { emit(ListEvent(time: time, kind: .rowOffset(row: t.row, offset: shown))) }
+        default:
+            guard claimed, !sequence.stoppedMotion, let row = row(at: start) else { return }
+            let current = offset(ofRow: row)
+            if let other = rowSwipeState.row, other != row { closeRow(other, at: time, emit: emit) }
+            let raw = options.rowSwipePhysics.unbanded(current, leading: options.leadingActions,
+                                                       trailing: options.trailingActions, width: layout.width)
+            if closingRow?.row == row { closingRow = nil }
+            transition(toRow: .tracking(.init(row: row, anchorX: x, startRaw: raw, raw: raw, offset: current, velocity: 0)), at: time)
+        }
+    }
+
+    /// A fling while a row is dragged: its speed across is the lift's (units/s).
+    mutating func rowFling(_ f: GestureEvent.Fling) {
+        if case .tracking(var t) = rowSwipeState {
+            t.velocity = f.velocity.x
+            rowSwipeState = .tracking(t)
+        }
+    }
+
+    /// The last finger lifted (or was cancelled) while a row was dragged: it settles open,
+    /// closed, or runs a full swipe (``RowSwipePhysics``).
+    public mutating func liftRow(at time: Double, surface: Surface, emit: (ListEvent) -> Void) {
+        guard case .tracking(let t) = rowSwipeState else { return }
+        let d = options.rowSwipePhysics.decide(raw: t.raw, velocity: t.velocity, leading: options.leadingActions,
+                                               trailing: options.trailingActions, width: layout.width,
+                                               unitsPerMillimeter: surface.unitsPerMillimeter.x,
+                                               allowsFullSwipe: options.fullSwipes)
+        if let side = d.fullSwipe { emit(ListEvent(time: time, kind: .fullSwipe(row: t.row, side: side))) }
+        settleRow(t.row, from: t.offset, velocity: t.velocity, to: d.target, at: time, emit: emit)
+    }
+
+    /// Starts `row`'s settle toward `to`, reporting its new swipe state (`rowSwipe`) at once.
+    mutating func settleRow(_ row: Int, from: Double, velocity: Double, to: Double, at time: Double,
+                            emit: (ListEvent) -> Void) {
+        if let other = rowSwipeState.row, other != row, to != 0 { closeRow(other, at: time, emit: emit) }
+        if closingRow?.row == row { closingRow = nil }
+        transition(toRow: .settling(.init(row: row, from: from, velocity: velocity, to: to, start: time, offset: from)), at: time)
+        setSwiped(row, to != 0, at: time, emit: emit)
+        needsEndFrame = true
+    }
+
+    /// Closes the open (or opening) row `row` beside whatever the active row does: it settles
+    /// closed from where it is.
+    mutating func closeRow(_ row: Int, at time: Double, emit: (ListEvent) -> Void) {
+        let from = offset(ofRow: row)
+        if rowSwipeState.row == row { transition(toRow: .idle, at: time) }
+        if from != 0 { closingRow = .init(row: row, from: from, velocity: 0, to: 0, start: time, offset: from) }
+        setSwiped(row, false, at: time, emit: emit)
+    }
+
+    /// Closes the open row, if any (a scroll began, or a tap came): true if there was one.
+    @discardableResult
+    mutating func closeOpenRow(at time: Double, emit: (ListEvent) -> Void) -> Bool {
+        guard options.slidesRows else { return false }
+        switch rowSwipeState {
+        case .open(let row, _):
+            closeRow(row, at: time, emit: emit)
+            return true
+        case .settling(let s) where s.to != 0:
+            closeRow(s.row, at: time, emit: emit)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Steps the settling rows to `time` (seconds), reporting each offset (`rowOffset`), and
+    /// ending each settle at its own end time.
+    mutating func advanceRows(to time: Double, emit: (ListEvent) -> Void) {
+        let physics = options.rowSwipePhysics
+        if var c = closingRow, time > c.start {
+            let end = c.start + physics.settleDuration
+            c.offset = physics.settling(from: c.from, velocity: c.velocity, to: 0, elapsed: min(time, end) - c.start)
+            emit(ListEvent(time: min(time, end), kind: .rowOffset(row: c.row, offset: c.offset)))
+            closingRow = time >= end ? nil : c
+        }
+        if case .settling(var s) = rowSwipeState, time > s.start {
+            let end = s.start + physics.settleDuration
+            s.offset = physics.settling(from: s.from, velocity: s.velocity, to: s.to, elapsed: min(time, end) - s.start)
+            emit(ListEvent(time: min(time, end), kind: .rowOffset(row: s.row, offset: s.offset)))
+            if time >= end {
+                transition(toRow: s.to == 0 ? .idle : .open(row: s.row, offset: s.to), at: end)
+            } else {
+                rowSwipeState = .settling(s)
+            }
+        }
+    }
+}
+
+extension RowSwipePhysics {
+    /// The inverse of ``banded(_:leading:trailing:width:)``: the unbanded drag that shows
+    /// `offset` (surface units).
+    public func unbanded(_ offset: Double, leading: Double, trailing: Double, width: Double) -> Double {
+        let c = rubberBandCoefficient
+        func unband(_ y: Double) -> Double { width > 0 && c > 0 && y < width ? (width / c) * (1 / (1 - y / width) - 1) : y }
+        if offset > leading { return leading + unband(offset - leading) }
+        if offset < -trailing { return -trailing - unband(-trailing - offset) }
+        return offset
     }
 }

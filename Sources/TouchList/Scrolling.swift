@@ -95,7 +95,8 @@ extension ListModel {
     /// A touch sequence began at `time` (seconds): a touch stops momentum and settling, and
     /// that touch then selects and swipes nothing.
     public mutating func touchBegan(at time: Double) {
-        sequence = TouchSequence(stoppedMotion: isMoving, moved: false)
+        // A row settling is no motion a touch is spent on: only the scroll's.
+        sequence = TouchSequence(stoppedMotion: scrollState.isMoving, moved: false)
         transition(to: .touching, at: time)
     }
 
@@ -162,7 +163,7 @@ extension ListModel {
 
     /// Ends momentum or a settle, if one is under way (`at`: the time for the log, seconds).
     mutating func stopMotion(at time: Double?) {
-        guard isMoving else { return }
+        guard scrollState.isMoving else { return }
         let at: Double
         switch scrollState {
         case .decelerating(_, let t): at = time ?? t
@@ -174,9 +175,11 @@ extension ListModel {
 
     /// Steps momentum and settling to `time` (seconds), reporting the offset there (one
     /// `scroll`), and at each moment where a motion ends on the way: where momentum stops or
-    /// reaches an end, and where a settle ends (followed by its `snap`). The offsets do not
+    /// reaches an end, and where a settle ends (followed by its `snap`). Settling rows move
+    /// too (`rowOffset`). The offsets do not
     /// depend on how often the list is stepped (``ScrollPhysics`` computes them exactly).
     public mutating func advance(to time: Double, surface: Surface, emit: (ListEvent) -> Void) {
+        if rowIsSettling { advanceRows(to: time, emit: emit) }
         while true {
             switch scrollState {
             case .decelerating(let v0, let t0):

@@ -6,6 +6,8 @@ extension ListModel {
     /// instead; a touch spent on stopping the scroll selects nothing.
     mutating func tap(_ t: GestureEvent.Tap, at time: Double, surface: Surface, emit: (ListEvent) -> Void) {
         guard !sequence.stoppedMotion else { return }
+        // A tap while a row is open closes it, and does nothing else (as UIKit's swipe actions).
+        if closeOpenRow(at: time, emit: emit) { return }
         if options.swipePolicy == .oneOpen, let open = openRow {
             setSwiped(open, false, at: time, emit: emit)
             return

@@ -175,7 +175,9 @@ public enum TraceRender {
                     at = rowLabel(r); label = "row \(r) \(on ? "swiped" : "restored")"; fill = "#074"
                 case .select(let r):
                     at = rowLabel(r); label = "row \(r) selected"; fill = "#074"
-                case .scroll: continue   // the offset changes every frame of a scroll
+                case .scroll, .rowOffset: continue   // the offset changes every frame of a scroll or a slide
+                case .fullSwipe(let r, _):
+                    at = rowLabel(r); label = e.summary; fill = "#074"
                 case .deselect, .check, .snap, .loadMore, .refresh, .page:
                     at = position(at: e.time); label = e.summary; fill = "#074"
                 }

@@ -19,6 +19,7 @@ enum ListScene {
         "rowHeights", "estimatedRowHeight", "selection", "snapsToCells", "snapsToSections", "sectionSnapDistance",
         "paging", "pageSize", "infiniteScrollDistance", "refreshes", "refreshDistance", "loadMoreRowHeight",
         "loadingRowHeight", "bounces", "decelerationRate", "stopSpeed", "rubberBandCoefficient", "settleDuration",
+        "leadingActions", "trailingActions", "fullSwipes",
     ]
 
     /// What `scene.list` describes.
@@ -102,6 +103,9 @@ enum ListScene {
         // Everything else.
         var o = ListOptions()
         if let p = choice("swipePolicy", SwipePolicy.self) { o.swipePolicy = p }
+        if let w = number("leadingActions", "a number ≥ 0 (trace units)", { $0 >= 0 }) { o.leadingActions = w }
+        if let w = number("trailingActions", "a number ≥ 0 (trace units)", { $0 >= 0 }) { o.trailingActions = w }
+        if let b = flag("fullSwipes") { o.fullSwipes = b }
         if let v = list["sections"] {
             let counts = v.arrayValue?.map { whole($0, min: 0) }
             if let counts, !counts.isEmpty, !counts.contains(where: { $0 == nil }) {

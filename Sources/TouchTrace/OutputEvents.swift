@@ -60,6 +60,8 @@ public enum OutputTypes {
         "loadMore": ["page"],
         "refresh": [],
         "page": ["page", "rows", "failed"],
+        "rowOffset": ["row", "offset"],
+        "fullSwipe": ["row", "side"],
     ]
 
     /// The type names, sorted, for messages.

@@ -105,6 +105,12 @@ extension ListEvent {
             w.number("page", Double(page))
             if let rows { w.number("rows", Double(rows)) } else { w.null("rows") }
             w.bool("failed", rows == nil)
+        case .rowOffset(let row, let offset):
+            w.number("row", Double(row))
+            w.number("offset", offset)
+        case .fullSwipe(let row, let side):
+            w.number("row", Double(row))
+            w.string("side", side.rawValue)
         }
     }
 }

@@ -62,6 +62,8 @@ public func line(_ e: ListEvent) -> String {
     case .loadMore(let page): return "\(t) loadMore \(page)"
     case .refresh: return "\(t) refresh"
     case .page(let page, let rows): return "\(t) page \(page) \(rows.map(String.init) ?? "failed")"
+    case .rowOffset(let row, let offset): return "\(t) rowOffset \(row) \(formatted(offset))"
+    case .fullSwipe(let row, let side): return "\(t) fullSwipe \(row) \(side.rawValue)"
     }
 }
 
@@ -82,6 +84,7 @@ public func replayList(_ events: [TouchEvent], surface: Surface = panel, list: L
     controller.engine.explain = explain
     controller.pageSource = pageSource
     controller.list.scrollLog.isRecording = true
+    controller.list.rowSwipeLog.isRecording = true
     var out: [ListController.Output] = []
     var assembler = FrameAssembler()
     for e in events { assembler.add(e) { controller.handle($0) { out.append($0) } } }

@@ -1,0 +1,127 @@
+import Testing
+import TouchGestures
+import TouchList
+import TouchTestSupport
+
+/// Rows that slide over their actions: the physics as pure functions, and the state machine as
+/// the controller drives it.
+@Suite("Rows that slide: physics and states")
+struct RowSwipeTests {
+    let physics = RowSwipePhysics()
+
+    @Test("the content follows the drag one to one within the actions, with a rubber band past them")
+    func banding() {
+        #expect(physics.banded(-100, leading: 160, trailing: 240, width: 800) == -100)
+        #expect(physics.banded(160, leading: 160, trailing: 240, width: 800) == 160)
+        // 100 past the leading actions: (1 − 1/(100 × 0.55 / 800 + 1)) × 800.
+        let past = physics.banded(260, leading: 160, trailing: 240, width: 800)
+        #expect(abs(past - (160 + (1 - 1 / (100 * 0.55 / 800 + 1)) * 800)) < 1e-9)
+        #expect(past < 260 && past > 160)
+        // A side with no actions resists from 0.
+        #expect(physics.banded(50, leading: 0, trailing: 240, width: 800) < 50)
+        for raw in stride(from: -700.0, through: 700, by: 37) {
+            let shown = physics.banded(raw, leading: 160, trailing: 240, width: 800)
+            #expect(abs(physics.unbanded(shown, leading: 160, trailing: 240, width: 800) - raw) < 1e-6)
+        }
+    }
+
+    @Test("the lift: half-way into a side opens it, a fast lift goes its way, far past the actions is a full swipe")
+    func decisions() {
+        func decide(_ raw: Double, _ v: Double = 0, full: Bool = true) -> RowSwipePhysics.Decision {
+            physics.decide(raw: raw, velocity: v, leading: 160, trailing: 240, width: 800, unitsPerMillimeter: 5, allowsFullSwipe: full)
+        }
+        #expect(decide(-120).target == -240)          // exactly half of 240
+        #expect(decide(-119).target == 0)
+        #expect(decide(80).target == 160)
+        #expect(decide(79).target == 0)
+        // 184 mm/s at 5 units/mm is 920 units/s.
+        #expect(decide(-30, -920).target == -240)
+        #expect(decide(-30, -919).target == 0)
+        #expect(decide(-200, 920).target == 0)        // flicked back over an open row: closed
+        // Full swipe: 40% of the 560 units past the 240 of trailing actions, 224.
+        #expect(decide(-464).target == 0 && decide(-464).fullSwipe == .trailing)
+        #expect(decide(-463).fullSwipe == nil)
+        #expect(decide(-464, full: false).target == -240)
+        #expect(decide(160 + 256).fullSwipe == .leading)
+    }
+
+    @Test("the settle: a critically damped spring from the lift, exact at its end")
+    func settling() {
+        #expect(physics.settling(from: -170, velocity: 0, to: -240, elapsed: 0) == -170)
+        #expect(physics.settling(from: -170, velocity: 0, to: -240, elapsed: 0.25) == -240)
+        var last = -170.0
+        for k in 1..<25 {
+            let x = physics.settling(from: -170, velocity: 0, to: -240, elapsed: Double(k) * 0.01)
+            #expect(x < last && x > -240)            // with no speed it never overshoots
+            last = x
+        }
+        // 1% of the 70 units left at its end (the spring's frequency is chosen so), a hair more before.
+        #expect(abs(physics.settling(from: -170, velocity: 0, to: -240, elapsed: 0.2499) + 240) < 0.71)
+        #expect(abs(physics.settling(from: -170, velocity: 0, to: -240, elapsed: 0.2) + 240) > 0.71)
+    }
+
+    @Test("the states, as a drag opens row 3 and the settle ends exactly open")
+    func states() {
+        var options = ListOptions()
+        options.leadingActions = 160
+        options.trailingActions = 240
+        let list = ListModel(layout: eightRows, options: options)
+        var s = Script()
+        s.down(0, 1, 600, 210)
+        s.move(0.05, 1, 570, 210)     // 6 mm left: past the slop, 4:1 across the scroll: the row's; anchor 570
+        s.move(0.10, 1, 450, 210)     // offset −120
+        s.move(0.15, 1, 400, 210)     // offset −170
+        s.move(0.30, 1, 400, 210)
+        s.up(0.35, 1, 400, 210)       // at rest: −170 is past half of 240, it opens
+        let (controller, out) = replayList(s.events, list: list)
+        let offsets = out.compactMap { o -> Double? in
+            if case .list(let e) = o, case .rowOffset(3, let x) = e.kind { return x } else { return nil }
+        }
+        #expect(offsets.prefix(2) == [-120, -170])
+        #expect(offsets.last == -240)
+        #expect(out.contains { line($0) == "0.350 rowSwipe 3 true" })
+        #expect(controller.list.rowSwipeLog.entries.map(\.description) == [
+            "0.050: idle → tracking", "0.350: tracking → settlingOpen", "0.600: settlingOpen → open",
+        ])
+        #expect(controller.list.offset(ofRow: 3) == -240)
+        #expect(controller.list.openRow == 3)
+    }
+
+    @Test("mid-settle offsets are the spring's, whenever the list is stepped")
+    func midSettle() {
+        var options = ListOptions()
+        options.trailingActions = 240
+        let list = ListModel(layout: eightRows, options: options)
+        var controller = ListController(surface: panel, list: list)
+        var s = Script()
+        s.down(0, 1, 600, 210)
+        s.move(0.05, 1, 570, 210)
+        s.move(0.15, 1, 400, 210)
+        s.move(0.30, 1, 400, 210)
+        s.up(0.35, 1, 400, 210)
+        var assembler = FrameAssembler()
+        var out: [ListEvent] = []
+        for e in s.events { assembler.add(e) { controller.handle($0) { if case .list(let l) = $0 { out.append(l) } } } }
+        assembler.flush { controller.handle($0) { if case .list(let l) = $0 { out.append(l) } } }
+        #expect(controller.isAnimating)
+        controller.advance(to: 0.475) { if case .list(let l) = $0 { out.append(l) } }
+        let expected = RowSwipePhysics().settling(from: -170, velocity: 0, to: -240, elapsed: 0.125)
+        #expect(abs(controller.list.offset(ofRow: 3) - expected) < 1e-9)
+        controller.advance(to: 1) { _ in }
+        #expect(!controller.isAnimating)
+        #expect(controller.list.offset(ofRow: 3) == -240)
+    }
+
+    @Test("rows without actions do not slide: a swipe toggles the row at once, as before")
+    func noActions() {
+        var s = Script()
+        s.down(0, 1, 600, 210)
+        s.move(0.05, 1, 570, 210)
+        s.move(0.15, 1, 400, 210)
+        s.up(0.2, 1, 400, 210)
+        let (controller, out) = replayList(s.events, list: ListModel(layout: eightRows))
+        #expect(!out.contains { $0.type == "rowOffset" })
+        #expect(out.contains { line($0) == "0.150 rowSwipe 3 true" })
+        #expect(controller.list.rowSwipeLog.entries.isEmpty)
+    }
+}

@@ -42,8 +42,11 @@ extension ListController.Output {
     public var continuousStep: String? {
         switch self {
         case .list(let l):
-            if case .scroll = l.kind { return "scroll steps" }
-            return nil
+            switch l.kind {
+            case .scroll: return "scroll steps"
+            case .rowOffset: return "row slides"
+            default: return nil
+            }
         case .gesture(let g):
             switch g.kind {
             case .pan(let p) where p.phase == .changed: return "pan changes"

@@ -19,12 +19,21 @@ enum Graphics {
 
     /// The frames of `trace` played at `fps` frames a second into `folder` (`00000.png`, …, by
     /// frame number), `size` pixels (default: the trace's device size, one pixel a unit), from
-    /// the first event to a second after the last. Returns how many frames were written.
-    static func renderFrames(_ trace: Trace, name: String, folder: String, fps: Double, size: (Int, Int)?) throws -> Int {
+    /// the first event to a second after the last: at most `maxFrames` (more is refused before
+    /// anything is written), with a progress line on a terminal, stopping early on SIGINT or
+    /// SIGTERM. Returns how many frames were written.
+    static func renderFrames(_ trace: Trace, name: String, folder: String, fps: Double, size: (Int, Int)?,
+                             maxFrames: Int, showTouches: Bool) throws -> Int {
         let w = size?.0 ?? Int(trace.header.device.width.rounded()), h = size?.1 ?? Int(trace.header.device.height.rounded())
         guard w > 0, h > 0, w <= 8192, h <= 8192 else {
             throw Failure(description: "a frame of \(w) × \(h) pixels: give --size WxH, each from 1 to 8192")
         }
+        let t0 = trace.events.first?.time ?? 0, end = (trace.events.last?.time ?? 0) + 1
+        let count = ((end - t0) * fps + 1e-9).rounded(.down) + 1
+        guard count <= Double(maxFrames) else {
+            throw Failure(description: "\(name) lasts \(formatJSONNumber(((end - t0) * 10).rounded() / 10)) s: \(formatJSONNumber(count)) frames at \(formatJSONNumber(fps)) a second, more than --max-frames \(maxFrames); give a larger --max-frames or a lower --fps")
+        }
+        let total = Int(count)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 24, SDL_PIXELFORMAT_RGB24.rawValue) else {
             throw sdlError("SDL_CreateRGBSurfaceWithFormat")
@@ -33,17 +42,23 @@ enum Graphics {
         guard let renderer = SDL_CreateSoftwareRenderer(surface) else { throw sdlError("SDL_CreateSoftwareRenderer") }
         defer { SDL_DestroyRenderer(renderer) }
         let painter = ListPainter(renderer: renderer)
+        let progress = isatty(STDERR_FILENO) == 1
+        installSignalHandlers()
 
         var engine = TraceReplay.makeController(header: trace.header)
         let frames = FrameAssembler.frames(of: trace.events)
         var view = ListView(title: name)
-        let t0 = trace.events.first?.time ?? 0, end = (trace.events.last?.time ?? 0) + 1
+        var touches = TouchPoints()
         var next = 0, k = 0
         var rgb = [UInt8](repeating: 0, count: w * h * 3)
-        while true {
+        while k < total {
+            if stopRequested.load(ordering: .relaxed) {
+                if progress { FileHandle.standardError.write(Data("\n".utf8)) }
+                throw Failure(description: "stopped by a signal after \(k) of \(total) frames (in \(folder))")
+            }
             let t = t0 + Double(k) / fps
-            if t > end + 1e-9 { break }
             while next < frames.count, frames[next].time <= t {
+                touches.apply(frames[next])
                 engine.handle(frames[next]) { view.note($0) }
                 next += 1
             }
@@ -51,7 +66,10 @@ enum Graphics {
             // window) in a copy, so that the engine itself sees only the trace's frames.
             var preview = engine
             preview.advance(to: t) { _ in }
-            painter.draw(&preview.list, width: Double(w), height: Double(h), status: view.recent.suffix(2).joined(separator: "  ·  "), source: "replay: \(name)")
+            let overlay = ListPainter.Overlay(status: view.recent.suffix(2).joined(separator: "  ·  "), source: "replay: \(name)",
+                                              surfaceHeight: trace.header.surface.height, touches: touches.points,
+                                              showsTouches: showTouches)
+            painter.draw(&preview.list, width: Double(w), height: Double(h), overlay: overlay)
             SDL_RenderFlush(renderer)
             // The surface's rows, each `pitch` bytes apart, packed into w × 3 bytes a row.
             let pitch = Int(surface.pointee.pitch)
@@ -63,8 +81,33 @@ enum Graphics {
             let path = folder + "/" + String(format: "%05d.png", k)
             try OutputFile.write(png, to: path)
             k += 1
+            if progress, k % 5 == 0 || k == total {
+                FileHandle.standardError.write(Data("\rtouch-demo: frame \(k) of \(total) (\(k * 100 / total)%)".utf8))
+                if k == total { FileHandle.standardError.write(Data("\n".utf8)) }
+            }
         }
         return k
+    }
+
+    /// Where the fingers are, from the frames seen so far (surface units), for `--show-touches`.
+    struct TouchPoints {
+        private var byID: [Int: Point] = [:]
+        private var order: [Int] = []
+
+        mutating func apply(_ frame: TouchFrame) {
+            for e in frame.events {
+                switch e.phase {
+                case .down, .move:
+                    if byID[e.id] == nil { order.append(e.id) }
+                    byID[e.id] = e.position
+                case .up, .cancel:
+                    byID[e.id] = nil
+                    order.removeAll { $0 == e.id }
+                }
+            }
+        }
+
+        var points: [Point] { order.compactMap { byID[$0] } }
     }
 
     /// Where a window's touches come from.
@@ -80,7 +123,8 @@ enum Graphics {
 
     /// The window (or the whole screen, on a console) until q, Escape, the window's close
     /// button, or SIGINT/SIGTERM.
-    static func runWindow(_ input: Input, list makeList: (Surface) -> (ListModel, PageSource?), log: (ListController.Output) -> Void) throws {
+    static func runWindow(_ input: Input, list makeList: (Surface) -> (ListModel, PageSource?), showTouches: Bool,
+                          log: (ListController.Output) -> Void) throws {
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw sdlError("SDL_Init") }
         defer { SDL_Quit() }
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?"
@@ -142,10 +186,15 @@ enum Graphics {
             engine.pageSource = pages
         }
         var view = ListView(title: title)
+        var touches = TouchPoints()
         var assembler = FrameAssembler()
         var ids: [Int64: Int] = [:]
         var ended = false
         func note(_ o: ListController.Output) { view.note(o); log(o) }
+        func feed(_ frame: TouchFrame) {
+            touches.apply(frame)
+            engine.handle(frame, emit: note)
+        }
         /// Now on the clock the input's times are on.
         func now() -> Double {
             switch input {
@@ -175,7 +224,7 @@ enum Graphics {
                     if phase == .up { ids[key] = nil }
                     assembler.add(TouchEvent(time: Double(f.timestamp) / 1000, id: id, phase: phase,
                                              position: Point(x: Double(f.x) * surface.width, y: Double(f.y) * surface.height))) {
-                        engine.handle($0, emit: note)
+                        feed($0)
                     }
                 case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP, SDL_MOUSEMOTION:
                     // Mouse drags as a third source; SDL's mice made from touches are left out.
@@ -186,22 +235,22 @@ enum Graphics {
                     let x = event.type == SDL_MOUSEMOTION.rawValue ? event.motion.x : event.button.x
                     let y = event.type == SDL_MOUSEMOTION.rawValue ? event.motion.y : event.button.y
                     assembler.add(TouchEvent(time: Double(event.button.timestamp) / 1000, id: 99, phase: phase,
-                                             position: Point(x: Double(x), y: Double(y)))) { engine.handle($0, emit: note) }
+                                             position: Point(x: Double(x), y: Double(y)))) { feed($0) }
                 default:
                     break
                 }
                 got = SDL_PollEvent(&event)
             }
-            assembler.flush { engine.handle($0, emit: note) }
+            assembler.flush { feed($0) }
             if case .device(let dev) = input {
-                do { try dev.readAvailable { engine.handle($0, emit: note) } } catch {
+                do { try dev.readAvailable { feed($0) } } catch {
                     printError("touch-demo: \(error); exiting")
                     return
                 }
             }
             let t = now()
             while next < frames.count, frames[next].time <= t {
-                engine.handle(frames[next], emit: note)
+                feed(frames[next])
                 next += 1
             }
             if case .replay = input, next == frames.count, !ended, t > end {
@@ -213,7 +262,9 @@ enum Graphics {
             var w: Int32 = 0, h: Int32 = 0
             SDL_GetRendererOutputSize(renderer, &w, &h)
             // In place: laying the cells out measures estimated rows, which the model keeps.
-            painter.draw(&engine.list, width: Double(w), height: Double(h), status: view.recent.suffix(2).joined(separator: "  ·  "), source: source)
+            let overlay = ListPainter.Overlay(status: view.recent.suffix(2).joined(separator: "  ·  "), source: source,
+                                              surfaceHeight: surface.height, touches: touches.points, showsTouches: showTouches)
+            painter.draw(&engine.list, width: Double(w), height: Double(h), overlay: overlay)
             SDL_RenderPresent(renderer)
         }
     }

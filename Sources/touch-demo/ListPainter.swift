@@ -1,13 +1,16 @@
 import CSDL2
+import Foundation
 import TouchGestures
 import TouchList
 
 /// Draws the list model with an SDL renderer (a window's, or a software one on a surface): the
 /// cells `layoutCells()` lays out, mapped from surface units onto the picture so that the row
 /// drawn under a finger is the row the model hit-tests there. Rows of their own heights,
-/// section headers (a pinned one on top), the load-more and loading rows, a swiped row slid
-/// left over its actions, selection and checkmarks, the refresh indicator, and a status bar
-/// with the last gestures and where the input comes from.
+/// section headers (a pinned one on top), the load-more and loading rows, rows whose content
+/// slides with the finger over the actions on the side it leaves (or, in a list whose rows do
+/// not slide, a swiped row shown slid left), selection and checkmarks, the refresh indicator
+/// riding down with the pull, a scroll indicator while the content moves, the fingers when
+/// asked, and a status bar with the last gestures and where the input comes from.
 final class ListPainter {
     /// A color: red, green, blue.
     typealias RGB = (UInt8, UInt8, UInt8)
@@ -26,6 +29,8 @@ final class ListPainter {
         static let link: RGB = (0, 110, 230)
         static let status: RGB = (34, 34, 40)
         static let refresh: RGB = (90, 150, 90)
+        static let indicator: RGB = (120, 120, 130)
+        static let touch: RGB = (230, 60, 160)
     }
 
     /// The share of the width a swiped row's actions take.
@@ -72,33 +77,55 @@ final class ListPainter {
         SDL_RenderCopy(renderer, texture, nil, &dst)
     }
 
-    /// The whole picture, `width` × `height` pixels: the list over the surface, and the status
-    /// bar at the foot. Lays out the list's cells, so it takes the list `inout`.
-    func draw(_ list: inout ListModel, width: Double, height: Double, status: String, source: String) {
+    /// What the picture shows besides the list: the status line, where the input comes from,
+    /// the surface's height (so that a list that ends above the foot leaves room for the status
+    /// bar there), and the fingers down, drawn as rings when asked (`--show-touches`).
+    struct Overlay {
+        var status: String
+        var source: String
+        var surfaceHeight: Double
+        var touches: [Point] = []
+        var showsTouches = false
+    }
+
+    /// Colors of the actions a row's content uncovers.
+    static let leadingAction: (label: String, color: RGB) = ("Archive", (52, 168, 83))
+    static let trailingActions: [(label: String, color: RGB)] = [("Flag", (232, 150, 20)), ("Delete", (214, 48, 49))]
+
+    /// The whole picture, `width` × `height` pixels: the list over the surface (one scale for
+    /// both axes' units, so that the row drawn under a finger is the row the model hit-tests
+    /// there), and the status bar in the room below the list, or over its foot when the list
+    /// fills the surface. Lays out the list's cells, so it takes the list `inout`.
+    func draw(_ list: inout ListModel, width: Double, height: Double, overlay: Overlay) {
         let layout = list.layout
-        let sy = height / max(layout.height, 1)   // rows span the window's width whatever the list's
+        let sy = height / max(overlay.surfaceHeight, 1)
+        let sx = width / max(layout.width, 1)      // rows span the window's width whatever the list's
+        let listTop = layout.top * sy, listBottom = min(height, (layout.top + layout.height) * sy)
         fill(0, 0, width, height, Color.background)
         let cells = list.layoutCells()
         let rowFont = Int(min(28, max(10, 0.38 * (layout.rowHeight * sy))))
+        let slides = list.options.slidesRows
         // Pinned headers last, over the rows they cover.
         for cell in cells.sorted(by: { !$0.pinned && $1.pinned }) {
-            let y = (cell.y - layout.top) * sy, h = cell.height * sy
+            let y = (cell.y - layout.top) * sy + listTop, h = cell.height * sy
             switch cell.item {
             case .row(let r):
                 var x = 0.0
-                if r < list.rowCount, list.swiped[r] {
-                    // Slid left over its actions.
+                if slides {
+                    x = list.offset(ofRow: r) * sx
+                    drawActions(uncovered: x, y: y, h: h, width: width, list: list, sx: sx, font: rowFont - 2)
+                } else if r < list.rowCount, list.swiped[r] {
+                    // Rows that do not slide: a swiped row shown slid left over its actions.
                     let aw = width * Self.actionsShare
-                    fill(width - aw, y, aw / 2, h, Color.archive)
-                    fill(width - aw / 2, y, aw / 2, h, Color.delete)
-                    text("Archive", x: width - aw * 0.75, y: y + h / 2, size: rowFont - 2, (255, 255, 255), centered: true)
-                    text("Delete", x: width - aw * 0.25, y: y + h / 2, size: rowFont - 2, (255, 255, 255), centered: true)
+                    drawActions(uncovered: -aw, y: y, h: h, width: width, list: list, sx: sx, font: rowFont - 2, trailingWidth: aw)
                     x = -aw
                 }
                 let bg = list.selectedRows.contains(r) ? Color.selected : (r % 2 == 0 ? Color.evenRow : Color.oddRow)
                 fill(x, y, width, h, bg)
                 fill(x, y + h - 1, width, 1, Color.separator)
                 text("Row \(r)", x: x + 18, y: y + h / 2, size: rowFont, Color.text)
+                text("a message of the feed, swipe it either way", x: x + 18 + textWidth("Row 00", size: rowFont) + 24,
+                     y: y + h / 2, size: max(9, rowFont - 6), (130, 130, 140))
                 if list.checkedRows.contains(r) {
                     text("✓", x: x + width - 40, y: y + h / 2, size: rowFont, Color.link, centered: true)
                 }
@@ -113,30 +140,107 @@ final class ListPainter {
                 text("Loading…", x: width / 2, y: y + h / 2, size: rowFont, (120, 120, 128), centered: true)
             }
         }
-        // The refresh indicator, in the band a pull opens above the first row.
-        let band = 34.0
+        // The refresh indicator, in the band a pull opens above the first row: it rides down
+        // with the pull, its ring filling as the pull nears the refresh distance.
+        let pulled = max(0, -list.contentOffset * sy)
+        let center = listTop + max(pulled, 34) / 2
         switch list.refreshState {
         case .idle: break
         case .pulling(let p):
-            fill(0, 0, width * p, 4, Color.refresh)
-            text("↓ pull to refresh", x: width / 2, y: band / 2, size: 16, Color.text, centered: true)
+            ring(x: width / 2 - 110, y: center, radius: 9, progress: p, Color.refresh)
+            text("↓ pull to refresh", x: width / 2, y: center, size: 16, Color.text, centered: true)
         case .armed:
-            fill(0, 0, width, 4, Color.refresh)
-            text("↑ release to refresh", x: width / 2, y: band / 2, size: 16, Color.text, centered: true)
+            ring(x: width / 2 - 110, y: center, radius: 9, progress: 1, Color.refresh)
+            text("↑ release to refresh", x: width / 2, y: center, size: 16, Color.text, centered: true)
         case .refreshing:
-            fill(0, 0, width, 4, Color.refresh)
-            text("⟳ refreshing…", x: width / 2, y: band / 2, size: 16, Color.text, centered: true)
+            ring(x: width / 2 - 110, y: center, radius: 9, progress: 0.75, Color.refresh)
+            text("⟳ refreshing…", x: width / 2, y: center, size: 16, Color.text, centered: true)
+        }
+        // The scroll indicator, while the content moves (under the finger or on its own).
+        let content = list.geometry.contentHeight
+        var scrolling = list.scrollState.isMoving
+        if case .dragging = list.scrollState { scrolling = true }
+        if scrolling, content > layout.height {
+            let track = listBottom - listTop
+            let length = max(24, track * layout.height / content)
+            let at = min(max(list.contentOffset / max(content - layout.height, 1), 0), 1) * (track - length)
+            fill(width - 7, listTop + at, 4, length, Color.indicator)
+        }
+        // Fingers, when asked: a ring where each touches.
+        if overlay.showsTouches {
+            for p in overlay.touches { ring(x: p.x * sx, y: p.y * sy, radius: 22, progress: 1, Color.touch) }
         }
         // The status bar: the last gestures, and where the input comes from.
-        let bar = min(30, max(18, height * 0.06))
-        fill(0, height - bar, width, bar, Color.status)
-        text(status, x: 10, y: height - bar / 2, size: Int(bar * 0.5), (235, 235, 240))
-        // The input's source on the right, over a box of its own so that a long status line
-        // cannot run through it.
-        var sw: Int32 = 0, sh: Int32 = 0
-        if let f = font(Int(bar * 0.45)) { _ = TTF_SizeUTF8(f, source, &sw, &sh) }
-        let sourceX = width - 10 - Double(sw)
-        fill(sourceX - 12, height - bar, Double(sw) + 22, bar, Color.status)
-        text(source, x: sourceX, y: height - bar / 2, size: Int(bar * 0.45), (170, 200, 255))
+        let minimumBar = min(30, max(18, height * 0.06))
+        let top = height - listBottom >= 18 ? listBottom : height - minimumBar
+        let bar = height - top
+        fill(0, top, width, bar, Color.status)
+        // The input's source on the right, over a box of its own; the status line elided to
+        // the room left of it, never cut.
+        let size = Int(min(bar, 30) * 0.5), sourceSize = Int(min(bar, 30) * 0.45)
+        let sourceWidth = textWidth(overlay.source, size: sourceSize)
+        let sourceX = width - 10 - sourceWidth
+        text(elided(overlay.status, size: size, room: sourceX - 12 - 10 - 8), x: 10, y: top + bar / 2, size: size, (235, 235, 240))
+        fill(sourceX - 12, top, sourceWidth + 22, bar, Color.status)
+        text(overlay.source, x: sourceX, y: top + bar / 2, size: sourceSize, (170, 200, 255))
+    }
+
+    /// The actions a row's content uncovers when it has moved `uncovered` pixels (positive to
+    /// the right: the leading action on the left; negative: the trailing ones on the right,
+    /// the outermost growing past its width as the content is dragged on).
+    private func drawActions(uncovered: Double, y: Double, h: Double, width: Double, list: ListModel, sx: Double,
+                             font: Int, trailingWidth: Double? = nil) {
+        if uncovered > 0 {
+            fill(0, y, uncovered, h, Self.leadingAction.color)
+            // The label stays beside the content's edge, once there is room for it.
+            let label = Self.leadingAction.label, lw = textWidth(label, size: font)
+            if uncovered >= lw + 16 { text(label, x: uncovered - 8 - lw, y: y + h / 2, size: font, (255, 255, 255)) }
+        } else if uncovered < 0 {
+            let total = trailingWidth ?? list.options.trailingActions * sx
+            let shown = -uncovered
+            let each = total / Double(Self.trailingActions.count)
+            // From the content's edge outward: each action its share, the last one the rest.
+            var left = width - shown
+            for (k, action) in Self.trailingActions.enumerated() {
+                let isLast = k == Self.trailingActions.count - 1
+                let w = isLast ? width - left : min(each * shown / max(total, 1), width - left)
+                fill(left, y, w, h, action.color)
+                if w >= textWidth(action.label, size: font) + 12 {
+                    text(action.label, x: left + min(w, each) / 2, y: y + h / 2, size: font, (255, 255, 255), centered: true)
+                }
+                left += w
+            }
+        }
+    }
+
+    /// A ring of `radius` pixels around (x, y), 3 pixels thick, drawn for `progress` (0 ... 1)
+    /// of its turn from the top, clockwise (small squares: the software renderer's points
+    /// proved unreliable).
+    private func ring(x: Double, y: Double, radius: Double, progress: Double, _ c: RGB) {
+        let steps = max(1, Int(96 * min(max(progress, 0), 1)))
+        for k in 0...steps {
+            let a = -Double.pi / 2 + 2 * Double.pi * Double(k) / 96
+            fill(x + radius * cos(a) - 1.5, y + radius * sin(a) - 1.5, 3, 3, c)
+        }
+    }
+
+    /// The width of `s` in pixels at `size` (0 with no font).
+    func textWidth(_ s: String, size: Int) -> Double {
+        var w: Int32 = 0, h: Int32 = 0
+        guard let f = font(max(6, size)) else { return 0 }
+        _ = TTF_SizeUTF8(f, s, &w, &h)
+        return Double(w)
+    }
+
+    /// `s` as it fits in `room` pixels at `size`: whole, or cut at a character with "…" after it.
+    func elided(_ s: String, size: Int, room: Double) -> String {
+        if textWidth(s, size: size) <= room { return s }
+        var chars = Array(s)
+        while !chars.isEmpty {
+            chars.removeLast()
+            let candidate = String(chars).trimmingCharacters(in: .whitespaces) + "…"
+            if textWidth(candidate, size: size) <= room { return candidate }
+        }
+        return ""
     }
 }

@@ -4,7 +4,8 @@ import TouchTrace
 import TouchTools
 
 /// Draws the list model in the terminal: the cells the model lays out (headers, rows of their
-/// own heights, the load-more or loading row), each row's swipe state, selection in reverse
+/// own heights, the load-more or loading row), each row's swipe state (a sliding row's content
+/// shifted by its offset in columns over the actions it uncovers), selection in reverse
 /// video, checkmarks, the pull-to-refresh indicator, and a status line with the last gestures.
 struct ListView {
     var title: String
@@ -69,11 +70,34 @@ struct ListView {
         case .row(let r):
             guard firstLine else { return list.selectedRows.contains(r) ? "\u{1B}[7m" + Self.pad("", columns) + "\u{1B}[0m" : "" }
             let check = list.checkedRows.contains(r) ? " ✓" : ""
-            let state = list.swiped[r] ? "◀ [ Archive ] [ Delete ] " : ""
-            var line = Self.pad(" row \(r)\(check)", columns - state.count - 1) + state
+            var line: String
+            if list.options.slidesRows {
+                // The content moved by the row's offset, in columns; the actions fill the
+                // columns it uncovered (leading on the left, trailing on the right).
+                let shift = Int((list.offset(ofRow: r) / max(list.layout.width, 1) * Double(columns)).rounded())
+                let content = Self.pad(" row \(r)\(check)  a message of the feed", columns)
+                if shift > 0 {
+                    line = Self.fit("[Archive]", shift) + String(content.prefix(columns - shift))
+                } else if shift < 0 {
+                    line = String(content.dropFirst(-shift)) + Self.fit("[Flag][Delete]", -shift)
+                } else {
+                    line = content
+                }
+            } else {
+                let state = list.swiped[r] ? "◀ [ Archive ] [ Delete ] " : ""
+                line = Self.pad(" row \(r)\(check)", columns - state.count - 1) + state
+            }
             line = Self.pad(line, columns)
             return list.selectedRows.contains(r) ? "\u{1B}[7m" + line + "\u{1B}[0m" : line
         }
+    }
+
+    /// `label` in exactly `n` columns: centered in them, or its end when they are fewer.
+    static func fit(_ label: String, _ n: Int) -> String {
+        guard n > 0 else { return "" }
+        if label.count >= n { return String(label.suffix(n)) }
+        let left = (n - label.count) / 2
+        return String(repeating: " ", count: left) + label + String(repeating: " ", count: n - label.count - left)
     }
 
     private func paging(_ s: PagingState) -> String {

@@ -11,12 +11,15 @@ import TouchTools
 struct TouchDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touch-demo",
-        abstract: "A list in the terminal that a touchscreen scrolls, flings, swipes and taps.",
+        abstract: "A list that a touchscreen scrolls, flings, swipes and taps: drawn in a window, on the whole screen, or in the terminal.",
         discussion: """
             With a touchscreen, touch it: a drag scrolls and a fling throws the list (it snaps to \
-            whole rows when it stops), a swipe across a row toggles the row, a tap selects it; \
-            pages of a generated feed load as the end comes near, and pulling down at the top \
-            refreshes. \
+            whole rows when it stops), a row's content follows a sideways drag over its actions and \
+            settles open or closed at the lift (one row open at a time), a tap selects it; pages of \
+            a generated feed load as the end comes near, and pulling down at the top refreshes. \
+            Drawn with SDL in a window (X11, Wayland) or on the whole screen of a console where one \
+            can be opened, in the terminal otherwise (--ui chooses); --frames renders PNG frames \
+            with no display. \
             With no touchscreen, or with --replay, a trace is played at its real speed through the \
             same code (with no arguments, the bundled demo session). q or Ctrl-C quits. \
             Exit status: 0 done (also when the device is removed), 2 a trace or device could not be \
@@ -71,6 +74,12 @@ struct TouchDemo: ParsableCommand {
     @Option(help: "Frames a second for --frames.")
     var fps: Double = 30
 
+    @Option(name: .customLong("max-frames"), help: "The most frames --frames writes; a longer replay is refused before any is written.")
+    var maxFrames = 20_000
+
+    @Flag(name: .customLong("show-touches"), help: "In the graphics view and --frames, draw a ring where each finger touches (for demos and bug reports).")
+    var showTouches = false
+
     @Option(help: ArgumentHelp("The size of --frames in pixels (default: the trace's device size).", valueName: "WxH"))
     var size: String?
 
@@ -81,6 +90,7 @@ struct TouchDemo: ParsableCommand {
         guard [0, 90, 180, 270].contains(rotate) else { throw ValidationError("--rotate must be 0, 90, 180 or 270, found \(rotate)") }
         guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number, found \(speed)") }
         guard fps > 0, fps <= 240 else { throw ValidationError("--fps must be from 0 to 240, found \(fps)") }
+        guard maxFrames >= 1 else { throw ValidationError("--max-frames must be at least 1, found \(maxFrames)") }
         if let size, Self.parseSize(size) == nil { throw ValidationError("--size must be WxH in pixels, like 800x480, found \(size)") }
         if let values = calibrationValues, values.count != 6 || !values.allSatisfy(\.isFinite) {
             throw ValidationError("--calibration must be six numbers, like \"1 0 0 0 1 0\", found \(calibration ?? "")")
@@ -182,7 +192,8 @@ struct TouchDemo: ParsableCommand {
     func renderFrames(to folder: String) throws {
         let (trace, name) = try replayTrace()
         do {
-            let n = try Graphics.renderFrames(trace, name: name, folder: folder, fps: fps, size: size.flatMap(Self.parseSize))
+            let n = try Graphics.renderFrames(trace, name: name, folder: folder, fps: fps, size: size.flatMap(Self.parseSize),
+                                              maxFrames: maxFrames, showTouches: showTouches)
             print("touch-demo: \(n) frames of \(name) in \(folder), \(formatJSONNumber(fps)) a second")
         } catch {
             printError("touch-demo: \(error)")
@@ -210,7 +221,7 @@ struct TouchDemo: ParsableCommand {
                     // the user's own touch, not a recording. On a console there is no such way.
                     guard Self.displayServer != nil else { printError("touch-demo: \(error)"); throw ExitCode(2) }
                     printError("touch-demo: \(error.description.split(separator: "\n").first ?? ""): taking the touches SDL gives the window instead")
-                    try Graphics.runWindow(.sdl, list: lists, log: logger)
+                    try Graphics.runWindow(.sdl, list: lists, showTouches: showTouches, log: logger)
                     return
                 }
                 let (trace, name) = try replayTrace()
@@ -218,7 +229,7 @@ struct TouchDemo: ParsableCommand {
                 input = .replay(trace, name: name, speed: speed)
             }
         }
-        try Graphics.runWindow(input, list: lists, log: logger)
+        try Graphics.runWindow(input, list: lists, showTouches: showTouches, log: logger)
     }
 
     /// The list a touchscreen or SDL input gets, for its surface.
@@ -359,7 +370,13 @@ struct TouchDemo: ParsableCommand {
         options.paging = .infinite
         options.refreshes = true
         options.selection = .multiple
-        let layout = ListLayout(rows: options.pageSize, rowHeight: standard.rowHeight, width: surface.width, height: surface.height)
+        // Rows slide over an action on the left (a fifth of the width) and two on the right
+        // (two fifths), as a phone's mail list's do.
+        options.leadingActions = surface.width / 5
+        options.trailingActions = surface.width * 2 / 5
+        // The list ends above the graphical view's status bar (a sixteenth of the height).
+        let layout = ListLayout(rows: options.pageSize, rowHeight: standard.rowHeight, width: surface.width,
+                                height: surface.height * 15 / 16)
         return ListModel(layout: layout, options: options)
     }
 

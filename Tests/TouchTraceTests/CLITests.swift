@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchGestures
 import TouchTools
 import TouchTrace
 import TouchTestSupport
@@ -31,7 +32,9 @@ struct CLITests {
         let r = try run(["replay", "traces/demo-session.json"])
         #expect(r.status == 0)
         #expect(r.out.contains("swipe right (1 finger)"))
-        #expect(r.out.contains("row 3   ◀▮ swiped"))
+        // Row 3 dragged open, then back closed: both results, and the list's state at the end.
+        #expect(r.out.contains("  2.550  row 3 swiped") && r.out.contains("  3.350  row 3 restored"))
+        #expect(r.out.contains("; swiped: none; selected: 6"))
         #expect(r.out.contains("row 6             │  ← selected"))
     }
 
@@ -146,7 +149,7 @@ extension CLITests {
         #expect(r.status == 0)
         #expect(r.out.hasPrefix("no touchscreen ("))
         #expect(r.out.contains("row 6 selected"))
-        #expect(r.out.hasSuffix("end of the replay; swiped: row 3; selected: row 6\n"))
+        #expect(r.out.hasSuffix("end of the replay; swiped: none; selected: row 6\n"))
     }
 
     @Test("the bundled demo session is the corpus's demo-session.json, compiled in")
@@ -183,7 +186,7 @@ extension CLITests {
         #expect(allLines.filter { $0.contains("pan changed") }.count > 3)
         #expect(!foldedLines.contains { $0.contains("pan changed") && !$0.contains("⋯") })
         // Nothing else is lost: every line that is not a step is in both, in order.
-        let steps = ["pan changed", "scrolled to", "pinch changed", "rotate changed", "long press changed"]
+        let steps = ["pan changed", "scrolled to", "pinch changed", "rotate changed", "long press changed", "slid to"]
         let kept = allLines.filter { line in !steps.contains { line.contains($0) } }
         let foldedKept = foldedLines.filter { line in !line.contains("⋯") && !steps.contains { line.contains($0) } }
         #expect(foldedKept == kept)
@@ -222,6 +225,44 @@ extension CLITests {
         for line in lines where line.contains("\u{1B}[7m") {
             #expect(line.components(separatedBy: "\u{1B}[7m").count == line.components(separatedBy: "\u{1B}[0m").count, "\(line.debugDescription)")
         }
+    }
+
+    @Test("the terminal view shows a sliding row's content shifted by its offset over the actions it uncovers")
+    func terminalRowOffsets() {
+        var options = ListOptions()
+        options.leadingActions = 160
+        options.trailingActions = 320
+        var controller = ListController(surface: Surface(width: 800, height: 480, unitsPerMillimeter: Point(x: 5, y: 5)),
+                                        list: ListModel(layout: ListLayout(rows: 8, rowHeight: 60, width: 800, height: 480), options: options))
+        // Row 3 dragged 200 units left (claimed at 30) and held: it opens at −320 (40% of 800).
+        var s = Script()
+        s.down(0, 1, 600, 210)
+        s.move(0.05, 1, 570, 210)
+        s.move(0.2, 1, 370, 210)
+        s.move(0.4, 1, 370, 210)
+        s.up(0.45, 1, 370, 210)
+        var assembler = FrameAssembler()
+        for e in s.events { assembler.add(e) { controller.handle($0) { _ in } } }
+        assembler.flush { controller.handle($0) { _ in } }
+        controller.advance(to: 2) { _ in }
+        #expect(controller.list.offset(ofRow: 3) == -320)
+        let screen = ListView(title: "t").render(&controller.list, columns: 40, rows: 11)
+        let lines = screen.components(separatedBy: "\r\n")
+        // 8 lines for 480 units: row 3 is line 3 of the list, after the title. −320 of 800 is 16 columns.
+        #expect(lines[4].hasSuffix(" [Flag][Delete] "), "\(lines[4].debugDescription)")
+        #expect(lines[4].count == 40)
+        #expect(!lines[4].contains("row 3"))
+        #expect(lines[5].hasPrefix(" row 4"))
+    }
+
+    @Test("touch-demo --frames refuses more frames than --max-frames before writing any")
+    func framesAreBounded() throws {
+        let dir = TempDir()
+        let r = try run(["--replay", "traces/tap-double.json", "--frames", dir.path("out"), "--fps", "240", "--max-frames", "5"],
+                        program: "touch-demo")
+        #expect(r.status == 2)
+        #expect(r.err.contains("more than --max-frames 5"), "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("out")))
     }
 
     @Test func rowsAreNamedAsRows() {

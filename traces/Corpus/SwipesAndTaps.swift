@@ -303,34 +303,47 @@ func swipesAndTaps() {
 }
 
 /// The demo session the README replays: the list model as a whole. 25 rows of a 60-row feed,
-/// snapping to whole cells, with infinite scroll and pull to refresh (see `lists()`).
+/// snapping to whole cells, with infinite scroll and pull to refresh (see `lists()`), and rows
+/// that slide over their actions as a phone's do: 160 units of leading actions (one button) and
+/// 320 of trailing ones (two). The list is 440 units tall, so that it ends above the 40 units of
+/// the demo's status bar on the 800 × 480 panel.
 func demoSession() {
-    let scene: JSONObject = ["list": .object(eightRows.with(["rows": 25, "snapsToCells": true, "paging": "infinite", "refreshes": true])),
+    let height = 440.0, rows = 25.0
+    let scene: JSONObject = ["list": .object(eightRows.with(["rows": .n(rows), "height": .n(height), "snapsToCells": true,
+                                                            "paging": "infinite", "refreshes": true,
+                                                            "leadingActions": 160, "trailingActions": 320])),
                              "data": ["total": 60, "latency": 0.4]]
     var t = CorpusTrace("demo-session", seed: 47, scene: scene,
-                        note: "pull to refresh; swipe rows 1 and 3, swipe row 1 back, tap row 5, double tap row 6; "
-                            + "a slow drag that snaps; a throw to the end that loads page 2")
+                        note: "pull to refresh; drag row 1 open to the right, then row 3 to the left (row 1 closes), "
+                            + "drag row 3 back closed; tap row 5, double tap row 6; a slow drag that snaps; a throw to the end that loads page 2")
     // Pulled down 150 units at the top (70 shown, past 60 points): refresh; page 1 comes back.
     let refreshAt = slowDrag(&t.b, 0.0, x: 400, y: 100, steps: [50, 50, 50]).lift
+    // 40 mm (200 units) strokes, claimed by the row at the slop (about 25 units in), so each
+    // moves the content about 175 units: past half of the 160 leading units (opens), past half
+    // of the 320 trailing ones (opens, and closes row 1 as its drag begins), and from row 3's
+    // open -320 back to about -145, short of half: it closes.
     t.b.stroke(1.5, from: Point(x: 250, y: rowY(1)), millimeters: Point(x: 40, y: 0), duration: 0.25, jitter: 0.3)
     t.b.stroke(2.3, from: Point(x: 550, y: rowY(3)), millimeters: Point(x: -40, y: 0), duration: 0.25, jitter: 0.3)
-    t.b.stroke(3.1, from: Point(x: 550, y: rowY(1)), millimeters: Point(x: -40, y: 0), duration: 0.25, jitter: 0.3)
+    t.b.stroke(3.1, from: Point(x: 250, y: rowY(3)), millimeters: Point(x: 40, y: 0), duration: 0.25, jitter: 0.3)
     t.b.tap(3.9, at: Point(x: 400, y: rowY(5)))
     t.b.tap(4.7, at: Point(x: 380, y: rowY(6)))
     t.b.tap(4.9, at: Point(x: 382, y: rowY(6)))
-    // Dragged up 200 units and held: the bottom edge (680) leaves 20 of row 11 showing, under
-    // half, so the list snaps back to 180.
+    // Dragged up 200 units and held: the bottom edge (200 + 440 = 640) shows 40 of row 10's
+    // 60 units, half or more, so the list snaps on to 220 (row 10 whole at the bottom).
     let lift = slowDrag(&t.b, 5.5, x: 400, y: 400, steps: [-50, -50, -50, -50]).lift
     let snappedAt = TraceBuilder.round(lift + 0.5, places: 6)
-    // A throw from 180: the drag moves it to 430, momentum (2105 mm/s, the clamp) carries it to
-    // the end (1020), within one screen of it: page 2 is asked for there, and arrives 0.4 s later.
+    // A throw from 220: the drag moves it 250 units to 470, momentum (2105 mm/s, the clamp)
+    // carries it to the end (25 × 60 − 440 = 1060), within one screen of it: page 2 is asked
+    // for there, and arrives 0.4 s later.
     let throwLift = throwUp(&t.b, 7.0)
-    let atEnd = throwLift + ListOracle.momentumReaches(1020 - 430, velocity: throwVelocity) / 1000
+    let end = rows * 60 - height
+    let atEnd = throwLift + ListOracle.momentumReaches(end - 470, velocity: throwVelocity) / 1000
     t.expect = [["type": "refresh", "t": .n(refreshAt)], ["type": "page", "page": 1, "rows": 25],
-                rowSwipe(1, true), rowSwipe(3, true), rowSwipe(1, false),
+                rowSwipe(1, true), rowSwipe(1, false), rowSwipe(3, true), rowSwipe(3, false),
                 tap(1), select(5), tap(2), select(6),
-                ["type": "snap", "offset": 180, "to": "cell", "t": .n(snappedAt)],
+                ["type": "snap", "offset": 220, "to": "cell", "t": .n(snappedAt)],
                 ["type": "loadMore", "page": 2, "t": .n(atEnd), "tolerance": ["t": 1e-9]],
                 ["type": "page", "page": 2, "rows": 25, "t": .n(atEnd + 0.4), "tolerance": ["t": 1e-9]]]
+    t.expectNone = ["fullSwipe"]
     t.write()
 }

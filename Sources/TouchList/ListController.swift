@@ -88,7 +88,7 @@ public struct ListController: Sendable {
             advance(to: frame.time, emit: emit)
         }
         Self.run(&engine, &list, &pages, frame: frame, emit: emit)
-        if list.options.slidesRows { followRow(frame, emit: emit) }
+        if list.slidesRows { followRow(frame, emit: emit) }
     }
 
     /// Rows that slide: hands the list the finger's position while one finger is down and the

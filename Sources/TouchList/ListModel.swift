@@ -27,6 +27,9 @@ public struct ListModel: Sendable {
     /// Everything else: sections, heights, selection, row swipes, snapping, paging, refresh
     /// and the scrolling's physics.
     public let options: ListOptions
+    /// ``ListOptions/slidesRows``, read once: the controller asks at every frame, and reading it
+    /// through `options` copied the options (their arrays retained and released) each time.
+    let slidesRows: Bool
     /// Where every item lies.
     public internal(set) var geometry: ListGeometry
     /// Each row's swipe state (`true`: swiped, e.g. showing its actions).
@@ -40,11 +43,14 @@ public struct ListModel: Sendable {
     /// The row in its swiped state under the `oneOpen` policy, if any.
     public internal(set) var openRow: Int?
     /// What the row that slides is doing (when ``ListOptions/slidesRows``).
-    public internal(set) var rowSwipeState = RowSwipeState.idle
+    public internal(set) var rowSwipeState = RowSwipeState.idle { didSet { updateRowSettling() } }
     /// Every change of ``rowSwipeState``'s phase, when recording is switched on.
     public var rowSwipeLog = TransitionLog<RowSwipeState.Phase>()
     /// A row closing while another is dragged or opens (one open at a time).
-    var closingRow: RowSwipeState.Settle?
+    var closingRow: RowSwipeState.Settle? { didSet { updateRowSettling() } }
+    /// True while a row's content settles on its own: kept as the row states change, since the
+    /// controller asks at every frame (``isMoving``).
+    var rowIsSettling = false
     /// How far the content is scrolled up, in surface units: 0 shows the first row at the top,
     /// ``maxOffset`` the last row at the bottom; below 0 or above ``maxOffset`` while pulled
     /// past an end.
@@ -89,6 +95,7 @@ public struct ListModel: Sendable {
     public init(layout: ListLayout, options: ListOptions = .init()) {
         self.layout = layout
         self.options = options
+        slidesRows = options.slidesRows
         let heights = RowHeights(options: options, layout: layout)
         self.heights = heights
         geometry = ListGeometry(sections: options.sections ?? [layout.rows], headerHeight: options.headerHeight,
@@ -189,10 +196,10 @@ public struct ListModel: Sendable {
     public mutating func apply(_ event: GestureEvent, surface: Surface, emit: (ListEvent) -> Void) {
         switch event.kind {
         case .pan(let p):
-            if p.phase == .began { closeOpenRow(at: event.time, emit: emit) }
+            if slidesRows, p.phase == .began { closeOpenRow(at: event.time, emit: emit) }
             pan(p, at: event.time, surface: surface)
         case .fling(let f):
-            rowFling(f)
+            if slidesRows { rowFling(f) }
             fling(f, at: event.time)
         case .swipe(let s): swipe(s, at: event.time, emit: emit)
         case .tap(let t): tap(t, at: event.time, surface: surface, emit: emit)

@@ -95,7 +95,7 @@ extension ListModel {
     /// drag claimed opens the side it uncovers, or closes an open row, with a settle.
     mutating func swipe(_ s: GestureEvent.Swipe, at time: Double, emit: (ListEvent) -> Void) {
         guard !sequence.stoppedMotion, s.direction.isHorizontal, let row = row(at: s.start) else { return }
-        if options.slidesRows {
+        if slidesRows {
             if case .tracking(let t) = rowSwipeState, t.row == row { return }
             let current = offset(ofRow: row)
             let target = current != 0 ? 0 : (s.direction == .left ? -options.trailingActions : options.leadingActions)
@@ -118,7 +118,7 @@ extension ListModel {
     mutating func setSwiped(_ row: Int, _ value: Bool, at time: Double, emit: (ListEvent) -> Void) {
         guard swiped[row] != value else { return }
         swiped[row] = value
-        if options.swipePolicy == .oneOpen || options.slidesRows { openRow = value ? row : (openRow == row ? nil : openRow) }
+        if options.swipePolicy == .oneOpen || slidesRows { openRow = value ? row : (openRow == row ? nil : openRow) }
         emit(ListEvent(time: time, kind: .rowSwipe(row: row, swiped: value)))
     }
 
@@ -132,11 +132,11 @@ extension ListModel {
         return 0
     }
 
-    /// True while a row's content settles on its own.
-    var rowIsSettling: Bool {
-        if closingRow != nil { return true }
-        if case .settling = rowSwipeState { return true }
-        return false
+    /// Keeps ``rowIsSettling`` (a row's content settling on its own) up to date.
+    mutating func updateRowSettling() {
+        var settling = closingRow != nil
+        if case .settling = rowSwipeState { settling = true }
+        if settling != rowIsSettling { rowIsSettling = settling }
     }
 
     mutating func transition(toRow next: RowSwipeState, at time: Double) {
@@ -148,7 +148,7 @@ extension ListModel {
     /// `claimed`: the list's scroll failed across its axis, so a horizontal drag is the row's.
     /// Called by ``ListController`` after each frame while rows slide.
     public mutating func dragRow(x: Double, start: Point, claimed: Bool, at time: Double, emit: (ListEvent) -> Void) {
-        guard options.slidesRows else { return }
+        guard slidesRows else { return }
         switch rowSwipeState {
         case .tracking(var t):
             t.raw = t.startRaw + (x - t.anchorX)
@@ -211,7 +211,7 @@ extension ListModel {
     /// Closes the open row, if any (a scroll began, or a tap came): true if there was one.
     @discardableResult
     mutating func closeOpenRow(at time: Double, emit: (ListEvent) -> Void) -> Bool {
-        guard options.slidesRows else { return false }
+        guard slidesRows else { return false }
         switch rowSwipeState {
         case .open(let row, _):
             closeRow(row, at: time, emit: emit)

@@ -57,6 +57,7 @@ if args.first == "jsondecoder", args.count == 2 {
 let calibrationLabels = "../shared/data/touchalytics/labels.json"
 if args.first == "swipes" {
     benchSwipes(labelsPath: args.count > 1 ? args[1] : calibrationLabels)
+    benchSwipesLeaveOneOut(labelsPath: args.count > 1 ? args[1] : calibrationLabels)
     exit(0)
 }
 
@@ -80,7 +81,10 @@ for (kinds, label) in commandsOnly || scalingOnly ? [] : [(5, "core session (swi
 }
 
 if engineOnly { exit(0) }
-if !commandsOnly && !scalingOnly { benchSwipes(labelsPath: calibrationLabels) }
+if !commandsOnly && !scalingOnly {
+    benchSwipes(labelsPath: calibrationLabels)
+    benchSwipesLeaveOneOut(labelsPath: calibrationLabels)
+}
 
 let listOnly = args.first == "list"
 if !engineOnly && !commandsOnly && !scalingOnly {

@@ -27,24 +27,32 @@ public struct Binding: Hashable, Sendable {
         case any
         /// Not in any edge zone (lisgd's `N`).
         case none
-        /// In this edge's (or corner's) zone.
+        /// In this edge's (or corner's) zone. A side also admits the two corners that touch it,
+        /// as lisgd's do (a binding for a corner written before it takes those first).
         case edge(ScreenEdge)
 
         func admits(_ edge: ScreenEdge?) -> Bool {
             switch self {
             case .any: true
             case .none: edge == nil
-            case .edge(let e): edge == e
+            case .edge(let e):
+                switch (e, edge) {
+                case (.left, .topLeft?), (.left, .bottomLeft?), (.right, .topRight?), (.right, .bottomRight?),
+                     (.top, .topLeft?), (.top, .topRight?), (.bottom, .bottomLeft?), (.bottom, .bottomRight?): true
+                default: edge == e
+                }
             }
         }
     }
 
-    /// How long a swipe must be, measured along its direction from touch-down to lift.
+    /// How long a swipe must be, measured along its direction from touch-down to lift. As in
+    /// lisgd, a class admits its own length and every longer one: `short` any swipe, `medium`
+    /// a medium or long one, `long` a long one; bindings written longest first tell them apart.
     public enum Distance: Hashable, Sendable {
         case any
-        /// Shorter than a third of the screen along the swipe's direction (lisgd's `S`).
+        /// Any length (lisgd's `S`: the short third of the screen along the swipe, and longer).
         case short
-        /// From a third to two thirds of the screen (lisgd's `M`).
+        /// A third of the screen along the swipe or more (lisgd's `M`, and `L`).
         case medium
         /// Two thirds of the screen or more (lisgd's `L`).
         case long
@@ -54,9 +62,8 @@ public struct Binding: Hashable, Sendable {
         /// Whether `length` (mm) qualifies on a screen `extent` mm long along the swipe.
         func admits(_ length: Double, extent: Double) -> Bool {
             switch self {
-            case .any: true
-            case .short: length < extent / 3
-            case .medium: length >= extent / 3 && length < extent * 2 / 3
+            case .any, .short: true
+            case .medium: length >= extent / 3
             case .long: length >= extent * 2 / 3
             case .atLeast(let mm): length >= mm
             }

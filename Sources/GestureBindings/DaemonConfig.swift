@@ -26,6 +26,13 @@ public struct DaemonConfig: Sendable {
     /// pressed-mode threshold (`-T`) on the PinePhone's panel, 720 pixels across 68 mm
     /// (10.6 pixels per mm), the phone lisgd was written for.
     public var repeatStep = 6.0
+    /// lisgd's `-t`: a swipe's minimum length in the device's units, which on the phones that
+    /// run lisgd are the panel's pixels; each device makes it millimeters by its resolution
+    /// (``resolved(for:)``), in place of ``swipeDistance``.
+    public var swipeDistanceUnits: Double?
+    /// lisgd's `-T`: the step of the repeating (`P`) `-g` bindings in the device's units, in
+    /// place of ``repeatStep``.
+    public var repeatStepUnits: Double?
 
     /// The devices to read (empty: every touchscreen, including those plugged in later).
     public var devices: [String] = []
@@ -62,6 +69,22 @@ public struct DaemonConfig: Sendable {
         s.tap.maxCount = max(1, bindings.filter { $0.gesture == .tap }.map(\.taps).max() ?? 1)
         s.arena.enabled = RecognizerSet([.tap, .swipe, .longPress, .pinch, .rotate])
         return s
+    }
+
+    /// The bindings and engine settings for a device whose surface is `surface`: lisgd's `-t`
+    /// and `-T`, given in the device's units, made millimeters by its resolution (the mean of
+    /// its two axes'); without them, ``bindings`` and ``settings`` as they are.
+    public func resolved(for surface: Surface) -> (bindings: [Binding], settings: GestureSettings) {
+        var s = settings
+        var b = bindings
+        let perMillimeter = (surface.unitsPerMillimeter.x + surface.unitsPerMillimeter.y) / 2
+        if let t = swipeDistanceUnits, perMillimeter > 0 { s.swipe.minDistance = t / perMillimeter }
+        if let t = repeatStepUnits, perMillimeter > 0 {
+            for k in b.indices where b[k].origin.hasPrefix("-g ") {
+                if case .repeating = b[k].mode { b[k].mode = .repeating(step: t / perMillimeter) }
+            }
+        }
+        return (b, s)
     }
 
     /// Reads a configuration file's text (`file` names it in errors). Every mistake is an

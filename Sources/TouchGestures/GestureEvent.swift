@@ -155,8 +155,8 @@ public struct GestureEvent: Hashable, Sendable {
         public var duration: Double
         /// Mean velocity from start to end, in surface units per second.
         public var velocity: Point
-        /// The edge or corner the swipe came in from, or `nil` when it did not start in an edge
-        /// zone (``GestureSettings/Swipe/edgeZone``, mm) or did not move away from that edge.
+        /// The edge or corner zone every finger went down in (``GestureSettings/Swipe/edgeZone``,
+        /// mm), whatever the swipe's direction; `nil` when they did not all start in one.
         public var edge: ScreenEdge?
 
         public init(direction: SwipeDirection, fingers: Int, start: Point, end: Point,

@@ -66,8 +66,8 @@ public struct GestureSettings: Hashable, Sendable {
         /// Default 0.7 s, the original's limit (`touch.timestamp - startTouchTime < .7`).
         public var maxDuration: Double = 0.7
         /// Width of the edge zones, in millimeters. Default 5 mm. A swipe whose fingers all went
-        /// down within this distance of an edge, and which moves away from that edge, is an
-        /// edge swipe (``GestureEvent/Swipe/edge``); within it of two edges, a corner swipe.
+        /// down within this distance of an edge is an edge swipe (``GestureEvent/Swipe/edge``),
+        /// whatever its direction; within it of two edges, a corner swipe.
         /// Android's `ViewDragHelper` uses 20 dp (3.2 mm); we allow more because a panel often
         /// reports a finger sliding in from the bezel only once it is a few millimeters in.
         public var edgeZone: Double = 5

@@ -18,8 +18,8 @@
 /// With several fingers, each must also have moved at least half the minimum distance the
 /// same way, so two fingers spreading apart or one finger dragging while another rests are
 /// not a swipe. A swipe whose fingers all went down within ``GestureSettings/Swipe/edgeZone``
-/// of an edge (two edges: a corner) and which moves away from it reports that edge, the way
-/// Linux phone shells bind edge swipes.
+/// of an edge (two edges: a corner) reports that edge whatever its direction, the way Linux
+/// phone shells bind edge swipes (lisgd takes the zone a stroke starts in).
 ///
 /// It fires at most once per touch sequence (the original's `localSwipeActive`) and re-arms
 /// when every finger has lifted.
@@ -92,28 +92,22 @@ public struct SwipeRecognizer: Sendable {
         return true
     }
 
-    /// The edge or corner every finger started in, if the swipe moves away from it.
+    /// The edge or corner every finger started in, whatever the swipe's direction: a swipe along
+    /// the bottom edge is a bottom-edge swipe (as lisgd takes it, and phone shells' sliders need).
     private func edge(_ direction: SwipeDirection, contacts: ContactTable, surface: Surface) -> ScreenEdge? {
         var zones = EdgeZones.all
         for c in contacts.contacts { zones = zones.intersection(EdgeZones(of: c.start, on: surface, width: settings.edgeZone)) }
-        let (left, right, top, bottom) = (zones.left, zones.right, zones.top, zones.bottom)
-        // Moving away from an edge: from the left edge rightward (right, up-right or
-        // down-right), and so on.
-        let (sx, sy) = direction.step
-        let fromLeft = left && sx > 0, fromRight = right && sx < 0
-        let fromTop = top && sy > 0, fromBottom = bottom && sy < 0
-        switch (left, right, top, bottom) {
-        case (true, _, true, _) where fromLeft || fromTop: return .topLeft
-        case (_, true, true, _) where fromRight || fromTop: return .topRight
-        case (true, _, _, true) where fromLeft || fromBottom: return .bottomLeft
-        case (_, true, _, true) where fromRight || fromBottom: return .bottomRight
-        default: break
+        switch (zones.left, zones.right, zones.top, zones.bottom) {
+        case (true, _, true, _): return .topLeft
+        case (_, true, true, _): return .topRight
+        case (true, _, _, true): return .bottomLeft
+        case (_, true, _, true): return .bottomRight
+        case (true, _, _, _): return .left
+        case (_, true, _, _): return .right
+        case (_, _, true, _): return .top
+        case (_, _, _, true): return .bottom
+        default: return nil
         }
-        if fromLeft { return .left }
-        if fromRight { return .right }
-        if fromTop { return .top }
-        if fromBottom { return .bottom }
-        return nil
     }
 
     /// Gives up on the sequence because the arena decided so.

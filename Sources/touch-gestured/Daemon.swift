@@ -148,8 +148,8 @@ final class Daemon {
     }
 
     private func add(_ device: EvdevDevice) {
-        let dispatcher = GestureDispatcher(bindings: setup.config.bindings, settings: setup.config.settings,
-                                           surface: device.decoder.surface)
+        let (bindings, settings) = setup.config.resolved(for: device.decoder.surface)
+        let dispatcher = GestureDispatcher(bindings: bindings, settings: settings, surface: device.decoder.surface)
         sources.append(Source(device: device, dispatcher: dispatcher))
         if verbose {
             let s = device.decoder.surface

@@ -65,7 +65,8 @@ struct ReplayRun {
     /// them (a deadline due before a frame fires first: the engine sees to it).
     private func play(on surface: Surface, feed: (_ handle: (TouchFrame) -> Void) -> Void) {
         let runner = Runner(dryRun: dryRun, log: log, verbose: verbose, stamps: true)
-        var dispatcher = GestureDispatcher(bindings: setup.config.bindings, settings: setup.config.settings, surface: surface)
+        let (bindings, settings) = setup.config.resolved(for: surface)
+        var dispatcher = GestureDispatcher(bindings: bindings, settings: settings, surface: surface)
         feed { dispatcher.handle($0, fire: runner.fire, seen: runner.seen) }
         dispatcher.finish(fire: runner.fire, seen: runner.seen)
         runner.finish()

@@ -12,8 +12,14 @@ struct LisgdOptions {
     var orientation: Int?
     /// `-m ms`: the time a swipe may take.
     var timeout: Int?
-    /// The pixel and angle flags (`-t`, `-T`, `-r`, `-w`, `-h`) that were given: accepted and
-    /// ignored, with one line that says so.
+    /// `-s factor`: the edge zones' width, times this.
+    var edgeScale: Double?
+    /// `-t units`: a swipe's minimum length, in the device's units (a phone panel's pixels).
+    var threshold: Double?
+    /// `-T units`: a pressed-mode (`P`) binding's step, in the device's units.
+    var pressedThreshold: Double?
+    /// The flags given whose meaning the daemon does not take (`-r`, `-w`, `-h`): accepted,
+    /// with one line that says why they change nothing.
     var ignored: [String] = []
 }
 
@@ -77,13 +83,15 @@ struct TouchGestured {
           --version               Print the version and exit.
           --help                  Print this help and exit.
 
-        LISGD'S FLAGS:
+        LISGD'S FLAGS (Sxmo's lisgd command line runs as it is):
           -o <n>                  Quarter turns of the screen, 0 to 3 (--rotate 90 × n).
           -m <ms>                 The time a swipe may take, in milliseconds.
-          -t, -T <px>, -r <deg>, -w, -h <px>
-                                  lisgd's pixel thresholds, angle leniency and screen size:
-                                  accepted and ignored. Distances here are millimeters from
-                                  the device's resolution; each direction owns 45°.
+          -t <units>              A swipe's minimum length in the device's units (a phone
+                                  panel's pixels), made millimeters by the device's resolution.
+          -T <units>              The step of a P (pressed) binding, likewise.
+          -s <factor>             The edge zones' width (5 mm), times <factor>.
+          -r <deg>, -w, -h <px>   Accepted and ignored: each direction owns the 45° around it
+                                  (no dead angles), and the screen's size is the device's own.
 
         EXIT STATUS: 0 on a clean exit, 1 when the input cannot be read, 2 when the command
         line or the configuration is wrong (nothing is started).
@@ -136,10 +144,18 @@ struct TouchGestured {
             case "--check-config": c.checkConfig = true
             case "-o": c.lisgd.orientation = try integer(name, try value(name, attached: attached))
             case "-m": c.lisgd.timeout = try integer(name, try value(name, attached: attached))
-            case "-t", "-T", "-r", "-w", "-h":
+            case "-s", "-t", "-T":
+                let v = try value(name, attached: attached)
+                guard let n = Double(v), n.isFinite, n > 0 else { throw .usage("\(name) needs a number above 0, found '\(v)'") }
+                switch name {
+                case "-s": c.lisgd.edgeScale = n
+                case "-t": c.lisgd.threshold = n
+                default: c.lisgd.pressedThreshold = n
+                }
+            case "-r", "-w", "-h":
                 let v = try value(name, attached: attached)
                 guard Double(v) != nil else { throw .usage("\(name) needs a number, found '\(v)'") }
-                c.lisgd.ignored.append(name)
+                if !c.lisgd.ignored.contains(name) { c.lisgd.ignored.append(name) }
             default:
                 if name.hasPrefix("-") { throw .usage("unknown option '\(a)' (see --help)") }
                 throw .usage("unexpected argument '\(a)': bindings are given with -g or in a configuration file (see --help)")
@@ -185,7 +201,7 @@ struct TouchGestured {
             return
         }
         if !lisgd.ignored.isEmpty {
-            printError("touch-gestured: \(lisgd.ignored.joined(separator: ", ")) ignored: distances are millimeters from the device's resolution, and directions own 45° each")
+            printError("touch-gestured: \(lisgd.ignored.joined(separator: ", ")) ignored: each direction owns the 45° around it (no dead angles), and the screen's size is the device's own")
         }
         if let replay {
             try ReplayRun(setup: setup, path: replay, dryRun: dryRun, log: log, verbose: verbose).run()
@@ -218,9 +234,14 @@ struct Setup {
             }
             sources.append(path)
         } else if command.bindings.isEmpty {
-            throw .usage("no bindings: give -g \"1,DU,B,*,R,command\" or a configuration file (--config, or ~/.config/touch-gestured/config.toml)")
+            throw .usage("no bindings: give -g \"1,DU,B,*,R,command\" or a configuration file (--config, or ~/.config/touch-gestured/config.toml; "
+                         + "an example is touch-gestured.example.toml in the package's documentation, the format is in man touch-gestured); "
+                         + "as a service, write the file and `systemctl --user restart touch-gestured`")
         }
         if let m = command.lisgd.timeout { config.swipeTime = Double(m) / 1000 }
+        if let s = command.lisgd.edgeScale { config.edgeZone *= s }
+        if let t = command.lisgd.threshold { config.swipeDistanceUnits = t }
+        if let t = command.lisgd.pressedThreshold { config.repeatStepUnits = t }
         for (k, spec) in command.bindings.enumerated() {
             do { config.bindings.append(try Binding(lisgd: spec, index: k + 1, repeatStep: config.repeatStep)) } catch {
                 throw .usage(error.description)

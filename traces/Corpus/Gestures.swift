@@ -234,7 +234,9 @@ func gestures() {
         ("edge-swipe-from-bottom", Point(x: 400, y: 478), Point(x: 0, y: -30), "up", "bottom"),
         ("edge-swipe-corner-top-left", Point(x: 8, y: 8), Point(x: 30, y: 0), "right", "topLeft"),
         ("edge-swipe-corner-bottom-right", Point(x: 794, y: 476), Point(x: 0, y: -30), "up", "bottomRight"),
-        ("edge-zone-moving-along-edge", Point(x: 10, y: 100), Point(x: 0, y: 30), "down", nil),
+        // Along the left edge: the zone it started in, whatever the direction (lisgd's rule,
+        // which Sxmo's edge sliders need).
+        ("edge-zone-moving-along-edge", Point(x: 10, y: 100), Point(x: 0, y: 30), "down", "left"),
         ("edge-swipe-started-outside-zone", Point(x: 40, y: 240), Point(x: 30, y: 0), "right", nil),
     ]
     for (name, start, delta, direction, edge) in edges {

@@ -10,6 +10,7 @@ complete -c touch-gestured -l replay -r -F -d 'recognize a trace or an evemu rec
 complete -c touch-gestured -l dry-run -d 'print the commands instead of running them'
 complete -c touch-gestured -l log -d 'print every gesture as a JSON line'
 complete -c touch-gestured -s v -l verbose -d 'say which devices are read and how commands end'
+complete -c touch-gestured -l explain -d 'say why each binding did or did not run'
 complete -c touch-gestured -l check-config -d 'print the bindings read and exit'
 complete -c touch-gestured -l version -d 'print the version'
 complete -c touch-gestured -l help -d 'print the help'

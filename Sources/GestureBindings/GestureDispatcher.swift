@@ -36,7 +36,10 @@ public struct GestureDispatcher: Sendable {
         }
 
         /// The gesture, in a few words (`swipe up 41 mm, 1 finger, from the bottom edge`).
-        public var reason: String {
+        public var reason: String { Self.words(cause) }
+
+        /// A gesture's cause in a few words.
+        static func words(_ cause: Cause) -> String {
             func plural(_ n: Int) -> String { n == 1 ? "1 finger" : "\(n) fingers" }
             func place(_ edge: ScreenEdge?) -> String { edge.map { ", from the \($0.rawValue) edge" } ?? "" }
             switch cause {
@@ -112,6 +115,19 @@ public struct GestureDispatcher: Sendable {
     private var pendingSwipe: GestureEvent.Swipe?
     private var cancelled = false
     private var repeated = false
+
+    /// When true, each finished gesture leaves in ``explanation`` the bindings tried for it, in
+    /// order, with the first reason each did not match (measured value and limit), and which
+    /// one ran (`--explain`).
+    public var explains = false
+    /// The explanation lines since the last ``takeExplanation()``.
+    public private(set) var explanation: [String] = []
+
+    /// The explanation lines so far, handed over and forgotten.
+    public mutating func takeExplanation() -> [String] {
+        defer { explanation.removeAll() }
+        return explanation
+    }
 
     public init(bindings: [Binding], settings: GestureSettings, surface: Surface) {
         self.bindings = bindings
@@ -220,6 +236,94 @@ public struct GestureDispatcher: Sendable {
         return nil
     }
 
+    /// What a finished gesture is, for an explanation: its kind and the values bindings test.
+    private struct Candidate {
+        var gesture: Binding.Gesture
+        var fingers: Int
+        var edge: ScreenEdge?
+        var direction: SwipeDirection?
+        var length = 0.0, extent = 0.0
+        var taps = 1
+        var pinch: Binding.PinchDirection?
+        var turn: Binding.TurnDirection?
+    }
+
+    /// Explains a finished gesture (`what`, in words): each binding in order with the first
+    /// reason it did not match, up to the one that ran (`ran`), or every one when none did.
+    private mutating func explain(_ what: @autoclosure () -> String, at time: Double, _ c: Candidate, ran: Binding?) {
+        guard explains else { return }
+        explanation.append("\(Self.decimalTime(time)) s: \(what())")
+        for (k, key) in keys.enumerated() {
+            if let ran, bindings[k] == ran {
+                explanation.append("  \(bindings[k].origin): runs \(ran.command.line)")
+                return
+            }
+            explanation.append("  \(bindings[k].origin): " + (mismatch(key, c) ?? "matches"))
+        }
+        explanation.append("  no binding ran")
+    }
+
+    /// The first reason `key` does not match `c`, or `nil` when it does.
+    private func mismatch(_ key: Key, _ c: Candidate) -> String? {
+        if key.gesture != c.gesture { return "gesture \(c.gesture.rawValue) ≠ \(key.gesture.rawValue)" }
+        if case .repeating = key.mode { return "repeats while the fingers move (mode P), not at the end" }
+        if let f = key.fingers, f != c.fingers { return "fingers \(c.fingers) ≠ \(f)" }
+        if let d = key.direction, d != c.direction { return "direction \(c.direction?.rawValue ?? "none") ≠ \(d.rawValue)" }
+        if c.gesture == .tap, key.taps != c.taps { return "taps \(c.taps) ≠ \(key.taps)" }
+        if let p = key.pinch, p != c.pinch { return "pinch \(c.pinch?.rawValue ?? "none") ≠ \(p.rawValue)" }
+        if let t = key.turn, t != c.turn { return "turn \(c.turn?.rawValue ?? "none") ≠ \(t.rawValue)" }
+        if !key.edge.admits(c.edge) { return edgeReason(key.edge, c.edge) }
+        if c.gesture == .swipe, !key.distance.admits(c.length, extent: c.extent) {
+            let need: (String, Double) = switch key.distance {
+            case .medium: ("medium", c.extent / 3)
+            case .long: ("long", c.extent * 2 / 3)
+            case .atLeast(let mm): ("\(Self.decimal(mm)) mm", mm)
+            case .any, .short: ("any", 0)
+            }
+            return "distance \(Self.decimal(c.length)) mm < \(need.0): \(Self.decimal(need.1)) mm of \(Self.decimal(c.extent)) mm"
+        }
+        return nil
+    }
+
+    /// Why a gesture whose fingers started in `edge` is not from `wanted`: where the farthest
+    /// finger went down, measured from the edge (or edges) asked for, against the zone's width.
+    private func edgeReason(_ wanted: Binding.EdgeFilter, _ edge: ScreenEdge?) -> String {
+        let found = edge?.rawValue ?? "none"
+        guard case .edge(let e) = wanted else { return "edge \(found), not none" }
+        let far = surface.millimeters(Point(x: surface.width, y: surface.height))
+        func distance(_ side: ScreenEdge) -> Double {
+            var most = 0.0
+            for t in tracks {
+                let q = surface.millimeters(t.start)
+                let d: Double = switch side {
+                case .left: q.x
+                case .right: far.x - q.x
+                case .top: q.y
+                default: far.y - q.y
+                }
+                most = max(most, d)
+            }
+            return most
+        }
+        let sides: [ScreenEdge] = switch e {
+        case .topLeft: [.top, .left]
+        case .topRight: [.top, .right]
+        case .bottomLeft: [.bottom, .left]
+        case .bottomRight: [.bottom, .right]
+        default: [e]
+        }
+        let beyond = sides.filter { distance($0) > edgeZone }
+        let side = beyond.first ?? sides[0]
+        return "edge \(found) ≠ \(e.rawValue): started \(Self.decimal(distance(side))) mm from the \(side.rawValue) > \(Self.decimal(edgeZone)) mm"
+    }
+
+    /// Seconds with three decimals.
+    static func decimalTime(_ t: Double) -> String {
+        let ms = Int((t * 1000).rounded())
+        let frac = String(ms % 1000)
+        return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
+    }
+
 
     private mutating func gesture(_ g: GestureEvent, fire: (Firing) -> Void) {
         switch g.kind {
@@ -227,23 +331,27 @@ public struct GestureDispatcher: Sendable {
             pendingSwipe = s
         case .tap(let t):
             let edge = zone(of: t.position)
-            if let b = first(.tap, fingers: t.fingers, edge: edge, where: { $0.taps == t.taps }) {
-                fire(Firing(time: g.time, binding: b, cause: .tap(taps: t.taps, fingers: t.fingers, edge: edge)))
-            }
+            let b = first(.tap, fingers: t.fingers, edge: edge, where: { $0.taps == t.taps })
+            let cause = Firing.Cause.tap(taps: t.taps, fingers: t.fingers, edge: edge)
+            explain(Firing.words(cause), at: g.time, Candidate(gesture: .tap, fingers: t.fingers, edge: edge, taps: t.taps), ran: b)
+            if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
         case .longPress(let l) where l.phase == .began:
-            if let b = first(.longPress, fingers: l.fingers, edge: startEdge, where: { _ in true }) {
-                fire(Firing(time: g.time, binding: b, cause: .longPress(fingers: l.fingers, edge: startEdge)))
-            }
+            let b = first(.longPress, fingers: l.fingers, edge: startEdge, where: { _ in true })
+            let cause = Firing.Cause.longPress(fingers: l.fingers, edge: startEdge)
+            explain(Firing.words(cause), at: g.time, Candidate(gesture: .longPress, fingers: l.fingers, edge: startEdge), ran: b)
+            if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
         case .pinch(let p) where p.phase == .ended && p.scale != 1:
             let way: Binding.PinchDirection = p.scale < 1 ? .in : .out
-            if let b = first(.pinch, fingers: p.fingers, edge: startEdge, where: { $0.pinch == nil || $0.pinch == way }) {
-                fire(Firing(time: g.time, binding: b, cause: .pinch(way, scale: p.scale, fingers: p.fingers)))
-            }
+            let b = first(.pinch, fingers: p.fingers, edge: startEdge, where: { $0.pinch == nil || $0.pinch == way })
+            let cause = Firing.Cause.pinch(way, scale: p.scale, fingers: p.fingers)
+            explain(Firing.words(cause), at: g.time, Candidate(gesture: .pinch, fingers: p.fingers, edge: startEdge, pinch: way), ran: b)
+            if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
         case .rotate(let r) where r.phase == .ended && r.angle != 0:
             let way: Binding.TurnDirection = r.angle > 0 ? .clockwise : .counterclockwise
-            if let b = first(.rotate, fingers: r.fingers, edge: startEdge, where: { $0.turn == nil || $0.turn == way }) {
-                fire(Firing(time: g.time, binding: b, cause: .rotate(way, radians: r.angle, fingers: r.fingers)))
-            }
+            let b = first(.rotate, fingers: r.fingers, edge: startEdge, where: { $0.turn == nil || $0.turn == way })
+            let cause = Firing.Cause.rotate(way, radians: r.angle, fingers: r.fingers)
+            explain(Firing.words(cause), at: g.time, Candidate(gesture: .rotate, fingers: r.fingers, edge: startEdge, turn: way), ran: b)
+            if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
         default:
             break
         }
@@ -301,10 +409,12 @@ public struct GestureDispatcher: Sendable {
         let length = total / Double(tracks.count)
         let size = surface.millimeters(Point(x: surface.width, y: surface.height))
         let extent = abs(size.x * u.x) + abs(size.y * u.y)
-        if let b = first(.swipe, fingers: s.fingers, edge: s.edge, where: {
+        let b = first(.swipe, fingers: s.fingers, edge: s.edge, where: {
             ($0.direction == nil || $0.direction == s.direction) && $0.distance.admits(length, extent: extent)
-        }) {
-            fire(Firing(time: time, binding: b, cause: .swipe(s.direction, millimeters: length, fingers: s.fingers, edge: s.edge)))
-        }
+        })
+        let cause = Firing.Cause.swipe(s.direction, millimeters: length, fingers: s.fingers, edge: s.edge)
+        explain(Firing.words(cause), at: time, Candidate(gesture: .swipe, fingers: s.fingers, edge: s.edge, direction: s.direction,
+                                                         length: length, extent: extent), ran: b)
+        if let b { fire(Firing(time: time, binding: b, cause: cause)) }
     }
 }

@@ -149,7 +149,8 @@ final class Daemon {
 
     private func add(_ device: EvdevDevice) {
         let (bindings, settings) = setup.config.resolved(for: device.decoder.surface)
-        let dispatcher = GestureDispatcher(bindings: bindings, settings: settings, surface: device.decoder.surface)
+        var dispatcher = GestureDispatcher(bindings: bindings, settings: settings, surface: device.decoder.surface)
+        dispatcher.explains = command.explain
         sources.append(Source(device: device, dispatcher: dispatcher))
         if verbose {
             let s = device.decoder.surface
@@ -162,6 +163,7 @@ final class Daemon {
             try s.device.readAvailable {
                 framesRead &+= 1
                 s.dispatcher.handle($0, fire: runner.fire, seen: runner.seen)
+                if s.dispatcher.explains { explained(s) }
             }
         } catch {
             say("\(error)")
@@ -182,8 +184,16 @@ final class Daemon {
     /// Fires what is due at `now` (seconds).
     private func fireDeadlines(now: Double) {
         for s in sources {
-            if let d = s.dispatcher.nextDeadline, d <= now { s.dispatcher.advance(to: now, fire: runner.fire, seen: runner.seen) }
+            if let d = s.dispatcher.nextDeadline, d <= now {
+                s.dispatcher.advance(to: now, fire: runner.fire, seen: runner.seen)
+                if s.dispatcher.explains { explained(s) }
+            }
         }
+    }
+
+    /// `--explain`: what the source's dispatcher decided, on standard error.
+    private func explained(_ s: Source) {
+        for line in s.dispatcher.takeExplanation() { say("explain " + line) }
     }
 
     // MARK: Hot-plug

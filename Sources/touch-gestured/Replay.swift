@@ -12,6 +12,7 @@ struct ReplayRun {
     var dryRun: Bool
     var log: Bool
     var verbose: Bool
+    var explain: Bool
 
     func run() throws(DaemonFailure) {
         if let recording = try Self.evemuRecording(path) { return try run(recording) }
@@ -67,8 +68,14 @@ struct ReplayRun {
         let runner = Runner(dryRun: dryRun, log: log, verbose: verbose, stamps: true)
         let (bindings, settings) = setup.config.resolved(for: surface)
         var dispatcher = GestureDispatcher(bindings: bindings, settings: settings, surface: surface)
-        feed { dispatcher.handle($0, fire: runner.fire, seen: runner.seen) }
+        dispatcher.explains = explain
+        func explained() { for line in dispatcher.takeExplanation() { printError("touch-gestured: explain " + line) } }
+        feed {
+            dispatcher.handle($0, fire: runner.fire, seen: runner.seen)
+            if explain { explained() }
+        }
         dispatcher.finish(fire: runner.fire, seen: runner.seen)
+        if explain { explained() }
         runner.finish()
     }
 

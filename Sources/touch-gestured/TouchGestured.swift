@@ -39,6 +39,7 @@ struct TouchGestured {
     var dryRun = false
     var log = false
     var verbose = false
+    var explain = false
     var checkConfig = false
     var lisgd = LisgdOptions()
 
@@ -79,6 +80,9 @@ struct TouchGestured {
           --log                   Log every gesture as a JSON line (as touch-demo --log): on
                                   standard output, or on standard error with --dry-run.
           -v, --verbose           Say which devices are read and how each command ended.
+          --explain               For each finished gesture, on standard error: the bindings
+                                  tried in order, the first reason each did not match (the
+                                  measured value and the limit), and the one that ran.
           --check-config          Print the bindings read, one line each, and exit.
           --version               Print the version and exit.
           --help                  Print this help and exit.
@@ -141,6 +145,7 @@ struct TouchGestured {
             case "--dry-run": c.dryRun = true
             case "--log": c.log = true
             case "-v", "--verbose": c.verbose = true
+            case "--explain": c.explain = true
             case "--check-config": c.checkConfig = true
             case "-o": c.lisgd.orientation = try integer(name, try value(name, attached: attached))
             case "-m": c.lisgd.timeout = try integer(name, try value(name, attached: attached))
@@ -160,7 +165,7 @@ struct TouchGestured {
                 if name.hasPrefix("-") { throw .usage("unknown option '\(a)' (see --help)") }
                 throw .usage("unexpected argument '\(a)': bindings are given with -g or in a configuration file (see --help)")
             }
-            if attached != nil, ["--grab", "--dry-run", "--log", "--verbose", "-v", "--check-config"].contains(name) {
+            if attached != nil, ["--grab", "--dry-run", "--log", "--verbose", "-v", "--explain", "--check-config"].contains(name) {
                 throw .usage("\(name) takes no value")
             }
             i += 1
@@ -204,7 +209,7 @@ struct TouchGestured {
             printError("touch-gestured: \(lisgd.ignored.joined(separator: ", ")) ignored: each direction owns the 45° around it (no dead angles), and the screen's size is the device's own")
         }
         if let replay {
-            try ReplayRun(setup: setup, path: replay, dryRun: dryRun, log: log, verbose: verbose).run()
+            try ReplayRun(setup: setup, path: replay, dryRun: dryRun, log: log, verbose: verbose, explain: explain).run()
         } else {
             try Daemon(setup: setup, command: self).run()
         }

@@ -118,6 +118,29 @@ struct DryRunTests {
         #expect(far.status == 0 && far.out.isEmpty, "200 mm is longer than the swipe: \(far.out)")
     }
 
+    @Test("--explain: each binding tried, in order, with the first reason it did not match, then the one that ran")
+    func explainSaysWhy() throws {
+        // A 30 mm swipe up from 0.4 mm above the bottom of a 160 × 96 mm panel, 80 mm from the left.
+        let r = try Daemon.run(["--replay", "traces/edge-swipe-from-bottom.json", "--dry-run", "--explain",
+                                "-g", "1,DU,L,*,left up", "-g", "2,DU,B,*,two up", "-g", "1,DU,B,L,long up bottom",
+                                "-g", "1,DU,T,*,from top", "-g", "1,DU,B,*,up bottom", "-g", "1,LR,*,*,right"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out == "up bottom\n")
+        let lines = r.err.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "touch-gestured: explain 0.200 s: swipe up 30 mm, 1 finger, from the bottom edge",
+            "touch-gestured: explain   -g #1: edge bottom ≠ left: started 80 mm from the left > 5 mm",
+            "touch-gestured: explain   -g #2: fingers 1 ≠ 2",
+            "touch-gestured: explain   -g #3: distance 30 mm < long: 64 mm of 96 mm",
+            "touch-gestured: explain   -g #4: edge bottom ≠ top: started 95.6 mm from the top > 5 mm",
+            "touch-gestured: explain   -g #5: runs up bottom",
+        ])
+        // Nothing bound: every binding with its reason, and that none ran.
+        let none = try Daemon.run(["--replay", "traces/edge-swipe-from-bottom.json", "--dry-run", "--explain", "-g", "1,LR,*,*,right"])
+        #expect(none.out.isEmpty)
+        #expect(none.err.contains("-g #1: direction up ≠ right") && none.err.hasSuffix("explain   no binding ran\n"), "\(none.err)")
+    }
+
     @Test func orientationTurnsTheGestures() throws {
         // lisgd: "using 1, a L-R gesture would become a U-D gesture".
         let bind = ["-g", "1,UD,*,*,R,down", "-g", "1,LR,*,*,R,right"]

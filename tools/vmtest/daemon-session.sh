@@ -31,7 +31,8 @@ done < "$here/daemon-gestures.tsv"
 
 # The bindings: lisgd's gesture and edge codes, and the names the truth uses.
 codes="LR:right RL:left DU:up UD:down DLUR:upRight DRUL:upLeft URDL:downLeft ULDR:downRight"
-edges="N:none L:left R:right T:top B:bottom TL:topLeft TR:topRight BL:bottomLeft BR:bottomRight"
+# Corners before sides: in lisgd as here, a side's binding also takes the corners touching it.
+edges="N:none TL:topLeft TR:topRight BL:bottomLeft BR:bottomRight L:left R:right T:top B:bottom"
 for who in lisgd ours; do
   {
     echo '#!/bin/sh'

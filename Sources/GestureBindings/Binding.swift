@@ -85,12 +85,16 @@ public struct Binding: Hashable, Sendable {
         case argv([String])
         /// A command line given to `/bin/sh -c` (lisgd's bindings, and `shell = "…"`).
         case shell(String)
+        /// The daemon's own action `save-trace` (`action = "save-trace"`): the last seconds of
+        /// touches written as a trace, as on SIGUSR2. No program runs.
+        case saveTrace
 
         /// The arguments `execve` gets.
         public var arguments: [String] {
             switch self {
             case .argv(let a): a
             case .shell(let s): ["/bin/sh", "-c", s]
+            case .saveTrace: []
             }
         }
 
@@ -100,6 +104,7 @@ public struct Binding: Hashable, Sendable {
             switch self {
             case .argv(let a): a.joined(separator: " ")
             case .shell(let s): s
+            case .saveTrace: "save-trace"
             }
         }
     }
@@ -174,6 +179,7 @@ extension Binding {
         let how: String = switch command {
         case .argv: "run"
         case .shell: "sh -c"
+        case .saveTrace: "the daemon's action"
         }
         return parts.joined(separator: ", ") + " → \(how) \(command.line)" + (origin.isEmpty ? "" : " (\(origin))")
     }

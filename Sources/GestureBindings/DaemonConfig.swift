@@ -51,6 +51,11 @@ public struct DaemonConfig: Sendable {
     /// immediate (Nielsen, *Usability Engineering*, 1993; Google's RAIL model), and the daemon
     /// wakes about 40 times a second during a touch where a 120 Hz panel reports 120 frames.
     public var readInterval = 0.025
+    /// How many seconds of each device's frames are kept to be saved as a trace (SIGUSR2, or a
+    /// `save-trace` binding), in a ``FrameRing`` of fixed size; 0 keeps none. Default 30 s.
+    public var history = 30.0
+    /// The longest ``history`` the file or `--history` may set, in seconds: 10 minutes.
+    public static let maxHistory = 600.0
     /// The longest ``readInterval`` the file or `--read-interval` may set, in milliseconds: 1 s.
     public static let maxReadInterval = 1000
 
@@ -165,13 +170,17 @@ public struct DaemonConfig: Sendable {
                 if let v = e.value.number, v.isFinite, v >= 0, v <= Double(Self.maxReadInterval), v == v.rounded() { readInterval = v / 1000 } else {
                     fail("`read-interval` must be a whole number of milliseconds from 0 to \(Self.maxReadInterval), found \(e.value.text)", e.value.location)
                 }
+            case "history":
+                if let v = e.value.number, v.isFinite, v >= 0, v <= Self.maxHistory { history = v } else {
+                    fail("`history` must be a number of seconds from 0 to \(Int(Self.maxHistory)), found \(e.value.text)", e.value.location)
+                }
             default:
-                fail("unknown input setting `\(e.key)` (expected devices, grab, rotate, rotation-file, calibration or read-interval)", e.location)
+                fail("unknown input setting `\(e.key)` (expected devices, grab, rotate, rotation-file, calibration, read-interval or history)", e.location)
             }
         }
     }
 
-    static let bindingKeys = ["gesture", "direction", "fingers", "edge", "distance", "mode", "step", "taps", "command", "shell"]
+    static let bindingKeys = ["gesture", "direction", "fingers", "edge", "distance", "mode", "step", "taps", "command", "shell", "action"]
 
     private static func binding(_ table: ConfigTable, repeatStep: Double, _ fail: (String, SourceLocation) -> Void) -> Binding? {
         var values: [String: (value: ConfigValue, location: SourceLocation)] = [:]
@@ -262,6 +271,18 @@ public struct DaemonConfig: Sendable {
         if only("taps", for: [.tap]), let t = values["taps"] {
             if let n = t.value.number, n >= 1, n <= 3, n == n.rounded() { b.taps = Int(n) } else { bad("taps", "1, 2 or 3") }
         }
+        if let a = values["action"] {
+            if values["command"] != nil || values["shell"] != nil {
+                fail("give `action`, `command` or `shell`, one of them", a.location)
+                return nil
+            }
+            guard a.value.string == "save-trace" else {
+                bad("action", "\"save-trace\" (save the last seconds of touches as a trace)")
+                return nil
+            }
+            b.command = .saveTrace
+            return ok ? b : nil
+        }
         switch (values["command"], values["shell"]) {
         case (let c?, nil):
             if case .array(let items) = c.value.kind, !items.isEmpty, items.allSatisfy({ $0.string != nil }),
@@ -276,7 +297,7 @@ public struct DaemonConfig: Sendable {
             fail("give `command` or `shell`, not both", s.location)
             ok = false
         case (nil, nil):
-            fail("this [[binding]] has no `command` (a program and its arguments) or `shell` (a command line)", table.location)
+            fail("this [[binding]] has no `command` (a program and its arguments), `shell` (a command line) or `action`", table.location)
             ok = false
         }
         return ok ? b : nil

@@ -9,7 +9,7 @@ import TouchInput
 import TouchTrace
 
 /// The live daemon: touchscreens in, commands out. One thread, one `poll(2)`: on the devices,
-/// a signalfd (SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGCHLD), an inotify watch on /dev/input (a
+/// a signalfd (SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2, SIGCHLD), an inotify watch on /dev/input (a
 /// touchscreen plugged in later) and the commands' standard error, with the timeout the engines'
 /// next deadline, the end of a read hold (``ReadSchedule``), or none at all. Idle, it wakes for
 /// nothing.
@@ -18,9 +18,12 @@ final class Daemon {
     final class Source {
         let device: EvdevDevice
         var dispatcher: GestureDispatcher
-        init(device: EvdevDevice, dispatcher: GestureDispatcher) {
+        /// The device's last frames, to be saved as a trace (none when `history` is 0).
+        var ring: FrameRing?
+        init(device: EvdevDevice, dispatcher: GestureDispatcher, ring: FrameRing?) {
             self.device = device
             self.dispatcher = dispatcher
+            self.ring = ring
         }
     }
 
@@ -45,6 +48,32 @@ final class Daemon {
         schedule = ReadSchedule(interval: setup.config.readInterval)
         verbose = command.verbose
         runner = Runner(dryRun: command.dryRun, log: command.log, verbose: command.verbose, stamps: false)
+        runner.saveTrace = { [unowned self] in self.saveTraces() }
+    }
+
+    /// SIGUSR2, or a `save-trace` binding: each device's last `history` seconds written as a
+    /// trace (``SavedTrace``), and its path said.
+    private func saveTraces() {
+        guard setup.config.history > 0 else {
+            say("save-trace: no history is kept (history = 0)")
+            return
+        }
+        for s in sources {
+            guard let ring = s.ring, let newest = ring.newestTime else {
+                say("save-trace: \(s.device.path): no touches yet")
+                continue
+            }
+            let events = ring.events(since: newest - setup.config.history)
+            do throws(DaemonFailure) {
+                let path = try SavedTrace.write(events: events, surface: s.device.decoder.surface, deviceName: s.device.description.name,
+                                                devicePath: s.device.path, rotation: setup.config.rotation,
+                                                arguments: Array(CommandLine.arguments.dropFirst()), config: setup.configText,
+                                                secondsKept: setup.config.history)
+                say("saved \(events.count) events of \(s.device.path) as \(path) (touch-gestured --replay \(path) --dry-run runs them again)")
+            } catch {
+                say(error.message)
+            }
+        }
     }
 
     private func say(_ s: String) { printError("touch-gestured: " + s) }
@@ -151,7 +180,7 @@ final class Daemon {
         let (bindings, settings) = setup.config.resolved(for: device.decoder.surface)
         var dispatcher = GestureDispatcher(bindings: bindings, settings: settings, surface: device.decoder.surface)
         dispatcher.explains = command.explain
-        sources.append(Source(device: device, dispatcher: dispatcher))
+        sources.append(Source(device: device, dispatcher: dispatcher, ring: setup.config.history > 0 ? FrameRing() : nil))
         if verbose {
             let s = device.decoder.surface
             say("reading \(device.path) (\(device.description.name)), \(Int(s.width / s.unitsPerMillimeter.x)) × \(Int(s.height / s.unitsPerMillimeter.y)) mm\(s.resolutionIsDefault ? " (no resolution reported: 96 dpi assumed)" : "")")
@@ -162,6 +191,7 @@ final class Daemon {
         do {
             try s.device.readAvailable {
                 framesRead &+= 1
+                s.ring?.append($0)
                 s.dispatcher.handle($0, fire: runner.fire, seen: runner.seen)
                 if s.dispatcher.explains { explained(s) }
             }
@@ -242,7 +272,7 @@ final class Daemon {
     private func blockSignals() throws(DaemonFailure) {
         var set = sigset_t()
         sigemptyset(&set)
-        for s in [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGCHLD] { sigaddset(&set, s) }
+        for s in [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2, SIGCHLD] { sigaddset(&set, s) }
         guard pthread_sigmask(SIG_BLOCK, &set, nil) == 0 else { throw .input("cannot block signals") }
         signalFD = signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
         guard signalFD >= 0 else { throw .input("signalfd: \(String(cString: strerror(errno)))") }
@@ -271,6 +301,8 @@ final class Daemon {
                         reload(configuration: true)
                     case SIGUSR1:
                         reload(configuration: false)
+                    case SIGUSR2:
+                        saveTraces()
                     default:
                         break
                     }

@@ -20,7 +20,9 @@ struct ReplayRun {
         do { trace = try TraceReader.read(path: path).trace } catch {
             throw .input(error.description)
         }
-        let (surface, turn) = Self.turned(trace.header.surface, setup.config.rotation)
+        // A trace the daemon saved holds its frames already turned to the screen.
+        let rotation = SavedTrace.origin(of: trace) == nil ? setup.config.rotation : .none
+        let (surface, turn) = Self.turned(trace.header.surface, rotation)
         play(on: surface) { handle in
             var assembler = FrameAssembler()
             for var e in trace.events {

@@ -15,6 +15,9 @@ final class Runner {
     let stamps: Bool
     let out = StandardOutput()
     let spawner: Spawner
+    /// What a `save-trace` binding does (the live daemon saves its devices' recent frames);
+    /// `nil` in a replay, where it is only printed (--dry-run) or said.
+    var saveTrace: (() -> Void)?
 
     init(dryRun: Bool, log: Bool, verbose: Bool, stamps: Bool) {
         self.dryRun = dryRun
@@ -28,7 +31,13 @@ final class Runner {
         if verbose {
             printError("touch-gestured: " + (stamps ? "\(Self.seconds(f.time)) s: " : "") + "\(f.reason) → \(f.binding.command.line)")
         }
-        if dryRun { out.line(f.binding.command.line) } else { spawner.run(f.binding.command, origin: f.binding.origin) }
+        if dryRun {
+            out.line(f.binding.command.line)
+        } else if case .saveTrace = f.binding.command {
+            if let saveTrace { saveTrace() } else { printError("touch-gestured: save-trace (\(f.binding.origin)): nothing to save in a replay") }
+        } else {
+            spawner.run(f.binding.command, origin: f.binding.origin)
+        }
     }
 
     func seen(_ g: GestureEvent) {

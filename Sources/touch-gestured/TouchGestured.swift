@@ -35,6 +35,7 @@ struct TouchGestured {
     var rotate: Int?
     var rotationFile: String?
     var readInterval: Int?
+    var history: Double?
     var replay: String?
     var dryRun = false
     var log = false
@@ -57,7 +58,8 @@ struct TouchGestured {
 
         It sleeps in the kernel until input, a signal, or the next deadline of a tap or a long
         press. SIGHUP reads the configuration again (a broken one is reported and the old one
-        kept); SIGUSR1 reads the rotation file again; SIGTERM and SIGINT exit.
+        kept); SIGUSR1 reads the rotation file again; SIGUSR2 saves the last touches as a trace;
+        SIGTERM and SIGINT exit.
 
         USAGE: touch-gestured [options]
 
@@ -73,7 +75,13 @@ struct TouchGestured {
                                   right, inverted, left), read again on SIGHUP and SIGUSR1.
           --read-interval <ms>    While a touch goes on, read the devices at most every <ms>
                                   milliseconds, 0 to 1000 (default 25; 0: every frame).
+          --history <s>           Keep each device's last <s> seconds of touches (0 to 600,
+                                  default 30) in a ring of fixed size; SIGUSR2, or a binding
+                                  with action = "save-trace", writes them as a trace to
+                                  $XDG_STATE_HOME/touch-gestured/ and logs its path.
           --replay <trace>        Recognize a trace instead of devices, as fast as it reads.
+                                  A trace the daemon saved brings its own bindings: with no -g
+                                  or --config, it runs again as the daemon ran it.
           --dry-run               Print each command that would run, one line each (its
                                   arguments joined by spaces), and run none. Nothing else
                                   goes to standard output.
@@ -141,6 +149,12 @@ struct TouchGestured {
             case "--rotate": c.rotate = try integer(name, try value(name, attached: attached))
             case "--rotation-file": c.rotationFile = try value(name, attached: attached)
             case "--read-interval": c.readInterval = try integer(name, try value(name, attached: attached))
+            case "--history":
+                let v = try value(name, attached: attached)
+                guard let h = Double(v), h >= 0, h <= DaemonConfig.maxHistory else {
+                    throw .usage("--history must be 0 to \(Int(DaemonConfig.maxHistory)) seconds, found '\(v)'")
+                }
+                c.history = h
             case "--replay": c.replay = try value(name, attached: attached)
             case "--dry-run": c.dryRun = true
             case "--log": c.log = true
@@ -199,7 +213,25 @@ struct TouchGestured {
     }
 
     func run() throws(DaemonFailure) {
-        let setup = try Setup(self)
+        // A trace the daemon saved, replayed with no bindings of the command line's own: the
+        // daemon's arguments and configuration then, with this command line's way of running.
+        var command = self
+        var given: (file: String, text: String)?
+        if let replay, bindings.isEmpty, config == nil,
+           let trace = try? TraceReader.read(path: replay).trace, let saved = SavedTrace.origin(of: trace) {
+            guard case .run(var stored) = try Self.parse(saved.arguments) else {
+                throw .usage("\(replay): the arguments it was saved with are not a daemon's command line")
+            }
+            (stored.replay, stored.dryRun, stored.log, stored.verbose, stored.explain) = (replay, dryRun, log, verbose, explain)
+            stored.checkConfig = checkConfig
+            command = stored
+            given = saved.config
+        }
+        try command.start(given: given)
+    }
+
+    private func start(given: (file: String, text: String)?) throws(DaemonFailure) {
+        let setup = try Setup(self, given: given)
         if checkConfig {
             let out = StandardOutput()
             for b in setup.config.bindings { out.line(b.summary) }
@@ -221,19 +253,28 @@ struct Setup {
     var config: DaemonConfig
     /// Where the bindings came from, for the first log line.
     var sources: [String]
+    /// The configuration file read and its text, kept for a saved trace's `meta`.
+    var configText: (file: String, text: String)?
 
-    init(_ command: TouchGestured) throws(DaemonFailure) {
+    /// The setup `command` asks for; `given`, a configuration file's text already read (a saved
+    /// trace's), in place of reading `command.config`.
+    init(_ command: TouchGestured, given: (file: String, text: String)? = nil) throws(DaemonFailure) {
         var config = DaemonConfig()
         var sources: [String] = []
-        var path = command.config
+        var path = given?.file ?? command.config
         if path == nil, command.bindings.isEmpty { path = Setup.defaultConfigPath() }
         if let path {
             let text: String
-            switch readWholeFile(path) {
-            case .success(let t): text = t
-            case .failure(let failure):
-                throw .usage(command.config == nil ? "no -g bindings, and \(failure)" : failure.description)
+            if let given {
+                text = given.text
+            } else {
+                switch readWholeFile(path) {
+                case .success(let t): text = t
+                case .failure(let failure):
+                    throw .usage(command.config == nil ? "no -g bindings, and \(failure)" : failure.description)
+                }
             }
+            configText = (path, text)
             do { config = try DaemonConfig(text: text, file: path) } catch {
                 throw .usage(error.description + "\n(the configuration is wrong; nothing was started)")
             }
@@ -256,6 +297,7 @@ struct Setup {
         if !command.devices.isEmpty { config.devices = command.devices }
         if command.grab { config.grab = true }
         if let r = command.readInterval { config.readInterval = Double(r) / 1000 }
+        if let h = command.history { config.history = h }
         if let r = command.rotate.flatMap(Rotation.init(degrees:)) { config.rotation = r }
         if let o = command.lisgd.orientation, let r = Rotation(degrees: 90 * o) { config.rotation = r }
         if let f = command.rotationFile { config.rotationFile = f }

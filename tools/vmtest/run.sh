@@ -180,5 +180,14 @@ ok=0
 [ "$(rc_of liveOutput)" = 0 ] && [ "$(cat "$work/liveOutput.jsonl")" = "up from the bottom" ] && ok=1
 verdict liveOutput $ok "exit $(rc_of liveOutput); in the file before SIGTERM: [$(paste -sd, "$work/liveOutput.jsonl")]"
 
+# 9: every misfire a trace: the trace the daemon saved on SIGUSR2, replayed alone on the host,
+# runs the commands the daemon ran (its own bindings come with it).
+trace saveTrace-ran; trace saveTrace-trace
+replayed=$("$work/swift-build/release/touch-gestured" --replay "$work/saveTrace-trace.jsonl" --dry-run 2> "$work/saveTrace-replay.err")
+ran=$(sed 's#.*#echo & >> /tmp/ring.log#' "$work/saveTrace-ran.jsonl")
+ok=0
+[ "$(rc_of saveTrace)" = 0 ] && [ -n "$ran" ] && [ "$replayed" = "$ran" ] && logs saveTrace | grep -q "saved " && ok=1
+verdict saveTrace $ok "exit $(rc_of saveTrace); the daemon ran [$(paste -sd, "$work/saveTrace-ran.jsonl")]; the saved trace replayed runs [$(echo "$replayed" | sed 's#echo \(.*\) >> /tmp/ring.log#\1#' | paste -sd,)]; $(logs saveTrace | grep -m1 'saved ' | cut -c1-120)"
+
 echo "$passed passed, $failed failed"
 [ $failed = 0 ]

@@ -1,0 +1,84 @@
+import TouchGestures
+
+/// The last seconds of a device's touch events, as the daemon's dispatcher saw them, kept so
+/// that a misfire can be saved as a trace and replayed (SIGUSR2, or a `save-trace` binding).
+///
+/// A fixed number of events in a circle: it is allocated once, so memory stays flat however
+/// long the daemon runs and nothing is allocated per frame. An event takes 24 bytes: the default
+/// ``defaultCapacity`` of 16,384 is 384 KiB, half a minute of two fingers on a 240 Hz panel
+/// (a frame of one finger's move is one event). Older events are written over; ``events(since:)``
+/// keeps only whole touches.
+public struct FrameRing: Sendable {
+    /// One event, packed: positions as 32-bit floats (device units, exact to 16 million).
+    struct Packed: Sendable {
+        var time: Double
+        var x: Float
+        var y: Float
+        var id: Int32
+        var phase: UInt8
+    }
+
+    /// Events kept by default: 16,384 (384 KiB).
+    public static let defaultCapacity = 16_384
+
+    /// The events, in a circle once full. Reserved whole at the start (one allocation; its
+    /// pages become resident only as they are written), then filled, then written over.
+    private var slots: [Packed] = []
+    private let capacity: Int
+    private var next = 0
+    private var count = 0
+
+    /// An empty ring of `capacity` events (at least 1).
+    public init(capacity: Int = FrameRing.defaultCapacity) {
+        self.capacity = max(1, capacity)
+        slots.reserveCapacity(self.capacity)
+    }
+
+    /// How many events it holds now.
+    public var eventCount: Int { count }
+
+    /// Keeps a frame's events, writing over the oldest once full.
+    public mutating func append(_ frame: TouchFrame) {
+        for e in frame.events {
+            let phase: UInt8 = switch e.phase {
+            case .down: 0
+            case .move: 1
+            case .up: 2
+            case .cancel: 3
+            }
+            let packed = Packed(time: e.time, x: Float(e.position.x), y: Float(e.position.y), id: Int32(truncatingIfNeeded: e.id), phase: phase)
+            if slots.count < capacity { slots.append(packed) } else { slots[next] = packed }
+            next = (next + 1) % capacity
+            count = min(count + 1, capacity)
+        }
+    }
+
+    /// The events since `start` (seconds, the events' clock), oldest first, of whole touches
+    /// only: a contact whose touch-down was written over (or is older than `start`) is left out
+    /// until it lifts, so that the trace they make is valid from its first event.
+    public func events(since start: Double) -> [TouchEvent] {
+        var out: [TouchEvent] = []
+        out.reserveCapacity(count)
+        var live = Set<Int32>()
+        let first = (next - count + capacity) % capacity
+        for k in 0..<count {
+            let p = slots[(first + k) % capacity]
+            guard p.time >= start else { continue }
+            let phase: TouchPhase = switch p.phase {
+            case 0: .down
+            case 1: .move
+            case 2: .up
+            default: .cancel
+            }
+            if phase == .down { live.insert(p.id) } else if !live.contains(p.id) { continue }
+            if phase == .up || phase == .cancel { live.remove(p.id) }
+            out.append(TouchEvent(time: p.time, id: Int(p.id), phase: phase, position: Point(x: Double(p.x), y: Double(p.y))))
+        }
+        return out
+    }
+
+    /// The time of the newest event, if any.
+    public var newestTime: Double? {
+        count == 0 ? nil : slots[(next - 1 + capacity) % capacity].time
+    }
+}

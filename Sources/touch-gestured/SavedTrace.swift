@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureBindings
+import TouchEvdev
+import TouchGestures
+import TouchTrace
+
+/// Every misfire a replayable trace: what a device's ``FrameRing`` holds, written (on SIGUSR2,
+/// or by a `save-trace` binding) as a trace in format v1 with, in `meta."touch-gestured"`, what
+/// the daemon was told (its arguments and its configuration file's text), the device and the
+/// rotation. `touch-gestured --replay FILE --dry-run` with no bindings of its own takes them from
+/// there and prints the commands the daemon ran for those frames: a user's report becomes a test.
+enum SavedTrace {
+    /// The key of the daemon's part of a saved trace's `meta`.
+    static let metaKey = "touch-gestured"
+
+    /// `$XDG_STATE_HOME/touch-gestured`, or `~/.local/state/touch-gestured`.
+    static func folder() -> String? {
+        if let xdg = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
+            return xdg + "/touch-gestured"
+        }
+        guard let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") else { return nil }
+        return home + "/.local/state/touch-gestured"
+    }
+
+    /// Writes `events` (the frames of device `path` as the dispatcher saw them: decoded and
+    /// turned to the screen) as a new trace in ``folder()``, named for the time and the device;
+    /// returns its path. Written whole or not at all (a temporary file renamed into place).
+    static func write(events: [TouchEvent], surface: Surface, deviceName: String, devicePath: String,
+                      rotation: Rotation, arguments: [String], config: (file: String, text: String)?,
+                      secondsKept: Double) throws(DaemonFailure) -> String {
+        guard let folder = folder() else { throw .input("cannot save a trace: neither XDG_STATE_HOME nor HOME is set") }
+        try makeFolders(folder)
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var t = tm()
+        var seconds = now.tv_sec
+        gmtime_r(&seconds, &t)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let stamp = "\(t.tm_year + 1900)\(two(t.tm_mon + 1))\(two(t.tm_mday))-\(two(t.tm_hour))\(two(t.tm_min))\(two(t.tm_sec))"
+        let base = devicePath.split(separator: "/").last.map(String.init) ?? "device"
+        var path = "\(folder)/\(stamp)-\(base).json"
+        var k = 1
+        while access(path, F_OK) == 0 {
+            k += 1
+            path = "\(folder)/\(stamp)-\(base)-\(k).json"
+        }
+        let device = TraceHeader.Device(name: deviceName, width: surface.width, height: surface.height,
+                                        resolution: surface.resolutionIsDefault ? nil : surface.unitsPerMillimeter, units: "px")
+        var daemon: JSONObject = [
+            "version": .string(touchGesturesVersion),
+            "arguments": .array(arguments.map { .string($0) }),
+            "device": .string(devicePath),
+            "rotation": .number(Double(rotation.rawValue)),
+            "frames": "as the daemon's recognition saw them: decoded, and turned by the rotation above",
+            "seconds": .number(secondsKept),
+        ]
+        if let config {
+            daemon["config"] = .object(["file": .string(config.file), "text": .string(config.text)])
+        }
+        let meta = JSONObject([JSONObject.Member(metaKey, .object(daemon))])
+        let trace = Trace(header: TraceHeader(device: device, meta: .object(meta)), events: events)
+        do { try OutputFile.write(TraceWriter.document(trace), to: path) } catch let e as DiagnosticError {
+            throw .input("cannot save a trace: \(e.description)")
+        } catch {
+            throw .input("cannot save a trace: \(error)")
+        }
+        return path
+    }
+
+    /// Makes `folder` and its parents (mode 0700: the touches of a screen are private).
+    static func makeFolders(_ folder: String) throws(DaemonFailure) {
+        var path = ""
+        for part in folder.split(separator: "/") {
+            path += "/" + part
+            if mkdir(path, 0o700) != 0, errno != EEXIST {
+                throw .input("cannot save a trace: \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    /// What a saved trace says the daemon was told, if it is one: its arguments and its
+    /// configuration file's text.
+    static func origin(of trace: Trace) -> (arguments: [String], config: (file: String, text: String)?)? {
+        guard case .object(let meta)? = trace.header.meta, case .object(let daemon)? = meta[metaKey],
+              let args = daemon["arguments"]?.arrayValue else { return nil }
+        let arguments = args.compactMap(\.stringValue)
+        var config: (file: String, text: String)?
+        if case .object(let c)? = daemon["config"], let file = c["file"]?.stringValue, let text = c["text"]?.stringValue {
+            config = (file, text)
+        }
+        return (arguments, config)
+    }
+}

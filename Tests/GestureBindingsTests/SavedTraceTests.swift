@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import GestureBindings
+import TouchEvdev
+import TouchGestures
+import TouchTrace
+@testable import touch_gestured
+
+@Suite("Every misfire a trace: the frame ring and the saved trace")
+struct SavedTraceTests {
+    func frame(_ t: Double, _ id: Int, _ phase: TouchPhase, _ x: Double) -> TouchFrame {
+        TouchFrame(time: t, events: [TouchEvent(time: t, id: id, phase: phase, position: Point(x: x, y: 10))])
+    }
+
+    @Test("the ring keeps its last events in a fixed size, and gives back whole touches only")
+    func ringKeepsWholeTouches() {
+        var ring = FrameRing(capacity: 5)
+        // Touch 0: down, move, up; touch 1: down, move, move, up.
+        for f in [frame(0, 0, .down, 1), frame(0.1, 0, .move, 2), frame(0.2, 0, .up, 2),
+                  frame(1, 1, .down, 5), frame(1.1, 1, .move, 6), frame(1.2, 1, .move, 7), frame(1.3, 1, .up, 7)] {
+            ring.append(f)
+        }
+        #expect(ring.eventCount == 5)
+        #expect(ring.newestTime == 1.3)
+        // Kept: touch 0's move and up (its down was written over: left out), and all of touch 1.
+        let events = ring.events(since: 0)
+        #expect(events.map(\.id) == [1, 1, 1, 1])
+        #expect(events.map(\.phase) == [.down, .move, .move, .up])
+        // Since 1.05 s: touch 1's down is older, so none of it.
+        #expect(ring.events(since: 1.05).isEmpty)
+        // A touch still down is given up to its last event.
+        ring.append(frame(2, 2, .down, 9))
+        ring.append(frame(2.1, 2, .move, 10))
+        #expect(ring.events(since: 1.9).map(\.phase) == [.down, .move])
+    }
+
+    @Test("a saved trace brings the daemon's arguments and configuration: replayed alone, it runs what the daemon ran")
+    func savedTraceReplaysItsOwnBindings() throws {
+        let state = NSTemporaryDirectory() + "touch-gestured-state-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        setenv("XDG_STATE_HOME", state, 1)
+        defer { unsetenv("XDG_STATE_HOME") }
+        // The frames of a golden trace, as a device's ring would hold them.
+        let (golden, _) = try TraceReader.read(path: packageRoot.appendingPathComponent("traces/edge-swipe-from-bottom.json").path)
+        var ring = FrameRing()
+        for f in FrameAssembler.frames(of: golden.events) { ring.append(f) }
+        let config = (file: "/home/me/.config/touch-gestured/config.toml",
+                      text: "[[binding]]\ngesture = \"swipe\"\ndirection = \"up\"\nedge = \"bottom\"\nshell = \"echo from the config\"\n")
+        let path = try SavedTrace.write(events: ring.events(since: 0), surface: golden.header.surface, deviceName: "panel",
+                                        devicePath: "/dev/input/event3", rotation: .none,
+                                        arguments: ["-g", "1,DU,T,*,R,echo from the top", "--read-interval", "0"],
+                                        config: config, secondsKept: 30)
+        #expect(path.hasPrefix(state + "/touch-gestured/") && path.hasSuffix("-event3.json"))
+        let (saved, _) = try TraceReader.read(path: path)
+        #expect(saved.events.count == golden.events.count)
+        // Its own bindings: the -g binding (no match: it is from the bottom), then the file's.
+        let r = try Daemon.run(["--replay", path, "--dry-run"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out == "echo from the config\n")
+        // Bindings of the command line's own take their place.
+        let mine = try Daemon.run(["--replay", path, "--dry-run", "-g", "1,DU,*,*,R,mine"])
+        #expect(mine.out == "mine\n")
+    }
+
+    @Test("a binding's action save-trace is read from the file, and --dry-run prints it as the daemon would run it")
+    func saveTraceAction() throws {
+        let config = try Scratch("[[binding]]\ngesture = \"swipe\"\ndirection = \"up\"\naction = \"save-trace\"\n")
+        let r = try Daemon.run(["--replay", "traces/edge-swipe-from-bottom.json", "--dry-run", "--config", config.path])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out == "save-trace\n")
+        let both = try Scratch("[[binding]]\ngesture = \"swipe\"\naction = \"save-trace\"\nshell = \"x\"\n")
+        let bad = try Daemon.run(["--check-config", "--config", both.path])
+        #expect(bad.status == 2 && bad.err.contains(":3:1: error: give `action`, `command` or `shell`, one of them"), "\(bad.err)")
+    }
+}

@@ -89,7 +89,10 @@ struct Record: AsyncParsableCommand {
         }
         writer.close()
         let drops = dropsSeen.load(ordering: .relaxed)
+        // Times in the trace count from its first frame; where that was on the device's clock
+        // lets a recording be set beside other logs of the same machine (the VM's latency case).
+        let first = origin.map { "; its time 0 is \(formatJSONNumber(($0 * 1e6).rounded() / 1e6)) s on the device clock (CLOCK_MONOTONIC)" } ?? ""
         printError("recorded \(frames) frames (\(events) events) to \(output)"
-                   + (drops > 0 ? "; recovered from \(drops) dropped report\(drops == 1 ? "" : "s") (SYN_DROPPED)" : ""))
+                   + (drops > 0 ? "; recovered from \(drops) dropped report\(drops == 1 ? "" : "s") (SYN_DROPPED)" : "") + first)
     }
 }

@@ -70,6 +70,9 @@ copy() {   # a program and every shared library ldd names for it
     cp -L "$lib" "$r$lib"
   done
 }
+# stamp: a command's start time on CLOCK_MONOTONIC, for the latency case (static: no libc to copy).
+gcc -static -O2 -o "$work/stamp" "$here/stamp.c"
+cp "$work/stamp" "$r/usr/bin/"
 copy /usr/bin/evemu-device /usr/bin
 copy /usr/bin/evemu-play /usr/bin
 copy "$bin" /usr/bin

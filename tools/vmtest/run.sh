@@ -15,7 +15,7 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 work=${1:-/tmp/touchgestures-vmtest}
-timeout_s=${VMTEST_TIMEOUT:-300}
+timeout_s=${VMTEST_TIMEOUT:-420}
 
 need=()
 # libinput10, libwayland-client0 and libx11-6: what lisgd links (it is fetched, not installed).
@@ -188,6 +188,45 @@ ran=$(sed 's#.*#echo & >> /tmp/ring.log#' "$work/saveTrace-ran.jsonl")
 ok=0
 [ "$(rc_of saveTrace)" = 0 ] && [ -n "$ran" ] && [ "$replayed" = "$ran" ] && logs saveTrace | grep -q "saved " && ok=1
 verdict saveTrace $ok "exit $(rc_of saveTrace); the daemon ran [$(paste -sd, "$work/saveTrace-ran.jsonl")]; the saved trace replayed runs [$(echo "$replayed" | sed 's#echo \(.*\) >> /tmp/ring.log#\1#' | paste -sd,)]; $(logs saveTrace | grep -m1 'saved ' | cut -c1-120)"
+
+# 10: latency: from the kernel's timestamp of the frame that ended each swipe (its lift, as
+# touchtrace record read it) to the start of the command the daemon ran for it (stamp's
+# CLOCK_MONOTONIC), for lisgd and touch-gestured at read-interval 0 and at its default.
+for who in lisgd ours0 ours25; do trace "latency-$who-stamps"; trace "latency-$who-frames"; done
+python3 - "$work" "$work/serial.txt" > "$work/latency.txt" <<'PY'
+import json, re, statistics, sys
+work, serial = sys.argv[1], open(sys.argv[2]).read()
+out, ok = [], True
+figures = {}
+for who in ("lisgd", "ours0", "ours25"):
+    m = re.search(rf"VMLOG latency: {who}: recorded .*its time 0 is ([0-9.]+) s", serial)
+    cpu = re.search(rf"VMLOG latency: {who} cpu_us=([0-9]+)", serial)
+    lines = [l for l in open(f"{work}/latency-{who}-frames.jsonl") if l.strip()]
+    lifts = []
+    for l in lines[1:]:
+        e = json.loads(l)
+        if e.get("phase") == "up": lifts.append(float(m.group(1)) + e["t"] if m else None)
+    stamps = [l.split() for l in open(f"{work}/latency-{who}-stamps.jsonl") if l.strip()]
+    if not m or len(lifts) != 8 or len(stamps) != 8 or None in lifts:
+        out.append(f"{who}: incomplete: {len(lifts)} lifts recorded, {len(stamps)} commands run (8 each expected)")
+        ok = False
+        continue
+    ms = [1000 * (float(s[0]) - t) for s, t in zip(stamps, lifts)]
+    figures[who] = (statistics.median(ms), max(ms), int(cpu.group(1)) if cpu else -1)
+    out.append(f"{who}: median {statistics.median(ms):.1f} ms, worst {max(ms):.1f} ms, best {min(ms):.1f} ms over 8 swipes; "
+               f"CPU {figures[who][2]} µs; each: " + " ".join(f"{x:.1f}" for x in ms))
+print("\n".join(out))
+if ok:
+    l0, o0, o25 = figures["lisgd"], figures["ours0"], figures["ours25"]
+    print(f"latency: median lisgd {l0[0]:.1f} ms, touch-gestured {o0[0]:.1f} ms at read-interval 0, {o25[0]:.1f} ms at 25 ms; "
+          f"worst {l0[1]:.1f}, {o0[1]:.1f}, {o25[1]:.1f} ms; CPU {l0[2]}, {o0[2]}, {o25[2]} µs")
+sys.exit(0 if ok else 1)
+PY
+lrc=$?
+cat "$work/latency.txt"
+ok=0
+[ "$(rc_of latency)" = 0 ] && [ $lrc = 0 ] && ok=1
+verdict latency $ok "$(grep '^latency:' "$work/latency.txt" || tail -1 "$work/latency.txt")"
 
 echo "$passed passed, $failed failed"
 [ $failed = 0 ]

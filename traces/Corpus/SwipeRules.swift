@@ -73,6 +73,37 @@ func swipeRules() {
     t.expectNone = ["swipe", "rowSwipe"]
     t.write()
 
+    // --- The seed's rule as written (swipe.rule seedPoints): 12 points along is 1.87 mm, 4
+    // points across 0.62 mm, at 163 points per inch. A 3 mm flick right with no drift is a
+    // swipe there (and no swipe by the default rule, which asks 12 mm); the same with 1 mm of
+    // drift at the crossing is not. Free pan, no rows: the swipe alone is judged.
+    let seedPoints = withSettings(["swipe": ["rule": "seedPoints"], "pan": ["axis": "free"]], noRows)
+    t = CorpusTrace("swipe-seed-points-rule-3mm-flick", seed: 380, scene: seedPoints,
+                    note: "swipe.rule seedPoints: 3 mm right in 0.05 s, no drift: 1.87 mm along is crossed within 0.62 mm across")
+    at(&t, 0, .down, .zero)
+    at(&t, 0.025, .move, Point(x: 1.5, y: 0))
+    at(&t, 0.05, .move, Point(x: 3, y: 0))
+    at(&t, 0.06, .up, Point(x: 3, y: 0))
+    t.expect = [swipe("right")]
+    t.write()
+    t = CorpusTrace("swipe-seed-points-rule-drift-fails", seed: 381, scene: seedPoints,
+                    note: "swipe.rule seedPoints: 3 mm right with 1 mm down at 1.5 mm along: 1 mm > 0.62 mm across before 1.87 mm along")
+    at(&t, 0, .down, .zero)
+    at(&t, 0.025, .move, Point(x: 1.5, y: 1))
+    at(&t, 0.05, .move, Point(x: 3, y: 1))
+    at(&t, 0.06, .up, Point(x: 3, y: 1))
+    t.expectNone = ["swipe"]
+    t.write()
+    // The same 3 mm flick by the default rule: 12 mm is never reached.
+    t = CorpusTrace("swipe-default-rule-3mm-flick-is-no-swipe", seed: 382, scene: withSettings(["pan": ["axis": "free"]], noRows),
+                    note: "default rule: 3 mm right in 0.05 s is short of 12 mm")
+    at(&t, 0, .down, .zero)
+    at(&t, 0.025, .move, Point(x: 1.5, y: 0))
+    at(&t, 0.05, .move, Point(x: 3, y: 0))
+    at(&t, 0.06, .up, Point(x: 3, y: 0))
+    t.expectNone = ["swipe"]
+    t.write()
+
     // --- The boundary between the list's scroll and a row's swipe: straight 35 mm strokes
     // at 40° and 50° below horizontal. Neither is 4:1 at the slop; at 10 mm the heading since
     // the slop is the stroke's own: 40° is more across than along (the row's), 50° more along.

@@ -5,9 +5,9 @@ import TouchGestures
 ///
 /// A fixed number of events in a circle: it is allocated once, so memory stays flat however
 /// long the daemon runs and nothing is allocated per frame. An event takes 24 bytes: the default
-/// ``defaultCapacity`` of 16,384 is 384 KiB, half a minute of two fingers on a 240 Hz panel
-/// (a frame of one finger's move is one event). Older events are written over; ``events(since:)``
-/// keeps only whole touches.
+/// ``defaultCapacity`` of 8,192 is 192 KiB, half a minute of two fingers on a 120 Hz panel
+/// (a frame of one finger's move is one event; phone panels report 60 to 120 frames a second).
+/// Older events are written over; ``events(since:)`` keeps only whole touches.
 public struct FrameRing: Sendable {
     /// One event, packed: positions as 32-bit floats (device units, exact to 16 million).
     struct Packed: Sendable {
@@ -18,8 +18,10 @@ public struct FrameRing: Sendable {
         var phase: UInt8
     }
 
-    /// Events kept by default: 16,384 (384 KiB).
-    public static let defaultCapacity = 16_384
+    /// Events kept by default: 8,192 (192 KiB): 30 s of two fingers at 120 Hz. In the VM's
+    /// session, whose touches filled a ring of 16,384, the daemon's peak memory rose by about
+    /// 340 KiB; this one costs half of that at most.
+    public static let defaultCapacity = 8_192
 
     /// The events, in a circle once full. Reserved whole at the start (one allocation; its
     /// pages become resident only as they are written), then filled, then written over.

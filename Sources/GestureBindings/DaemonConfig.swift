@@ -99,7 +99,11 @@ public struct DaemonConfig: Sendable {
         let tables = try ConfigReader.parse(text, file: file)
         var problems: [Diagnostic] = []
         func fail(_ message: String, _ at: SourceLocation) { problems.append(Diagnostic(.error, at, message)) }
-        for table in tables {
+        // In TOML the order of tables carries no meaning: [settings] (whose repeat-step the
+        // bindings take) is read first wherever it stands, then the bindings in their order.
+        let ordered = tables.filter { $0.name == "settings" && !$0.isArrayElement }
+            + tables.filter { !($0.name == "settings" && !$0.isArrayElement) }
+        for table in ordered {
             switch (table.name, table.isArrayElement) {
             case ("", false):
                 for e in table.entries {

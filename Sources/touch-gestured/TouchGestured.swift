@@ -337,9 +337,48 @@ struct Setup {
     }
 }
 
-/// The whole of a regular file as UTF-8 text, or a message that says why not.
+/// The whole of a regular file as UTF-8 text, or a message that says why not: bytes that are no
+/// UTF-8 are refused at their line and column, never turned into U+FFFD.
 func readWholeFile(_ path: String, limit: Int = 1 << 20) -> Result<String, ReadFailure> {
-    readRegularFile(path, limit: limit, whole: true).map { String(decoding: $0, as: UTF8.self) }
+    switch readRegularFile(path, limit: limit, whole: true) {
+    case .failure(let f): return .failure(f)
+    case .success(let bytes):
+        if let bad = firstInvalidUTF8(bytes) {
+            let line = 1 + bytes[..<bad].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let column = bad - (bytes[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+            return .failure(ReadFailure("\(path):\(line):\(column): error: byte 0x\(String(bytes[bad], radix: 16)) is not UTF-8 text"))
+        }
+        return .success(String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+/// The offset of the first byte of `bytes` that does not begin or continue a well-formed UTF-8
+/// sequence (overlong forms, surrogates and values past U+10FFFF included), if any.
+func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    var k = 0
+    while k < bytes.count {
+        let b = bytes[k]
+        if b < 0x80 { k += 1; continue }
+        let (n, low, high): (Int, UInt8, UInt8) = switch b {
+        case 0xC2...0xDF: (1, 0x80, 0xBF)
+        case 0xE0: (2, 0xA0, 0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (2, 0x80, 0xBF)
+        case 0xED: (2, 0x80, 0x9F)
+        case 0xF0: (3, 0x90, 0xBF)
+        case 0xF1...0xF3: (3, 0x80, 0xBF)
+        case 0xF4: (3, 0x80, 0x8F)
+        default: (0, 0, 0)
+        }
+        guard n > 0 else { return k }
+        for j in 1...n {
+            guard k + j < bytes.count else { return k }
+            let c = bytes[k + j]
+            let (lo, hi) = j == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+            guard c >= lo && c <= hi else { return k + j }
+        }
+        k += n + 1
+    }
+    return nil
 }
 
 /// The bytes of a regular file: all of them (a failure past `limit`), or with `whole` false

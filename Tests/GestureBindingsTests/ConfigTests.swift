@@ -67,6 +67,36 @@ struct ConfigTests {
         #expect(!c.settings.arena.enabled.contains(RecognizerSet(.pan)))
     }
 
+    @Test("[settings] after the bindings still applies to them: in TOML the order of tables carries no meaning")
+    func settingsAfterBindings() throws {
+        let c = try DaemonConfig(text: "[[binding]]\ngesture = \"swipe\"\nmode = \"repeat\"\nshell = \"x\"\n[settings]\nrepeat-step = 10\n", file: "c")
+        #expect(c.bindings[0].mode == .repeating(step: 10))
+    }
+
+    @Test("TOML's numbers: underscores between digits, exponents, signs; and a file of many keys")
+    func numbersAndManyKeys() throws {
+        #expect(ConfigReader.number(Array("1_000".utf8)) == .integer)
+        #expect(ConfigReader.number(Array("-0.5".utf8)) == .float)
+        #expect(ConfigReader.number(Array("6.2e-1".utf8)) == .float)
+        #expect(ConfigReader.number(Array("+7".utf8)) == .integer)
+        for bad in ["1__0", "_1", "1_", "01", "1.e0", "+.5e1", "1.", ".5", "1e", "--1", "0x10", ""] {
+            #expect(ConfigReader.number(Array(bad.utf8)) == nil, "\(bad)")
+        }
+        let c = try DaemonConfig(text: "[settings]\nedge-zone = 1_0.5\nrepeat-step = 6e0\n", file: "c")
+        #expect(c.edgeZone == 10.5 && c.repeatStep == 6)
+        // 20,000 keys in one table are read (each checked against the others, as a set); the
+        // twenty-thousand-and-first, a repeat, is refused at its line.
+        var text = "[[binding]]\ngesture = \"tap\"\nshell = \"x\"\n"
+        for k in 0..<20_000 { text += "k\(k) = \(k)\n" }
+        text += "k7 = 1\n"
+        do {
+            _ = try ConfigReader.parse(text, file: "big.toml")
+            Issue.record("a repeated key was accepted")
+        } catch {
+            #expect(error.description == "big.toml:20004:1: error: `k7` is given twice in this [binding]")
+        }
+    }
+
     @Test func fourWayBindingsKeepFourDirectionsAndSingleTapsAreNotHeldBack() throws {
         let c = try DaemonConfig(text: "[[binding]]\ngesture = \"swipe\"\ndirection = \"left\"\ncommand = [\"x\"]\n[[binding]]\ngesture = \"tap\"\ncommand = [\"y\"]\n", file: "c")
         #expect(!c.settings.swipe.diagonals)
@@ -115,6 +145,31 @@ struct ConfigTests {
             message: "c.toml:2:17: error: `read-interval` must be a whole number of milliseconds from 0 to 1000, found 2.5"),
         Bad(text: "[input]\nread-interval = 1001\n",
             message: "c.toml:2:17: error: `read-interval` must be a whole number of milliseconds from 0 to 1000, found 1001"),
+        // What a hostile run found accepted, each invalid TOML: now refused where it stands.
+        Bad(text: "[[binding]]\ngesture = \"tap\"\ncommand = [\"echo\", \"safe\\u0000; rm\"]\n",
+            message: "c.toml:3:25: error: \\u0000 in a string: a program's arguments end at a NUL, so what ran would not be what is written"),
+        Bad(text: "# a comment\r[[binding]]\rgesture = \"tap\"\rcommand = [\"x\"]\r",
+            message: "c.toml:1:12: error: a carriage return not followed by a line feed: TOML lines end with LF or CR LF"),
+        Bad(text: "[[binding]]\ngesture = \"tap\"\nshell = \"\\u+041\"\n",
+            message: "c.toml:3:10: error: expected 4 hexadecimal digits of a Unicode scalar after \\u"),
+        Bad(text: "[[binding]]\ngesture = \"tap\"\nshell = \"a\u{7F}b\"\n",
+            message: "c.toml:3:11: error: a control character (byte 0x7f) in a string: write it as an escape, or leave it out"),
+        Bad(text: "[[binding]]\ngesture = \"tap\"\nshell = \"a\u{1B}[2Jb\"\n",
+            message: "c.toml:3:11: error: a control character (byte 0x1b) in a string: write it as an escape, or leave it out"),
+        Bad(text: "[[binding]]\ngesture = \"tap\"\nshell = 'a\u{1B}b'\n",
+            message: "c.toml:3:11: error: a control character (byte 0x1b) in a string: leave it out"),
+        Bad(text: "# a \u{07} bell\n",
+            message: "c.toml:1:5: error: a control character (byte 0x7) in a comment"),
+        Bad(text: "[settings]\nedge-zone = 1__0\n",
+            message: "c.toml:2:13: error: expected a value (a \"string\", a number, true, false or a [list]), found `1__0`"),
+        Bad(text: "[settings]\nedge-zone = _1\n",
+            message: "c.toml:2:13: error: expected a value (a \"string\", a number, true, false or a [list]), found `_1`"),
+        Bad(text: "[settings]\nedge-zone = 01\n",
+            message: "c.toml:2:13: error: expected a value (a \"string\", a number, true, false or a [list]), found `01`"),
+        Bad(text: "[settings]\nedge-zone = 1.e0\n",
+            message: "c.toml:2:13: error: expected a value (a \"string\", a number, true, false or a [list]), found `1.e0`"),
+        Bad(text: "[settings]\nedge-zone = +.5e1\n",
+            message: "c.toml:2:13: error: expected a value (a \"string\", a number, true, false or a [list]), found `+.5e1`"),
     ])
     func mistakesAreLocated(_ bad: Bad) {
         #expect(throws: DiagnosticError.self) { try DaemonConfig(text: bad.text, file: "c.toml") }

@@ -73,3 +73,22 @@ struct SavedTraceTests {
         #expect(bad.status == 2 && bad.err.contains(":3:1: error: give `action`, `command` or `shell`, one of them"), "\(bad.err)")
     }
 }
+
+@Suite("The configuration file's bytes")
+struct ConfigBytesTests {
+    @Test("bytes that are not UTF-8 are refused at their line and column, not read as U+FFFD")
+    func invalidUTF8IsRefused() throws {
+        let path = NSTemporaryDirectory() + "touch-gestured-\(UUID().uuidString).toml"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(Array("[[binding]]\ngesture = \"tap\"\nshell = \"echo ".utf8) + [0xFF] + Array("\"\n".utf8)).write(to: URL(fileURLWithPath: path))
+        let r = try Daemon.run(["--check-config", "-c", path])
+        #expect(r.status == 2)
+        #expect(r.err.contains("\(path):3:15: error: byte 0xff is not UTF-8 text"), "\(r.err)")
+        // Well-formed UTF-8 of every length passes; an overlong form, a surrogate and a cut
+        // sequence do not.
+        #expect(firstInvalidUTF8(Array("aé€😀".utf8)) == nil)
+        #expect(firstInvalidUTF8([0x61, 0xC0, 0xAF]) == 1)
+        #expect(firstInvalidUTF8([0xED, 0xA0, 0x80]) == 1)
+        #expect(firstInvalidUTF8([0xE2, 0x82]) == 0)
+    }
+}

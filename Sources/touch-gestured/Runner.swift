@@ -25,6 +25,7 @@ final class Runner {
         self.verbose = verbose
         self.stamps = stamps
         spawner = Spawner(verbose: verbose, say: { printError("touch-gestured: " + $0) })
+        spawner.stdoutToLog = log && !dryRun
     }
 
     func fire(_ f: GestureDispatcher.Firing) {
@@ -36,6 +37,9 @@ final class Runner {
         } else if case .saveTrace = f.binding.command {
             if let saveTrace { saveTrace() } else { printError("touch-gestured: save-trace (\(f.binding.origin)): nothing to save in a replay") }
         } else {
+            // A replay runs as fast as it reads: it reaps as it goes, and waits for room
+            // rather than drop a command (live, the signalfd's SIGCHLD reaps).
+            if stamps { spawner.makeRoom() }
             spawner.run(f.binding.command, origin: f.binding.origin)
         }
     }

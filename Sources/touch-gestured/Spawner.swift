@@ -55,6 +55,10 @@ final class Spawner {
     private(set) var streamsVersion = 0
     private let say: (String) -> Void
     private let verbose: Bool
+    /// When the daemon's standard output is the stream of `--log` lines, a command's own
+    /// standard output goes to the log with its standard error (or, past the pipes, nowhere),
+    /// never into that stream.
+    var stdoutToLog = false
 
     init(verbose: Bool, say: @escaping (String) -> Void) {
         self.verbose = verbose
@@ -86,6 +90,11 @@ final class Spawner {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         if pipeFDs[1] >= 0 { posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 2) }
+        if stdoutToLog {
+            if pipeFDs[1] >= 0 { posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1) } else {
+                posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            }
+        }
 
         // The daemon blocks its signals to read them from a signalfd: the child starts with
         // none blocked and every one at its default.
@@ -188,14 +197,48 @@ final class Spawner {
         }
     }
 
-    /// Waits for every command still running (the end of a replay that ran its commands).
+    /// How long the end of a replay waits for the commands still running, in seconds: 10 s.
+    static let replayGrace = 10.0
+
+    /// A replay's wait (no signalfd there): reads the commands' standard error and reaps those
+    /// that end, until `done` says so or `seconds` have passed; false on the timeout. Reading
+    /// while waiting matters: a command that writes more than a pipe holds (64 KiB) would wait
+    /// for the read forever, and the replay for it.
+    private func waitReading(seconds: Double, until done: () -> Bool) -> Bool {
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        while true {
+            reap()
+            if done() { return true }
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            if Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9 >= seconds { return false }
+            var fds = streams.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            // 20 ms: a command's end is seen within that (a replay's children send SIGCHLD to
+            // no signalfd).
+            if poll(&fds, nfds_t(fds.count), 20) > 0 {
+                for f in fds where f.revents != 0 { readError(f.fd) }
+            }
+        }
+    }
+
+    /// In a replay, before a command starts: when `maxRunning` are still running, waits (up
+    /// to ``replayGrace``) for one to end, so that a replay of many bindings runs them all.
+    func makeRoom() {
+        reap()
+        guard children.count >= Self.maxRunning else { return }
+        _ = waitReading(seconds: Self.replayGrace) { children.count < Self.maxRunning }
+    }
+
+    /// Waits for every command still running (the end of a replay that ran its commands),
+    /// reading their standard error meanwhile; those still running after ``replayGrace`` are
+    /// named and left running.
     func waitForAll() {
-        while !children.isEmpty {
-            var status: Int32 = 0
-            let pid = waitpid(-1, &status, 0)
-            if pid < 0, errno == EINTR { continue }
-            if pid < 0 { children.removeAll(); break }
-            if let k = children.firstIndex(where: { $0.pid == pid }) { ended(children.remove(at: k), status: status) }
+        if !waitReading(seconds: Self.replayGrace, until: { children.isEmpty }) {
+            say("\(children.count) command\(children.count == 1 ? "" : "s") still running after \(Int(Self.replayGrace)) s, left running: "
+                + children.prefix(5).map { "\($0.line) (pid \($0.pid))" }.joined(separator: ", "))
+            for c in children where c.errorWrite >= 0 { close(c.errorWrite) }
+            children.removeAll()
         }
         // What the processes they left in the background wrote so far; they may write more,
         // later, to a pipe nobody reads any more (they are not waited for).

@@ -3,7 +3,9 @@ import Testing
 import GestureBindings
 import TouchEvdev
 import TouchGestures
+import TouchTools
 import TouchTrace
+import TouchTestSupport
 @testable import touch_gestured
 
 @Suite("Every misfire a trace: the frame ring and the saved trace")
@@ -90,5 +92,72 @@ struct ConfigBytesTests {
         #expect(firstInvalidUTF8([0x61, 0xC0, 0xAF]) == 1)
         #expect(firstInvalidUTF8([0xED, 0xA0, 0x80]) == 1)
         #expect(firstInvalidUTF8([0xE2, 0x82]) == 0)
+    }
+}
+
+/// What a hostile run found in `--replay` without `--dry-run`: it must run every command, never
+/// hang on one, and keep the `--log` stream clean.
+@Suite("Replays that run their commands")
+struct ReplayRunsTests {
+    /// The daemon under `timeout 60`: a hang fails the test instead of stopping it.
+    func daemon(_ args: [String]) throws -> ProgramRun {
+        let bin = try #require(Daemon.binary)
+        return try runProgram(URL(fileURLWithPath: "/usr/bin/timeout"), ["60", bin.path] + args, in: packageRoot)
+    }
+
+    /// `n` one-finger taps, half a second apart, as a trace file.
+    func taps(_ n: Int) throws -> String {
+        var b = TraceBuilder(device: .init(name: "panel", width: 800, height: 480, resolution: Point(x: 5, y: 5), units: "px"), seed: 1)
+        for k in 0..<n { b.tap(Double(k) * 0.5, at: Point(x: 400, y: 240)) }
+        let path = NSTemporaryDirectory() + "taps-\(UUID().uuidString).json"
+        try TraceWriter.document(b.trace()).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("200 taps bound to a command run it 200 times: a replay reaps as it goes (64 ran before)")
+    func everyCommandRuns() throws {
+        let trace = try taps(200), out = NSTemporaryDirectory() + "ran-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: trace); try? FileManager.default.removeItem(atPath: out) }
+        let r = try daemon(["--replay", trace, "--config", try config("echo tap >> \(out)")])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count == 200)
+    }
+
+    @Test("a command that writes 100 KB to standard error does not hang the replay, and what it wrote is logged")
+    func floodedPipeIsRead() throws {
+        let trace = try taps(1), out = NSTemporaryDirectory() + "ran-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: trace); try? FileManager.default.removeItem(atPath: out) }
+        let r = try daemon(["--replay", trace, "--config", try config("head -c 100000 /dev/zero | tr '\\0' x >&2; echo done >> \(out)")])
+        #expect(r.status == 0, "\(r.err.prefix(300))")
+        #expect((try? String(contentsOfFile: out, encoding: .utf8)) == "done\n")
+        #expect(r.err.contains("xxxxxxxx"))
+    }
+
+    @Test("a command that does not end is named after 10 s and left running; the replay ends")
+    func endlessCommandIsLeft() throws {
+        let trace = try taps(1)
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let r = try daemon(["--replay", trace, "--config", try config("exec sleep 12 >/dev/null")])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("1 command still running after 10 s, left running: exec sleep 12 >/dev/null (pid "), "\(r.err)")
+    }
+
+    @Test("with --log, standard output holds the JSON lines alone: a command's own output goes to the log")
+    func logStreamStaysClean() throws {
+        let trace = try taps(2)
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let r = try daemon(["--replay", trace, "--log", "--config", try config("echo hello from the command")])
+        #expect(r.status == 0, "\(r.err)")
+        let lines = r.out.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("{") }, "\(r.out)")
+        #expect(r.err.contains("hello from the command"))
+    }
+
+    /// A configuration binding a one-finger tap to `shell`, as a file.
+    func config(_ shell: String) throws -> String {
+        let path = NSTemporaryDirectory() + "taps-\(UUID().uuidString).toml"
+        let escaped = shell.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        try "[[binding]]\ngesture = \"tap\"\nshell = \"\(escaped)\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        return path
     }
 }

@@ -181,6 +181,22 @@ extension Binding {
         case .shell: "sh -c"
         case .saveTrace: "the daemon's action"
         }
-        return parts.joined(separator: ", ") + " → \(how) \(command.line)" + (origin.isEmpty ? "" : " (\(origin))")
+        return parts.joined(separator: ", ") + " → \(how) \(Self.visible(command.line))" + (origin.isEmpty ? "" : " (\(origin))")
+    }
+
+    /// `text` with every control character written as an escape (`\n`, `\u{1B}`): a line
+    /// printed for people stays one line, and a terminal takes no byte of it for a command.
+    public static func visible(_ text: String) -> String {
+        var out = ""
+        for u in text.unicodeScalars {
+            switch u.value {
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0..<0x20, 0x7F, 0x80..<0xA0: out += "\\u{\(String(u.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
     }
 }

@@ -317,11 +317,14 @@ public struct GestureDispatcher: Sendable {
         return "edge \(found) ≠ \(e.rawValue): started \(Self.decimal(distance(side))) mm from the \(side.rawValue) > \(Self.decimal(edgeZone)) mm"
     }
 
-    /// Seconds with three decimals.
-    static func decimalTime(_ t: Double) -> String {
-        let ms = Int((t * 1000).rounded())
-        let frac = String(ms % 1000)
-        return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
+    /// Seconds with three decimals; a time whose milliseconds do not fit an Int (or that is
+    /// not finite) as Swift writes a Double.
+    public static func decimalTime(_ t: Double) -> String {
+        let scaled = (t * 1000).rounded()
+        guard scaled.isFinite, abs(scaled) < 9e15 else { return "\(t)" }
+        let ms = Int(scaled)
+        let frac = String(abs(ms) % 1000)
+        return (ms < 0 ? "-" : "") + "\(abs(ms) / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
     }
 
 
@@ -359,9 +362,10 @@ public struct GestureDispatcher: Sendable {
 
     static func decimal(_ v: Double) -> String {
         let tenths = (v * 10).rounded()
-        let whole = Int(tenths / 10)
+        guard tenths.isFinite, abs(tenths) < 9e15 else { return "\(v)" }
+        let whole = Int(abs(tenths) / 10)
         let frac = Int(abs(tenths).truncatingRemainder(dividingBy: 10))
-        return frac == 0 ? "\(whole)" : "\(whole).\(frac)"
+        return (tenths < 0 ? "-" : "") + (frac == 0 ? "\(whole)" : "\(whole).\(frac)")
     }
 
     /// A repeating binding's step: the mean displacement of the fingers down, in mm, since the

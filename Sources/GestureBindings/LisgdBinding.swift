@@ -43,8 +43,16 @@ extension Binding {
         }
         var mode = Mode.release
         var command: String
+        if fields.count == 5, fields[4] == "R" || fields[4] == "P" {
+            // lisgd reads a lone R or P as the mode, with no command after it.
+            throw fail(4, "expected a command after the mode \(fields[4])")
+        }
         if fields.count == 6, fields[4] == "R" || fields[4] == "P" {
             mode = fields[4] == "P" ? .repeating(step: repeatStep) : .release
+            command = fields[5]
+        } else if fields.count == 6, fields[4].isEmpty {
+            // An empty mode field (`…,*,,command`): lisgd's strtok skips it, and the command
+            // is what follows, not ",command".
             command = fields[5]
         } else {
             // The five-field form of older lisgd: everything after the distance is the command.

@@ -56,10 +56,7 @@ final class Runner {
         spawner.waitForAll()
     }
 
-    /// Seconds with three decimals, for a log line.
-    static func seconds(_ t: Double) -> String {
-        let ms = Int((t * 1000).rounded())
-        let frac = String(ms % 1000)
-        return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
-    }
+    /// Seconds with three decimals, for a log line (any time a trace may hold: negative, or
+    /// too large for milliseconds in an Int, is written as it is, never a crash).
+    static func seconds(_ t: Double) -> String { GestureDispatcher.decimalTime(t) }
 }

@@ -331,7 +331,7 @@ struct Setup {
         let names: [String: Rotation] = ["0": .none, "90": .quarter, "180": .half, "270": .threeQuarters,
                                          "normal": .none, "right": .quarter, "inverted": .half, "left": .threeQuarters]
         guard let r = names[word] else {
-            throw .input("\(path): expected a rotation (0, 90, 180, 270, normal, right, inverted or left), found '\(word)'")
+            throw .input("\(path): expected a rotation (0, 90, 180, 270, normal, right, inverted or left), found '\(Binding.visible(String(word.prefix(40))))'")
         }
         return r
     }

@@ -161,3 +161,33 @@ struct ReplayRunsTests {
         return path
     }
 }
+
+@Suite("What the daemon prints of what it read")
+struct DaemonPrintingTests {
+    @Test("-g as lisgd reads it: a lone R or P is the mode, with no command (refused); an empty mode field is skipped")
+    func lisgdModeField() throws {
+        let p = try Daemon.run(["--check-config", "-g", "1,DU,B,*,P"])
+        #expect(p.status == 2 && p.err.contains("field 5 (expected a command after the mode P)"), "\(p.err)")
+        let empty = try Daemon.run(["--check-config", "-g", "1,DU,B,*,,x"])
+        #expect(empty.out == "swipe up, 1 finger, from the bottom edge → sh -c x (-g #1)\n", "\(empty.out)")
+    }
+
+    @Test("a command's control characters are printed as escapes: one binding, one line; a rotation file's bytes likewise")
+    func controlCharactersAreQuoted() throws {
+        let config = try Scratch("[[binding]]\ngesture = \"tap\"\ncommand = [\"echo\", \"a\\nb\", \"\\u001b[2J\"]\n")
+        let r = try Daemon.run(["--check-config", "-c", config.path])
+        #expect(r.out == "tap, any fingers → run echo a\\nb \\u{1B}[2J (\(config.path):1)\n", "\(r.out)")
+        let rotation = try Scratch("ab\u{1B}[2Jc", suffix: ".rot")
+        let bad = try Daemon.run(["--check-config", "-g", "1,DU,*,*,x", "--rotation-file", rotation.path])
+        #expect(bad.status == 1 && bad.err.contains("found 'ab\\u{1B}[2Jc'") && !bad.err.contains("\u{1B}"), "\(bad.err)")
+    }
+
+    @Test("-v on a trace with negative times, or times past what milliseconds in an Int hold, prints them (it crashed)")
+    func oddTimesArePrinted() throws {
+        let trace = try Scratch(#"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480}, "events": [{"t": -5, "id": 0, "phase": "down", "x": 10, "y": 10}, {"t": -4.9, "id": 0, "phase": "up", "x": 10, "y": 10}, {"t": 1e16, "id": 1, "phase": "down", "x": 10, "y": 10}, {"t": 1e16, "id": 1, "phase": "up", "x": 10, "y": 10}]}"#, suffix: ".json")
+        let config = try Scratch("[[binding]]\ngesture = \"tap\"\nshell = \"x\"\n")
+        let r = try Daemon.run(["--replay", trace.path, "-v", "--dry-run", "-c", config.path])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("touch-gestured: -4.900 s: tap, 1 finger") && r.err.contains("touch-gestured: 1e+16 s: tap"), "\(r.err)")
+    }
+}

@@ -9,10 +9,22 @@ public enum TraceImport {
     /// as cancelled).
     public static func trace(from recording: EvemuRecording, source: String,
                              physicalSize: Point? = nil) throws(DiagnosticError) -> Trace {
+        let desc = try check(recording, source: source)
+        guard var decoder = TouchDecoder(device: desc) else {
+            throw DiagnosticError("the device reports no touch positions", at: SourceLocation(file: source))
+        }
+        let origin = recording.events.first?.time ?? 0
+        return finish(recording, desc: desc, decoder: &decoder, origin: origin, source: source, physicalSize: physicalSize)
+    }
+
+    /// What every reader of a recording asks of it before decoding it (`touchtrace import`,
+    /// `touch-gestured --replay`: one rule): a device description, touch positions, axes with a
+    /// range, and positions mostly within it. Returns the description.
+    public static func check(_ recording: EvemuRecording, source: String) throws(DiagnosticError) -> DeviceDescription {
         guard let desc = recording.description else {
             throw DiagnosticError("the recording has no device description (N:, B:, A: lines); give one with --desc", at: SourceLocation(file: source))
         }
-        guard var decoder = TouchDecoder(device: desc) else {
+        guard TouchDecoder(device: desc) != nil else {
             // A name is quoted short: a recording can name its device with megabytes.
             let name = desc.name.count > 80 ? String(desc.name.prefix(80)) + "…" : desc.name
             throw DiagnosticError("\(name.isEmpty ? "the device" : name) reports no touch positions (expected ABS_MT_POSITION_X/Y or ABS_X/Y axes)", at: SourceLocation(file: source))
@@ -25,7 +37,11 @@ public enum TraceImport {
         if let axes = desc.positionAxes {
             try checkPositions(recording.events, against: axes, source: source)
         }
-        let origin = recording.events.first?.time ?? 0
+        return desc
+    }
+
+    private static func finish(_ recording: EvemuRecording, desc: DeviceDescription, decoder: inout TouchDecoder,
+                               origin: Double, source: String, physicalSize: Point?) -> Trace {
         var events: [TouchEvent] = []
         for e in recording.events {
             var shifted = e

@@ -44,7 +44,7 @@ struct ReplayRun {
         }
         guard start.starts(with: "# EVEMU".utf8) || start.starts(with: "N:".utf8) else { return nil }
         let text: String
-        switch readWholeFile(path, limit: 1 << 30) {
+        switch readWholeFile(path, limit: 1 << 30, requireUTF8: false) {
         case .success(let t): text = t
         case .failure(let f): throw .input(f.description)
         }
@@ -54,6 +54,8 @@ struct ReplayRun {
     /// An evemu recording, decoded as a live device is (the same decoder, rotation and
     /// calibration), at the speed it reads.
     func run(_ recording: EvemuRecording) throws(DaemonFailure) {
+        // The checks `touchtrace import` makes: one reader of recordings, one rule.
+        do { _ = try TraceImport.check(recording, source: path) } catch { throw .input(error.description) }
         guard let description = recording.description,
               var decoder = TouchDecoder(device: description, rotation: setup.config.rotation, calibration: setup.config.calibration) else {
             throw .input("\(path): the recording has no touch device description (N:, B: and A: lines with position axes)")

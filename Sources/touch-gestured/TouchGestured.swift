@@ -338,12 +338,13 @@ struct Setup {
 }
 
 /// The whole of a regular file as UTF-8 text, or a message that says why not: bytes that are no
-/// UTF-8 are refused at their line and column, never turned into U+FFFD.
-func readWholeFile(_ path: String, limit: Int = 1 << 20) -> Result<String, ReadFailure> {
+/// UTF-8 are refused at their line and column, never turned into U+FFFD (unless `requireUTF8` is
+/// false: a recording's device name may hold any bytes, as `touchtrace import` takes them).
+func readWholeFile(_ path: String, limit: Int = 1 << 20, requireUTF8: Bool = true) -> Result<String, ReadFailure> {
     switch readRegularFile(path, limit: limit, whole: true) {
     case .failure(let f): return .failure(f)
     case .success(let bytes):
-        if let bad = firstInvalidUTF8(bytes) {
+        if requireUTF8, let bad = firstInvalidUTF8(bytes) {
             let line = 1 + bytes[..<bad].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             let column = bad - (bytes[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
             return .failure(ReadFailure("\(path):\(line):\(column): error: byte 0x\(String(bytes[bad], radix: 16)) is not UTF-8 text"))

@@ -182,6 +182,13 @@ struct DaemonPrintingTests {
         #expect(bad.status == 1 && bad.err.contains("found 'ab\\u{1B}[2Jc'") && !bad.err.contains("\u{1B}"), "\(bad.err)")
     }
 
+    @Test("--replay of a recording whose axes have no range is refused, as touchtrace import refuses it: one reader, one rule")
+    func recordingsAreCheckedAsImportChecksThem() throws {
+        let r = try Daemon.run(["--replay", "Fuzz/regressions/evemu-axis-without-range.events", "--dry-run", "-g", "1,DU,*,*,x"])
+        #expect(r.status == 1)
+        #expect(r.err.contains("error: the Y position axis has no range (minimum 479, maximum 0); positions on it cannot be placed"), "\(r.err)")
+    }
+
     @Test("-v on a trace with negative times, or times past what milliseconds in an Int hold, prints them (it crashed)")
     func oddTimesArePrinted() throws {
         let trace = try Scratch(#"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480}, "events": [{"t": -5, "id": 0, "phase": "down", "x": 10, "y": 10}, {"t": -4.9, "id": 0, "phase": "up", "x": 10, "y": 10}, {"t": 1e16, "id": 1, "phase": "down", "x": 10, "y": 10}, {"t": 1e16, "id": 1, "phase": "up", "x": 10, "y": 10}]}"#, suffix: ".json")

@@ -62,6 +62,18 @@ func printError(_ text: String) {
 }
 
 /// Writes a line to standard output at once (no buffering).
+/// A write that fails (a full disk, `>/dev/full`) ends the program with a message and status 1:
+/// the log it is writing would be lost otherwise (FileHandle's write traps instead).
 func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    var bytes = Array((line + "\n").utf8)
+    var done = 0
+    while done < bytes.count {
+        let n = bytes[done...].withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
+        if n > 0 { done += n; continue }
+        if n < 0, errno == EINTR { continue }
+        let e = n < 0 ? errno : ENOSPC
+        printError("touch-demo: cannot write standard output: \(String(cString: strerror(e)))")
+        exit(1)
+    }
+    bytes.removeAll()
 }

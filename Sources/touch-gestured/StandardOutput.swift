@@ -26,11 +26,19 @@ final class StandardOutput {
         while offset < buffer.count {
             let n = buffer[offset...].withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
             if n < 0, errno == EINTR { continue }
-            if n <= 0 { break }   // a closed pipe: nothing more can be said there
+            if n <= 0 {
+                // A closed pipe or a full disk: nothing more can be said there. Kept, so that a
+                // command's end says so (exit 1) rather than succeed with its output lost.
+                if Self.failure == 0 { Self.failure = n < 0 ? errno : ENOSPC }
+                break
+            }
             offset += n
         }
         buffer.removeAll(keepingCapacity: true)
     }
 
     deinit { flush() }
+
+    /// The error of the first write that failed, or 0. (One thread writes: the daemon's.)
+    nonisolated(unsafe) static var failure: Int32 = 0
 }

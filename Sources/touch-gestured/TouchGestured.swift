@@ -200,11 +200,17 @@ struct TouchGestured {
             case .help:
                 let out = StandardOutput()
                 out.line(help)
+                out.flush()
             case .version:
                 let out = StandardOutput()
                 out.line(touchGesturesVersion)
+                out.flush()
             case .run(let command):
                 try command.run()
+            }
+            if StandardOutput.failure != 0 {
+                printError("touch-gestured: cannot write standard output: \(String(cString: strerror(StandardOutput.failure)))")
+                exit(1)
             }
         } catch {
             printError("touch-gestured: " + error.message)
@@ -235,6 +241,7 @@ struct TouchGestured {
         if checkConfig {
             let out = StandardOutput()
             for b in setup.config.bindings { out.line(b.summary) }
+            out.flush()
             return
         }
         if !lisgd.ignored.isEmpty {

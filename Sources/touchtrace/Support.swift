@@ -91,8 +91,23 @@ func writeStandardOutput(_ bytes: UnsafeBufferPointer<UInt8>) {
     var done = 0
     while done < bytes.count {
         let n = write(1, base + done, bytes.count - done)
-        if n > 0 { done += n } else if n < 0, errno == EINTR { continue } else { break }
+        if n > 0 { done += n } else if n < 0, errno == EINTR { continue } else {
+            standardOutputError.store(n < 0 ? errno : ENOSPC, ordering: .relaxed)
+            break
+        }
     }
+}
+
+/// The error of the first write to standard output that failed (an errno), or 0: what was to be
+/// written is lost, so the command's end says so and exits 1 (``checkStandardOutput()``).
+let standardOutputError = Atomic<Int32>(0)
+
+/// After a command: flushes what `print` holds; a write that failed on the way (a full disk,
+/// `>/dev/full`) is an error that says so, exit 1, instead of a success with the output lost.
+func checkStandardOutput() throws {
+    if fflush(nil) != 0 { standardOutputError.store(errno == 0 ? EIO : errno, ordering: .relaxed) }
+    let e = standardOutputError.load(ordering: .relaxed)
+    guard e == 0 else { throw CommandFailure.mismatch("touchtrace: cannot write standard output: \(String(cString: strerror(e)))") }
 }
 
 /// Standard output gathered into 64 KiB writes; `flush()` first flushes what `print` holds,

@@ -27,6 +27,7 @@ struct TouchTraceCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            try checkStandardOutput()
         } catch let failure as CommandFailure {
             if !failure.message.isEmpty { printError(failure.message) }
             Foundation.exit(failure.status.rawValue)
@@ -38,6 +39,10 @@ struct TouchTraceCommand: AsyncParsableCommand {
             let code = exitCode(for: error)
             if code == .success {               // --help, --version
                 print(fullMessage(for: error))
+                do { try checkStandardOutput() } catch let f as CommandFailure {
+                    printError(f.message)
+                    Foundation.exit(f.status.rawValue)
+                } catch {}
                 Foundation.exit(0)
             }
             if error is ExitCode { Foundation.exit(code.rawValue) }

@@ -189,6 +189,16 @@ struct DaemonPrintingTests {
         #expect(r.err.contains("error: the Y position axis has no range (minimum 479, maximum 0); positions on it cannot be placed"), "\(r.err)")
     }
 
+    @Test("a full standard output is an error for --help, --check-config and --dry-run: message, exit 1")
+    func fullStandardOutput() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        let bin = try #require(Daemon.binary)
+        for args in ["--help", "--check-config -g 1,DU,*,*,x", "--replay traces/edge-swipe-from-bottom.json --dry-run -g 1,DU,*,*,x"] {
+            let r = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" \(args) > /dev/full", bin.path], in: packageRoot)
+            #expect(r.status == 1 && r.err.contains("cannot write standard output"), "\(args): \(r.err)")
+        }
+    }
+
     @Test("-v on a trace with negative times, or times past what milliseconds in an Int hold, prints them (it crashed)")
     func oddTimesArePrinted() throws {
         let trace = try Scratch(#"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480}, "events": [{"t": -5, "id": 0, "phase": "down", "x": 10, "y": 10}, {"t": -4.9, "id": 0, "phase": "up", "x": 10, "y": 10}, {"t": 1e16, "id": 1, "phase": "down", "x": 10, "y": 10}, {"t": 1e16, "id": 1, "phase": "up", "x": 10, "y": 10}]}"#, suffix: ".json")

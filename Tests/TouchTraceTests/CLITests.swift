@@ -265,6 +265,20 @@ extension CLITests {
         #expect(!FileManager.default.fileExists(atPath: dir.path("out")))
     }
 
+    @Test("a full standard output is an error: message, exit 1 (it exited 0 with everything lost; touch-demo --log crashed)",
+          arguments: ["touchtrace replay traces/tap-double.json", "touchtrace replay --json traces/tap-double.json",
+                      "touchtrace stats traces/tap-double.json", "touchtrace velocity traces/tap-double.json",
+                      "touchtrace validate traces/tap-double.json", "touchtrace diff traces/tap-double.json traces/tap-double.json",
+                      "touchtrace --help", "touch-demo --log --replay traces/tap-double.json --speed 100"])
+    func fullStandardOutputIsAnError(_ command: String) throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        let parts = command.split(separator: " ", maxSplits: 1).map(String.init)
+        let bin = try #require(Self.built(parts[0]))
+        let r = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" \(parts[1]) > /dev/full", bin.path], in: packageRoot)
+        #expect(r.status == 1, "\(command): \(r.err)")
+        #expect(r.err.contains("cannot write standard output: No space left on device"), "\(command): \(r.err)")
+    }
+
     @Test func rowsAreNamedAsRows() {
         #expect(TouchDemo.Output.rows([]) == "none")
         #expect(TouchDemo.Output.rows([3]) == "row 3")

@@ -53,6 +53,9 @@ public struct TouchDecoder: Sendable {
     /// above any panel's (Linux's own multitouch drivers declare up to a few dozen).
     public static let maxSlots = 256
     private var currentSlot = 0
+    /// Events left out because they named a slot beyond the device's (more fingers than slots,
+    /// or a recording that names slot 300 of a 10-slot device): a reader says how many.
+    public private(set) var eventsOnMissingSlots = 0
     /// The slots an event changed since the last report, one bit each (4 × 64 = `maxSlots`
     /// bits): a report looks at those only, not at every slot the device declares.
     private var touched = InlineArray<4, UInt64>(repeating: 0)
@@ -191,7 +194,10 @@ public struct TouchDecoder: Sendable {
                 currentSlot = Int(e.value)
                 return
             }
-            guard currentSlot >= 0 && currentSlot < slots.count else { return }   // more fingers than slots
+            guard currentSlot >= 0 && currentSlot < slots.count else {   // more fingers than slots
+                eventsOnMissingSlots += 1
+                return
+            }
             touched[currentSlot >> 6] |= 1 << UInt64(currentSlot & 63)
             var s = slots[currentSlot]
             switch e.code {

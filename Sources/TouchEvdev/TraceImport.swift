@@ -62,6 +62,7 @@ public enum TraceImport {
         meta["slots"] = .number(Double(desc.slotCount))
         meta["timeOrigin"] = .number(origin)
         if decoder.droppedReports > 0 { meta["droppedReports"] = .number(Double(decoder.droppedReports)) }
+        if decoder.eventsOnMissingSlots > 0 { meta["eventsOnMissingSlots"] = .number(Double(decoder.eventsOnMissingSlots)) }
         if physicalSize != nil { meta["resolutionFrom"] = .string("physical size given at import") }
         header.meta = .object(meta)
         return Trace(header: header, events: events)

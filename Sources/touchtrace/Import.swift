@@ -90,6 +90,11 @@ struct Import: ParsableCommand {
             printError("touchtrace: warning: \(recording): the device reports no resolution, so millimeters assume "
                 + "96 dpi (3.78 units/mm); give --size-mm W H (the screen's size) for real ones")
         }
+        if case .object(let meta)? = trace.header.meta, let n = meta["eventsOnMissingSlots"]?.numberValue, n > 0 {
+            // Left out as the kernel leaves out fingers beyond a panel's slots: said, not silent.
+            printError("touchtrace: warning: \(recording): \(formatJSONNumber(n)) event\(n == 1 ? "" : "s") named a slot beyond the device's "
+                + "\(meta["slots"]?.numberValue.map(formatJSONNumber) ?? "?") and \(n == 1 ? "was" : "were") left out (the contacts on them are not in the trace)")
+        }
         try writeTrace(trace, to: output)
         let contacts = trace.events.filter { $0.phase == .down }.count
         print("\(recording) → \(output): \(trace.events.count) events, \(contacts) contacts, \(formatJSONNumber(trace.header.device.width)) × \(formatJSONNumber(trace.header.device.height)) units")

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TouchTestSupport
 import TouchGestures
 @testable import TouchEvdev
 import TouchList
@@ -88,6 +90,25 @@ struct LibinputRecordTests {
             return
         }
         #expect(t.fingers == 2 && t.taps == 1)
+    }
+
+    @Test("a contact on a slot the device does not have (300 of 10) is left out, and the import says so")
+    func missingSlotIsSaid() throws {
+        // The second finger on slot 300: the kernel would never send it; a recording may.
+        let text = Self.sample.replacingOccurrences(of: "- [  0,      0,   3,  47,    1]", with: "- [  0,      0,   3,  47,  300]")
+            .replacingOccurrences(of: "- [  0,  80000,   3,  47,    1]", with: "- [  0,  80000,   3,  47,  300]")
+        let trace = try TraceImport.trace(from: try EvemuRecording.parseLibinputRecord(text, name: "r.yml"), source: "r.yml")
+        #expect(trace.events.filter { $0.phase == .down }.count == 1)
+        #expect(trace.header.meta?["eventsOnMissingSlots"] == .number(4))
+        // touchtrace import says it on standard error.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("slots-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try text.write(to: dir.appendingPathComponent("r.yml"), atomically: true, encoding: .utf8)
+        let bin = try #require(builtProgram("touchtrace"))
+        let r = try runProgram(bin, ["import", dir.appendingPathComponent("r.yml").path, dir.appendingPathComponent("t.json").path], in: dir)
+        #expect(r.status == 0)
+        #expect(r.err.contains("4 events named a slot beyond the device's 10 and were left out"), "\(r.err)")
     }
 
     @Test func malformedEventLinesAreLocated() {

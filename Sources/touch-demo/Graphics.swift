@@ -128,6 +128,11 @@ enum Graphics {
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw sdlError("SDL_Init") }
         defer { SDL_Quit() }
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?"
+        // SDL's drivers that show nothing: a window there waits for a q no one can press.
+        if driver == "offscreen" || driver == "dummy" {
+            throw Failure(description: "no display to draw on (SDL's video driver is \(driver)): run it under X11 or Wayland or on a console, "
+                + "or use --ui terminal, or --frames DIR to render the replay into PNG frames")
+        }
         // A console (KMSDRM) has no windows: the list takes the screen.
         let console = driver == "KMSDRM"
         var surface: Surface

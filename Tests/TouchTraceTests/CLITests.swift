@@ -279,6 +279,15 @@ extension CLITests {
         #expect(r.err.contains("cannot write standard output: No space left on device"), "\(command): \(r.err)")
     }
 
+    @Test("the graphical view with no display to draw on says so and exits 2 (it waited for ever for a q no one could press)")
+    func graphicsWithoutDisplay() throws {
+        let bin = try #require(Self.built("touch-demo"))
+        let r = try runProgram(URL(fileURLWithPath: "/usr/bin/timeout"), ["30", bin.path, "--ui", "graphics", "--replay", "traces/tap-double.json"],
+                               in: packageRoot, environment: ["SDL_VIDEODRIVER": "offscreen", "DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        #expect(r.status == 2, "\(r.err)")
+        #expect(r.err.contains("no display to draw on (SDL's video driver is offscreen)"), "\(r.err)")
+    }
+
     @Test func rowsAreNamedAsRows() {
         #expect(TouchDemo.Output.rows([]) == "none")
         #expect(TouchDemo.Output.rows([3]) == "row 3")

@@ -203,7 +203,33 @@ enum HeaderDecoder {
         }
         let known: Set<String> = ["format", "version", "encoding", "device", "scene", "meta", "expect", "expectNone", "events"]
         header.extra = object.members.filter { !known.contains($0.key) }
+        // Kept (traces are a contract: a later version's keys pass through), but said: a
+        // misspelt `devise` or `expcet` would otherwise change nothing and go unnoticed.
+        for m in header.extra {
+            let near = known.sorted().first { Self.distance(m.key, $0) <= 2 }
+            report(Diagnostic(.warning, locate(m.key), "`\(m.key)` is not a key of the format (kept as it is, read by nothing)"
+                              + (near.map { "; did you mean `\($0)`?" } ?? "; application data belongs in `meta`")))
+        }
         return ok ? header : nil
+    }
+}
+
+extension HeaderDecoder {
+    /// Edit distance (insertions, deletions, substitutions) between two short keys.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.utf8), b = Array(b.utf8)
+        guard a.count < 64, b.count < 64 else { return Int.max }
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                let keep = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = keep
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
     }
 }
 

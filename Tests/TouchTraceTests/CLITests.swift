@@ -288,6 +288,17 @@ extension CLITests {
         #expect(r.err.contains("no display to draw on (SDL's video driver is offscreen)"), "\(r.err)")
     }
 
+    @Test("validate warns of a top-level key the format does not have, naming the nearest one; the trace stays valid")
+    func unknownTopLevelKey() throws {
+        let dir = TempDir()
+        try Data(#"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480}, "devise": 1, "colour": 2, "events": []}"#.utf8)
+            .write(to: URL(fileURLWithPath: dir.path("t.json")))
+        let r = try run(["validate", dir.path("t.json")])
+        #expect(r.status == 0)
+        #expect(r.err.contains("warning: `devise` is not a key of the format (kept as it is, read by nothing); did you mean `device`?"), "\(r.err)")
+        #expect(r.err.contains("warning: `colour` is not a key of the format (kept as it is, read by nothing); application data belongs in `meta`"), "\(r.err)")
+    }
+
     @Test func rowsAreNamedAsRows() {
         #expect(TouchDemo.Output.rows([]) == "none")
         #expect(TouchDemo.Output.rows([3]) == "row 3")

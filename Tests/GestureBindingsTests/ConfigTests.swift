@@ -97,6 +97,28 @@ struct ConfigTests {
         }
     }
 
+    @Test("Lists nested 20,000 deep are refused at the first list past the limit, not read until the stack overflows")
+    func deepNesting() throws {
+        let head = "[[binding]]\ngesture = \"tap\"\ncommand = "
+        // 64 deep is read (the limit), with the innermost list where it was written.
+        let deepest = try ConfigReader.parse(head + String(repeating: "[", count: 64) + "\"x\"" + String(repeating: "]", count: 64) + "\n", file: "ok.toml")
+        guard let command = deepest.first(where: { $0.name == "binding" })?.entries.first(where: { $0.key == "command" }) else {
+            Issue.record("the binding's command was not read"); return
+        }
+        var v = command.value
+        var levels = 0
+        while case .array(let items) = v.kind { levels += 1; v = items[0] }
+        guard case .string(let innermost) = v.kind else { Issue.record("the innermost value is not the string"); return }
+        #expect(levels == 64 && innermost == "x")
+        // 20,000 deep: the 65th `[`, at column 11 + 64 of line 3, is the one refused.
+        do {
+            _ = try ConfigReader.parse(head + String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000) + "\n", file: "deep.toml")
+            Issue.record("20,000 nested lists were accepted")
+        } catch {
+            #expect(error.description == "deep.toml:3:75: error: lists nested more than 64 deep: a binding needs 2 at most")
+        }
+    }
+
     @Test func fourWayBindingsKeepFourDirectionsAndSingleTapsAreNotHeldBack() throws {
         let c = try DaemonConfig(text: "[[binding]]\ngesture = \"swipe\"\ndirection = \"left\"\ncommand = [\"x\"]\n[[binding]]\ngesture = \"tap\"\ncommand = [\"y\"]\n", file: "c")
         #expect(!c.settings.swipe.diagonals)

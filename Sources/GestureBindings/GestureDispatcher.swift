@@ -226,17 +226,14 @@ public struct GestureDispatcher: Sendable {
     /// The edge zone `p` (surface units) lies in.
     private func zone(of p: Point) -> ScreenEdge? { EdgeZones(of: p, on: surface, width: edgeZone).edge }
 
-    private func first(_ gesture: Binding.Gesture, fingers: Int, edge: ScreenEdge?,
-                       where test: (Key) -> Bool) -> Binding? {
-        for k in keys.indices {
-            let key = keys[k]
-            if key.gesture == gesture && key.mode == .release && (key.fingers == nil || key.fingers == fingers)
-                && key.edge.admits(edge) && test(key) { return bindings[k] }
-        }
+    /// The first binding that `c` matches: the one rule that fires bindings and that
+    /// ``explain(_:at:_:ran:)`` reports on.
+    private func first(_ c: Candidate) -> Binding? {
+        for k in keys.indices where mismatch(keys[k], c) == nil { return bindings[k] }
         return nil
     }
 
-    /// What a finished gesture is, for an explanation: its kind and the values bindings test.
+    /// What a finished gesture is: its kind and the values bindings test.
     private struct Candidate {
         var gesture: Binding.Gesture
         var fingers: Int
@@ -258,22 +255,45 @@ public struct GestureDispatcher: Sendable {
                 explanation.append("  \(bindings[k].origin): runs \(ran.command.line)")
                 return
             }
-            explanation.append("  \(bindings[k].origin): " + (mismatch(key, c) ?? "matches"))
+            explanation.append("  \(bindings[k].origin): " + (mismatch(key, c).map { words($0, key, c) } ?? "matches"))
         }
         explanation.append("  no binding ran")
     }
 
-    /// The first reason `key` does not match `c`, or `nil` when it does.
-    private func mismatch(_ key: Key, _ c: Candidate) -> String? {
-        if key.gesture != c.gesture { return "gesture \(c.gesture.rawValue) ≠ \(key.gesture.rawValue)" }
-        if case .repeating = key.mode { return "repeats while the fingers move (mode P), not at the end" }
-        if let f = key.fingers, f != c.fingers { return "fingers \(c.fingers) ≠ \(f)" }
-        if let d = key.direction, d != c.direction { return "direction \(c.direction?.rawValue ?? "none") ≠ \(d.rawValue)" }
-        if c.gesture == .tap, key.taps != c.taps { return "taps \(c.taps) ≠ \(key.taps)" }
-        if let p = key.pinch, p != c.pinch { return "pinch \(c.pinch?.rawValue ?? "none") ≠ \(p.rawValue)" }
-        if let t = key.turn, t != c.turn { return "turn \(c.turn?.rawValue ?? "none") ≠ \(t.rawValue)" }
-        if !key.edge.admits(c.edge) { return edgeReason(key.edge, c.edge) }
-        if c.gesture == .swipe, !key.distance.admits(c.length, extent: c.extent) {
+    /// Why a binding's key does not match a gesture: the first test it fails. Cases only, no
+    /// text: matching runs at every finished gesture; the words are made only for `--explain`.
+    private enum Mismatch: Equatable {
+        case gesture, repeating, fingers(Int), direction(SwipeDirection), taps(Int)
+        case pinch(Binding.PinchDirection), turn(Binding.TurnDirection), edge, distance
+    }
+
+    /// The first test `key` fails for `c`, or `nil` when it matches. Each gesture's own tests
+    /// (direction and distance for a swipe, taps, pinch, turn) are made for that gesture only.
+    private func mismatch(_ key: Key, _ c: Candidate) -> Mismatch? {
+        if key.gesture != c.gesture { return .gesture }
+        if key.mode != .release { return .repeating }
+        if let f = key.fingers, f != c.fingers { return .fingers(f) }
+        if c.gesture == .swipe, let d = key.direction, d != c.direction { return .direction(d) }
+        if c.gesture == .tap, key.taps != c.taps { return .taps(key.taps) }
+        if c.gesture == .pinch, let p = key.pinch, p != c.pinch { return .pinch(p) }
+        if c.gesture == .rotate, let t = key.turn, t != c.turn { return .turn(t) }
+        if !key.edge.admits(c.edge) { return .edge }
+        if c.gesture == .swipe, !key.distance.admits(c.length, extent: c.extent) { return .distance }
+        return nil
+    }
+
+    /// `m`, the first test `key` fails for `c`, in words with the measured value and the limit.
+    private func words(_ m: Mismatch, _ key: Key, _ c: Candidate) -> String {
+        switch m {
+        case .gesture: return "gesture \(c.gesture.rawValue) ≠ \(key.gesture.rawValue)"
+        case .repeating: return "repeats while the fingers move (mode P), not at the end"
+        case .fingers(let f): return "fingers \(c.fingers) ≠ \(f)"
+        case .direction(let d): return "direction \(c.direction?.rawValue ?? "none") ≠ \(d.rawValue)"
+        case .taps(let n): return "taps \(c.taps) ≠ \(n)"
+        case .pinch(let p): return "pinch \(c.pinch?.rawValue ?? "none") ≠ \(p.rawValue)"
+        case .turn(let t): return "turn \(c.turn?.rawValue ?? "none") ≠ \(t.rawValue)"
+        case .edge: return edgeReason(key.edge, c.edge)
+        case .distance:
             let need: (String, Double) = switch key.distance {
             case .medium: ("medium", c.extent / 3)
             case .long: ("long", c.extent * 2 / 3)
@@ -282,7 +302,6 @@ public struct GestureDispatcher: Sendable {
             }
             return "distance \(Self.decimal(c.length)) mm < \(need.0): \(Self.decimal(need.1)) mm of \(Self.decimal(c.extent)) mm"
         }
-        return nil
     }
 
     /// Why a gesture whose fingers started in `edge` is not from `wanted`: where the farthest
@@ -319,14 +338,7 @@ public struct GestureDispatcher: Sendable {
 
     /// Seconds with three decimals; a time whose milliseconds do not fit an Int (or that is
     /// not finite) as Swift writes a Double.
-    public static func decimalTime(_ t: Double) -> String {
-        let scaled = (t * 1000).rounded()
-        guard scaled.isFinite, abs(scaled) < 9e15 else { return "\(t)" }
-        let ms = Int(scaled)
-        let frac = String(abs(ms) % 1000)
-        return (ms < 0 ? "-" : "") + "\(abs(ms) / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
-    }
-
+    public static func decimalTime(_ t: Double) -> String { formatFixed(t, digits: 3) }
 
     private mutating func gesture(_ g: GestureEvent, fire: (Firing) -> Void) {
         switch g.kind {
@@ -334,26 +346,30 @@ public struct GestureDispatcher: Sendable {
             pendingSwipe = s
         case .tap(let t):
             let edge = zone(of: t.position)
-            let b = first(.tap, fingers: t.fingers, edge: edge, where: { $0.taps == t.taps })
+            let c = Candidate(gesture: .tap, fingers: t.fingers, edge: edge, taps: t.taps)
+            let b = first(c)
             let cause = Firing.Cause.tap(taps: t.taps, fingers: t.fingers, edge: edge)
-            explain(Firing.words(cause), at: g.time, Candidate(gesture: .tap, fingers: t.fingers, edge: edge, taps: t.taps), ran: b)
+            explain(Firing.words(cause), at: g.time, c, ran: b)
             if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
         case .longPress(let l) where l.phase == .began:
-            let b = first(.longPress, fingers: l.fingers, edge: startEdge, where: { _ in true })
+            let c = Candidate(gesture: .longPress, fingers: l.fingers, edge: startEdge)
+            let b = first(c)
             let cause = Firing.Cause.longPress(fingers: l.fingers, edge: startEdge)
-            explain(Firing.words(cause), at: g.time, Candidate(gesture: .longPress, fingers: l.fingers, edge: startEdge), ran: b)
+            explain(Firing.words(cause), at: g.time, c, ran: b)
             if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
         case .pinch(let p) where p.phase == .ended && p.scale != 1:
             let way: Binding.PinchDirection = p.scale < 1 ? .in : .out
-            let b = first(.pinch, fingers: p.fingers, edge: startEdge, where: { $0.pinch == nil || $0.pinch == way })
+            let c = Candidate(gesture: .pinch, fingers: p.fingers, edge: startEdge, pinch: way)
+            let b = first(c)
             let cause = Firing.Cause.pinch(way, scale: p.scale, fingers: p.fingers)
-            explain(Firing.words(cause), at: g.time, Candidate(gesture: .pinch, fingers: p.fingers, edge: startEdge, pinch: way), ran: b)
+            explain(Firing.words(cause), at: g.time, c, ran: b)
             if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
         case .rotate(let r) where r.phase == .ended && r.angle != 0:
             let way: Binding.TurnDirection = r.angle > 0 ? .clockwise : .counterclockwise
-            let b = first(.rotate, fingers: r.fingers, edge: startEdge, where: { $0.turn == nil || $0.turn == way })
+            let c = Candidate(gesture: .rotate, fingers: r.fingers, edge: startEdge, turn: way)
+            let b = first(c)
             let cause = Firing.Cause.rotate(way, radians: r.angle, fingers: r.fingers)
-            explain(Firing.words(cause), at: g.time, Candidate(gesture: .rotate, fingers: r.fingers, edge: startEdge, turn: way), ran: b)
+            explain(Firing.words(cause), at: g.time, c, ran: b)
             if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
         default:
             break
@@ -413,12 +429,10 @@ public struct GestureDispatcher: Sendable {
         let length = total / Double(tracks.count)
         let size = surface.millimeters(Point(x: surface.width, y: surface.height))
         let extent = abs(size.x * u.x) + abs(size.y * u.y)
-        let b = first(.swipe, fingers: s.fingers, edge: s.edge, where: {
-            ($0.direction == nil || $0.direction == s.direction) && $0.distance.admits(length, extent: extent)
-        })
+        let c = Candidate(gesture: .swipe, fingers: s.fingers, edge: s.edge, direction: s.direction, length: length, extent: extent)
+        let b = first(c)
         let cause = Firing.Cause.swipe(s.direction, millimeters: length, fingers: s.fingers, edge: s.edge)
-        explain(Firing.words(cause), at: time, Candidate(gesture: .swipe, fingers: s.fingers, edge: s.edge, direction: s.direction,
-                                                         length: length, extent: extent), ran: b)
+        explain(Firing.words(cause), at: time, c, ran: b)
         if let b { fire(Firing(time: time, binding: b, cause: cause)) }
     }
 }

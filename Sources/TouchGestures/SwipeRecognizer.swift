@@ -94,20 +94,10 @@ public struct SwipeRecognizer: Sendable {
 
     /// The edge or corner every finger started in, whatever the swipe's direction: a swipe along
     /// the bottom edge is a bottom-edge swipe (as lisgd takes it, and phone shells' sliders need).
-    private func edge(_ direction: SwipeDirection, contacts: ContactTable, surface: Surface) -> ScreenEdge? {
+    private func edge(contacts: ContactTable, surface: Surface) -> ScreenEdge? {
         var zones = EdgeZones.all
         for c in contacts.contacts { zones = zones.intersection(EdgeZones(of: c.start, on: surface, width: settings.edgeZone)) }
-        switch (zones.left, zones.right, zones.top, zones.bottom) {
-        case (true, _, true, _): return .topLeft
-        case (_, true, true, _): return .topRight
-        case (true, _, _, true): return .bottomLeft
-        case (_, true, _, true): return .bottomRight
-        case (true, _, _, _): return .left
-        case (_, true, _, _): return .right
-        case (_, _, true, _): return .top
-        case (_, _, _, true): return .bottom
-        default: return nil
-        }
+        return zones.edge
     }
 
     /// Gives up on the sequence because the arena decided so.
@@ -155,7 +145,7 @@ public struct SwipeRecognizer: Sendable {
                 move(to: .recognized, at: time)
                 emit(.swipe(.init(direction: direction, fingers: contacts.sequenceFingers, start: start,
                                   end: current, duration: elapsed, velocity: velocity,
-                                  edge: edge(direction, contacts: contacts, surface: surface))))
+                                  edge: edge(contacts: contacts, surface: surface))))
             } else if crossAt > maxDrift {
                 fail(GestureFailure(.crossDrift, measured: crossAt, limit: maxDrift), at: time, emit: emit)
             } else if elapsedAt >= settings.maxDuration {

@@ -22,7 +22,11 @@ import TouchList
 /// - `tap [at X,Y] [fingers N] [hold 0.08s]`; `double-tap [at X,Y] [fingers N]`;
 /// - `long-press [at X,Y] [for 0.8s]`; `drag from X,Y to X,Y [in 1s]`; `pause 0.5s`;
 /// - `fling right [30mm] [in 0.08s] [at X,Y]` (a fast stroke);
-/// - `pinch [at X,Y] [from 20mm] [to 60mm] [in 0.5s]` (two fingers moving apart or together).
+/// - `pinch [at X,Y] [from 20mm] [to 60mm] [in 0.5s]` (two fingers moving apart or together);
+/// - `rotate [at X,Y] [by 90deg] [radius 15mm] [in 0.6s]` (two fingers turning around a point,
+///   clockwise on the screen for a positive angle).
+///
+/// Times are written `0.25s`, `250ms` or `0.25` (seconds).
 ///
 /// Expectations: `expect swipe direction=right fingers=1` (one output event a statement),
 /// `expect-none rowSwipe select`.
@@ -100,10 +104,13 @@ public enum TraceSynth {
             k += 1
             return v
         }
-        /// "0.25s"
+        /// "0.25s", "250ms", or a bare number of seconds ("0.25")
         mutating func seconds() throws(DiagnosticError) -> Double {
-            guard let s = peek(), s.hasSuffix("s"), let v = Double(s.dropLast()), v >= 0, v <= 3600 else {
-                throw fail("a time in seconds, like 0.25s (at most 3600s)")
+            guard let s = peek() else { throw fail("a time in seconds, like 0.25s (at most 3600s)") }
+            let value: Double? = s.hasSuffix("ms") ? Double(s.dropLast(2)).map { $0 / 1000 }
+                : s.hasSuffix("s") ? Double(s.dropLast()) : Double(s)
+            guard let v = value, v >= 0, v <= 3600 else {
+                throw fail("a time in seconds, like 0.25s, 250ms or 0.25 (at most 3600s)")
             }
             k += 1
             return v
@@ -302,6 +309,29 @@ public enum TraceSynth {
                     try stroke(id: id, from: a, to: b, duration: dur)
                 }
                 time += dur
+            case "rotate":
+                // Two fingers on opposite ends of a circle around `at`, turning together by the
+                // angle: clockwise on the screen when positive, as RotateRecognizer measures.
+                var at = center, degrees = 90.0, radius = 15.0, dur = 0.6
+                while !w.atEnd {
+                    if w.take("at") { at = try w.point() }
+                    else if w.take("by") { degrees = try angle(&w) }
+                    else if w.take("radius") { radius = try millimeters(&w) }
+                    else if w.take("in") { dur = try w.seconds() }
+                    else { throw w.fail("at, by, radius or in") }
+                }
+                try reserve(2, duration: dur)
+                beginGesture()
+                // Waypoints every 5° at most: the stroke follows the arc, not its chord.
+                let steps = max(2, Int((abs(degrees) / 5).rounded(.up)))
+                for (id, start) in [(0, Double.pi), (1, 0.0)] {
+                    let points = (0...steps).map { k -> Point in
+                        let a = start + degrees * .pi / 180 * Double(k) / Double(steps)
+                        return at + Point(x: cos(a) * radius * res.x, y: sin(a) * radius * res.y)
+                    }
+                    try stroke(id: id, through: points, duration: dur)
+                }
+                time += dur
             case "drag":
                 guard w.take("from") else { throw w.fail("from") }
                 let a = try w.point()
@@ -349,7 +379,7 @@ public enum TraceSynth {
                 expectNone = types
             default:
                 w.k -= 1
-                throw w.fail("a statement (device, list, rate, jitter, seed, gap, pause, swipe, fling, tap, double-tap, long-press, pinch, drag, expect, expect-none)")
+                throw w.fail("a statement (device, list, rate, jitter, seed, gap, pause, swipe, fling, tap, double-tap, long-press, pinch, rotate, drag, expect, expect-none)")
             }
         }
 
@@ -362,7 +392,16 @@ public enum TraceSynth {
         }
 
         mutating func millimeters(_ w: inout Words) throws(DiagnosticError) -> Double {
-            guard let s = w.peek(), s.hasSuffix("mm"), let v = Double(s.dropLast(2)), v >= 0 else { throw w.fail("a distance in mm, like 40mm") }
+            guard let s = w.peek(), s.hasSuffix("mm"), let v = Double(s.dropLast(2)), v >= 0, v.isFinite else { throw w.fail("a distance in mm, like 40mm") }
+            w.k += 1
+            return v
+        }
+
+        /// "90deg" or "-45deg": degrees, clockwise on the screen when positive (at most ±3600°)
+        mutating func angle(_ w: inout Words) throws(DiagnosticError) -> Double {
+            guard let s = w.peek(), s.hasSuffix("deg"), let v = Double(s.dropLast(3)), abs(v) <= 3600 else {
+                throw w.fail("an angle in degrees, like 90deg or -45deg")
+            }
             w.k += 1
             return v
         }
@@ -384,9 +423,13 @@ public enum TraceSynth {
         }
 
         mutating func stroke(id: Int, from a: Point, to b: Point, duration: Double) throws(DiagnosticError) {
+            try stroke(id: id, through: [a, b], duration: duration)
+        }
+
+        mutating func stroke(id: Int, through points: [Point], duration: Double) throws(DiagnosticError) {
             // A stroke must stay on the surface: the builder keeps points within it, so a swipe
             // started near the edge became a tap there, silently (issue 15).
-            for p in [a, b] where !(p.x >= 0 && p.x <= device.width && p.y >= 0 && p.y <= device.height) {
+            for p in points where !(p.x >= 0 && p.x <= device.width && p.y >= 0 && p.y <= device.height) {
                 guard let w = statementWords else { break }
                 throw DiagnosticError("in `\(w.words.joined(separator: " "))`: a finger would be at "
                     + "(\(formatJSONNumber((p.x * 10).rounded() / 10)), \(formatJSONNumber((p.y * 10).rounded() / 10))), off the "
@@ -394,7 +437,7 @@ public enum TraceSynth {
                     at: SourceLocation(file: w.file, line: w.line, column: w.columns.first ?? 1))
             }
             if builder == nil { builder = TraceBuilder(device: device, seed: seed) }
-            builder!.path(time, [a, b], duration: duration, rate: rate, jitter: jitterMM, id: id)
+            builder!.path(time, points, duration: duration, rate: rate, jitter: jitterMM, id: id)
         }
 
         func finish() -> Trace {

@@ -18,7 +18,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var s = file ?? "<input>"
+        var s = file.map { $0 == "-" ? "<stdin>" : $0 } ?? "<input>"
         if let line { s += ":\(line)" }
         if let column { s += ":\(column)" }
         return s

@@ -24,8 +24,15 @@ final class DocumentStream {
     /// How far the reader goes between letting go of the pages behind it, in bytes (256 KiB).
     private static let releaseStep = 1 << 18
 
-    init(path: String) throws(DiagnosticError) {
+    convenience init(path: String) throws(DiagnosticError) {
+        let file: MappedFile
         do { file = try MappedFile(path: path, populate: false) } catch { throw DiagnosticError([error]) }
+        try self.init(file: file, name: path)
+    }
+
+    /// Streams the document in `file`; `name` is used in locations.
+    init(file: MappedFile, name path: String) throws(DiagnosticError) {
+        self.file = file
         parser = DocumentParser(name: path, base: file.base, count: file.count)
         parser.file = file
         let bom = file.count >= 3 && file.base[0] == 0xEF && file.base[1] == 0xBB && file.base[2] == 0xBF

@@ -22,7 +22,7 @@ final class MappedFile {
     /// Maps `path` (or reads it, when it is not a regular file). `populate`: read every page in
     /// at once, for a reader that keeps the whole file.
     init(path: String, populate: Bool = true) throws(Diagnostic) {
-        let fd = open(path, O_RDONLY)
+        let fd = TraceReader.openInput(path)
         guard fd >= 0 else { throw TraceReader.fileError(path, "cannot open") }
         defer { close(fd) }
         var st = stat()
@@ -50,6 +50,16 @@ final class MappedFile {
             copy.initialize(from: bytes, count: bytes.count)
             base = UnsafePointer(copy)
         }
+    }
+
+    /// Holds bytes already read (standard input), as a file that was read rather than mapped.
+    init(bytes: [UInt8]) {
+        mapped = nil
+        fallback = nil
+        count = bytes.count
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        copy.initialize(from: bytes, count: bytes.count)
+        base = UnsafePointer(copy)
     }
 
     /// Drops the pages before byte `offset` from memory (they are read again from the file if

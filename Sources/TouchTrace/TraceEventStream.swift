@@ -48,7 +48,7 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
     public init(path: String) throws(DiagnosticError) {
         self.path = path
         parser = LinesParser(name: path, collectEvents: false)
-        fd = open(path, O_RDONLY)
+        fd = TraceReader.openInput(path)
         guard fd >= 0 else { throw DiagnosticError([TraceReader.fileError(path, "cannot open")]) }
         var st = stat()
         if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
@@ -94,10 +94,24 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
             }
             header = h
         } else {
-            close(fd)
-            fd = -1
             encoding = .document
-            let d = try DocumentStream(path: path)
+            let d: DocumentStream
+            if path == "-" {
+                // Standard input cannot be opened again: what was read, then the rest.
+                var bytes = [UInt8](UnsafeBufferPointer(start: buffer + start, count: filled - start))
+                do { try TraceReader.readRest(of: fd, path, into: &bytes) } catch {
+                    close(fd)
+                    fd = -1
+                    throw DiagnosticError([error])
+                }
+                close(fd)
+                fd = -1
+                d = try DocumentStream(file: MappedFile(bytes: bytes), name: path)
+            } else {
+                close(fd)
+                fd = -1
+                d = try DocumentStream(path: path)
+            }
             header = d.header
             document = .passRetained(d)
         }

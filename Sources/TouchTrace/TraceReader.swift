@@ -163,17 +163,30 @@ public enum TraceReader {
 
     /// The whole file, or a diagnostic saying why it cannot be read.
     static func readFile(_ path: String) throws(Diagnostic) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
+        let fd = openInput(path)
         guard fd >= 0 else { throw fileError(path, "cannot open") }
         defer { close(fd) }
         var st = stat()
         if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
             throw Diagnostic(.error, SourceLocation(file: path), "is a folder, not a trace file")
         }
-        // Read straight into the final buffer; grow it if the file is longer than it said.
-        var bytes = [UInt8](repeating: 0, count: max(Int(st.st_size), 0) + 1)
-        var filled = 0
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(max(Int(st.st_size), 0) + 1)
+        try readRest(of: fd, path, into: &bytes)
+        return bytes
+    }
+
+    /// Reads `fd` to its end after `bytes` (what was read of it already). A stream that does not
+    /// start like JSON is not read to its end: /dev/zero has none (validate aborted after asking
+    /// for 2.2 GB); what was read shows the error.
+    static func readRest(of fd: Int32, _ path: String, into bytes: inout [UInt8]) throws(Diagnostic) {
+        var filled = bytes.count
+        bytes.append(contentsOf: [UInt8](repeating: 0, count: max(bytes.capacity - filled, 1 << 16)))
         while true {
+            if let first = bytes[0..<filled].first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }),
+               first != UInt8(ascii: "{") {
+                break
+            }
             if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: max(bytes.count, 1 << 16))) }
             let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) }
             if n < 0 {
@@ -182,15 +195,14 @@ public enum TraceReader {
             }
             if n == 0 { break }
             filled += n
-            // A stream that does not start like JSON is not read to its end: /dev/zero has
-            // none (validate aborted after asking for 2.2 GB). What was read shows the error.
-            if let first = bytes[0..<filled].first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }),
-               first != UInt8(ascii: "{") {
-                break
-            }
         }
         bytes.removeLast(bytes.count - filled)
-        return bytes
+    }
+
+    /// Opens a file to read, or a duplicate of standard input for `-` (so that closing it leaves
+    /// standard input open): every reader of the package takes `-` for standard input.
+    package static func openInput(_ path: String) -> Int32 {
+        path == "-" ? dup(0) : open(path, O_RDONLY)
     }
 
     static func fileError(_ path: String, _ what: String) -> Diagnostic {

@@ -33,11 +33,9 @@ struct Diff: ParsableCommand {
     /// The settings in `path`, or `nil` (each trace's own `scene.settings`, else the defaults).
     func loadSettings(_ path: String?) throws -> GestureSettings? {
         guard let path else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure.badInput("touchtrace: \(path): cannot read")
-        }
+        let data = try readInput(path)
         do {
-            let value = try JSONValue.parse(Array(data), name: path)
+            let value = try JSONValue.parse(data, name: path)
             return try GestureSettings.from(json: value, source: path)
         } catch {
             throw CommandFailure.badInput(error.description)
@@ -49,13 +47,15 @@ struct Diff: ParsableCommand {
         if traces.count == 1 && settingsA == nil && settingsB == nil {
             throw CommandFailure.badInput("touchtrace diff: with one trace, give --settings-a and/or --settings-b to compare")
         }
+        try refuseStandardInputTwice(traces + [settingsA, settingsB].compactMap { $0 }, command: "diff")
         let a = try loadSettings(settingsA), b = try loadSettings(settingsB)
-        func output(_ file: String, _ s: GestureSettings?) throws -> [String] {
-            let t = try readTrace(file)
-            return TraceReplay.run(header: t.header, settings: s, events: t.events).output.map(\.brief)
+        func output(_ t: Trace, _ s: GestureSettings?) -> [String] {
+            TraceReplay.run(header: t.header, settings: s, events: t.events).output.map(\.brief)
         }
-        let left = try output(traces[0], a)
-        let right = try output(traces.count == 2 ? traces[1] : traces[0], b)
+        // Each trace read once: standard input cannot be read twice.
+        let traceA = try readTrace(traces[0])
+        let left = output(traceA, a)
+        let right = output(traces.count == 2 ? try readTrace(traces[1]) : traceA, b)
         let titleA = traces[0] + (settingsA.map { " with \($0)" } ?? "")
         let titleB = (traces.count == 2 ? traces[1] : traces[0]) + (settingsB.map { " with \($0)" } ?? "")
         let width = max(24, (left.map(\.count).max() ?? 0) + 2)

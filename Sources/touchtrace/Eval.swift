@@ -132,10 +132,7 @@ struct Eval: ParsableCommand {
     }
 
     func readBytes(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure.badInput("touchtrace: \(path): cannot be read")
-        }
-        return [UInt8](data)
+        try readInput(path)
     }
 
     func percent(_ x: Double, digits: Int = 1) -> String { fixed(100 * x, digits) + "%" }

@@ -37,10 +37,7 @@ struct Import: ParsableCommand {
     var expectNone: String?
 
     func read(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure.badInput("touchtrace: \(path): cannot read")
-        }
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: try readInput(path), as: UTF8.self)
     }
 
     func run() throws {

@@ -65,8 +65,46 @@ func refuseOverwriting(_ inputs: [String], with output: String, command: String)
     }
 }
 
-/// Trace files in `path`: itself if a file, else every .json/.jsonl below it, sorted.
+/// The bytes of a file a command reads (a description, labels, settings, a recording), or of
+/// standard input for `-`; a file that cannot be read is bad input (exit 2) with the system's
+/// reason.
+func readInput(_ path: String) throws -> [UInt8] {
+    let fd = path == "-" ? dup(0) : open(path, O_RDONLY)
+    let name = path == "-" ? "<stdin>" : path
+    guard fd >= 0 else { throw CommandFailure.badInput("touchtrace: \(name): cannot open: \(String(cString: strerror(errno)))") }
+    defer { close(fd) }
+    var st = stat()
+    if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+        throw CommandFailure.badInput("touchtrace: \(name): is a folder, not a file")
+    }
+    var bytes = [UInt8](repeating: 0, count: 1 << 16)
+    var filled = 0
+    while true {
+        if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: bytes.count)) }
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+        if n < 0, errno == EINTR { continue }
+        guard n >= 0 else { throw CommandFailure.badInput("touchtrace: \(name): cannot read: \(String(cString: strerror(errno)))") }
+        if n == 0 { break }
+        filled += n
+    }
+    bytes.removeLast(bytes.count - filled)
+    return bytes
+}
+
+/// How a command names an input it read: `<stdin>` for `-`, as the diagnostics do.
+func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+/// Refuses `-` named twice among a command's inputs: standard input can be read only once.
+func refuseStandardInputTwice(_ inputs: [String], command: String) throws {
+    if inputs.filter({ $0 == "-" }).count > 1 {
+        throw CommandFailure.badInput("touchtrace \(command): - (standard input) is given more than once; it can be read only once")
+    }
+}
+
+/// Trace files in `path`: itself if a file (or `-`, standard input), else every .json/.jsonl
+/// below it, sorted.
 func traceFiles(at path: String) -> (files: [String], isFolder: Bool)? {
+    if path == "-" { return (["-"], false) }
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { return nil }
     guard isDir.boolValue else { return ([path], false) }

@@ -16,14 +16,20 @@ struct Synth: ParsableCommand {
             list rows 8 height 60 [policy P], rate 120, jitter 0.3mm, seed 7, gap 0.5s. Gestures: \
             swipe right 40mm [in 0.25s] [at X,Y] [fingers N]; tap|double-tap [at X,Y] [fingers N] \
             [hold S]; long-press [at X,Y] [for S]; fling DIR [30mm] [in S]; pinch [at X,Y] \
-            [from 20mm] [to 60mm] [in S]; drag from X,Y to X,Y [in S]; pause S. \
-            Expectations: expect TYPE field=value…; expect-none TYPE…
+            [from 20mm] [to 60mm] [in S]; rotate [at X,Y] [by 90deg] [radius 15mm] [in S]; \
+            drag from X,Y to X,Y [in S]; pause S. Times: 0.25s, 250ms or 0.25 (seconds). \
+            Expectations: expect TYPE field=value…; expect-none TYPE…; the trace is written only \
+            when replaying its events meets them (--unchecked writes it anyway). A description \
+            file of - is standard input.
             Example: touchtrace synth -e "list rows 8 height 60; swipe right 40mm at 300,210; \
             expect rowSwipe row=3 swiped=true" out.json
             """)
 
     @Option(name: .short, help: "The description itself, instead of a file.")
     var e: String?
+
+    @Flag(help: "Write the trace even when replaying its events contradicts its expectations (a known bug, recorded on purpose).")
+    var unchecked = false
 
     @Argument(help: "A file with the description (omit with -e), then where to write the trace (.json or .jsonl).")
     var paths: [String]
@@ -37,13 +43,22 @@ struct Synth: ParsableCommand {
             output = paths[0]
         } else {
             guard paths.count == 2 else { throw CommandFailure.badInput("touchtrace synth: give a description file and an output path (or -e TEXT OUT)") }
-            guard let data = FileManager.default.contents(atPath: paths[0]) else {
-                throw CommandFailure.badInput("touchtrace: \(paths[0]): cannot read")
-            }
-            text = String(decoding: data, as: UTF8.self)
+            text = String(decoding: try readInput(paths[0]), as: UTF8.self)
             output = paths[1]
         }
         let trace = try TraceSynth.trace(from: text, name: e != nil ? "-e" : paths[0])
+        // A golden trace whose own events contradict its expectations is a mistake in the
+        // description (or a bug to record on purpose: --unchecked); either way it is not written
+        // without a word.
+        if trace.header.isTest, !unchecked {
+            var checker = ExpectationCheck.Checker(header: trace.header)
+            _ = TraceReplay.run(header: trace.header, events: trace.events) { checker.observe($0) }
+            let differences = checker.differences()
+            if !differences.isEmpty {
+                throw CommandFailure.badInput("touchtrace synth: \(e != nil ? "-e" : paths[0]): the replay of the events it describes contradicts its expectations, so \(output) was not written (--unchecked writes it anyway):\n"
+                    + differences.map { "  " + $0 }.joined(separator: "\n"))
+            }
+        }
         try writeTrace(trace, to: output)
         print("\(output): \(trace.events.count) events\(trace.header.isTest ? ", with expectations" : "")")
     }

@@ -10,6 +10,8 @@ struct TouchTraceCommand: AsyncParsableCommand {
         commandName: "touchtrace",
         abstract: "Touch traces: replay and check them; make them (synth, record, import); convert, export, measure.",
         discussion: """
+            Wherever a command reads a file (a trace, a description, labels, settings, a \
+            recording), - reads standard input, once. \
             Exit status: 0 success; 1 a replay did not match its expectations; 2 a trace or \
             file could not be read or is invalid, or the command line is wrong.
             """,

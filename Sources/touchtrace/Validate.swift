@@ -25,7 +25,7 @@ struct Validate: ParsableCommand {
                 for d in error.diagnostics { printError(d.description) }
                 let errors = error.diagnostics.filter { $0.severity == .error }.count
                 bad += 1
-                print("\(file): invalid (\(errors) error\(errors == 1 ? "" : "s"))")
+                print("\(displayName(file)): invalid (\(errors) error\(errors == 1 ? "" : "s"))")
                 continue
             }
             var events = 0
@@ -35,11 +35,11 @@ struct Validate: ParsableCommand {
             let errors = stream.errorCount
             if errors == 0 {
                 let warnings = diagnostics.filter { $0.severity == .warning }.count
-                print("\(file): valid (\(stream.encoding.rawValue), \(events) events\(warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"))")
+                print("\(displayName(file)): valid (\(stream.encoding.rawValue), \(events) events\(warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"))")
             } else {
                 bad += 1
                 let shown = diagnostics.filter { $0.severity == .error }.count
-                print("\(file): invalid (\(errors) error\(errors == 1 ? "" : "s")\(shown < errors ? ", the first \(shown) shown" : ""))")
+                print("\(displayName(file)): invalid (\(errors) error\(errors == 1 ? "" : "s")\(shown < errors ? ", the first \(shown) shown" : ""))")
             }
         }
         if bad > 0 { throw CommandFailure.badInput("") }

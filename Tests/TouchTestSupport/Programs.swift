@@ -19,9 +19,10 @@ public func builtProgram(_ name: String) -> URL? {
 }
 
 /// Runs `program` with `arguments` in `directory`, as a user would, with help text wrapping
-/// at 80 columns whatever the machine's terminal, and `environment` over the test's own.
+/// at 80 columns whatever the machine's terminal, and `environment` over the test's own;
+/// `input`, when given, is its standard input (else it inherits the test's).
 public func runProgram(_ program: URL, _ arguments: [String], in directory: URL,
-                       environment: [String: String] = [:]) throws -> ProgramRun {
+                       environment: [String: String] = [:], input: Data? = nil) throws -> ProgramRun {
     let p = Process()
     p.executableURL = program
     p.arguments = arguments
@@ -33,7 +34,16 @@ public func runProgram(_ program: URL, _ arguments: [String], in directory: URL,
     let out = Pipe(), err = Pipe()
     p.standardOutput = out
     p.standardError = err
+    let stdin = input.map { _ in Pipe() }
+    if let stdin { p.standardInput = stdin }
     try p.run()
+    if let stdin, let input {
+        // Written beside the reading, closed at its end: the program sees end of file.
+        Thread.detachNewThread {
+            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.close()
+        }
+    }
     // Both pipes at once: a program that fills one while the other is read to its end would
     // wait forever.
     nonisolated(unsafe) var e = Data()

@@ -17,9 +17,51 @@ struct CLITests {
 
     static func built(_ name: String) -> URL? { builtProgram(name) }
 
-    func run(_ args: [String], program: String = "touchtrace") throws -> Run {
+    func run(_ args: [String], program: String = "touchtrace", input: Data? = nil) throws -> Run {
         let bin = try #require(Self.built(program), "\(program) was not built beside the tests")
-        return try runProgram(bin, args, in: packageRoot)
+        return try runProgram(bin, args, in: packageRoot, input: input)
+    }
+
+    /// `-` is standard input wherever a command reads a file (a pipe, not a file: it cannot be
+    /// mapped or opened twice), for both encodings, and is named `<stdin>` in what is printed.
+    @Test func dashReadsStandardInput() throws {
+        let doc = try Data(contentsOf: packageRoot.appendingPathComponent("traces/tap-double.json"))
+        let fromFile = try run(["replay", "--json", "traces/tap-double.json"])
+        let fromPipe = try run(["replay", "--json", "-"], input: doc)
+        #expect(fromPipe.status == 0, "\(fromPipe.err)")
+        #expect(fromPipe.out == fromFile.out && !fromFile.out.isEmpty)
+        let lines = try Data(contentsOf: packageRoot.appendingPathComponent("traces/lines-swipe-left.jsonl"))
+        let checked = try run(["replay", "--check", "-"], input: lines)
+        #expect(checked.status == 0 && checked.out.contains("check: passed"), "\(checked.out)\(checked.err)")
+        let valid = try run(["validate", "-"], input: doc)
+        #expect(valid.status == 0 && valid.out.hasPrefix("<stdin>: valid (document,"), "\(valid.out)")
+        let broken = try run(["validate", "-"], input: Data("{\"x".utf8))
+        #expect(broken.status == 2 && broken.err.contains("<stdin>:1:"), "\(broken.err)")
+        let synth = TempDir()
+        let out = synth.url.appendingPathComponent("t.json").path
+        let made = try run(["synth", "-", out], input: Data("tap at 100,100\nexpect tap taps=1".utf8))
+        #expect(made.status == 0, "\(made.err)")
+        #expect(try run(["replay", "--check", out]).status == 0)
+        // Standard input is read once: named twice, it is refused before anything is read.
+        let twice = try run(["diff", "-", "-"], input: doc)
+        #expect(twice.status == 2 && twice.err.contains("given more than once"), "\(twice.err)")
+    }
+
+    /// synth writes a trace only when replaying its own events meets its expectations;
+    /// --unchecked writes it anyway (a known bug recorded on purpose).
+    @Test func synthRefusesExpectationsItsEventsContradict() throws {
+        let dir = TempDir()
+        let out = dir.url.appendingPathComponent("t.json").path
+        let wrong = "swipe right 40mm; expect swipe direction=left"
+        let r = try run(["synth", "-e", wrong, out])
+        #expect(r.status == 2, "\(r.out)\(r.err)")
+        #expect(r.err.contains("contradicts its expectations") && r.err.contains("direction"), "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let forced = try run(["synth", "--unchecked", "-e", wrong, out])
+        #expect(forced.status == 0 && FileManager.default.fileExists(atPath: out))
+        #expect(try run(["replay", "--check", out]).status == 1)
+        let right = try run(["synth", "-e", "swipe right 40mm; expect swipe direction=right", out])
+        #expect(right.status == 0, "\(right.err)")
     }
 
     @Test func replayFolderSummarises() throws {

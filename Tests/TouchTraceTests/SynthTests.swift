@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TouchGestures
 import TouchEvdev
@@ -55,6 +56,33 @@ struct SynthTests {
         _ = try replayPasses("fling left; expect swipe direction=left")
     }
 
+    /// Two fingers start on a horizontal line and turn by the angle given; RotateRecognizer
+    /// reports the angle of the line between them since the start, clockwise positive, so the
+    /// last report is the angle asked for. Times may be bare seconds or milliseconds.
+    @Test("a rotation turns two fingers by the angle given; pause takes 0.5 and 200ms")
+    func rotationAndTimes() throws {
+        let t = try TraceSynth.trace(from: "rotate at 400,240 by 90deg radius 15mm in 0.6s; pause 0.5; rotate by -45deg; pause 200ms; tap")
+        let downs = t.events.filter { $0.phase == .down }.map(\.time)
+        // 0.6 s of turning, then 0.5 s of pause and the 0.5 s gap; 0.6 s more, 0.2 s and the gap.
+        #expect(downs.count == 5)
+        #expect(abs(downs[2] - 1.6) < 1e-9 && abs(downs[4] - 2.9) < 1e-9, "\(downs)")
+        // Each finger stays 15 mm (75 units) from the center: it runs along chords of at most
+        // 5°, which pass at most 75 (1 − cos 2.5°) = 0.0714 units inside the circle, and each
+        // position is rounded to 0.01 unit (at most 0.005 √2 = 0.0071 off).
+        let sag = 75 * (1 - cos(2.5 * Double.pi / 180)), rounding = 0.005 * 2.0.squareRoot()
+        for e in t.events where e.time < 0.6 {
+            let dx = e.position.x - 400, dy = e.position.y - 240, r = (dx * dx + dy * dy).squareRoot()
+            #expect(r <= 75 + rounding && r >= 75 - sag - rounding, "\(r)")
+        }
+        let out = TraceReplay.run(header: t.header, events: t.events).output
+        let ends = out.compactMap { o -> Double? in
+            guard case .gesture(let g) = o, case .rotate(let r) = g.kind, r.phase == .ended else { return nil }
+            return r.angle
+        }
+        #expect(ends.count == 2)
+        #expect(abs(ends[0] - .pi / 2) < 1e-9 && abs(ends[1] + .pi / 4) < 1e-9, "\(ends)")
+    }
+
     @Test("a seed makes the same trace; another seed another one")
     func deterministic() throws {
         let d = "jitter 0.5mm; seed 11; swipe down 30mm"
@@ -78,8 +106,8 @@ struct SynthTests {
         Bad(text: "swipe rigth 40mm", message: "-e:1:7: error: in `swipe rigth 40mm`: expected a direction (left, right, up, down, upLeft, upRight, downLeft, downRight), found 'rigth'"),
         Bad(text: "tap at 10;20", message: "-e:1:8: error: in `tap at 10`: expected a position x,y, like 400,210, found '10'"),
         Bad(text: "device 800x480\nswipe left 40", message: "-e:2:12: error: in `swipe left 40`: expected a distance like 40mm or 200px, found '40'"),
-        Bad(text: "swipe left 40mm in fast", message: "-e:1:20: error: in `swipe left 40mm in fast`: expected a time in seconds, like 0.25s (at most 3600s), found 'fast'"),
-        Bad(text: "wiggle", message: "-e:1:1: error: in `wiggle`: expected a statement (device, list, rate, jitter, seed, gap, pause, swipe, fling, tap, double-tap, long-press, pinch, drag, expect, expect-none), found 'wiggle'"),
+        Bad(text: "swipe left 40mm in fast", message: "-e:1:20: error: in `swipe left 40mm in fast`: expected a time in seconds, like 0.25s, 250ms or 0.25 (at most 3600s), found 'fast'"),
+        Bad(text: "wiggle", message: "-e:1:1: error: in `wiggle`: expected a statement (device, list, rate, jitter, seed, gap, pause, swipe, fling, tap, double-tap, long-press, pinch, rotate, drag, expect, expect-none), found 'wiggle'"),
         Bad(text: "pinch from 20 to 60mm", message: "-e:1:12: error: in `pinch from 20 to 60mm`: expected a distance in mm, like 40mm, found '20'"),
         Bad(text: "tap fingers 12", message: "-e:1:13: error: in `tap fingers 12`: expected a finger count from 1 to 10, found '12'"),
         Bad(text: "drag from 1,1", message: "-e:1:14: error: in `drag from 1,1`: expected to, found the end of the statement"),
@@ -90,6 +118,7 @@ struct SynthTests {
         Bad(text: "expect tap row=3", message: "-e:1:12: error: in `expect tap row=3`: expected a field of tap, once (t, fingers, taps, x, y), found 'row=3'"),
         Bad(text: "expect tap taps=1 taps=2", message: "-e:1:19: error: in `expect tap taps=1 taps=2`: expected a field of tap, once (t, fingers, taps, x, y), found 'taps=2'"),
         Bad(text: "rate 2000; long-press for 3600s fingers 10", message: "-e:1:12: error: in `long-press for 3600s fingers 10`: expected at most 10000000 events in all (this statement would make it 72000010), found 'long-press'"),
+        Bad(text: "rotate by 90", message: "-e:1:11: error: in `rotate by 90`: expected an angle in degrees, like 90deg or -45deg, found '90'"),
         Bad(text: "list policy sticky", message: "-e:1:13: error: in `list policy sticky`: expected toggle, directional or oneOpen, found 'sticky'"),
     ])
     func errorsPointAtTheWord(_ b: Bad) {

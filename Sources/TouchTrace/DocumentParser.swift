@@ -229,7 +229,7 @@ struct DocumentParser {
                 events.append(e)
                 eventOffsets.append((at, index))
             } else if let p = problem {
-                diagnostics.add(Diagnostic(.error, location(p.offset, event: index), p.message))
+                for q in p.all { diagnostics.add(Diagnostic(.error, location(q.offset, event: index), q.message)) }
             }
             index += 1
             scanner.skipWhitespace()

@@ -88,7 +88,7 @@ final class DocumentStream {
                 "`\(eventKeys[d.which])` appears twice in this event; the first value is used"))
         }
         if parsed == nil, let p = problem {
-            parser.diagnostics.add(Diagnostic(.error, parser.location(p.offset, event: current), p.message))
+            for q in p.all { parser.diagnostics.add(Diagnostic(.error, parser.location(q.offset, event: current), q.message)) }
         }
         parser.scanner.skipWhitespace()
         guard !parser.scanner.atEnd else { throw parser.scanner.error("',' or ']'") }

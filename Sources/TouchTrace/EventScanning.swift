@@ -1,10 +1,20 @@
 import TouchGestures
 import TouchList
 
-/// A well-formed JSON event object of the wrong shape: where, and what is wrong.
+/// A well-formed JSON event object of the wrong shape: where, and what is wrong; the problems
+/// after the first in the same event are in `more`, each reported in its own diagnostic.
 struct ShapeProblem {
     var offset: Int
     var message: String
+    var more: [(offset: Int, message: String)] = []
+
+    /// Every problem, the first first.
+    var all: [(offset: Int, message: String)] { [(offset, message)] + more }
+
+    /// Adds a problem to `problem`: the first one, or one more.
+    static func add(_ problem: inout ShapeProblem?, _ offset: Int, _ message: String) {
+        if problem == nil { problem = ShapeProblem(offset: offset, message: message) } else { problem!.more.append((offset, message)) }
+    }
 }
 
 /// The keys of an event, in the order of their bit in `parseEvent`'s `seen` mask.
@@ -167,22 +177,29 @@ extension JSONScanner {
                 throw error("',' or '}' after an event member")
             }
         }
-        if problem != nil { return nil }
-        guard t == nil || id == nil || !sawPhase || x == nil || y == nil else {
+        guard problem != nil || t == nil || id == nil || !sawPhase || x == nil || y == nil else {
             return finishEvent(t: t!, id: id!, phase: phase, x: x!, y: y!, pressure: pressure, major: major,
                                minor: minor, objectStart: objectStart, problem: &problem)
         }
         var missing: [String] = []
-        if t == nil { missing.append("t") }
-        if id == nil { missing.append("id") }
+        // Missing is not given at all: a member of the wrong type was reported as such.
+        if seen & (1 << 0) == 0 { missing.append("t") }
+        if seen & (1 << 1) == 0 { missing.append("id") }
         if !sawPhase { missing.append("phase") }
-        if x == nil { missing.append("x") }
-        if y == nil { missing.append("y") }
+        if seen & (1 << 3) == 0 { missing.append("x") }
+        if seen & (1 << 4) == 0 { missing.append("y") }
         if !missing.isEmpty {
-            problem = ShapeProblem(offset: objectStart,
-                                   message: "missing " + missing.map { "`\($0)`" }.joined(separator: ", ")
-                                   + " (an event needs t, id, phase, x and y)")
-            return nil
+            ShapeProblem.add(&problem, objectStart, "missing " + missing.map { "`\($0)`" }.joined(separator: ", ")
+                             + " (an event needs t, id, phase, x and y)")
+        }
+        // The id's own problems beside the others (finishEvent reports them for an event that
+        // has no other).
+        if let id, id.isFinite {
+            if id != id.rounded() {
+                ShapeProblem.add(&problem, objectStart, "`id` must be an integer, found \(formatJSONNumber(id))")
+            } else if abs(id) >= 9_007_199_254_740_992 {
+                ShapeProblem.add(&problem, objectStart, "`id` must be an integer of magnitude below 2^53 (9007199254740992)")
+            }
         }
         return nil
     }
@@ -210,9 +227,7 @@ extension JSONScanner {
         let at = i
         let v = try parseValue()
         if which >= 5, v == .null { return nil }
-        if problem == nil {
-            problem = ShapeProblem(offset: at, message: "`\(eventKeys[which])` must be a number, found \(v.kindDescription)")
-        }
+        ShapeProblem.add(&problem, at, "`\(eventKeys[which])` must be a number, found \(v.kindDescription)")
         return nil
     }
 
@@ -239,15 +254,11 @@ extension JSONScanner {
             i = at
             let name = try parseString()
             if let p = TouchPhase(name: name) { return p }
-            if problem == nil {
-                problem = ShapeProblem(offset: at, message: "`phase` must be down, move, up or cancel, found \"\(name)\"")
-            }
+            ShapeProblem.add(&problem, at, "`phase` must be down, move, up or cancel, found \"\(name)\"")
             return nil
         }
         let v = try parseValue()
-        if problem == nil {
-            problem = ShapeProblem(offset: at, message: "`phase` must be a string (down, move, up or cancel), found \(v.kindDescription)")
-        }
+        ShapeProblem.add(&problem, at, "`phase` must be a string (down, move, up or cancel), found \(v.kindDescription)")
         return nil
     }
 }

@@ -71,7 +71,7 @@ struct LinesParser {
             s.skipWhitespace()
             if !s.atEnd { throw s.error("the end of the line after the event") }
             if let p = problem {
-                diagnostics.add(Diagnostic(.error, location(number, p.offset + 1, event: index), p.message))
+                for q in p.all { diagnostics.add(Diagnostic(.error, location(number, q.offset + 1, event: index), q.message)) }
                 return
             }
             guard let e else { return }

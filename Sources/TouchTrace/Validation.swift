@@ -17,34 +17,41 @@ struct EventValidator {
         self.height = height
     }
 
-    /// Checks `e`; reports problems through `report` and returns false on an error.
+    /// Checks `e`; reports every problem through `report` (an event may have several: a time
+    /// that is not finite and a contact that is not down) and returns false on an error.
     mutating func check(_ e: TouchEvent, index: Int,
                         report: (Diagnostic.Severity, String) -> Void) -> Bool {
-        if !e.time.isFinite { report(.error, "`t` is not a finite number"); return false }
-        if !e.position.x.isFinite { report(.error, "`x` is not a finite number"); return false }
-        if !e.position.y.isFinite { report(.error, "`y` is not a finite number"); return false }
-        if let v = e.pressure, !v.isFinite { report(.error, "`pressure` is not a finite number"); return false }
-        if let v = e.major, !v.isFinite { report(.error, "`major` is not a finite number"); return false }
-        if let v = e.minor, !v.isFinite { report(.error, "`minor` is not a finite number"); return false }
-        if e.time < lastTime {
-            report(.error, "`t` goes back in time: expected t ≥ \(formatJSONNumber(lastTime)), found \(formatJSONNumber(e.time))")
-            return false
+        var ok = true
+        func error(_ message: String) { report(.error, message); ok = false }
+        // Each field on its own (no array of them: this runs for every event read).
+        if !e.time.isFinite { error("`t` is not a finite number") }
+        if !e.position.x.isFinite { error("`x` is not a finite number") }
+        if !e.position.y.isFinite { error("`y` is not a finite number") }
+        if let v = e.pressure, !v.isFinite { error("`pressure` is not a finite number") }
+        if let v = e.major, !v.isFinite { error("`major` is not a finite number") }
+        if let v = e.minor, !v.isFinite { error("`minor` is not a finite number") }
+        if e.time.isFinite {
+            if e.time < lastTime {
+                error("`t` goes back in time: expected t ≥ \(formatJSONNumber(lastTime)), found \(formatJSONNumber(e.time))")
+            } else {
+                lastTime = e.time
+            }
         }
-        lastTime = e.time
         switch e.phase {
         case .down:
             if let at = open.find(e.id) {
-                report(.error, "`down` for contact \(e.id), which is already down since event \(at) (expected `move`, `up` or `cancel` for it, or another id)")
-                return false
+                error("`down` for contact \(e.id), which is already down since event \(at) (expected `move`, `up` or `cancel` for it, or another id)")
+            } else if ok {
+                open.insert(e.id, index)
             }
-            open.insert(e.id, index)
         case .move, .up, .cancel:
-            guard open.find(e.id) != nil else {
-                report(.error, "`\(e.phase.name)` for contact \(e.id), which is not down (expected a `down` for it first)")
-                return false
+            if open.find(e.id) == nil {
+                error("`\(e.phase.name)` for contact \(e.id), which is not down (expected a `down` for it first)")
+            } else if ok, e.phase.endsContact {
+                open.remove(e.id)
             }
-            if e.phase.endsContact { open.remove(e.id) }
         }
+        guard ok else { return false }
         if e.position.x < 0 || e.position.x > width || e.position.y < 0 || e.position.y > height {
             if outsideReported < 3 {
                 report(.warning, "position (\(formatJSONNumber(e.position.x)), \(formatJSONNumber(e.position.y))) lies outside the \(formatJSONNumber(width)) × \(formatJSONNumber(height)) surface")

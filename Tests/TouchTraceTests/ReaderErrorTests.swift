@@ -159,6 +159,43 @@ struct ReaderErrorTests {
         #expect(shifted.errors.map { $0.location.eventIndex } == [0, 1])
     }
 
+    /// One event with several problems has each reported, located at its own member where it
+    /// has one, in both encodings and in the streaming reader: fixing the first and running
+    /// again to meet the next was the way before.
+    @Test("every problem in one event is reported, not only the first")
+    func everyProblemInAnEvent() throws {
+        let shape = #"{"t": 0, "id": 1.5, "phase": "hop", "y": "1"}"#
+        let timeAndContact = #"{"t": 1e999, "id": 3, "phase": "up", "x": 1, "y": 1}"#
+        let doc = Self.head + "\n" + shape + ",\n" + timeAndContact + "]}"
+        // In the order of their places in the file: the missing member and the id at the event.
+        let expected = [
+            "event 0: missing `x` (an event needs t, id, phase, x and y)",
+            "event 0: `id` must be an integer, found 1.5",
+            "event 0: `phase` must be down, move, up or cancel, found \"hop\"",
+            "event 0: `y` must be a number, found a string",
+            "event 1: `t` is not a finite number",
+            "event 1: `up` for contact 3, which is not down (expected a `down` for it first)",
+        ]
+        func messages(_ ds: [Diagnostic]) -> [String] {
+            ds.filter { $0.severity == .error }
+                .sorted { ($0.location.line ?? 0, $0.location.column ?? 0) < ($1.location.line ?? 0, $1.location.column ?? 0) }
+                .map { d in "event \(d.location.eventIndex ?? -1): \(d.message)" }
+        }
+        #expect(messages(diagnose(doc).errors) == expected)
+        let lines = Self.linesHead + "\n" + shape + "\n" + timeAndContact + "\n"
+        #expect(messages(diagnose(lines, name: "t.jsonl").errors) == expected)
+        // The streaming reader, as validate and replay read a file.
+        let dir = TempDir()
+        let path = dir.url.appendingPathComponent("t.json").path
+        try doc.write(toFile: path, atomically: true, encoding: .utf8)
+        let stream = try TraceEventStream(path: path)
+        for _ in stream {}
+        #expect(messages(stream.diagnostics) == expected)
+        // Each member's problem is at that member's value: the phase at column 30 of line 2.
+        let phase = try #require(diagnose(doc).errors.first { $0.message.hasPrefix("`phase`") })
+        #expect(phase.location.line == 2 && phase.location.column == 30, "\(phase)")
+    }
+
     // MARK: Lines encoding
 
     static let linesHead = #"{"format": "touch-trace", "version": 1, "encoding": "lines", "device": {"width": 800, "height": 480}}"#

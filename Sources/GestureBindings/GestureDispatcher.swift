@@ -103,6 +103,8 @@ public struct GestureDispatcher: Sendable {
 
     // The current touch sequence.
     private var tracks: [Track] = []
+    /// How many fingers the current sequence keeps (at most ``GestureEngine/maxContacts``).
+    var trackedContacts: Int { tracks.count }
     /// The engine's events for the frame in hand, kept between frames so that a frame does not
     /// allocate an array (a drag reports a pan change at every frame).
     private var scratch: [GestureEvent] = []
@@ -161,6 +163,11 @@ public struct GestureDispatcher: Sendable {
                     if !tracks[k].active { activeCount += 1 }
                     tracks[k] = Track(id: e.id, start: e.position, latest: e.position, active: true)
                 } else {
+                    // As many fingers in one sequence as the engine tracks at once, and no more:
+                    // each event looks its finger up among them (10⁵ fingers down at once made
+                    // a replay quadratic, 6.5 s), and the list would grow with a finger held
+                    // while others tap. A finger past them is ignored, with its moves and lift.
+                    guard tracks.count < GestureEngine.maxContacts else { continue }
                     tracks.append(Track(id: e.id, start: e.position, latest: e.position, active: true))
                     activeCount += 1
                 }

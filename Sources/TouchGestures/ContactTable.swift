@@ -70,10 +70,8 @@ struct ContactTable: Sendable {
         trackers.reserveCapacity(16)
     }
 
-    /// The most contacts tracked at once: a touch past this is ignored. Panels report ten
-    /// fingers or a few more; without a bound, 10⁵ contacts down at once made every event
-    /// search them all (a replay took 35 s).
-    static let maxContacts = 64
+    /// The most contacts tracked at once (``GestureEngine/maxContacts``).
+    static var maxContacts: Int { GestureEngine.maxContacts }
 
     /// Applies one frame. Events for ids that are not down (other than `down`) are ignored,
     /// and a `down` for an id already down restarts that contact, so that live input that

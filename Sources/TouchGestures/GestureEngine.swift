@@ -15,6 +15,13 @@
 /// engine.handle(frame) { event in print(event) }
 /// ```
 public struct GestureEngine: Sendable {
+    /// The most contacts tracked at once (64): a touch that goes down past this is ignored, with
+    /// its moves and lift, as a panel ignores fingers beyond its slots. Panels report ten
+    /// fingers or a few more; without a bound, 10⁵ contacts down at once made every event search
+    /// them all (a replay took 35 s). Whoever keeps its own per-contact state beside the engine
+    /// (a dispatcher of bindings) bounds it the same way.
+    public static let maxContacts = 64
+
     /// The surface the frames' coordinates refer to.
     public let surface: Surface
     /// When true, the arena's decisions are reported: `won` events, and `failed` events for

@@ -40,6 +40,40 @@ struct DispatcherTests {
         return out
     }
 
+    /// The dispatcher keeps a finger's start and latest point for the bindings' edge and
+    /// distance, and looks each event's finger up among them: as many as the engine tracks
+    /// (64), no more, whether they are down at once or tap while one is held. Then a swipe
+    /// still runs its binding.
+    @Test("per-finger state stays bounded: 10,000 fingers at once, or tapping while one is held")
+    func fingerStateIsBounded() {
+        var d = GestureDispatcher(bindings: [Self.bind(.swipe, "right", direction: .right, fingers: 1)],
+                                  settings: DaemonConfig().settings, surface: panel)
+        var fired: [String] = []
+        let fire = { (f: GestureDispatcher.Firing) in fired.append(f.binding.command.line) }
+        let many = 10_000
+        d.handle(TouchFrame(time: 0, events: (0..<many).map { TouchEvent(time: 0, id: $0, phase: .down, position: Point(x: 400, y: 240)) }), fire: fire)
+        #expect(d.trackedContacts == GestureEngine.maxContacts)
+        d.handle(TouchFrame(time: 0.05, events: (0..<many).map { TouchEvent(time: 0.05, id: $0, phase: .up, position: Point(x: 400, y: 240)) }), fire: fire)
+        // One finger held, 1,000 taps beside it, each a new id.
+        d.handle(TouchFrame(time: 1, events: [TouchEvent(time: 1, id: -1, phase: .down, position: Point(x: 100, y: 100))]), fire: fire)
+        for k in 0..<1_000 {
+            let t = 1.1 + Double(k) * 0.01
+            d.handle(TouchFrame(time: t, events: [TouchEvent(time: t, id: k, phase: .down, position: Point(x: 600, y: 300))]), fire: fire)
+            d.handle(TouchFrame(time: t + 0.005, events: [TouchEvent(time: t + 0.005, id: k, phase: .up, position: Point(x: 600, y: 300))]), fire: fire)
+            #expect(d.trackedContacts <= GestureEngine.maxContacts)
+        }
+        d.handle(TouchFrame(time: 20, events: [TouchEvent(time: 20, id: -1, phase: .up, position: Point(x: 100, y: 100))]), fire: fire)
+        #expect(d.trackedContacts == 0, "the sequence ended with its last finger")
+        // A swipe right afterwards runs its binding.
+        var s = Script()
+        Self.stroke(&s, at: 30, from: Point(x: 200, y: 240), mm: Point(x: 40, y: 0), duration: 0.2)
+        var assembler = FrameAssembler()
+        for e in s.events { assembler.add(e) { d.handle($0, fire: fire) } }
+        assembler.flush { d.handle($0, fire: fire) }
+        d.finish(fire: fire)
+        #expect(fired == ["right"])
+    }
+
     /// One finger from `from` moving by `mm` millimeters over `duration` seconds at 100 Hz.
     static func stroke(_ s: inout Script, id: Int = 1, at t0: Double = 0, from: Point, mm: Point, duration: Double, lift: Bool = true) {
         strokes(&s, [(id, from, mm)], at: t0, duration: duration, lift: lift)

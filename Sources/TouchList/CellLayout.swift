@@ -24,11 +24,29 @@ public struct VisibleCell: Hashable, Sendable {
 
 
 extension ListModel {
+    /// The most cells ``layoutCells()`` lays out (4,096): more than a screen has lines of pixels
+    /// (a 4K panel has 2,160), so only rows thinner than a pixel are left out. Without a bound,
+    /// a list of 10⁷ hairline rows laid out 10⁷ cells (1.3 GB to render one picture).
+    public static let maxCells = 4096
+
+    /// How many items (headers, rows, the footer) lie in the viewport at the current offset,
+    /// whether or not ``layoutCells()`` lays them all out. O(log n) for n rows.
+    public var itemsInView: Int {
+        guard geometry.itemCount > 0 || geometry.footer != nil else { return 0 }
+        let first = geometry.item(atOffset: max(0, contentOffset))
+        let bottom = max(0, contentOffset + layout.height)
+        var last = geometry.item(atOffset: bottom)
+        // An item whose top is the viewport's bottom edge is not in view.
+        if last > first, geometry.top(ofItem: last) >= bottom { last -= 1 }
+        let end = min(last, geometry.itemCount - (geometry.footer == nil ? 1 : 0))
+        return max(0, end - first + 1)
+    }
+
     /// Lays out the cells visible at the current offset, each in a reusable slot, and returns
     /// them top to bottom (a pinned header first). Rows whose heights are estimates get their
     /// real heights as they come into view (the content height follows; a row measured above
     /// the viewport's top moves the offset with it, so that what shows does not jump).
-    /// Costs O(log n + visible cells) for n rows.
+    /// Costs O(log n + visible cells) for n rows, and lays out at most ``maxCells`` cells.
     @discardableResult
     public mutating func layoutCells() -> [VisibleCell] {
         // Measuring may change what is visible; each pass measures at least one row.
@@ -37,7 +55,9 @@ extension ListModel {
             measuring = false
             var i = geometry.item(atOffset: max(0, contentOffset))
             var y = geometry.top(ofItem: i)     // item i's top, kept as the loop goes down
-            while i < geometry.itemCount, y < contentOffset + layout.height {
+            var measured = 0
+            while i < geometry.itemCount, y < contentOffset + layout.height, measured < Self.maxCells {
+                measured += 1
                 if case .row(let r) = geometry.kind(ofItem: i), geometry.isEstimate(row: r) {
                     let delta = geometry.setHeight(realHeight(ofRow: r), ofRow: r)
                     if y < contentOffset, delta != 0 { contentOffset += delta }
@@ -57,7 +77,7 @@ extension ListModel {
         }
         var i = geometry.item(atOffset: max(0, contentOffset))
         var y = geometry.top(ofItem: i)
-        while y < bottom {
+        while y < bottom, cells.count < Self.maxCells {
             let count = geometry.itemCount
             if i > count || (i == count && geometry.footer == nil) { break }
             let h = geometry.height(ofItem: i)

@@ -15,11 +15,19 @@ public enum ListItem: Hashable, Sendable {
 /// row heights that may be estimates until measured, and an optional last row (load more or
 /// loading). All lengths are in surface units; offsets are measured from the content's top.
 ///
-/// Heights are kept in a Fenwick tree (a binary indexed tree of partial sums), so finding the
-/// item at an offset, the offset of an item, changing one height and appending a row each cost
-/// O(log n) for n items, and the content height is known at once. That is what keeps a frame's
-/// layout work the same for a thousand rows or a million.
+/// While every row has the same height and none is an estimate, nothing is kept per row: an
+/// item's place is worked out from its section's (O(sections) memory, O(log sections) a
+/// question), so a list of 10⁷ rows costs what a list of ten does. The first row given another
+/// height (or an estimate) turns the geometry into a Fenwick tree (a binary indexed tree of
+/// partial sums) over every item's height, in which finding the item at an offset, the offset
+/// of an item, changing one height and appending a row each cost O(log n) for n items, and the
+/// content height is known at once: 16 bytes an item, and one bit a row for estimates.
 public struct ListGeometry: Sendable {
+    /// The height every row has, in surface units, while the geometry keeps nothing per row
+    /// (`tree`, `heights` and `estimated` empty); `nil` once a row has another height.
+    private var uniform: Double?
+    /// The number of items (headers and rows) while `uniform` is set.
+    private var uniformItems = 0
     /// Partial sums, 1-based: `tree[i]` sums the heights of items `i - lowbit(i) ..< i`.
     private var tree: [Double] = [0]
     /// Each item's height, in surface units.
@@ -28,8 +36,8 @@ public struct ListGeometry: Sendable {
     private var sectionItemStart: [Int] = []
     /// The first row of each section.
     private var sectionRowStart: [Int] = []
-    /// Whether each row's height is still an estimate.
-    private var estimated: [Bool] = []
+    /// Whether each row's height is still an estimate: a bit a row, bit `r % 64` of word `r / 64`.
+    private var estimated: [UInt64] = []
     private var estimatesLeft = 0
     private var total = 0.0
     private var topPower = 1
@@ -49,22 +57,75 @@ public struct ListGeometry: Sendable {
     public init(sections: [Int], headerHeight: Double = 0, rowHeight: (Int) -> Double,
                 isEstimate: (Int) -> Bool = { _ in false }) {
         self.headerHeight = max(0, headerHeight)
-        var items: [Double] = []
-        items.reserveCapacity(sections.reduce(0) { $0 + max(0, $1) } + sections.count)
-        var row = 0
+        let rows = sections.reduce(0) { $0 + max(0, $1) }
+        // One pass over the rows decides whether anything needs keeping per row.
+        let first = rows > 0 ? Self.clean(rowHeight(0)) : 0
+        var same = true
+        for row in 0..<rows where Self.clean(rowHeight(row)) != first || isEstimate(row) {
+            same = false
+            break
+        }
+        var row = 0, item = 0
         for count in sections {
-            sectionItemStart.append(items.count)
+            sectionItemStart.append(item)
             sectionRowStart.append(row)
+            item += (self.headerHeight > 0 ? 1 : 0) + max(0, count)
+            row += max(0, count)
+        }
+        rowCount = row
+        if same {
+            uniform = first
+            uniformItems = item
+            total = Self.uniformTotal(sections: sections.count, header: self.headerHeight, rows: rows, height: first)
+            return
+        }
+        var items: [Double] = []
+        items.reserveCapacity(item)
+        estimated = Array(repeating: 0, count: (rows + 63) / 64)
+        row = 0
+        for count in sections {
             if self.headerHeight > 0 { items.append(self.headerHeight) }
             for _ in 0..<max(0, count) {
                 items.append(Self.clean(rowHeight(row)))
-                let e = isEstimate(row)
-                estimated.append(e)
-                if e { estimatesLeft += 1 }
+                if isEstimate(row) { setEstimated(row, true) }
                 row += 1
             }
         }
-        rowCount = row
+        rebuild(items)
+    }
+
+    /// The content's height while every row is `height` tall, in surface units.
+    private static func uniformTotal(sections: Int, header: Double, rows: Int, height: Double) -> Double {
+        Double(sections) * header + Double(rows) * height
+    }
+
+    private func estimatedBit(_ row: Int) -> Bool {
+        row / 64 < estimated.count && estimated[row / 64] & (1 << UInt64(row % 64)) != 0
+    }
+
+    private mutating func setEstimated(_ row: Int, _ on: Bool) {
+        while estimated.count <= row / 64 { estimated.append(0) }
+        let bit: UInt64 = 1 << UInt64(row % 64)
+        let was = estimated[row / 64] & bit != 0
+        guard was != on else { return }
+        if on { estimated[row / 64] |= bit; estimatesLeft += 1 } else { estimated[row / 64] &= ~bit; estimatesLeft -= 1 }
+    }
+
+    /// Keeps every item's height from now on (a row is about to get another height than the
+    /// others, or an estimate): O(n) once.
+    private mutating func materialize() {
+        guard let h = uniform else { return }
+        var items: [Double] = []
+        items.reserveCapacity(uniformItems)
+        for s in sectionItemStart.indices {
+            let end = s + 1 < sectionItemStart.count ? sectionItemStart[s + 1] : uniformItems
+            for i in sectionItemStart[s]..<end {
+                items.append(headerHeight > 0 && i == sectionItemStart[s] ? headerHeight : h)
+            }
+        }
+        uniform = nil
+        uniformItems = 0
+        estimated = Array(repeating: 0, count: (rowCount + 63) / 64)
         rebuild(items)
     }
 
@@ -87,7 +148,7 @@ public struct ListGeometry: Sendable {
     }
 
     /// Number of items (headers and rows; the footer is not counted).
-    public var itemCount: Int { heights.count }
+    public var itemCount: Int { uniform == nil ? heights.count : uniformItems }
     /// Number of sections.
     public var sectionCount: Int { sectionRowStart.count }
     /// True while some row's height is still an estimate.
@@ -98,7 +159,15 @@ public struct ListGeometry: Sendable {
 
     /// The sum of the heights of items `0 ..< i`: the top of item `i`, in surface units.
     public func top(ofItem i: Int) -> Double {
-        if i >= heights.count { return total }
+        if i >= itemCount { return total }
+        if let h = uniform {
+            guard i > 0 else { return 0 }
+            let s = section(ofItem: i)
+            let header = headerHeight > 0 ? headerHeight : 0
+            let local = i - sectionItemStart[s]
+            let above = Double(s) * header + Double(sectionRowStart[s]) * h
+            return above + (header > 0 ? (local > 0 ? header + Double(local - 1) * h : 0) : Double(local) * h)
+        }
         var s = 0.0
         var k = i
         while k > 0 { s += tree[k]; k -= k & -k }
@@ -106,13 +175,26 @@ public struct ListGeometry: Sendable {
     }
 
     /// Height of item `i` (the footer's for `i == itemCount`), in surface units.
-    public func height(ofItem i: Int) -> Double { i < heights.count ? heights[i] : footerHeight }
+    public func height(ofItem i: Int) -> Double {
+        guard i < itemCount else { return footerHeight }
+        guard let h = uniform else { return heights[i] }
+        return headerHeight > 0 && sectionItemStart[section(ofItem: i)] == i ? headerHeight : h
+    }
 
     /// The index of the item covering content offset `y` (surface units): the last item whose
     /// top is at or above `y`; `itemCount` for the footer, or past all items. Offsets above
     /// the content give item 0.
     public func item(atOffset y: Double) -> Int {
-        guard !heights.isEmpty, y > 0 else { return 0 }
+        guard itemCount > 0, y > 0 else { return 0 }
+        if uniform != nil {
+            // The last item whose top is at or above `y`: tops only grow with the index.
+            var lo = 0, hi = itemCount
+            while lo < hi {
+                let mid = lo + (hi - lo + 1) / 2
+                if top(ofItem: mid) <= y { lo = mid } else { hi = mid - 1 }
+            }
+            return lo
+        }
         var pos = 0
         var rest = y
         var step = topPower
@@ -131,7 +213,7 @@ public struct ListGeometry: Sendable {
 
     /// What item `i` is.
     public func kind(ofItem i: Int) -> ListItem {
-        if i >= heights.count { return footer ?? .loadMore }
+        if i >= itemCount { return footer ?? .loadMore }
         let s = section(ofItem: i)
         if headerHeight > 0, sectionItemStart[s] == i { return .header(section: s) }
         return .row(sectionRowStart[s] + i - sectionItemStart[s] - (headerHeight > 0 ? 1 : 0))
@@ -175,14 +257,18 @@ public struct ListGeometry: Sendable {
     }
 
     /// Whether row `row`'s height is still an estimate.
-    public func isEstimate(row: Int) -> Bool { estimated[row] }
+    public func isEstimate(row: Int) -> Bool { estimatedBit(row) }
 
     /// Gives row `row` its real height (surface units); returns the change in height.
     @discardableResult
     public mutating func setHeight(_ h: Double, ofRow row: Int) -> Double {
-        let i = item(ofRow: row)
         let new = Self.clean(h)
-        if estimated[row] { estimated[row] = false; estimatesLeft -= 1 }
+        if let u = uniform {
+            if new == u { return 0 }
+            materialize()
+        }
+        let i = item(ofRow: row)
+        setEstimated(row, false)
         let delta = new - heights[i]
         guard delta != 0 else { return 0 }
         heights[i] = new
@@ -193,16 +279,38 @@ public struct ListGeometry: Sendable {
     /// Appends `count` rows to the last section (starting one when there is none), each
     /// `rowHeight(row)` tall, in O(log n) per row.
     public mutating func appendRows(_ count: Int, rowHeight: (Int) -> Double, isEstimate: (Int) -> Bool = { _ in false }) {
+        let n = max(0, count)
+        if uniform != nil {
+            // Rows of the same height, none an estimate (an empty list takes the first's): still
+            // nothing to keep per row.
+            let u = rowCount == 0 && n > 0 ? Self.clean(rowHeight(rowCount)) : uniform!
+            var same = true
+            for r in rowCount..<(rowCount + n) where Self.clean(rowHeight(r)) != u || isEstimate(r) {
+                same = false
+                break
+            }
+            if same {
+                uniform = u
+                if sectionRowStart.isEmpty {
+                    sectionItemStart.append(uniformItems)
+                    sectionRowStart.append(rowCount)
+                    if headerHeight > 0 { uniformItems += 1 }
+                }
+                uniformItems += n
+                rowCount += n
+                total = Self.uniformTotal(sections: sectionItemStart.count, header: headerHeight, rows: rowCount, height: u)
+                return
+            }
+            materialize()
+        }
         if sectionRowStart.isEmpty {
             sectionItemStart.append(heights.count)
             sectionRowStart.append(rowCount)
             if headerHeight > 0 { append(headerHeight) }
         }
-        for _ in 0..<max(0, count) {
+        for _ in 0..<n {
             append(Self.clean(rowHeight(rowCount)))
-            let e = isEstimate(rowCount)
-            estimated.append(e)
-            if e { estimatesLeft += 1 }
+            if isEstimate(rowCount) { setEstimated(rowCount, true) }
             rowCount += 1
         }
     }

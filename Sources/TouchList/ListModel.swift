@@ -32,8 +32,9 @@ public struct ListModel: Sendable {
     let slidesRows: Bool
     /// Where every item lies.
     public internal(set) var geometry: ListGeometry
-    /// Each row's swipe state (`true`: swiped, e.g. showing its actions).
-    public internal(set) var swiped: [Bool]
+    /// Every row in its swiped state (e.g. showing its actions): a set, as ``checkedRows`` is,
+    /// so that a list of 10⁷ rows keeps nothing for the rows no one swiped.
+    public internal(set) var swipedRows: Set<Int> = []
     /// The row selected by the last tap that selected one, if it is still selected.
     public internal(set) var selectedRow: Int?
     /// Every selected row.
@@ -100,7 +101,6 @@ public struct ListModel: Sendable {
         self.heights = heights
         geometry = ListGeometry(sections: options.sections ?? [layout.rows], headerHeight: options.headerHeight,
                                 rowHeight: heights.start, isEstimate: { _ in heights.estimate != nil })
-        swiped = Array(repeating: false, count: geometry.rowCount)
         let size = max(1, options.pageSize)
         let rows = geometry.rowCount
         loadedPages = (rows + size - 1) / size

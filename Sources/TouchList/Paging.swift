@@ -81,7 +81,7 @@ extension ListModel {
             emit(ListEvent(time: time, kind: .page(page: 1, rows: answer.rows)))
             guard let n = answer.rows else { loadCheckPending = true; needsEndFrame = true; return }
             geometry = ListGeometry(sections: [], headerHeight: options.headerHeight, rowHeight: { _ in 0 })
-            swiped = []
+            swipedRows = []
             selectedRows = []
             selectedRow = nil
             checkedRows = []
@@ -109,7 +109,6 @@ extension ListModel {
         if count > 0 {
             let heights = self.heights
             geometry.appendRows(count, rowHeight: heights.start, isEstimate: { _ in heights.estimate != nil })
-            swiped.append(contentsOf: repeatElement(false, count: count))
             loadedPages = page
         }
         let more = options.paging == .loadMoreRow ? count >= size : count > 0

@@ -105,19 +105,19 @@ extension ListModel {
         }
         switch options.swipePolicy {
         case .toggle:
-            setSwiped(row, !swiped[row], at: time, emit: emit)
+            setSwiped(row, !swipedRows.contains(row), at: time, emit: emit)
         case .directional:
             setSwiped(row, s.direction == .left, at: time, emit: emit)
         case .oneOpen:
             if let open = openRow, open != row { setSwiped(open, false, at: time, emit: emit) }
-            setSwiped(row, !swiped[row], at: time, emit: emit)
+            setSwiped(row, !swipedRows.contains(row), at: time, emit: emit)
         }
     }
 
     /// Sets row `row`'s swipe state, reporting `rowSwipe` when it changes.
     mutating func setSwiped(_ row: Int, _ value: Bool, at time: Double, emit: (ListEvent) -> Void) {
-        guard swiped[row] != value else { return }
-        swiped[row] = value
+        guard swipedRows.contains(row) != value else { return }
+        if value { swipedRows.insert(row) } else { swipedRows.remove(row) }
         if options.swipePolicy == .oneOpen || slidesRows { openRow = value ? row : (openRow == row ? nil : openRow) }
         emit(ListEvent(time: time, kind: .rowSwipe(row: row, swiped: value)))
     }

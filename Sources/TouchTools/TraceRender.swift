@@ -50,7 +50,7 @@ public enum TraceRender {
         for (k, cell) in cells.enumerated() {
             if k == 1000 {
                 let (tx, ty) = pixel(Point(x: list.left, y: list.top + list.height))
-                out += "<text x=\"\(fmt(tx + 4))\" y=\"\(fmt(ty - 4))\" fill=\"#aaa\" stroke=\"none\">… \(cells.count - 1000) more cells not drawn</text>\n"
+                out += "<text x=\"\(fmt(tx + 4))\" y=\"\(fmt(ty - 4))\" fill=\"#aaa\" stroke=\"none\">… \(max(cells.count, model.itemsInView) - 1000) more cells not drawn</text>\n"
                 break
             }
             let top = max(cell.y, list.top), bottom = min(cell.y + cell.height, list.top + list.height)

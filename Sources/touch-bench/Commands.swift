@@ -75,6 +75,30 @@ func benchCommands(touchtrace: String, dir: String, quick: Bool, runs: Int) {
             say("  \(label.padding(toLength: 14, withPad: " ", startingAt: 0)) \(fmt(Double(r.peakKiB) / 1024, 1)) MiB, \(fmt(r.seconds, 2)) s (exit \(r.status))")
         }
         try? FileManager.default.removeItem(atPath: dir + "/long-out.jsonl")
+        // A list's size costs nothing per row while its rows share one height (issue 26: a
+        // 10⁷-row list took 199 MB to replay, and 1.3 GB to render when its rows were hairlines).
+        say("a list of 10 rows beside one of 10,000,000 (one tap each), peak memory (goal: the same within 1.2×):")
+        for (label, height) in [("44-unit rows", 44.0), ("hairline rows", 0.00001)] {
+            var peaks: [Int] = []
+            var line = "  \(label.padding(toLength: 14, withPad: " ", startingAt: 0))"
+            for rows in [10, 10_000_000] {
+                var h = TraceHeader(device: .init(name: "touch-bench", width: 800, height: 480, resolution: Point(x: 5, y: 5), units: "px"))
+                h.scene = .object(JSONObject([.init("list", .object(JSONObject([.init("rows", .number(Double(rows))), .init("rowHeight", .number(height))])))]))
+                let listPath = dir + "/list-\(rows).json"
+                try TraceWriter.write(Trace(header: h, events: [
+                    TouchEvent(time: 0, id: 1, phase: .down, position: Point(x: 100, y: 100)),
+                    TouchEvent(time: 0.05, id: 1, phase: .up, position: Point(x: 100, y: 100)),
+                ]), to: listPath, encoding: .document)
+                let replay = try runMeasured(touchtrace, ["replay", listPath])
+                let render = try runMeasured(touchtrace, ["render", listPath, "--output", dir + "/list.svg"])
+                peaks += [replay.peakKiB, render.peakKiB]
+                line += " \(rows) rows: replay \(fmt(Double(replay.peakKiB) / 1024, 1)) MiB, render \(fmt(Double(render.peakKiB) / 1024, 1)) MiB;"
+                try? FileManager.default.removeItem(atPath: listPath)
+            }
+            let ratio = Double(max(peaks[2], peaks[3])) / Double(max(1, max(peaks[0], peaks[1])))
+            say(line + " \(fmt(ratio, 2))×")
+        }
+        try? FileManager.default.removeItem(atPath: dir + "/list.svg")
         let compactSize = Double((try? FileManager.default.attributesOfItem(atPath: compactPath)[.size] as? Int) ?? 0) / 1e6
         say("the same events as a compact one-line document (\(fmt(compactSize)) MB), beside the lines trace (best of \(max(runs, 2))):")
         for command in ["validate", "replay"] {

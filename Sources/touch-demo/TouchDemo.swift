@@ -303,7 +303,7 @@ struct TouchDemo: ParsableCommand {
         func finish() {
             terminal?.restore()
             if !log && terminal == nil {
-                let swiped = (0..<list.rowCount).filter { list.swiped[$0] }
+                let swiped = list.swipedRows.sorted()
                 say("end of the replay; swiped: \(Self.rows(swiped)); selected: \(Self.rows(list.selectedRows.sorted()))")
             }
         }

@@ -259,15 +259,62 @@ struct CellSlotTests {
         }
     }
 
-    @Test("a hundred thousand rows on screen at once are laid out, each in a slot of its own")
+    /// 100,000 rows of 0.0048 units would fill 480 units: the first maxCells of them are laid
+    /// out (rows thinner than a pixel) and measured, each in a slot of its own, and the rest are
+    /// counted, not laid out.
+    @Test("a hundred thousand rows on screen at once: the first 4,096 laid out, each in a slot of its own, the rest counted")
     func manyVisibleRows() {
         var options = ListOptions()
         options.estimatedRowHeight = 0.01
         options.rowHeights = [0.0048]
         var model = ListModel(layout: ListLayout(rows: 100_000, rowHeight: 0.0048, width: 800, height: 480), options: options)
         let cells = model.layoutCells()
-        #expect(cells.count == 100_000)
-        #expect(model.slotCount == 100_000)
-        #expect(cells.last?.slot == 99_999)
+        #expect(cells.count == ListModel.maxCells)
+        #expect(model.slotCount == ListModel.maxCells)
+        #expect(cells.last?.slot == ListModel.maxCells - 1)
+        #expect(cells.last?.item == .row(ListModel.maxCells - 1))
+        // Only the rows laid out were measured (0.0048); the rest still count at their estimate
+        // (0.01), so fewer of them reach the bottom: 4,096 + ⌈(480 − 4,096 × 0.0048) / 0.01⌉.
+        let estimatedInView = Int(((480 - Double(ListModel.maxCells) * 0.0048) / 0.01).rounded(.up))
+        #expect(model.itemsInView == ListModel.maxCells + estimatedInView)
+    }
+
+    /// Rows of one height keep nothing per row: a geometry of 10⁷ such rows answers as one of
+    /// ten does, and as the per-row tree answers for the same rows once one row changes.
+    @Test("uniform rows: places from the sections alone, the same as the per-row tree's")
+    func uniformRowsMatchTheTree() {
+        let sections = [3, 0, 5, 2]
+        for header in [0.0, 7.5] {
+            var uniform = ListGeometry(sections: sections, headerHeight: header, rowHeight: { _ in 44 })
+            // Row 9 given 44 again changes nothing; the same geometry built with the tree (row 0
+            // an estimate until measured at 44) must agree everywhere.
+            #expect(uniform.setHeight(44, ofRow: 9) == 0)
+            var tree = ListGeometry(sections: sections, headerHeight: header, rowHeight: { _ in 44 }, isEstimate: { $0 == 0 })
+            tree.setHeight(44, ofRow: 0)
+            #expect(uniform.itemCount == tree.itemCount && uniform.contentHeight == tree.contentHeight)
+            for i in 0...uniform.itemCount {
+                #expect(uniform.top(ofItem: i) == tree.top(ofItem: i), "top of item \(i), header \(header)")
+                #expect(uniform.height(ofItem: i) == tree.height(ofItem: i))
+                if i < uniform.itemCount { #expect(uniform.kind(ofItem: i) == tree.kind(ofItem: i)) }
+            }
+            var y = -10.0
+            while y < uniform.contentHeight + 10 {
+                #expect(uniform.item(atOffset: y) == tree.item(atOffset: y), "item at \(y), header \(header)")
+                y += 3.7
+            }
+            // A row given another height: both change the same way.
+            #expect(uniform.setHeight(60, ofRow: 4) == 16 && tree.setHeight(60, ofRow: 4) == 16)
+            uniform.appendRows(3, rowHeight: { _ in 44 })
+            tree.appendRows(3, rowHeight: { _ in 44 })
+            for i in 0...uniform.itemCount { #expect(uniform.top(ofItem: i) == tree.top(ofItem: i)) }
+        }
+        let huge = ListGeometry(sections: [10_000_000], rowHeight: { _ in 44 })
+        #expect(huge.contentHeight == 440_000_000)
+        #expect(huge.item(atOffset: 440_000_000 - 1) == 9_999_999)
+        #expect(huge.kind(ofItem: 5_000_000) == .row(5_000_000))
+        // An empty paged list takes its first page's height.
+        var paged = ListGeometry(sections: [], rowHeight: { _ in 0 })
+        paged.appendRows(4, rowHeight: { _ in 30 })
+        #expect(paged.contentHeight == 120 && paged.item(atOffset: 95) == 3)
     }
 }

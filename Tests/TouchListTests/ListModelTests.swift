@@ -45,7 +45,7 @@ struct ListModelTests {
         var m = ListModel(layout: eightRows)
         let out = apply(&m, [swipe(.right, row: 2), swipe(.left, row: 2), swipe(.up, row: 2), swipe(.left, row: 4)])
         #expect(out == [.rowSwipe(row: 2, swiped: true), .rowSwipe(row: 2, swiped: false), .rowSwipe(row: 4, swiped: true)])
-        #expect(m.swiped == [false, false, false, false, true, false, false, false])
+        #expect(m.swipedRows == [4])
     }
 
     @Test func directionalLeftOpensRightCloses() {

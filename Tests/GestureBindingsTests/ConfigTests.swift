@@ -169,7 +169,7 @@ struct ConfigTests {
             message: "c.toml:2:17: error: `read-interval` must be a whole number of milliseconds from 0 to 1000, found 1001"),
         // What a hostile run found accepted, each invalid TOML: now refused where it stands.
         Bad(text: "[[binding]]\ngesture = \"tap\"\ncommand = [\"echo\", \"safe\\u0000; rm\"]\n",
-            message: "c.toml:3:25: error: \\u0000 in a string: a program's arguments end at a NUL, so what ran would not be what is written"),
+            message: "c.toml:3:25: error: \\u0000 in a string is not supported: a program's arguments end at a NUL, so what ran would not be what is written"),
         Bad(text: "# a comment\r[[binding]]\rgesture = \"tap\"\rcommand = [\"x\"]\r",
             message: "c.toml:1:12: error: a carriage return not followed by a line feed: TOML lines end with LF or CR LF"),
         Bad(text: "[[binding]]\ngesture = \"tap\"\nshell = \"\\u+041\"\n",

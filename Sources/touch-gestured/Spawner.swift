@@ -4,8 +4,9 @@ import Glibc
 import CDaemonSystem
 import GestureBindings
 
-/// Runs the bound commands: each in a process of its own, started with `posix_spawnp` and never
-/// waited for in line, so a slow command does not delay the next gesture. Its standard error is
+/// Runs the bound commands: each in a process of its own, started with `daemon_spawn` (vfork and
+/// exec, in a few system calls where posix_spawn makes some 70) and never waited for in line,
+/// so a slow command does not delay the next gesture. Its standard error is
 /// read through a pipe (the daemon's poll loop watches it) and logged line by line with the
 /// binding it came from; its exit status is logged when it is reaped (SIGCHLD).
 ///
@@ -14,6 +15,15 @@ import GestureBindings
 /// and once more for its SIGCHLD, a moment later. With it, the pipe cannot reach its end while
 /// the command runs, and the SIGCHLD's wake-up reads what is left and finds the end in one go.
 final class Spawner {
+    /// The signals a command must find at their default: those this process handles or ignores
+    /// (the daemon reads its own from a signalfd, so usually none; one it inherited ignored, as
+    /// `nohup` leaves SIGHUP, among them). Asked once.
+    static let signalsToReset: sigset_t = {
+        var set = sigset_t()
+        daemon_signals_to_reset(&set)
+        return set
+    }()
+
     /// At most this many commands run at once; a gesture beyond that is logged and skipped, so
     /// that a hung command bound to a repeating slide cannot fill the process table.
     static let maxRunning = 64
@@ -85,39 +95,18 @@ final class Spawner {
             pipeFDs = [-1, -1]
         }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if pipeFDs[1] >= 0 { posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 2) }
-        if stdoutToLog {
-            if pipeFDs[1] >= 0 { posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1) } else {
-                posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            }
-        }
-
-        // The daemon blocks its signals to read them from a signalfd: the child starts with
-        // none blocked and every one at its default.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
         let arguments = command.arguments
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         argv.append(nil)
         defer { for a in argv { free(a) } }
-        var pid: pid_t = 0
-        let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
-        guard status == 0 else {
+        // Standard output: the daemon's, or (when it is the stream of --log lines) the log's pipe,
+        // or nowhere past the pipes.
+        let output: Int32 = stdoutToLog ? (pipeFDs[1] >= 0 ? pipeFDs[1] : -2) : -1
+        var failure: Int32 = 0
+        let pid = withUnsafePointer(to: Self.signalsToReset) { daemon_spawn(&argv, pipeFDs[1], output, $0, &failure) }
+        guard pid > 0 else {
             for fd in pipeFDs where fd >= 0 { close(fd) }
-            say("\(origin): cannot run \(command.line): \(String(cString: strerror(status)))")
+            say("\(origin): cannot run \(command.line): \(String(cString: strerror(failure)))")
             return
         }
         children.append(Child(pid: pid, origin: origin, line: command.line, errorRead: pipeFDs[0], errorWrite: pipeFDs[1]))

@@ -282,3 +282,31 @@ struct DryRunTests {
         #expect(r.out == touchGesturesVersion + "\n")
     }
 }
+
+/// How a command starts: the daemon blocks its signals (it reads them from a signalfd) and may
+/// have been started with some ignored (`nohup` ignores SIGHUP); a command starts with none
+/// blocked and none ignored, /dev/null as its input, and a program that cannot be run is said.
+@Suite("touch-gestured: how a command starts")
+struct CommandStartTests {
+    @Test("none blocked, none ignored, even under nohup; stdin is /dev/null; a missing program is named with the reason")
+    func commandsStartClean() throws {
+        let nohup = "/usr/bin/nohup"
+        try #require(FileManager.default.isExecutableFile(atPath: nohup))
+        let daemon = try #require(Daemon.binary)
+        let r = try runProgram(URL(fileURLWithPath: nohup), [daemon.path, "--replay", "traces/edge-swipe-from-bottom.json",
+            "-g", #"1,DU,B,*,R,grep -E "^Sig(Blk|Ign)" /proc/self/status >&2; readlink /proc/self/fd/0 >&2"#], in: packageRoot)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("SigBlk:\t0000000000000000"), "\(r.err)")
+        // Signals 32 and 33 are the C library's own (thread cancellation, set*id); glibc leaves
+        // them ignored in every process it starts, and they cannot be changed: the others,
+        // SIGHUP under nohup among them, must be at their default.
+        let ignored = try #require(r.err.split(separator: "\n").first { $0.contains("SigIgn:") }?.split(separator: "\t").last
+            .flatMap { UInt64($0, radix: 16) })
+        #expect(ignored & ~UInt64(0x1_8000_0000) == 0, "\(String(ignored, radix: 16))")
+        #expect(r.err.contains("/dev/null"), "\(r.err)")
+        let config = try Scratch("[[binding]]\ngesture = \"swipe\"\ndirection = \"up\"\ncommand = [\"/nonexistent/program\", \"x\"]\n")
+        let missing = try Daemon.run(["--replay", "traces/edge-swipe-from-bottom.json", "-c", config.path])
+        #expect(missing.status == 0)
+        #expect(missing.err.contains("cannot run /nonexistent/program x: No such file or directory"), "\(missing.err)")
+    }
+}

@@ -3,8 +3,25 @@
 #include <sys/signalfd.h>
 #include <sys/inotify.h>
 #include <fcntl.h>
+#include <sys/types.h>
 
 /// pipe2(2) with O_CLOEXEC: both ends close-on-exec as they are made. <unistd.h> declares
 /// pipe2 only under _GNU_SOURCE, which Swift's Glibc module is not built with.
 int pipe2(int pipefd[2], int flags);
 static inline int daemon_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+/// The signals whose disposition is not the default in this process (a handler, or ignored):
+/// the ones a command must have put back before it runs. Asked once, at start.
+void daemon_signals_to_reset(sigset_t *out);
+
+/// Starts `argv[0]` (a path, or a name looked up in PATH as execvp does) with `argv`, this
+/// process's environment, /dev/null as standard input, `error_fd` as standard error (-1: this
+/// process's), `output_fd` as standard output (-1: this process's, -2: /dev/null), every signal
+/// unblocked and those in `to_default` at their default. Returns the child's pid, or -1 with
+/// the reason in `*spawn_errno` (also when the program could not be run: ENOENT, EACCES, …).
+///
+/// What posix_spawn does, in fewer system calls: vfork, the descriptors, the few signals that
+/// need it, exec. glibc's posix_spawn also maps a stack for the child and sets every one of the
+/// 64 signals' dispositions in it, some 70 system calls a command; under an emulator each costs
+/// the daemon's latency (tools/vmtest's latency case).
+pid_t daemon_spawn(char *const argv[], int error_fd, int output_fd, const sigset_t *to_default, int *spawn_errno);

@@ -17,7 +17,6 @@ final class MappedFile {
     let base: UnsafePointer<UInt8>
     let count: Int
     private let mapped: UnsafeMutableRawPointer?
-    private let fallback: [UInt8]?
 
     /// Maps `path` (or reads it, when it is not a regular file). `populate`: read every page in
     /// at once, for a reader that keeps the whole file.
@@ -37,29 +36,30 @@ final class MappedFile {
             // a reader that lets go of what is behind it wants small pages.
             if !populate { _ = madvise(p, size, MADV_NOHUGEPAGE) }
             mapped = p
-            fallback = nil
             base = UnsafePointer(p.assumingMemoryBound(to: UInt8.self))
             count = size
         } else {
             // Pipes, empty files, or a failed map: read it.
             let bytes = try TraceReader.readFile(path)
             mapped = nil
-            fallback = bytes
             count = bytes.count
-            let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
-            copy.initialize(from: bytes, count: bytes.count)
-            base = UnsafePointer(copy)
+            base = Self.copy(bytes)
         }
     }
 
     /// Holds bytes already read (standard input), as a file that was read rather than mapped.
     init(bytes: [UInt8]) {
         mapped = nil
-        fallback = nil
         count = bytes.count
+        base = Self.copy(bytes)
+    }
+
+    /// A copy of `bytes` that this file owns (freed in `deinit`); the array itself is not kept,
+    /// so a file that was read is held once, not twice.
+    private static func copy(_ bytes: [UInt8]) -> UnsafePointer<UInt8> {
         let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
         copy.initialize(from: bytes, count: bytes.count)
-        base = UnsafePointer(copy)
+        return UnsafePointer(copy)
     }
 
     /// Drops the pages before byte `offset` from memory (they are read again from the file if

@@ -69,7 +69,7 @@ func refuseOverwriting(_ inputs: [String], with output: String, command: String)
 /// standard input for `-`; a file that cannot be read is bad input (exit 2) with the system's
 /// reason.
 func readInput(_ path: String) throws -> [UInt8] {
-    let fd = path == "-" ? dup(0) : open(path, O_RDONLY)
+    let fd = TraceReader.openInput(path)
     let name = path == "-" ? "<stdin>" : path
     guard fd >= 0 else { throw CommandFailure.badInput("touchtrace: \(name): cannot open: \(String(cString: strerror(errno)))") }
     defer { close(fd) }

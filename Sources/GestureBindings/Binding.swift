@@ -83,17 +83,20 @@ public struct Binding: Hashable, Sendable {
     public enum Command: Hashable, Sendable {
         /// A program and its arguments, run without a shell (the program is looked up in `PATH`).
         case argv([String])
-        /// A command line given to `/bin/sh -c` (lisgd's bindings, and `shell = "…"`).
+        /// A command line for `/bin/sh -c` (lisgd's bindings, and `shell = "…"`). One that is
+        /// only plain words, as Sxmo's are, is started without the shell, which would do no
+        /// more than split it (see `PlainCommandLine`).
         case shell(String)
         /// The daemon's own action `save-trace` (`action = "save-trace"`): the last seconds of
         /// touches written as a trace, as on SIGUSR2. No program runs.
         case saveTrace
 
-        /// The arguments `execve` gets.
+        /// The arguments `execvp` gets: a shell command line's words when it is plain, else
+        /// `/bin/sh -c` and the line.
         public var arguments: [String] {
             switch self {
             case .argv(let a): a
-            case .shell(let s): ["/bin/sh", "-c", s]
+            case .shell(let s): PlainCommandLine.words(s) ?? ["/bin/sh", "-c", s]
             case .saveTrace: []
             }
         }

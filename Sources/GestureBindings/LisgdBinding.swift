@@ -16,8 +16,8 @@ extension Binding {
 
     /// A binding written as lisgd's `-g` takes it: `nfingers,gesture,edge,distance,actmode,command`
     /// (`1,DU,B,*,R,sxmo_appmenu.sh`), where `actmode` (`R` on release, `P` repeatedly while
-    /// pressed) may be left out as lisgd allows, and the command (run by `/bin/sh -c`, as lisgd
-    /// runs it) may hold commas. `index` numbers the flag in errors; `repeatStep` (mm) is the
+    /// pressed) may be left out as lisgd allows, and the command (a shell command line, as lisgd
+    /// takes it; see `Binding.Command.shell`) may hold commas. `index` numbers the flag in errors; `repeatStep` (mm) is the
     /// step of a `P` binding.
     public init(lisgd spec: String, index: Int, repeatStep: Double) throws(DiagnosticError) {
         let origin = "-g #\(index)"

@@ -309,4 +309,17 @@ struct CommandStartTests {
         #expect(missing.status == 0)
         #expect(missing.err.contains("cannot run /nonexistent/program x: No such file or directory"), "\(missing.err)")
     }
+
+    /// A lisgd command line of plain words starts its program without the shell (the daemon
+    /// itself says it cannot be started); one with quoting goes through `/bin/sh -c` (the shell
+    /// says so, and exits 127).
+    @Test func plainLinesStartWithoutTheShell() throws {
+        let trace = "traces/edge-swipe-from-bottom.json"
+        let plain = try Daemon.run(["--replay", trace, "-g", "1,DU,B,*,R,/nonexistent/program x --level=5"])
+        #expect(plain.status == 0)
+        #expect(plain.err.contains("cannot run /nonexistent/program x --level=5: No such file or directory"), "\(plain.err)")
+        let quoted = try Daemon.run(["--replay", trace, "-g", "1,DU,B,*,R,/nonexistent/program 'x'"])
+        #expect(quoted.status == 0)
+        #expect(!quoted.err.contains("cannot run") && quoted.err.contains("127"), "\(quoted.err)")
+    }
 }

@@ -176,16 +176,24 @@ public enum TraceReader {
         return bytes
     }
 
-    /// Reads `fd` to its end after `bytes` (what was read of it already). A stream that does not
-    /// start like JSON is not read to its end: /dev/zero has none (validate aborted after asking
-    /// for 2.2 GB); what was read shows the error.
-    static func readRest(of fd: Int32, _ path: String, into bytes: inout [UInt8]) throws(Diagnostic) {
+    /// Reads `fd` to its end after `bytes` (what was read of it already). With `onlyJSON`, a
+    /// stream that does not start like JSON is not read to its end: /dev/zero has none (validate
+    /// aborted after asking for 2.2 GB); what was read shows the error.
+    package static func readRest(of fd: Int32, _ path: String, into bytes: inout [UInt8],
+                                 onlyJSON: Bool = true) throws(Diagnostic) {
         var filled = bytes.count
         bytes.append(contentsOf: [UInt8](repeating: 0, count: max(bytes.capacity - filled, 1 << 16)))
+        // How far the stream is known to be whitespace; its first other byte settles it once.
+        var blank = 0, decided = !onlyJSON
         while true {
-            if let first = bytes[0..<filled].first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }),
-               first != UInt8(ascii: "{") {
-                break
+            if !decided {
+                while blank < filled, bytes[blank] == 0x20 || bytes[blank] == 0x09 || bytes[blank] == 0x0A || bytes[blank] == 0x0D {
+                    blank += 1
+                }
+                if blank < filled {
+                    if bytes[blank] != UInt8(ascii: "{") { break }
+                    decided = true
+                }
             }
             if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: max(bytes.count, 1 << 16))) }
             let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) }

@@ -70,24 +70,18 @@ func refuseOverwriting(_ inputs: [String], with output: String, command: String)
 /// reason.
 func readInput(_ path: String) throws -> [UInt8] {
     let fd = TraceReader.openInput(path)
-    let name = path == "-" ? "<stdin>" : path
+    let name = displayName(path)
     guard fd >= 0 else { throw CommandFailure.badInput("touchtrace: \(name): cannot open: \(String(cString: strerror(errno)))") }
     defer { close(fd) }
     var st = stat()
     if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
         throw CommandFailure.badInput("touchtrace: \(name): is a folder, not a file")
     }
-    var bytes = [UInt8](repeating: 0, count: 1 << 16)
-    var filled = 0
-    while true {
-        if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: bytes.count)) }
-        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-        if n < 0, errno == EINTR { continue }
-        guard n >= 0 else { throw CommandFailure.badInput("touchtrace: \(name): cannot read: \(String(cString: strerror(errno)))") }
-        if n == 0 { break }
-        filled += n
+    // Read to the end whatever it starts with: a description, labels or a recording is not JSON.
+    var bytes: [UInt8] = []
+    do { try TraceReader.readRest(of: fd, path, into: &bytes, onlyJSON: false) } catch {
+        throw CommandFailure.badInput("touchtrace: \(name): \(error.message)")   // "cannot read: <reason>"
     }
-    bytes.removeLast(bytes.count - filled)
     return bytes
 }
 

@@ -360,14 +360,15 @@ struct ConfigReader {
             let start = i
             while let d = peek, d != 0x20, d != 0x09, d != 0x0A, d != 0x0D, d != UInt8(ascii: ","),
                   d != UInt8(ascii: "]"), d != UInt8(ascii: "#") { i += 1 }
-            let word = String(decoding: bytes[start..<i], as: UTF8.self)
+            let wordBytes = Array(bytes[start..<i])
+            let word = String(decoding: wordBytes, as: UTF8.self)
             if word == "true" { return ConfigValue(kind: .bool(true), location: at) }
             if word == "false" { return ConfigValue(kind: .bool(false), location: at) }
             // Bytes, not Characters: what a number may hold is ASCII. TOML's grammar first (no
             // leading zero, an underscore only between two digits, digits on both sides of a
             // point), then the value.
-            if let kind = Self.number(Array(word.utf8)) {
-                let digits = String(decoding: word.utf8.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self)
+            if let kind = Self.number(wordBytes) {
+                let digits = String(decoding: wordBytes.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self)
                 if kind == .integer {
                     guard let n = Int(digits) else { throw fail("`\(word)` is out of the range of a 64-bit integer, TOML's integers", at: at) }
                     return ConfigValue(kind: .integer(n), location: at)
@@ -379,13 +380,13 @@ struct ConfigReader {
                     return ConfigValue(kind: .float(d), location: at)
                 }
             }
-            if let n = try Self.prefixedInteger(Array(word.utf8), word: word, at: at, fail: fail) {
+            if let n = try Self.prefixedInteger(wordBytes, word: word, at: at, fail: fail) {
                 return ConfigValue(kind: .integer(n), location: at)
             }
             if ["inf", "+inf", "-inf", "nan", "+nan", "-nan"].contains(word) {
                 throw fail("`\(word)` is not supported: every number of the configuration is finite", at: at)
             }
-            if Self.looksLikeDateOrTime(Array(word.utf8)) {
+            if Self.looksLikeDateOrTime(wordBytes) {
                 throw fail("dates and times are not supported: no setting of the configuration is one", at: at)
             }
             throw fail("expected a value (a \"string\", a number, true, false or a [list]), found `\(word.isEmpty ? describe(c) : word)`", at: at)

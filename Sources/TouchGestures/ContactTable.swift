@@ -70,9 +70,6 @@ struct ContactTable: Sendable {
         trackers.reserveCapacity(16)
     }
 
-    /// The most contacts tracked at once (``GestureEngine/maxContacts``).
-    static var maxContacts: Int { GestureEngine.maxContacts }
-
     /// Applies one frame. Events for ids that are not down (other than `down`) are ignored,
     /// and a `down` for an id already down restarts that contact, so that live input that
     /// skipped an event cannot wedge the table.
@@ -109,7 +106,7 @@ struct ContactTable: Sendable {
             case .down:
                 // Past `maxContacts` fingers, a new one is ignored, as a panel ignores fingers
                 // beyond its slots (and its moves and lift with it, its id being unknown).
-                if index == nil, active >= Self.maxContacts { continue }
+                if index == nil, active >= GestureEngine.maxContacts { continue }
                 if active == 0 {
                     sequenceStart = frame.time
                     fingersSoFar = 0

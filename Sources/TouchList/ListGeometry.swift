@@ -16,8 +16,9 @@ public enum ListItem: Hashable, Sendable {
 /// loading). All lengths are in surface units; offsets are measured from the content's top.
 ///
 /// While every row has the same height and none is an estimate, nothing is kept per row: an
-/// item's place is worked out from its section's (O(sections) memory, O(log sections) a
-/// question), so a list of 10⁷ rows costs what a list of ten does. The first row given another
+/// item's place is worked out from its section's (O(sections) memory; O(log sections) for an
+/// item's top, O(log n · log sections) for the item at an offset), so a list of 10⁷ rows costs
+/// what a list of ten does. The first row given another
 /// height (or an estimate) turns the geometry into a Fenwick tree (a binary indexed tree of
 /// partial sums) over every item's height, in which finding the item at an offset, the offset
 /// of an item, changing one height and appending a row each cost O(log n) for n items, and the
@@ -161,12 +162,10 @@ public struct ListGeometry: Sendable {
     public func top(ofItem i: Int) -> Double {
         if i >= itemCount { return total }
         if let h = uniform {
-            guard i > 0 else { return 0 }
             let s = section(ofItem: i)
-            let header = headerHeight > 0 ? headerHeight : 0
-            let local = i - sectionItemStart[s]
-            let above = Double(s) * header + Double(sectionRowStart[s]) * h
-            return above + (header > 0 ? (local > 0 ? header + Double(local - 1) * h : 0) : Double(local) * h)
+            let local = i - sectionItemStart[s]   // 0: the section's header, when it has one
+            let above = Double(s) * headerHeight + Double(sectionRowStart[s]) * h
+            return above + (headerHeight > 0 && local > 0 ? headerHeight + Double(local - 1) * h : Double(local) * h)
         }
         var s = 0.0
         var k = i
@@ -280,10 +279,10 @@ public struct ListGeometry: Sendable {
     /// `rowHeight(row)` tall, in O(log n) per row.
     public mutating func appendRows(_ count: Int, rowHeight: (Int) -> Double, isEstimate: (Int) -> Bool = { _ in false }) {
         let n = max(0, count)
-        if uniform != nil {
+        if let current = uniform {
             // Rows of the same height, none an estimate (an empty list takes the first's): still
             // nothing to keep per row.
-            let u = rowCount == 0 && n > 0 ? Self.clean(rowHeight(rowCount)) : uniform!
+            let u = rowCount == 0 && n > 0 ? Self.clean(rowHeight(rowCount)) : current
             var same = true
             for r in rowCount..<(rowCount + n) where Self.clean(rowHeight(r)) != u || isEstimate(r) {
                 same = false

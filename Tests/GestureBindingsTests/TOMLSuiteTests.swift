@@ -137,6 +137,9 @@ struct TOMLSuiteTests {
             }
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+        // Not every file refused as unsupported: the 84 the subset reads must still be read (a
+        // reader that refused all of them would otherwise pass).
+        #expect(same >= 84, "only \(same) valid files read to toml-test's values")
         print("toml-test valid: \(same) read to the same values; refused as outside the subset: "
               + unsupported.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: "; "))
     }

@@ -74,7 +74,7 @@ public enum StrokeEvaluation {
         var results = [StrokeResult?](repeating: nil, count: labels.count)
         var problems: [Diagnostic] = []
         for name in order {
-            let path = name.hasPrefix("/") || folder.isEmpty ? name : folder + "/" + name
+            let path = PathText.join(folder, name)
             let trace: Trace
             do { trace = try TraceReader.read(path: path).trace } catch {
                 let first = labels[byTrace[name]![0]]
@@ -119,24 +119,46 @@ public enum StrokeEvaluation {
             }
         }
         strokes.sort { $0.down < $1.down }
-        // Each output goes to the stroke whose window (its down to the next stroke's) holds it.
+        // Each output goes to the stroke whose window holds it: from just after its touch-down
+        // to the next stroke's touch-down, inclusive. A stroke recognises nothing at the instant
+        // it goes down, and a tap is often reported exactly then (the next touch ends its wait
+        // for a second tap): it is the earlier stroke's.
         var outputs = [[ListController.Output]](repeating: [], count: strokes.count)
         _ = TraceReplay.run(header: trace.header, settings: settings, explain: true, events: trace.events) { o in
             var lo = 0, hi = strokes.count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if strokes[mid].down <= o.time { lo = mid + 1 } else { hi = mid }
+                if strokes[mid].down < o.time { lo = mid + 1 } else { hi = mid }
             }
             if lo > 0 { outputs[lo - 1].append(o) }
         }
-        let surface = trace.header.surface
-        return labels.map { label in
-            guard let k = strokes.firstIndex(where: { s in
-                s.id == label.id && label.downTime.map { abs($0 - s.down) <= 0.001 } ?? true
-            }) else {
-                let when = label.downTime.map { " going down at \(formatJSONNumber($0)) s" } ?? ""
-                return .failure(Diagnostic(.error, label.location, "no contact \(label.id)\(when) in \(label.trace)"))
+        // Each id's strokes in touch-down order, so a label finds its stroke in O(log n).
+        var byID: [Int: [Int]] = [:]
+        for (k, s) in strokes.enumerated() { byID[s.id, default: []].append(k) }
+        func stroke(for label: StrokeLabel) -> Int? {
+            guard let mine = byID[label.id] else { return nil }
+            guard let t = label.downTime else { return mine.first }
+            var lo = 0, hi = mine.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if strokes[mine[mid]].down < t - 0.001 { lo = mid + 1 } else { hi = mid }
             }
+            return lo < mine.count && abs(strokes[mine[lo]].down - t) <= 0.001 ? mine[lo] : nil
+        }
+        let surface = trace.header.surface
+        var labelledBy: [Int: SourceLocation] = [:]
+        return labels.map { label in
+            guard let k = stroke(for: label) else {
+                let when = label.downTime.map { " going down at \(formatJSONNumber($0)) s" } ?? ""
+                return .failure(Diagnostic(.error, label.location, "no contact \(label.id)\(when) in \(visibleText(label.trace))"))
+            }
+            // A stroke is counted once: a second label of it would count it twice.
+            if let first = labelledBy[k] {
+                let at = first.line.map { "line \($0)" + (first.column.map { ", column \($0)" } ?? "") } ?? "an earlier entry"
+                return .failure(Diagnostic(.error, label.location,
+                                           "contact \(label.id) going down at \(formatJSONNumber(strokes[k].down)) s in \(visibleText(label.trace)) is labelled already (\(at)); label each stroke once"))
+            }
+            labelledBy[k] = label.location
             let net = surface.millimeters(strokes[k].end - strokes[k].start)
             let (outcome, reason) = read(outputs[k])
             return .success(StrokeResult(label: label, outcome: outcome, correct: isCorrect(outcome, label.intent, net: net),
@@ -225,24 +247,27 @@ public struct EvaluationSummary: Sendable {
     public var outcomes: [StrokeOutcome]
 
     public init(_ results: [StrokeResult]) {
+        // One pass to sort the results into people, one per person into intents: linear in the
+        // strokes however many people there are.
         func group(_ user: String?, _ rs: [StrokeResult]) -> Group {
-            var rows: [Row] = []
-            for intent in StrokeIntent.allCases {
-                let mine = rs.filter { $0.label.intent == intent }
-                guard !mine.isEmpty else { continue }
-                var row = Row(intent: intent)
-                for r in mine {
-                    row.strokes += 1
-                    if r.correct == true { row.correct += 1 }
-                    row.outcomes[r.outcome, default: 0] += 1
-                }
-                rows.append(row)
+            var byIntent: [StrokeIntent: Row] = [:]
+            for r in rs {
+                var row = byIntent[r.label.intent] ?? Row(intent: r.label.intent)
+                row.strokes += 1
+                if r.correct == true { row.correct += 1 }
+                row.outcomes[r.outcome, default: 0] += 1
+                byIntent[r.label.intent] = row
             }
-            return Group(user: user, rows: rows)
+            return Group(user: user, rows: StrokeIntent.allCases.compactMap { byIntent[$0] })
         }
         var users: [String] = []
-        for r in results { if let u = r.label.user, !users.contains(u) { users.append(u) } }
-        groups = users.map { u in group(u, results.filter { $0.label.user == u }) } + [group(nil, results)]
+        var byUser: [String: [StrokeResult]] = [:]
+        for r in results {
+            guard let u = r.label.user else { continue }
+            if byUser[u] == nil { users.append(u) }
+            byUser[u, default: []].append(r)
+        }
+        groups = users.map { u in group(u, byUser[u]!) } + [group(nil, results)]
         outcomes = Set(StrokeOutcome.table + results.map(\.outcome)).sorted()
     }
 }

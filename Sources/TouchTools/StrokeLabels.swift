@@ -73,30 +73,41 @@ public enum StrokeLabels {
                 fail("expected an object, found \(entry.kindDescription)")
                 continue
             }
+            // Every problem of the entry is said, not only the first; a key given twice is one
+            // (JSON leaves it open, and taking either value silently hides a mistake).
             var ok = true
-            for m in o.members where !keys.contains(m.key) {
-                fail("unknown key `\(m.key)` (expected \(keys.map { "`\($0)`" }.joined(separator: ", ")))")
+            var seen: Set<String> = []
+            for m in o.members {
+                if !keys.contains(m.key) {
+                    fail("unknown key `\(visibleText(m.key))` (expected \(keys.map { "`\($0)`" }.joined(separator: ", ")))")
+                    ok = false
+                } else if !seen.insert(m.key).inserted {
+                    fail("`\(m.key)` is given more than once; give it once")
+                    ok = false
+                }
+            }
+            func found(_ key: String) -> String { o[key]?.foundDescription ?? "nothing" }
+            let trace = o["trace"]?.stringValue ?? ""
+            if trace.isEmpty {
+                fail("`trace` must be the name of a trace file, found \(found("trace"))")
                 ok = false
             }
-            guard let trace = o["trace"]?.stringValue, !trace.isEmpty else {
-                fail("`trace` must be the name of a trace file, found \(o["trace"]?.serialized() ?? "nothing")")
-                continue
+            let idValue = o["id"]?.numberValue ?? .nan
+            if !(idValue == idValue.rounded() && abs(idValue) < 1e9) {
+                fail("`id` must be a whole number (the stroke's contact id), found \(found("id"))")
+                ok = false
             }
-            guard let idValue = o["id"]?.numberValue, idValue == idValue.rounded(), abs(idValue) < 1e9 else {
-                fail("`id` must be a whole number (the stroke's contact id), found \(o["id"]?.serialized() ?? "nothing")")
-                continue
-            }
-            guard let intent = o["intent"]?.stringValue.flatMap(StrokeIntent.init(rawValue:)) else {
-                fail("`intent` must be one of \(intents), found \(o["intent"]?.serialized() ?? "nothing")")
-                continue
+            let intent = o["intent"]?.stringValue.flatMap(StrokeIntent.init(rawValue:))
+            if intent == nil {
+                fail("`intent` must be one of \(intents), found \(found("intent"))")
+                ok = false
             }
             var downTime: Double?
             if let t = o["t"], t != .null {
-                guard let v = t.numberValue, v.isFinite else {
-                    fail("`t` must be the stroke's touch-down time in seconds, found \(t.serialized())")
-                    continue
+                if let v = t.numberValue, v.isFinite { downTime = v } else {
+                    fail("`t` must be the stroke's touch-down time in seconds, found \(t.foundDescription)")
+                    ok = false
                 }
-                downTime = v
             }
             var user: String?
             switch o["user"] {
@@ -104,10 +115,10 @@ public enum StrokeLabels {
             case .string(let s)?: user = s
             case .number(let n)? where n.isFinite: user = formatJSONNumber(n)
             case let other?:
-                fail("`user` must be a string or a number, found \(other.serialized())")
-                continue
+                fail("`user` must be a string or a number, found \(other.foundDescription)")
+                ok = false
             }
-            if ok {
+            if ok, let intent {
                 labels.append(StrokeLabel(trace: trace, id: Int(idValue), downTime: downTime, user: user,
                                           intent: intent, location: location))
             }

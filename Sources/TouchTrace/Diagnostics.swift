@@ -66,3 +66,30 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
+
+/// `text` with every control character written as an escape (`\n`, `\u{1B}`): a line printed
+/// for people stays one line, and a terminal takes no byte of it for a command. Every tool
+/// prints names, commands and values it read from a file or a command line through this.
+package func visibleText(_ text: String) -> String {
+    var out = ""
+    for u in text.unicodeScalars {
+        switch u.value {
+        case 0x0A: out += "\\n"
+        case 0x0D: out += "\\r"
+        case 0x09: out += "\\t"
+        case 0..<0x20, 0x7F, 0x80..<0xA0: out += "\\u{\(String(u.value, radix: 16, uppercase: true))}"
+        default: out.unicodeScalars.append(u)
+        }
+    }
+    return out
+}
+
+extension JSONValue {
+    /// The value as an error message shows what was found: its JSON, control characters
+    /// escaped; a number beyond a double's range (`1e999`, read as infinite) is named so, where
+    /// its JSON would be `null`.
+    package var foundDescription: String {
+        if case .number(let n) = self, !n.isFinite { return "a number beyond a double's range (±1.8e308)" }
+        return visibleText(serialized())
+    }
+}

@@ -73,7 +73,7 @@ func benchSwipes(labelsPath: String) {
         warn(error.description)
         return
     }
-    let folder = (labelsPath as NSString).deletingLastPathComponent
+    let folder = PathText.folder(of: labelsPath)
     let users = labels.reduce(into: [String]()) { if let u = $1.user, !$0.contains(u) { $0.append(u) } }
     let scored = labels.filter { $0.intent == .swipeHorizontal || $0.intent == .scrollVertical }
 
@@ -82,7 +82,7 @@ func benchSwipes(labelsPath: String) {
     var traces: [String: Trace] = [:]
     for l in scored {
         if traces[l.trace] == nil {
-            guard let t = try? TraceReader.read(path: folder + "/" + l.trace).trace else {
+            guard let t = try? TraceReader.read(path: PathText.join(folder, l.trace)).trace else {
                 warn("\(l.trace) cannot be read")
                 return
             }
@@ -165,7 +165,7 @@ func benchSwipes(labelsPath: String) {
 func benchSwipesLeaveOneOut(labelsPath: String) {
     guard let data = FileManager.default.contents(atPath: labelsPath),
           let labels = try? StrokeLabels.read([UInt8](data), name: labelsPath) else { return }
-    let folder = (labelsPath as NSString).deletingLastPathComponent
+    let folder = PathText.folder(of: labelsPath)
     let scored = labels.filter { $0.intent == .swipeHorizontal || $0.intent == .scrollVertical }
     let users = scored.reduce(into: [String]()) { if let u = $1.user, !$0.contains(u) { $0.append(u) } }
     guard users.count >= 2 else { return }

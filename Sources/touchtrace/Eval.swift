@@ -30,6 +30,10 @@ struct Eval: ParsableCommand {
 
     @OptionGroup var output: JSONLinesOption
 
+    func validate() throws {
+        guard failures >= 0 else { throw ValidationError("--failures must be 0 or more, found \(failures)") }
+    }
+
     func run() throws {
         let bytes = try readBytes(labels)
         let read: [StrokeLabel]
@@ -45,7 +49,7 @@ struct Eval: ParsableCommand {
                 throw CommandFailure.badInput(e.description)
             }
         }
-        let folder = (labels as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: labels)
         let results: [StrokeResult]
         do { results = try StrokeEvaluation.run(labels: read, folder: folder, settings: replaySettings) } catch {
             throw CommandFailure.badInput(error.description)
@@ -57,7 +61,7 @@ struct Eval: ParsableCommand {
             out.append(json(summary, missed: missed).serialized())
         } else {
             let traces = Set(read.map(\.trace)).count
-            out.append("\(results.count) strokes in \(traces) trace\(traces == 1 ? "" : "s") (\(labels)); settings: \(settings ?? "each trace's own (defaults: swipe.rule heading)")")
+            out.append("\(results.count) strokes in \(traces) trace\(traces == 1 ? "" : "s") (\(visibleText(displayName(labels)))); settings: \(settings.map(visibleText) ?? "each trace's own (defaults: swipe.rule heading)")")
             for group in summary.groups {
                 out.append("")
                 out.append(table(group, outcomes: summary.outcomes))
@@ -72,7 +76,7 @@ struct Eval: ParsableCommand {
     /// One person's table: headline, then a row per intent.
     func table(_ group: EvaluationSummary.Group, outcomes: [StrokeOutcome]) -> String {
         var lines: [String] = []
-        var head = group.user.map { "user \($0)" } ?? "everyone"
+        var head = group.user.map { "user \(visibleText($0))" } ?? "everyone"
         if let h = group[.swipeHorizontal], let r = h.recall {
             head += ": horizontal swipes recognized \(percent(r)) (\(h.correct)/\(h.strokes))"
         }
@@ -94,9 +98,9 @@ struct Eval: ParsableCommand {
 
     func describe(_ r: StrokeResult) -> String {
         let l = r.label
-        let who = l.user.map { "user \($0), " } ?? ""
+        let who = l.user.map { "user \(visibleText($0)), " } ?? ""
         let net = "net (\(fixed(r.netMillimeters.x, 1)), \(fixed(r.netMillimeters.y, 1))) mm"
-        return "\(l.trace) id \(l.id)\(l.downTime.map { " at \(fixed($0, 3)) s" } ?? "") (\(who)\(l.intent.rawValue), \(net)): taken for \(r.outcome.name)"
+        return "\(visibleText(l.trace)) id \(l.id)\(l.downTime.map { " at \(fixed($0, 3)) s" } ?? "") (\(who)\(l.intent.rawValue), \(net)): taken for \(r.outcome.name)"
             + (r.reason.isEmpty ? "" : " — \(r.reason)")
     }
 

@@ -70,7 +70,7 @@ struct Import: ParsableCommand {
         }
         let size = sizeMillimeters.count == 2 ? Point(x: sizeMillimeters[0], y: sizeMillimeters[1]) : nil
         var trace: Trace
-        trace = try TraceImport.trace(from: rec, source: (recording as NSString).lastPathComponent, physicalSize: size)
+        trace = try TraceImport.trace(from: rec, source: PathText.lastComponent(of: recording), physicalSize: size)
         if let expect {
             let r = TraceReader.diagnose(bytes: Array(("{\"format\": \"touch-trace\", \"version\": 1, \"device\": {\"width\": 1, \"height\": 1}, \"expect\": " + expect + ", \"events\": []}").utf8), name: "--expect")
             guard let parsed = r.trace?.header.expect else {
@@ -94,6 +94,6 @@ struct Import: ParsableCommand {
         }
         try writeTrace(trace, to: output)
         let contacts = trace.events.filter { $0.phase == .down }.count
-        print("\(recording) → \(output): \(trace.events.count) events, \(contacts) contacts, \(formatJSONNumber(trace.header.device.width)) × \(formatJSONNumber(trace.header.device.height)) units")
+        reportWritten("\(recording) → \(output): \(trace.events.count) events, \(contacts) contacts, \(formatJSONNumber(trace.header.device.width)) × \(formatJSONNumber(trace.header.device.height)) units", output: output)
     }
 }

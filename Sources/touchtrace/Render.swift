@@ -29,7 +29,7 @@ struct Render: ParsableCommand {
         }
         try refuseOverwriting([file], with: output, command: "render")
         let trace = try readTrace(file)
-        let svg = TraceRender.svg(for: trace, title: (file as NSString).lastPathComponent, explain: explain)
+        let svg = TraceRender.svg(for: trace, title: PathText.lastComponent(of: file), explain: explain)
         guard format == "png" else {
             try writeText(svg, to: output)
             print("\(output): SVG")

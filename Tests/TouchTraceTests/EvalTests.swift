@@ -3,6 +3,7 @@ import Testing
 import TouchGestures
 @testable import TouchTools
 import TouchTrace
+import TouchTestSupport
 
 /// `touchtrace eval`: the labels reader, the judging of strokes, the summary, and the command.
 @Suite("Labelled strokes: touchtrace eval")
@@ -141,6 +142,84 @@ struct EvalTests {
         let bad = try cli.run(["eval", dir.path("bad.json")])
         #expect(bad.status == 2)
         #expect(bad.err.contains("bad.json:1:2: error: entry 0: `intent` must be one of"))
+    }
+
+    /// Three taps far apart, each next touch going down at the instant the one before is
+    /// reported (its wait for a second tap ends there).
+    static let tapsAtTheNextDown: String = {
+        var events: [String] = []
+        for (k, (x, y)) in [(100, 100), (600, 100), (100, 400)].enumerated() {
+            let t = 0.38 * Double(k)
+            events.append(#"{"t": \#(formatJSONNumber(t)), "id": 0, "phase": "down", "x": \#(x), "y": \#(y)}"#)
+            events.append(#"{"t": \#(formatJSONNumber(t + 0.08)), "id": 0, "phase": "up", "x": \#(x), "y": \#(y)}"#)
+        }
+        return #"{"format": "touch-trace", "version": 1, "device": {"name": "panel", "width": 800, "height": 480, "resolution": {"x": 5, "y": 5}, "units": "px"}, "events": ["#
+            + events.joined(separator: ", ") + "]}"
+    }()
+
+    @Test("an output at the instant the next stroke goes down is the earlier stroke's: three taps score 3 of 3")
+    func outputAtTheNextDownIsTheEarlierStrokes() throws {
+        let dir = TempDir()
+        try Data(Self.tapsAtTheNextDown.utf8).write(to: URL(fileURLWithPath: dir.path("taps.json")))
+        let taps = (0..<3).map { k in StrokeLabel(trace: "taps.json", id: 0, downTime: 0.38 * Double(k), intent: .tap) }
+        let results = try StrokeEvaluation.run(labels: taps, folder: dir.path(""))
+        #expect(results.map(\.outcome) == [.tap, .tap, .tap])
+        // The tap of each stroke is reported exactly at the next one's touch-down: the case.
+        let replay = try CLITests().run(["replay", "--json", dir.path("taps.json")])
+        #expect(replay.out.contains(#"{"t": 0.38, "type": "tap""#), "\(replay.out)")
+    }
+
+    @Test("a stroke labelled twice is an error at the second label, naming the first, and counted once")
+    func strokeLabelledTwice() {
+        let twice = [StrokeLabel(trace: corpusPath("swipe-right-normal.json"), id: 0, intent: .swipeHorizontal,
+                                 location: SourceLocation(file: "l.json", line: 2, column: 3)),
+                     StrokeLabel(trace: corpusPath("swipe-right-normal.json"), id: 0, downTime: 0, intent: .tap,
+                                 location: SourceLocation(file: "l.json", line: 3, column: 3))]
+        do {
+            let r = try StrokeEvaluation.run(labels: twice, folder: "")
+            Issue.record("accepted: \(r.count) results")
+        } catch {
+            let lines = error.diagnostics.map(\.description)
+            #expect(lines.count == 1, "\(lines)")
+            #expect(lines.first?.hasPrefix("l.json:3:3: error: contact 0 going down at 0 s in ") == true, "\(lines)")
+            #expect(lines.first?.contains("is labelled already (line 2, column 3)") == true, "\(lines)")
+        }
+    }
+
+    @Test("every bad field of an entry is reported, a key given twice is one, and 1e999 is named as out of range")
+    func everyFieldOfAnEntry() {
+        let text = #"[{"trace": "", "id": 1.5, "intent": "tapp", "t": 1e999, "user": [1]},"# + "\n"
+            + #" {"trace": "a.json", "id": 1, "intent": "tap", "intent": "long-press"}]"#
+        do {
+            let read = try labels(text)
+            Issue.record("accepted: \(read)")
+        } catch {
+            let lines = error.diagnostics.map(\.description)
+            #expect(lines.count == 6, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("l.json:1:2: error: entry 0: `trace` must be") })
+            #expect(lines.contains { $0.hasPrefix("l.json:1:2: error: entry 0: `id` must be a whole number") && $0.hasSuffix("found 1.5") })
+            #expect(lines.contains { $0.hasPrefix("l.json:1:2: error: entry 0: `intent` must be one of") })
+            #expect(lines.contains { $0.hasPrefix("l.json:1:2: error: entry 0: `t` must be") && $0.hasSuffix("found a number beyond a double's range (±1.8e308)") })
+            #expect(lines.contains { $0.hasPrefix("l.json:1:2: error: entry 0: `user` must be a string or a number") })
+            #expect(lines.contains { $0 == "l.json:2:2: error: entry 1: `intent` is given more than once; give it once" })
+        }
+    }
+
+    @Test("eval reads - (standard input) and one-letter file names, refuses --failures below 0, and escapes names it prints")
+    func commandLineEdges() throws {
+        let cli = CLITests()
+        let dir = TempDir()
+        let text = #"[{"trace": "\#(corpusPath("swipe-right-normal.json"))", "id": 0, "user": "a\u001b[2Jb", "intent": "swipe-left"}]"#
+        try Data(text.utf8).write(to: URL(fileURLWithPath: dir.path("x")))
+        let named = try runProgram(try #require(CLITests.binary), ["eval", "x"], in: dir.url)
+        #expect(named.status == 0, "\(named.err)")
+        #expect(named.out.contains("user a\\u{1B}[2Jb\n") && named.out.contains("(user a\\u{1B}[2Jb, swipe-left"), "\(named.out)")
+        #expect(!named.out.contains("\u{1B}"))
+        let piped = try cli.run(["eval", "-"], input: Data(text.utf8))
+        #expect(piped.status == 0, "\(piped.err)")
+        #expect(piped.out.contains("1 strokes in 1 trace (<stdin>)"), "\(piped.out)")
+        let negative = try cli.run(["eval", "--failures=-1", "x"])
+        #expect(negative.status == 2 && negative.err.contains("--failures must be 0 or more"), "\(negative.err)")
     }
 
     /// The calibration set of real people (../shared/data/touchalytics), when it is there.

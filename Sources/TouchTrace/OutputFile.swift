@@ -11,7 +11,8 @@ import Darwin
 ///   it only once complete and synced (a failure never leaves half a file, nor harms the old
 ///   one); a file replaced keeps its permissions;
 /// - a symbolic link: the same, applied to the file it points to (the link stays a link);
-/// - a device, a FIFO or a socket: written through, as `cat > PATH` would; never replaced.
+/// - a device, a FIFO or a socket: written through, as `cat > PATH` would; never replaced;
+/// - `-`: standard output, written through (never a file named `-`), named `<stdout>`.
 /// Every failure names the path and the system's reason (`No space left on device`).
 public enum OutputFile {
     /// Writes `bytes` to `path` as described above.
@@ -25,6 +26,9 @@ public enum OutputFile {
     public static func write(_ text: String, to path: String) throws(DiagnosticError) {
         try write(Array(text.utf8), to: path)
     }
+
+    /// The output name that means standard output: `-`, as for every input.
+    public static let standardOutput = "-"
 
     /// True when `a` and `b` name the same file (after links), both existing.
     public static func same(_ a: String, _ b: String) -> Bool {
@@ -48,6 +52,10 @@ public enum OutputFile {
 
         /// A writer for `path`, which it names in its errors.
         public convenience init(path: String) throws(DiagnosticError) {
+            if path == OutputFile.standardOutput {
+                try self.init(standardOutput: ())
+                return
+            }
             var target = path
             var st = stat()
             if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
@@ -81,6 +89,14 @@ public enum OutputFile {
             temp = nil
             self.target = target
             self.path = path
+        }
+
+        init(standardOutput: Void) throws(DiagnosticError) {
+            fd = dup(1)
+            guard fd >= 0 else { throw OutputFile.error("<stdout>", "cannot write") }
+            temp = nil
+            target = "<stdout>"
+            path = "<stdout>"
         }
 
         init(replacing target: String, mode: mode_t, named path: String) throws(DiagnosticError) {

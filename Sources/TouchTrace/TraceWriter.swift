@@ -128,13 +128,13 @@ public final class LinesTraceWriter {
     private var fd: Int32
     public let path: String
 
-    /// Creates (or truncates) `path` and writes `header` to it.
+    /// Creates (or truncates) `path` and writes `header` to it; `-` is standard output.
     public init(path: String, header: TraceHeader) throws(DiagnosticError) {
-        self.path = path
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw DiagnosticError([TraceReader.fileError(path, "cannot create")]) }
+        self.path = path == OutputFile.standardOutput ? "<stdout>" : path
+        fd = path == OutputFile.standardOutput ? dup(1) : open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw DiagnosticError([TraceReader.fileError(self.path, "cannot create")]) }
         let line = JSONValue.object(TraceWriter.headerObject(header, lines: true)).serialized() + "\n"
-        guard writeAll(fd, Array(line.utf8)) else { throw DiagnosticError([TraceReader.fileError(path, "cannot write")]) }
+        guard writeAll(fd, Array(line.utf8)) else { throw DiagnosticError([TraceReader.fileError(self.path, "cannot write")]) }
     }
 
     /// Appends a frame's events, one line each, in a single write.

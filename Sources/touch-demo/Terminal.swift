@@ -51,6 +51,16 @@ final class Terminal {
     }
 }
 
+/// Lets SIGINT and SIGTERM through: a program started from a thread that blocks them (a
+/// libdispatch worker's mask is inherited through `posix_spawn`) could otherwise not be stopped.
+func unblockStopSignals() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+}
+
 func installSignalHandlers() {
     signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
     signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }

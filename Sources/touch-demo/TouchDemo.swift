@@ -89,7 +89,7 @@ struct TouchDemo: ParsableCommand {
     func validate() throws {
         guard [0, 90, 180, 270].contains(rotate) else { throw ValidationError("--rotate must be 0, 90, 180 or 270, found \(rotate)") }
         guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number, found \(speed)") }
-        guard fps > 0, fps <= 240 else { throw ValidationError("--fps must be from 0 to 240, found \(fps)") }
+        guard fps > 0, fps <= 240 else { throw ValidationError("--fps must be more than 0 and at most 240, found \(formatJSONNumber(fps))") }
         guard maxFrames >= 1 else { throw ValidationError("--max-frames must be at least 1, found \(maxFrames)") }
         if let size, Self.parseSize(size) == nil { throw ValidationError("--size must be WxH in pixels, like 800x480, found \(size)") }
         if let values = calibrationValues, values.count != 6 || !values.allSatisfy(\.isFinite) {
@@ -109,12 +109,17 @@ struct TouchDemo: ParsableCommand {
             }
             return
         }
+        // The trace is read before the handlers are in place: a FIFO with no writer blocks in
+        // open(2), and Ctrl-C must still end the program there (a handler that only sets a flag
+        // would have the call restarted, for ever).
+        unblockStopSignals()
+        let replayed = try loadReplay()
         installSignalHandlers()
-        if let frames { return try renderFrames(to: frames) }
+        if let frames { return try renderFrames(to: frames, replayed: replayed) }
         let (graphics, reason) = chooseUI()
         if !log { printError("touch-demo: \(graphics ? "graphics" : "terminal") view (\(reason))") }
         if graphics {
-            do { return try runGraphics() } catch let failure as Graphics.Failure {
+            do { return try runGraphics(replayed: replayed) } catch let failure as Graphics.Failure {
                 // Asked for by name, it must work; chosen by itself, the terminal stands in.
                 if ui == .graphics {
                     printError("touch-demo: \(failure)")
@@ -123,7 +128,7 @@ struct TouchDemo: ParsableCommand {
                 printError("touch-demo: no graphics (\(failure)); the terminal view instead")
             }
         }
-        if let replay { return try play(path: replay, note: nil) }
+        if let replayed { return try play(replayed, note: nil) }
         do {
             let dev = try EvdevDevice.open(device, grab: grab, rotation: Rotation(degrees: rotate)!, calibration: calibrationValues)
             try live(dev)
@@ -140,7 +145,7 @@ struct TouchDemo: ParsableCommand {
                 throw ExitCode(2)
             }
             let reason = "\(error)".split(separator: "\n").first.map(String.init) ?? ""
-            try play(path: nil, note: "no touchscreen (\(reason)); playing the bundled demo session")
+            try play(nil, note: "no touchscreen (\(reason)); playing the bundled demo session")
         }
     }
 
@@ -176,21 +181,28 @@ struct TouchDemo: ParsableCommand {
         return (false, "no display and no DRM device")
     }
 
-    /// The trace --replay names, or the bundled session.
-    func replayTrace() throws -> (Trace, String) {
-        if let replay {
-            do { return (try TraceReader.read(path: replay).trace, (replay as NSString).lastPathComponent) } catch {
-                printError(error.description)
-                throw ExitCode(2)
-            }
+    /// The trace --replay names and its name as a title, or `nil` without --replay.
+    func loadReplay() throws -> (Trace, String)? {
+        guard let replay else { return nil }
+        do { return (try TraceReader.read(path: replay).trace, PathText.lastComponent(of: replay)) } catch {
+            printError(error.description)
+            throw ExitCode(2)
         }
+    }
+
+    /// The trace --replay named (read by ``loadReplay()``), or the bundled session.
+    func replayTrace(_ replayed: (Trace, String)?) throws -> (Trace, String) {
+        if let replayed { return replayed }
         let read = TraceReader.diagnose(bytes: Array(demoSessionJSON.utf8), name: "demo-session.json")
-        guard let bundled = read.trace else { throw ExitCode(2) }
+        guard let bundled = read.trace else {
+            printError("touch-demo: the bundled demo session does not read: \(read.errors.first?.description ?? "")")
+            throw ExitCode(2)
+        }
         return (bundled, "demo-session.json")
     }
 
-    func renderFrames(to folder: String) throws {
-        let (trace, name) = try replayTrace()
+    func renderFrames(to folder: String, replayed: (Trace, String)?) throws {
+        let (trace, name) = try replayTrace(replayed)
         do {
             let n = try Graphics.renderFrames(trace, name: name, folder: folder, fps: fps, size: size.flatMap(Self.parseSize),
                                               maxFrames: maxFrames, showTouches: showTouches)
@@ -203,10 +215,10 @@ struct TouchDemo: ParsableCommand {
 
     /// The graphics view: a replay, SDL's touches and mouse (--mouse), or the touchscreen
     /// (the bundled session when there is none; an error when it may not be read).
-    func runGraphics() throws {
+    func runGraphics(replayed: (Trace, String)?) throws {
         let input: Graphics.Input
-        if replay != nil {
-            let (trace, name) = try replayTrace()
+        if let replayed {
+            let (trace, name) = replayed
             input = .replay(trace, name: name, speed: speed)
         } else if mouse {
             input = .sdl
@@ -224,7 +236,7 @@ struct TouchDemo: ParsableCommand {
                     try Graphics.runWindow(.sdl, list: lists, showTouches: showTouches, log: logger)
                     return
                 }
-                let (trace, name) = try replayTrace()
+                let (trace, name) = try replayTrace(nil)
                 printError("touch-demo: no touchscreen (\(error.description.split(separator: "\n").first ?? "")); playing the bundled demo session (--mouse to drag with a mouse)")
                 input = .replay(trace, name: name, speed: speed)
             }
@@ -255,9 +267,14 @@ struct TouchDemo: ParsableCommand {
         let terminal: Terminal?
         var view: ListView
         var list: ListModel
+        /// What the last line calls the end when nobody stopped it: "end of the replay", or
+        /// "end of the session" on a touchscreen.
+        let ending: String
+        private var finished = false
 
-        init(log: Bool, title: String, list: ListModel) {
+        init(log: Bool, title: String, list: ListModel, ending: String) {
             self.log = log
+            self.ending = ending
             self.list = list
             view = ListView(title: title)
             terminal = !log && Terminal.isInteractive ? Terminal() : nil
@@ -300,35 +317,27 @@ struct TouchDemo: ParsableCommand {
             return false
         }
 
+        /// Restores the terminal and, outside one, says how it ended and the list's state: once,
+        /// however many ways lead here.
         func finish() {
+            guard !finished else { return }
+            finished = true
             terminal?.restore()
             if !log && terminal == nil {
                 let swiped = list.swipedRows.sorted()
-                say("end of the replay; swiped: \(Self.rows(swiped)); selected: \(Self.rows(list.selectedRows.sorted()))")
+                let end = stopRequested.load(ordering: .relaxed) ? "stopped (SIGINT or SIGTERM)" : ending
+                say("\(end); swiped: \(Self.rows(swiped)); selected: \(Self.rows(list.selectedRows.sorted()))")
             }
         }
     }
 
-    /// Plays the trace at `path`, or with none the bundled demo session (compiled in).
-    func play(path: String?, note: String?) throws {
-        let trace: Trace
-        if let path {
-            do { trace = try TraceReader.read(path: path).trace } catch {
-                printError(error.description)
-                throw ExitCode(2)
-            }
-        } else {
-            let read = TraceReader.diagnose(bytes: Array(demoSessionJSON.utf8), name: "demo-session.json")
-            guard let bundled = read.trace else {
-                printError("touch-demo: the bundled demo session does not read: \(read.errors.first?.description ?? "")")
-                throw ExitCode(2)
-            }
-            trace = bundled
-        }
+    /// Plays the trace --replay named, or with none the bundled demo session (compiled in).
+    func play(_ replayed: (Trace, String)?, note: String?) throws {
+        let (trace, name) = try replayTrace(replayed)
         var engine = TraceReplay.makeController(header: trace.header)
-        let title = note ?? "touch-demo: playing \(((path ?? "demo-session.json") as NSString).lastPathComponent)"
+        let title = note ?? "touch-demo: playing \(name)"
         if note != nil, log { printError("touch-demo: \(title)") }
-        let out = Output(log: log, title: title, list: engine.list)
+        let out = Output(log: log, title: title, list: engine.list, ending: "end of the replay")
         defer { out.finish() }
         guard let t0 = trace.events.first?.time else { return }
         let start = EvdevDevice.monotonicNow()
@@ -389,7 +398,7 @@ struct TouchDemo: ParsableCommand {
         let surface = dev.decoder.surface
         var engine = ListController(surface: surface, list: list == .feed ? Self.feedList(for: surface) : ListModel(layout: .standard(for: surface)))
         if list == .feed { engine.pageSource = Self.feed }
-        let out = Output(log: log, title: "touch-demo: \(dev.description.name) (\(dev.path))", list: engine.list)
+        let out = Output(log: log, title: "touch-demo: \(dev.description.name) (\(dev.path))", list: engine.list, ending: "end of the session")
         defer { out.finish() }
         // The device, and the keyboard when there is a screen to quit: made once, their
         // results cleared at each wake-up.

@@ -55,6 +55,6 @@ struct Convert: ParsableCommand {
         for w in stream.diagnostics where w.severity == .warning { printError(w.description) }
         try writer.write(chunk)
         try writer.commit()
-        print("\(input) → \(output) (\(encoding.rawValue), \(count) events)")
+        reportWritten("\(input) → \(output) (\(encoding.rawValue), \(count) events)", output: output)
     }
 }

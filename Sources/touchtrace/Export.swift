@@ -27,6 +27,6 @@ struct Export: ParsableCommand {
         let trace = try readTrace(file)
         let text = try EvemuExport.text(for: trace, source: file)
         try writeText(text, to: evemu)
-        print("\(file) → \(evemu) (\(trace.events.count) events)")
+        reportWritten("\(file) → \(evemu) (\(trace.events.count) events)", output: evemu)
     }
 }

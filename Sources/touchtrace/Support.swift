@@ -58,6 +58,12 @@ func writeText(_ text: String, to path: String) throws {
     try OutputFile.write(text, to: path)
 }
 
+/// Says what a command wrote: on standard output, or on standard error when the output itself
+/// went to standard output (`-`), where the line would be mixed into the trace.
+func reportWritten(_ line: String, output: String) {
+    if output == OutputFile.standardOutput { printError(line) } else { print(line) }
+}
+
 /// Refuses an output path that names one of the inputs: writing it would destroy what is read.
 func refuseOverwriting(_ inputs: [String], with output: String, command: String) throws {
     for input in inputs where OutputFile.same(input, output) {

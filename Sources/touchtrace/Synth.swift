@@ -60,6 +60,6 @@ struct Synth: ParsableCommand {
             }
         }
         try writeTrace(trace, to: output)
-        print("\(output): \(trace.events.count) events\(trace.header.isTest ? ", with expectations" : "")")
+        reportWritten("\(output): \(trace.events.count) events\(trace.header.isTest ? ", with expectations" : "")", output: output)
     }
 }

@@ -47,6 +47,34 @@ struct CLITests {
         #expect(twice.status == 2 && twice.err.contains("given more than once"), "\(twice.err)")
     }
 
+    /// `-` as the output of convert, export, synth and import is standard output: the trace
+    /// (or evemu text) goes there, the line saying what was written goes to standard error, and
+    /// no file named `-` is made.
+    @Test func dashWritesStandardOutput() throws {
+        let dir = TempDir()
+        let bin = try #require(Self.binary)
+        let trace = packageRoot.appendingPathComponent("traces/tap-double.json").path
+        let recording = packageRoot.appendingPathComponent("tools/vmtest/data/atmel-fast-taps.events").path
+        let runs: [(String, [String], String)] = [
+            ("convert", ["convert", trace, "-"], "{"),
+            ("convert --to lines", ["convert", "--to", "lines", trace, "-"], "{"),
+            ("export", ["export", trace, "--evemu", "-"], "# EVEMU"),
+            ("synth", ["synth", "-e", "tap at 100,100", "-"], "{"),
+            ("import", ["import", recording, "-"], "{"),
+        ]
+        for (what, args, start) in runs {
+            let r = try runProgram(bin, args, in: dir.url)
+            #expect(r.status == 0, "\(what): \(r.err)")
+            #expect(r.out.hasPrefix(start), "\(what): \(r.out.prefix(200))")
+            #expect(!r.err.isEmpty, "\(what): the summary line belongs on standard error")
+            #expect(!FileManager.default.fileExists(atPath: dir.path("-")), "\(what) wrote a file named -")
+            if start == "{" {
+                let back = try runProgram(bin, ["validate", "-"], in: dir.url, input: Data(r.out.utf8))
+                #expect(back.status == 0, "\(what): \(back.out)\(back.err)")
+            }
+        }
+    }
+
     /// synth writes a trace only when replaying its own events meets its expectations;
     /// --unchecked writes it anyway (a known bug recorded on purpose).
     @Test func synthRefusesExpectationsItsEventsContradict() throws {
@@ -242,6 +270,58 @@ extension CLITests {
         let bad = try run(["--calibration", "1 x 0 0 1 0 0", "--log", "--replay", "traces/demo-session.json"], program: "touch-demo")
         #expect(bad.status != 0)
         #expect(bad.err.contains("--calibration must be six numbers"), "\(bad.err)")
+    }
+
+    @Test("touch-demo --replay FIFO with no writer ends on SIGTERM, and a stopped replay says it was stopped")
+    func demoStopsWhileWaiting() throws {
+        let dir = TempDir()
+        let fifo = dir.path("fifo.json")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let bin = try #require(Self.built("touch-demo"))
+        func startDemo(_ args: [String]) throws -> (Process, Pipe) {
+            let p = Process()
+            p.executableURL = bin
+            p.arguments = args
+            p.currentDirectoryURL = packageRoot
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardError = out
+            try p.run()
+            return (p, out)
+        }
+        func ends(_ p: Process, within seconds: Double) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while p.isRunning, Date() < deadline { usleep(20_000) }
+            return !p.isRunning
+        }
+        // Blocked in open(2): a handler that only sets a flag had the call restarted for ever.
+        let (waiting, _) = try startDemo(["--ui", "terminal", "--replay", fifo])
+        usleep(500_000)
+        kill(waiting.processIdentifier, SIGTERM)
+        let ended = ends(waiting, within: 10)
+        if !ended { kill(waiting.processIdentifier, SIGKILL) }
+        #expect(ended, "touch-demo --replay FIFO ignored SIGTERM")
+        // Stopped half-way through a replay, the last line says so, not "end of the replay".
+        let (playing, out) = try startDemo(["--ui", "terminal", "--replay", "traces/demo-session.json"])
+        usleep(1_000_000)
+        kill(playing.processIdentifier, SIGTERM)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        playing.waitUntilExit()
+        #expect(text.contains("\nstopped (SIGINT or SIGTERM); swiped:"), "\(text)")
+        #expect(!text.contains("end of the replay"))
+    }
+
+    @Test("touch-demo --frames onto a file, or --fps 0, says what is wrong in words")
+    func demoFramesErrorsInWords() throws {
+        let dir = TempDir()
+        FileManager.default.createFile(atPath: dir.path("file"), contents: Data("x".utf8))
+        let onFile = try run(["--frames", dir.path("file/out")], program: "touch-demo")
+        #expect(onFile.status == 2)
+        #expect(onFile.err.contains("\(dir.path("file")) is a file, not a folder"), "\(onFile.err)")
+        #expect(!onFile.err.contains("NSCocoaErrorDomain") && !onFile.err.contains("UserInfo"))
+        let zero = try run(["--fps", "0", "--frames", dir.path("f")], program: "touch-demo")
+        #expect(zero.status != 0)
+        #expect(zero.err.contains("--fps must be more than 0 and at most 240, found 0"), "\(zero.err)")
     }
 
     @Test("touch-demo's help has no stray backslashes")

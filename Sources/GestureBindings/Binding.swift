@@ -101,12 +101,20 @@ public struct Binding: Hashable, Sendable {
             }
         }
 
-        /// How `--dry-run` prints it: the arguments joined by spaces, or the shell command as
-        /// written.
+        /// The arguments with every shell command line given to `/bin/sh -c`, plain or not:
+        /// where the daemon cannot start a plain line as the shell would (no `PATH`: each shell
+        /// searches a default of its own).
+        public var argumentsThroughTheShell: [String] {
+            if case .shell(let s) = self { ["/bin/sh", "-c", s] } else { arguments }
+        }
+
+        /// How the daemon prints it (`--dry-run`, `--explain`, `-v`, its log): the arguments
+        /// joined by spaces, or the shell command as written, with every control character as an
+        /// escape, so that one command is one line and a terminal takes none of its bytes.
         public var line: String {
             switch self {
-            case .argv(let a): a.joined(separator: " ")
-            case .shell(let s): s
+            case .argv(let a): visibleText(a.joined(separator: " "))
+            case .shell(let s): visibleText(s)
             case .saveTrace: "save-trace"
             }
         }
@@ -184,22 +192,6 @@ extension Binding {
         case .shell: "sh -c"
         case .saveTrace: "the daemon's action"
         }
-        return parts.joined(separator: ", ") + " → \(how) \(Self.visible(command.line))" + (origin.isEmpty ? "" : " (\(origin))")
-    }
-
-    /// `text` with every control character written as an escape (`\n`, `\u{1B}`): a line
-    /// printed for people stays one line, and a terminal takes no byte of it for a command.
-    public static func visible(_ text: String) -> String {
-        var out = ""
-        for u in text.unicodeScalars {
-            switch u.value {
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0x09: out += "\\t"
-            case 0..<0x20, 0x7F, 0x80..<0xA0: out += "\\u{\(String(u.value, radix: 16, uppercase: true))}"
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out
+        return parts.joined(separator: ", ") + " → \(how) \(command.line)" + (origin.isEmpty ? "" : " (\(origin))")
     }
 }

@@ -18,14 +18,44 @@ final class Daemon {
     final class Source {
         let device: EvdevDevice
         var dispatcher: GestureDispatcher
-        /// The device's last frames, to be saved as a trace (none when `history` is 0).
+        /// The device's last frames, to be saved as a trace (none when `history` is 0), as the
+        /// recognition saw them under ``rotation``.
         var ring: FrameRing?
-        init(device: EvdevDevice, dispatcher: GestureDispatcher, ring: FrameRing?) {
+        /// The rotation the device was opened with.
+        let rotation: Rotation
+        /// The frames from before the last changes of rotation (SIGUSR1, or SIGHUP with a new
+        /// one), oldest first, at most ``History/keptSegments``: turned otherwise, each makes a
+        /// trace of its own.
+        var earlier: [History.Segment] = []
+        init(device: EvdevDevice, dispatcher: GestureDispatcher, ring: FrameRing?, rotation: Rotation) {
             self.device = device
             self.dispatcher = dispatcher
             self.ring = ring
+            self.rotation = rotation
+        }
+
+        /// The frames of each rotation the device has had, oldest first.
+        var segments: [History.Segment] {
+            earlier + (ring.map { [History.Segment(ring: $0, surface: device.decoder.surface, rotation: rotation)] } ?? [])
         }
     }
+
+    /// What is kept of a device's frames across a reload: each segment with the surface and
+    /// rotation it was recognised under.
+    enum History {
+        /// Segments kept before the current one: frames older than two changes of rotation are
+        /// rarely what a report is about, and each holds up to a ring's frames.
+        static let keptSegments = 2
+
+        struct Segment {
+            var ring: FrameRing
+            var surface: Surface
+            var rotation: Rotation
+        }
+    }
+
+    /// Each device's history while a reload opens the devices again, by path.
+    private var carried: [String: [History.Segment]] = [:]
 
     private var setup: Setup
     private let command: TouchGestured
@@ -59,19 +89,25 @@ final class Daemon {
             return
         }
         for s in sources {
-            guard let ring = s.ring, let newest = ring.newestTime else {
+            // The frames from before a change of rotation are a trace of their own, turned as
+            // they were recognised; all are cut at the same time, `history` before the newest.
+            let segments = s.segments
+            guard let newest = segments.compactMap(\.ring.newestTime).max() else {
                 say("save-trace: \(s.device.path): no touches yet")
                 continue
             }
-            let events = ring.events(since: newest - setup.config.history)
-            do throws(DaemonFailure) {
-                let path = try SavedTrace.write(events: events, surface: s.device.decoder.surface, deviceName: s.device.description.name,
-                                                devicePath: s.device.path, rotation: setup.config.rotation,
-                                                arguments: Array(CommandLine.arguments.dropFirst()), config: setup.configText,
-                                                secondsKept: setup.config.history)
-                say("saved \(events.count) events of \(s.device.path) as \(path) (touch-gestured --replay \(path) --dry-run runs them again)")
-            } catch {
-                say(error.message)
+            for segment in segments {
+                let events = segment.ring.events(since: newest - setup.config.history)
+                guard !events.isEmpty else { continue }
+                do throws(DaemonFailure) {
+                    let path = try SavedTrace.write(events: events, surface: segment.surface, deviceName: s.device.description.name,
+                                                    devicePath: s.device.path, rotation: segment.rotation,
+                                                    arguments: Array(CommandLine.arguments.dropFirst()), config: setup.configText,
+                                                    secondsKept: setup.config.history)
+                    say("saved \(events.count) events of \(s.device.path) (rotation \(segment.rotation.rawValue)°) as \(path) (touch-gestured --replay \(path) --dry-run runs them again)")
+                } catch {
+                    say(error.message)
+                }
             }
         }
     }
@@ -180,7 +216,19 @@ final class Daemon {
         let (bindings, settings) = setup.config.resolved(for: device.decoder.surface)
         var dispatcher = GestureDispatcher(bindings: bindings, settings: settings, surface: device.decoder.surface)
         dispatcher.explains = command.explain
-        sources.append(Source(device: device, dispatcher: dispatcher, ring: setup.config.history > 0 ? FrameRing() : nil))
+        let source = Source(device: device, dispatcher: dispatcher, ring: setup.config.history > 0 ? FrameRing() : nil,
+                            rotation: setup.config.rotation)
+        // Reopened by a reload: the history goes on where the rotation and surface are the same,
+        // and is kept apart where they changed (a misfire just before a rotation can be saved).
+        if source.ring != nil, var old = carried.removeValue(forKey: device.path), let last = old.popLast() {
+            if last.rotation == source.rotation, last.surface == device.decoder.surface {
+                source.ring = last.ring
+            } else {
+                old.append(last)
+            }
+            source.earlier = Array(old.suffix(History.keptSegments))
+        }
+        sources.append(source)
         if verbose {
             let s = device.decoder.surface
             say("reading \(device.path) (\(device.description.name)), \(Int(s.width / s.unitsPerMillimeter.x)) × \(Int(s.height / s.unitsPerMillimeter.y)) mm\(s.resolutionIsDefault ? " (no resolution reported: 96 dpi assumed)" : "")")
@@ -333,8 +381,11 @@ final class Daemon {
         }
         setup = next
         schedule = ReadSchedule(interval: next.config.readInterval)
+        // Each device's frames outlive its engine: they are what a misfire report needs.
+        for s in sources where s.ring != nil { carried[s.device.path] = s.segments }
         sources.removeAll()
         do { try openDevices(initial: false) } catch { say(error.message) }
+        carried.removeAll()
         say("reloaded: \(setup.config.bindings.count) binding\(setup.config.bindings.count == 1 ? "" : "s"), rotation \(setup.config.rotation.rawValue)°, \(sources.count) device\(sources.count == 1 ? "" : "s")")
     }
 }

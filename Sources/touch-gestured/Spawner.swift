@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CDaemonSystem
 import GestureBindings
+import TouchTrace
 
 /// Runs the bound commands: each in a process of its own, started with `daemon_spawn` (vfork and
 /// exec, in a few system calls where posix_spawn makes some 70) and never waited for in line,
@@ -73,7 +74,30 @@ final class Spawner {
     init(verbose: Bool, say: @escaping (String) -> Void) {
         self.verbose = verbose
         self.say = say
+        Self.environmentAsTheShellLeavesIt
     }
+
+    /// Whether `PATH` is set. Where it is not, `execvp` searches glibc's `/bin:/usr/bin` and
+    /// each shell a default of its own (dash: `/usr/local/sbin:…:/sbin:/bin`, so `ldconfig` is
+    /// found): plain lines then go through `/bin/sh -c` too, so that they find what the shell
+    /// finds.
+    static let pathIsSet = getenv("PATH") != nil
+
+    /// Once, before the first command: `PWD` set as a POSIX shell sets and exports it at its
+    /// start (kept when it names the working folder, else the folder's real path), so that a
+    /// command started without the shell sees the same `PWD` as one started through it. The
+    /// daemon never changes its working folder, so once is enough.
+    static let environmentAsTheShellLeavesIt: Void = {
+        var here = stat(), named = stat()
+        if let pwd = getenv("PWD"), pwd.pointee == UInt8(ascii: "/"), stat(pwd, &named) == 0, stat(".", &here) == 0,
+           named.st_dev == here.st_dev, named.st_ino == here.st_ino {
+            return
+        }
+        if let cwd = getcwd(nil, 0) {
+            setenv("PWD", cwd, 1)
+            free(cwd)
+        }
+    }()
 
     /// The read ends of the commands' standard error, for `poll(2)`.
     var errorFDs: [Int32] { streams.map { $0.fd } }
@@ -95,7 +119,7 @@ final class Spawner {
             pipeFDs = [-1, -1]
         }
 
-        let arguments = command.arguments
+        let arguments = Self.pathIsSet ? command.arguments : command.argumentsThroughTheShell
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         argv.append(nil)
         defer { for a in argv { free(a) } }

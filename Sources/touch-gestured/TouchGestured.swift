@@ -223,6 +223,7 @@ struct TouchGestured {
         // daemon's arguments and configuration then, with this command line's way of running.
         var command = self
         var given: (file: String, text: String)?
+        var savedTrace = false
         if let replay, bindings.isEmpty, config == nil,
            let trace = try? TraceReader.read(path: replay).trace, let saved = SavedTrace.origin(of: trace) {
             guard case .run(var stored) = try Self.parse(saved.arguments) else {
@@ -230,14 +231,18 @@ struct TouchGestured {
             }
             (stored.replay, stored.dryRun, stored.log, stored.verbose, stored.explain) = (replay, dryRun, log, verbose, explain)
             stored.checkConfig = checkConfig
+            // Its frames are turned already (the rotation is in its meta): a rotation file it
+            // was started with is not read, so the trace replays on a machine without it.
+            stored.rotationFile = nil
             command = stored
             given = saved.config
+            savedTrace = true
         }
-        try command.start(given: given)
+        try command.start(given: given, readsRotationFile: !savedTrace)
     }
 
-    private func start(given: (file: String, text: String)?) throws(DaemonFailure) {
-        let setup = try Setup(self, given: given)
+    private func start(given: (file: String, text: String)?, readsRotationFile: Bool) throws(DaemonFailure) {
+        let setup = try Setup(self, given: given, readsRotationFile: readsRotationFile)
         if checkConfig {
             let out = StandardOutput()
             for b in setup.config.bindings { out.line(b.summary) }
@@ -265,7 +270,8 @@ struct Setup {
 
     /// The setup `command` asks for; `given`, a configuration file's text already read (a saved
     /// trace's), in place of reading `command.config`.
-    init(_ command: TouchGestured, given: (file: String, text: String)? = nil) throws(DaemonFailure) {
+    /// `readsRotationFile`: false for a saved trace's replay, whose frames are turned already.
+    init(_ command: TouchGestured, given: (file: String, text: String)? = nil, readsRotationFile: Bool = true) throws(DaemonFailure) {
         var config = DaemonConfig()
         var sources: [String] = []
         var path = given?.file ?? command.config
@@ -308,7 +314,7 @@ struct Setup {
         if let r = command.rotate.flatMap(Rotation.init(degrees:)) { config.rotation = r }
         if let o = command.lisgd.orientation, let r = Rotation(degrees: 90 * o) { config.rotation = r }
         if let f = command.rotationFile { config.rotationFile = f }
-        if let f = config.rotationFile { config.rotation = try Setup.rotation(from: f) }
+        if readsRotationFile, let f = config.rotationFile { config.rotation = try Setup.rotation(from: f) }
         self.config = config
         self.sources = sources
     }
@@ -338,7 +344,7 @@ struct Setup {
         let names: [String: Rotation] = ["0": .none, "90": .quarter, "180": .half, "270": .threeQuarters,
                                          "normal": .none, "right": .quarter, "inverted": .half, "left": .threeQuarters]
         guard let r = names[word] else {
-            throw .input("\(path): expected a rotation (0, 90, 180, 270, normal, right, inverted or left), found '\(Binding.visible(String(word.prefix(40))))'")
+            throw .input("\(path): expected a rotation (0, 90, 180, 270, normal, right, inverted or left), found '\(visibleText(String(word.prefix(40))))'")
         }
         return r
     }

@@ -322,4 +322,25 @@ struct CommandStartTests {
         #expect(quoted.status == 0)
         #expect(!quoted.err.contains("cannot run") && quoted.err.contains("127"), "\(quoted.err)")
     }
+
+    /// A plain line finds what `sh -c` would find and sees the `PWD` the shell would export:
+    /// with `PATH` unset (dash then searches its own default, with the sbin folders), and with
+    /// `PWD` stale or missing.
+    @Test func plainLinesSeeTheShellsEnvironment() throws {
+        let daemon = try #require(Daemon.binary)
+        let trace = "traces/edge-swipe-from-bottom.json"
+        let noPath = try runProgram(URL(fileURLWithPath: "/usr/bin/env"),
+                                    ["-u", "PATH", daemon.path, "--replay", trace, "-g", "1,DU,B,*,R,ldconfig --version"], in: packageRoot)
+        #expect(noPath.status == 0)
+        #expect(!noPath.err.contains("cannot run"), "\(noPath.err)")
+        let shell = try runProgram(URL(fileURLWithPath: "/usr/bin/env"), ["-u", "PATH", "/bin/sh", "-c", "ldconfig --version"], in: packageRoot)
+        #expect(!shell.out.isEmpty && noPath.out == shell.out, "\(noPath.out) against \(shell.out)")
+        let real = packageRoot.resolvingSymlinksInPath().path
+        for env in [["PWD=/nonexistent"], ["-u", "PWD"], ["PWD=/"]] {
+            let r = try runProgram(URL(fileURLWithPath: "/usr/bin/env"),
+                                   env + [daemon.path, "--replay", trace, "-g", "1,DU,B,*,R,printenv PWD"], in: packageRoot)
+            #expect(r.status == 0, "\(env): \(r.err)")
+            #expect(r.out == real + "\n", "\(env): \(r.out) \(r.err)")
+        }
+    }
 }

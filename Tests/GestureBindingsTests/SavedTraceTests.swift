@@ -64,6 +64,30 @@ struct SavedTraceTests {
         #expect(mine.out == "mine\n")
     }
 
+    @Test("a trace saved by a daemon started with --rotation-file (on the command line or in its file) replays where that file does not exist")
+    func savedTraceNeedsNoRotationFile() throws {
+        let state = NSTemporaryDirectory() + "touch-gestured-state-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        setenv("XDG_STATE_HOME", state, 1)
+        defer { unsetenv("XDG_STATE_HOME") }
+        let (golden, _) = try TraceReader.read(path: packageRoot.appendingPathComponent("traces/edge-swipe-from-bottom.json").path)
+        let missing = "/nonexistent-\(UUID().uuidString)/rotation"
+        let config = (file: "/home/me/.config/touch-gestured/config.toml",
+                      text: "[input]\nrotation-file = \"\(missing)\"\n[[binding]]\ngesture = \"swipe\"\ndirection = \"up\"\nshell = \"echo file\"\n")
+        for (arguments, saved, expected) in [(["--rotation-file", missing, "-g", "1,DU,*,*,R,echo flag"], nil, "echo flag\n"),
+                                             ([], config, "echo file\n")] as [([String], (file: String, text: String)?, String)] {
+            let path = try SavedTrace.write(events: golden.events, surface: golden.header.surface, deviceName: "panel",
+                                            devicePath: "/dev/input/event3", rotation: .quarter, arguments: arguments,
+                                            config: saved, secondsKept: 30)
+            let r = try Daemon.run(["--replay", path, "--dry-run"])
+            #expect(r.status == 0, "\(r.err)")
+            #expect(r.out == expected, "\(r.out)\(r.err)")
+        }
+        // Given by the user on this command line, the file is still read (and its absence said).
+        let own = try Daemon.run(["--replay", "traces/edge-swipe-from-bottom.json", "--dry-run", "--rotation-file", missing, "-g", "1,DU,*,*,R,x"])
+        #expect(own.status != 0 && own.err.contains(missing), "\(own.err)")
+    }
+
     @Test("a binding's action save-trace is read from the file, and --dry-run prints it as the daemon would run it")
     func saveTraceAction() throws {
         let config = try Scratch("[[binding]]\ngesture = \"swipe\"\ndirection = \"up\"\naction = \"save-trace\"\n")
@@ -180,6 +204,14 @@ struct DaemonPrintingTests {
         let rotation = try Scratch("ab\u{1B}[2Jc", suffix: ".rot")
         let bad = try Daemon.run(["--check-config", "-g", "1,DU,*,*,x", "--rotation-file", rotation.path])
         #expect(bad.status == 1 && bad.err.contains("found 'ab\\u{1B}[2Jc'") && !bad.err.contains("\u{1B}"), "\(bad.err)")
+        // --dry-run, --explain and -v print the command the same way: one line, no raw bytes.
+        let shell = try Scratch("[[binding]]\ngesture = \"swipe\"\nshell = \"printf 'a\\nb' \\u001b[2J\"\n")
+        for flags in [["--dry-run"], ["--dry-run", "--explain"], ["--dry-run", "-v"]] {
+            let run = try Daemon.run(["--replay", "traces/swipe-right-normal.json", "-c", shell.path] + flags)
+            #expect(run.status == 0, "\(flags): \(run.err)")
+            #expect(run.out == "printf 'a\\nb' \\u{1B}[2J\n", "\(flags): \(run.out.debugDescription)")
+            #expect(!run.out.contains("\u{1B}") && !run.err.contains("\u{1B}"), "\(flags): \(run.err.debugDescription)")
+        }
     }
 
     @Test("--replay of a recording whose axes have no range is refused, as touchtrace import refuses it: one reader, one rule")

@@ -48,7 +48,7 @@ public struct ListModel: Sendable {
     /// Every change of ``rowSwipeState``'s phase, when recording is switched on.
     public var rowSwipeLog = TransitionLog<RowSwipeState.Phase>()
     /// A row closing while another is dragged or opens (one open at a time).
-    var closingRow: RowSwipeState.Settle? { didSet { updateRowSettling() } }
+    var closingRows: [RowSwipeState.Settle] = [] { didSet { updateRowSettling() } }
     /// True while a row's content settles on its own: kept as the row states change, since the
     /// controller asks at every frame (``isMoving``).
     var rowIsSettling = false

@@ -128,13 +128,13 @@ extension ListModel {
     /// moving): positive to the right, over the leading actions.
     public func offset(ofRow row: Int) -> Double {
         if rowSwipeState.row == row { return rowSwipeState.offset }
-        if let c = closingRow, c.row == row { return c.offset }
+        if let c = closingRows.first(where: { $0.row == row }) { return c.offset }
         return 0
     }
 
     /// Keeps ``rowIsSettling`` (a row's content settling on its own) up to date.
     mutating func updateRowSettling() {
-        var settling = closingRow != nil
+        var settling = !closingRows.isEmpty
         if case .settling = rowSwipeState { settling = true }
         if settling != rowIsSettling { rowIsSettling = settling }
     }
@@ -164,7 +164,7 @@ extension ListModel {
             if let other = rowSwipeState.row, other != row { closeRow(other, at: time, emit: emit) }
             let raw = options.rowSwipePhysics.unbanded(current, leading: options.leadingActions,
                                                        trailing: options.trailingActions, width: layout.width)
-            if closingRow?.row == row { closingRow = nil }
+            closingRows.removeAll { $0.row == row }
             transition(toRow: .tracking(.init(row: row, anchorX: x, startRaw: raw, raw: raw, offset: current, velocity: 0)), at: time)
         }
     }
@@ -193,7 +193,7 @@ extension ListModel {
     mutating func settleRow(_ row: Int, from: Double, velocity: Double, to: Double, at time: Double,
                             emit: (ListEvent) -> Void) {
         if let other = rowSwipeState.row, other != row, to != 0 { closeRow(other, at: time, emit: emit) }
-        if closingRow?.row == row { closingRow = nil }
+        closingRows.removeAll { $0.row == row }
         transition(toRow: .settling(.init(row: row, from: from, velocity: velocity, to: to, start: time, offset: from)), at: time)
         setSwiped(row, to != 0, at: time, emit: emit)
         needsEndFrame = true
@@ -204,7 +204,10 @@ extension ListModel {
     mutating func closeRow(_ row: Int, at time: Double, emit: (ListEvent) -> Void) {
         let from = offset(ofRow: row)
         if rowSwipeState.row == row { transition(toRow: .idle, at: time) }
-        if from != 0 { closingRow = .init(row: row, from: from, velocity: 0, to: 0, start: time, offset: from) }
+        // Each closing row settles to its end, however many others start closing meanwhile (one
+        // overtaken by a third row stopped half-way).
+        closingRows.removeAll { $0.row == row }
+        if from != 0 { closingRows.append(.init(row: row, from: from, velocity: 0, to: 0, start: time, offset: from)) }
         setSwiped(row, false, at: time, emit: emit)
     }
 
@@ -228,15 +231,26 @@ extension ListModel {
     /// ending each settle at its own end time.
     mutating func advanceRows(to time: Double, emit: (ListEvent) -> Void) {
         let physics = options.rowSwipePhysics
-        if var c = closingRow, time > c.start {
-            let end = c.start + physics.settleDuration
-            c.offset = physics.settling(from: c.from, velocity: c.velocity, to: 0, elapsed: min(time, end) - c.start)
-            emit(ListEvent(time: min(time, end), kind: .rowOffset(row: c.row, offset: c.offset)))
-            closingRow = time >= end ? nil : c
+        // At or past its end a settle is exactly at its target: `end - start` can come out below
+        // the duration in floating point, which left a row at 159.80 instead of 160.
+        func step(_ s: inout RowSwipeState.Settle) -> (time: Double, ended: Bool) {
+            let end = s.start + physics.settleDuration
+            s.offset = time >= end ? s.to : physics.settling(from: s.from, velocity: s.velocity, to: s.to, elapsed: time - s.start)
+            return (min(time, end), time >= end)
+        }
+        if !closingRows.isEmpty {
+            var still: [RowSwipeState.Settle] = []
+            for var c in closingRows where time > c.start {
+                let (at, ended) = step(&c)
+                emit(ListEvent(time: at, kind: .rowOffset(row: c.row, offset: c.offset)))
+                if !ended { still.append(c) }
+            }
+            still.append(contentsOf: closingRows.filter { time <= $0.start })
+            closingRows = still
         }
         if case .settling(var s) = rowSwipeState, time > s.start {
             let end = s.start + physics.settleDuration
-            s.offset = physics.settling(from: s.from, velocity: s.velocity, to: s.to, elapsed: min(time, end) - s.start)
+            _ = step(&s)
             emit(ListEvent(time: min(time, end), kind: .rowOffset(row: s.row, offset: s.offset)))
             if time >= end {
                 transition(toRow: s.to == 0 ? .idle : .open(row: s.row, offset: s.to), at: end)

@@ -103,8 +103,10 @@ enum ListScene {
         // Everything else.
         var o = ListOptions()
         if let p = choice("swipePolicy", SwipePolicy.self) { o.swipePolicy = p }
-        if let w = number("leadingActions", "a number ≥ 0 (trace units)", { $0 >= 0 }) { o.leadingActions = w }
-        if let w = number("trailingActions", "a number ≥ 0 (trace units)", { $0 >= 0 }) { o.trailingActions = w }
+        // Actions wider than the row could never be uncovered (and 1e308 made every offset NaN).
+        let actions = "a number from 0 to the row's width, \(formatJSONNumber(layout.width)) (trace units)"
+        if let w = number("leadingActions", actions, { $0 >= 0 && $0 <= layout.width }) { o.leadingActions = w }
+        if let w = number("trailingActions", actions, { $0 >= 0 && $0 <= layout.width }) { o.trailingActions = w }
         if let b = flag("fullSwipes") { o.fullSwipes = b }
         if let v = list["sections"] {
             let counts = v.arrayValue?.map { whole($0, min: 0) }

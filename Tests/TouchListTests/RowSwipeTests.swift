@@ -112,6 +112,57 @@ struct RowSwipeTests {
         #expect(controller.list.offset(ofRow: 3) == -240)
     }
 
+    /// The offsets each row reported, in order.
+    func rowOffsets(_ out: [ListController.Output]) -> [Int: [Double]] {
+        var rows: [Int: [Double]] = [:]
+        for o in out { if case .list(let e) = o, case .rowOffset(let r, let x) = e.kind { rows[r, default: []].append(x) } }
+        return rows
+    }
+
+    /// Drags the row under `y` from x 600 to 400 starting at `t`, rests, and lifts at `t + lift`.
+    func drag(_ s: inout Script, at t: Double, y: Double, id: Int, lift: Double = 0.35) {
+        s.down(t, id, 600, y)
+        s.move(t + 0.05, id, 570, y)
+        s.move(t + 0.10, id, 450, y)
+        s.move(t + 0.15, id, 400, y)
+        s.move(t + lift - 0.05, id, 400, y)
+        s.up(t + lift, id, 400, y)
+    }
+
+    @Test("a settle ends exactly at its target whatever the lift's time (it ended at 159.80 for one lift in five)")
+    func settleEndsExactly() {
+        var options = ListOptions()
+        options.leadingActions = 160
+        options.trailingActions = 240
+        var inexact: [String] = []
+        for k in 0..<200 {
+            var s = Script()
+            drag(&s, at: 0, y: 210, id: 1, lift: 0.3 + Double(k) * 0.00137)
+            let (controller, out) = replayList(s.events, list: ListModel(layout: eightRows, options: options))
+            let last = rowOffsets(out)[3]?.last
+            if last != -240 || controller.list.offset(ofRow: 3) != -240 { inexact.append("lift \(0.3 + Double(k) * 0.00137): \(String(describing: last))") }
+        }
+        #expect(inexact.isEmpty, "\(inexact.prefix(5))")
+    }
+
+    @Test("a closing row overtaken by a third row's swipe still settles to 0 (it stopped half-way and never reported 0)")
+    func closingRowsEachSettle() {
+        var options = ListOptions()
+        options.trailingActions = 240
+        var s = Script()
+        drag(&s, at: 0, y: 210, id: 1)        // row 3 opens, settled by 0.6
+        drag(&s, at: 1.0, y: 330, id: 2)      // row 5 opens; row 3 closes
+        drag(&s, at: 1.45, y: 90, id: 3)      // row 1 opens while row 3 is still closing; row 5 closes
+        let (controller, out) = replayList(s.events, list: ListModel(layout: eightRows, options: options))
+        let rows = rowOffsets(out)
+        #expect(rows[3]?.last == 0, "row 3: \(rows[3] ?? [])")
+        #expect(rows[5]?.last == 0, "row 5: \(rows[5] ?? [])")
+        #expect(rows[1]?.last == -240, "row 1: \(rows[1] ?? [])")
+        #expect(controller.list.offset(ofRow: 3) == 0 && controller.list.offset(ofRow: 5) == 0)
+        #expect(controller.list.openRow == 1)
+        #expect(!controller.isAnimating)
+    }
+
     @Test("rows without actions do not slide: a swipe toggles the row at once, as before")
     func noActions() {
         var s = Script()

@@ -27,6 +27,38 @@ import Glibc
 // MARK: - Main
 
 let args = Array(CommandLine.arguments.dropFirst())
+
+/// What `--help` prints, and what a word it does not know is answered with (the whole benchmark
+/// takes minutes: an unknown word must not start it).
+let usage = """
+    usage: touch-bench [--quick] [--mb N]      everything, with the figures of BENCHMARKS.md
+           touch-bench engine                  the engine only
+           touch-bench commands                the touchtrace commands (memory, replay --json beside orjson)
+           touch-bench scaling                 the inputs that grew faster than their size, at n and 4n
+           touch-bench list                    the engine, then the list (a fling across 1k-1M rows)
+           touch-bench swipes [LABELS]         swipes of real people: this project's rules and the peers'
+           touch-bench read|stream|jsondecoder FILE   (internal) one reader on one trace
+    """
+do {
+    let commands: Set<String> = ["engine", "commands", "scaling", "list"]
+    var k = 0
+    while k < args.count {
+        let a = args[k]
+        if a == "--help" || a == "-h" {
+            print(usage)
+            exit(0)
+        } else if a == "--quick" || (k == 0 && commands.contains(a)) {
+            k += 1
+        } else if a == "--mb", k + 1 < args.count, let n = Int(args[k + 1]), n > 0 {
+            k += 2
+        } else if k == 0, ["swipes", "read", "stream", "jsondecoder"].contains(a) {
+            break   // their own arguments follow
+        } else {
+            FileHandle.standardError.write(Data("touch-bench: unknown argument '\(a)'\(a == "--mb" ? " (--mb takes a whole number of megabytes)" : "")\n\(usage)\n".utf8))
+            exit(2)
+        }
+    }
+}
 if args.first == "read" || args.first == "stream", args.count == 2 {
     let t0 = now()
     var n = 0

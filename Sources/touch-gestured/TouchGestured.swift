@@ -122,7 +122,12 @@ struct TouchGestured {
         func value(_ name: String, attached: String?) throws(DaemonFailure) -> String {
             if let attached { return attached }
             i += 1
-            guard i < arguments.count else { throw .usage("\(name) needs a value") }
+            guard i < arguments.count else {
+                // lisgd's -h and -w are the screen's height and width, not help: say where help is.
+                let lisgdSize = name == "-h" ? " (as in lisgd, -h is the screen's height, which is ignored; --help for help)"
+                    : name == "-w" ? " (as in lisgd, -w is the screen's width, which is ignored; --help for help)" : ""
+                throw .usage("\(name) needs a value\(lisgdSize)")
+            }
             return arguments[i]
         }
         func integer(_ name: String, _ text: String) throws(DaemonFailure) -> Int {

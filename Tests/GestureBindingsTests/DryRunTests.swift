@@ -326,6 +326,14 @@ struct CommandStartTests {
     /// A plain line finds what `sh -c` would find and sees the `PWD` the shell would export:
     /// with `PATH` unset (dash then searches its own default, with the sbin folders), and with
     /// `PWD` stale or missing.
+    /// lisgd's -h is the screen's height: alone, it says where help is.
+    @Test func lisgdHeightWithoutAValuePointsToHelp() throws {
+        let r = try Daemon.run(["-h"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("-h needs a value") && r.err.contains("--help for help"), "\(r.err)")
+        #expect(try Daemon.run(["--help"]).status == 0)
+    }
+
     @Test func plainLinesSeeTheShellsEnvironment() throws {
         let daemon = try #require(Daemon.binary)
         let trace = "traces/edge-swipe-from-bottom.json"

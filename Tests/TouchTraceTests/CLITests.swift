@@ -324,6 +324,19 @@ extension CLITests {
         #expect(zero.err.contains("--fps must be more than 0 and at most 240, found 0"), "\(zero.err)")
     }
 
+    @Test("touch-bench --help prints its usage and an unknown word is refused, without starting the benchmark (minutes)")
+    func benchHelpAndUnknownWords() throws {
+        let help = try run(["--help"], program: "touch-bench")
+        #expect(help.status == 0 && help.out.hasPrefix("usage: touch-bench"), "\(help.out)")
+        #expect(!help.out.contains("million events/s"), "the benchmark ran")
+        for words in [["bogus"], ["--quick", "engine"], ["--mb", "x"]] {
+            let r = try run(words, program: "touch-bench")
+            #expect(r.status == 2, "\(words): \(r.status)")
+            #expect(r.err.contains("touch-bench: unknown argument") && r.err.contains("usage:"), "\(words): \(r.err)")
+            #expect(r.out.isEmpty, "\(words): the benchmark ran: \(r.out.prefix(200))")
+        }
+    }
+
     @Test("touch-demo's help has no stray backslashes")
     func demoHelpReads() throws {
         let r = try run(["--help"], program: "touch-demo")

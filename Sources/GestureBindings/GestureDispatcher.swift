@@ -339,7 +339,13 @@ public struct GestureDispatcher: Sendable {
         default: [e]
         }
         let beyond = sides.filter { distance($0) > edgeZone }
-        let side = beyond.first ?? sides[0]
+        guard let side = beyond.first else {
+            // Inside the wanted edge's zone as well: zones wider than half the screen overlap,
+            // and the touch was given to the other edge. Saying "> zone" here was false.
+            let within = sides.map { "\(Self.decimal(distance($0))) mm from the \($0.rawValue)" }.joined(separator: ", ")
+            return "edge \(found) ≠ \(e.rawValue): started \(within), inside its \(Self.decimal(edgeZone)) mm zone too; "
+                + "the zones overlap (each \(Self.decimal(edgeZone)) mm on a \(Self.decimal(far.x)) × \(Self.decimal(far.y)) mm screen) and the \(found) edge took it"
+        }
         return "edge \(found) ≠ \(e.rawValue): started \(Self.decimal(distance(side))) mm from the \(side.rawValue) > \(Self.decimal(edgeZone)) mm"
     }
 

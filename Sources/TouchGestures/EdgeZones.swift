@@ -18,11 +18,17 @@ package struct EdgeZones: Hashable, Sendable {
         self.bottom = bottom
     }
 
-    /// The zones `p` (surface units) lies in, each `width` millimeters wide.
+    /// The zones `p` (surface units) lies in, each `width` millimeters wide. Zones wider than
+    /// half the surface overlap: a point in both opposite zones is in the nearer one's only (the
+    /// top or the left on a tie), so that a touch 2 mm from the bottom is never a top edge's.
     package init(of p: Point, on surface: Surface, width: Double) {
         let q = surface.millimeters(p)
         let far = surface.millimeters(Point(x: surface.width, y: surface.height))
-        self.init(left: q.x <= width, right: far.x - q.x <= width, top: q.y <= width, bottom: far.y - q.y <= width)
+        let (fromLeft, fromRight, fromTop, fromBottom) = (q.x, far.x - q.x, q.y, far.y - q.y)
+        var left = fromLeft <= width, right = fromRight <= width, top = fromTop <= width, bottom = fromBottom <= width
+        if left && right { (left, right) = (fromLeft <= fromRight, fromLeft > fromRight) }
+        if top && bottom { (top, bottom) = (fromTop <= fromBottom, fromTop > fromBottom) }
+        self.init(left: left, right: right, top: top, bottom: bottom)
     }
 
     /// The zones both lie in.

@@ -76,7 +76,8 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case .releasedEarly: return "released after \(m) s < \(l) s"
         case .notEnoughMovement: return "moved \(m) mm < \(l) mm"
-        case .offAxis: return "off axis: across/along \(m) > \(l)"
+        // 999 stands for "no motion along the axis at all" (a ratio with nothing to divide by).
+        case .offAxis: return measured >= 999 ? "off axis: moved across only, none along (limit across/along \(l))" : "off axis: across/along \(m) > \(l)"
         case .tooSlowToFling: return "lift at \(m) mm/s < \(l) mm/s"
         case .againstMotion: return "against the motion at the lift: \(formatFixed(measured, digits: 0))° ≥ \(formatFixed(limit, digits: 0))°"
         case .tooFewFingers: return "\(formatFixed(measured, digits: 0)) finger(s) < \(formatFixed(limit, digits: 0))"

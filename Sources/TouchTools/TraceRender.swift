@@ -6,6 +6,9 @@ import TouchList
 /// the trace), a dot a sample, the touch-down (filled) and lift (ring; a cross for a cancel),
 /// and each output event labelled where it happened. With `explain`, failures are labelled too.
 public enum TraceRender {
+    /// Stands for the picture's width in the header until the labels have said how wide it is.
+    static let widthMark = "@WIDTH@"
+
     public static func svg(for trace: Trace, title: String, explain: Bool = false) -> String {
         let h = trace.header
         let w = h.device.width, ht = h.device.height
@@ -32,8 +35,8 @@ public enum TraceRender {
         }
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(fmt(w * scale + 2 * margin))" height="\(fmt(ht * scale + 2 * margin + 40))" \
-            viewBox="0 0 \(fmt(w * scale + 2 * margin)) \(fmt(ht * scale + 2 * margin + 40))" font-family="sans-serif">
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Self.widthMark)" height="\(fmt(ht * scale + 2 * margin + 40))" \
+            viewBox="0 0 \(Self.widthMark) \(fmt(ht * scale + 2 * margin + 40))" font-family="sans-serif">
             <rect width="100%" height="100%" fill="white"/>
             <text x="\(fmt(margin))" y="16" font-size="13" fill="#222">\(esc(title))</text>
             <rect x="\(fmt(margin))" y="\(fmt(margin))" width="\(fmt(w * scale))" height="\(fmt(ht * scale))" fill="#fafafa" stroke="#888"/>
@@ -139,14 +142,19 @@ public enum TraceRender {
         // spot (left of it near the right edge), moved down a line while it would cover one
         // already placed, and only counted once `Crowd.limit` lines are taken there.
         let pictureWidth = w * scale + 2 * margin
+        // Labels that fit neither right nor left of their spot (a narrow surface) keep to the
+        // right and widen the picture, so that none is cut at either edge.
+        var widest = pictureWidth
         var placed: [Int: [(x0: Double, x1: Double, top: Double)]] = [:]      // by 14-pixel band of the top
         func text(_ at: Point, _ label: String, _ fill: String, _ time: Double) -> String {
             let stamp = "\(fmt(time)) s"
             // About 6.7 pixels a character at 12 px sans-serif.
             let width = Double(label.count + 1 + stamp.count) * 6.7
             let (x, y) = pixel(at)
-            var x0 = x + 9
-            if x0 + width > pictureWidth - 2 { x0 = max(2, x - 9 - width) }
+            // Right of the spot, or left of it near the right edge; never left of the picture (a
+            // finger off the surface is drawn outside it).
+            var x0 = max(2, x + 9)
+            if x0 + width > pictureWidth - 2, x - 9 - width >= 2 { x0 = x - 9 - width }
             for n in 0..<Crowd.limit {
                 let baseline = y - 8 + Double(n) * 14
                 // A line of 12-pixel text covers 14 pixels: from 11 above its baseline to 3 below.
@@ -157,6 +165,7 @@ public enum TraceRender {
                 }
                 if clash { continue }
                 placed[band, default: []].append((x0, x0 + width, top))
+                widest = max(widest, min(x0 + width + 4, 1e7))
                 return "<text x=\"\(fmt(x0))\" y=\"\(fmt(baseline))\" fill=\"\(fill)\">\(esc(label)) <tspan fill=\"#888\">\(stamp)</tspan></text>\n"
             }
             crowd.hiddenLabels += 1
@@ -216,11 +225,13 @@ public enum TraceRender {
             out += "<rect x=\"\(fmt(margin + Double(k) * 30))\" y=\"\(fmt(y))\" width=\"30\" height=\"8\" fill=\"\(color(t))\"/>"
         }
         out += "<text x=\"\(fmt(margin + 340))\" y=\"\(fmt(y + 8))\" font-size=\"11\" fill=\"#444\">time: \(fmt(0)) → \(fmt(span)) s</text>\n"
+        widest = max(widest, margin + 340 + 150)
         if let note = crowd.note {
             out += "<text x=\"\(fmt(margin))\" y=\"\(fmt(y + 26))\" font-size=\"11\" fill=\"#888\">\(note)</text>\n"
+            widest = max(widest, margin + Double(note.count) * 6.2 + 4)
         }
         out += "</svg>\n"
-        return out
+        return out.replacingAll(Self.widthMark, fmt(widest.rounded(.up)))
     }
 }
 

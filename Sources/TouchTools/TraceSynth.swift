@@ -39,6 +39,21 @@ public enum TraceSynth {
     /// each a ``Diagnostic`` at the line and column of the word, naming the statement, what
     /// was expected and what was found.
     public static func trace(from description: String, name: String = "<description>") throws(DiagnosticError) -> Trace {
+        try make(from: description, name: name).trace
+    }
+
+    /// One stroke a description made: its contact id (each stroke of a trace has its own), when
+    /// it went down, and the statement that made it, as a labels file for `touchtrace eval`
+    /// names a stroke.
+    public struct Stroke: Hashable, Sendable {
+        public var id: Int
+        public var downTime: Double
+        public var statement: String
+    }
+
+    /// The trace `description` describes and its strokes in the order they were made (see
+    /// ``trace(from:name:)``).
+    public static func make(from description: String, name: String = "<description>") throws(DiagnosticError) -> (trace: Trace, strokes: [Stroke]) {
         var p = Synth()
         var lineNumber = 0
         for rawLine in description.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
@@ -69,7 +84,7 @@ public enum TraceSynth {
         guard check.errors.isEmpty else {
             throw DiagnosticError(check.errors.map { Diagnostic(.error, SourceLocation(file: name), "the description makes an invalid trace: \($0.message)") })
         }
-        return trace
+        return (trace, p.strokes)
     }
 
     /// The words of one statement, read left to right, with errors that locate the word.
@@ -156,6 +171,11 @@ public enum TraceSynth {
         var expect: [JSONObject] = []
         var expectNone: [String]?
         var started = false
+        /// The first contact id of the gesture being made: each gesture's fingers take ids after
+        /// the ones before, so that every stroke of a trace has its own id.
+        var firstID = 0
+        var nextID = 0
+        var strokes: [Stroke] = []
 
         var res: Point { device.resolution ?? Point(x: Surface.defaultUnitsPerMillimeter, y: Surface.defaultUnitsPerMillimeter) }
         var center: Point { Point(x: device.width / 2, y: device.height / 2) }
@@ -270,7 +290,7 @@ public enum TraceSynth {
                     if press == 1 { time += hold + 0.12 }
                     for f in 0..<fingers {
                         let p = at + Point(x: (Double(f) - Double(fingers - 1) / 2) * 15 * res.x, y: 0)
-                        try stroke(id: f, from: p, to: p, duration: hold)
+                        try stroke(id: press * fingers + f, from: p, to: p, duration: hold)
                     }
                 }
                 time += hold
@@ -409,6 +429,7 @@ public enum TraceSynth {
         mutating func beginGesture() {
             if started { time += gap }
             started = true
+            firstID = nextID
         }
 
         /// A contact from `a` to `b` over `duration`, through the one trace generator
@@ -437,7 +458,10 @@ public enum TraceSynth {
                     at: SourceLocation(file: w.file, line: w.line, column: w.columns.first ?? 1))
             }
             if builder == nil { builder = TraceBuilder(device: device, seed: seed) }
-            builder!.path(time, points, duration: duration, rate: rate, jitter: jitterMM, id: id)
+            let contact = firstID + id
+            nextID = max(nextID, contact + 1)
+            builder!.path(time, points, duration: duration, rate: rate, jitter: jitterMM, id: contact)
+            strokes.append(Stroke(id: contact, downTime: time, statement: statementWords.map { $0.words.joined(separator: " ") } ?? ""))
         }
 
         func finish() -> Trace {

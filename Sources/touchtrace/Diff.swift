@@ -30,17 +30,7 @@ struct Diff: ParsableCommand {
     @Option(name: .customLong("settings-b"), help: "Settings for the second side (default: the trace's own, else the library's).")
     var settingsB: String?
 
-    /// The settings in `path`, or `nil` (each trace's own `scene.settings`, else the defaults).
-    func loadSettings(_ path: String?) throws -> GestureSettings? {
-        guard let path else { return nil }
-        let data = try readInput(path)
-        do {
-            let value = try JSONValue.parse(data, name: path)
-            return try GestureSettings.from(json: value, source: path)
-        } catch {
-            throw CommandFailure.badInput(error.description)
-        }
-    }
+    func loadSettings(_ path: String?) throws -> GestureSettings? { try readSettings(path) }
 
     func run() throws {
         guard (1...2).contains(traces.count) else { throw CommandFailure.badInput("touchtrace diff: give one or two traces") }

@@ -40,15 +40,7 @@ struct Eval: ParsableCommand {
         do { read = try StrokeLabels.read(bytes, name: labels) } catch {
             throw CommandFailure.badInput(error.description)
         }
-        var replaySettings: GestureSettings?
-        if let settings {
-            do {
-                let json = try JSONValue.parse(try readBytes(settings), name: settings)
-                replaySettings = try GestureSettings.from(json: json, source: settings)
-            } catch let e as DiagnosticError {
-                throw CommandFailure.badInput(e.description)
-            }
-        }
+        let replaySettings = try readSettings(settings)
         let folder = PathText.folder(of: labels)
         let results: [StrokeResult]
         do { results = try StrokeEvaluation.run(labels: read, folder: folder, settings: replaySettings) } catch {

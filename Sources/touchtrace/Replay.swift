@@ -34,12 +34,38 @@ struct Replay: ParsableCommand {
     @Flag(help: "Compare the output with the trace's expect/expectNone; exit 1 on a mismatch.")
     var check = false
 
+    @Option(help: ArgumentHelp("Replay with these settings instead of the trace's own: a JSON object as a trace's scene.settings (e.g. {\"swipe.rule\": \"seedMillimeters\"}).", valueName: "file"))
+    var settings: String?
+
+    @Option(help: ArgumentHelp("Replay only the strokes that go down at or after this time (seconds), each whole.", valueName: "seconds"))
+    var from: Double?
+
+    @Option(help: ArgumentHelp("Replay only the strokes that go down at or before this time (seconds), each whole.", valueName: "seconds"))
+    var to: Double?
+
+    @Option(help: ArgumentHelp("Replay only this contact id's strokes (with --from/--to: one stroke of a trace, as a labels file names it).", valueName: "id"))
+    var contact: Int?
+
     @Flag(help: "Print every continuous report (each pan, pinch and rotation change, each scroll step); by default a run of them is one line that counts them. --json always prints all.")
     var all = false
+
+    /// Whether only some strokes are replayed.
+    var picksStrokes: Bool { from != nil || to != nil || contact != nil }
+
+    func validate() throws {
+        for (name, t) in [("--from", from), ("--to", to)] {
+            if let t, !t.isFinite { throw ValidationError("\(name) must be a time in seconds, found \(t)") }
+        }
+        if let from, let to, from > to { throw ValidationError("--from \(formatJSONNumber(from)) is after --to \(formatJSONNumber(to))") }
+        if check && picksStrokes { throw ValidationError("--check compares a whole trace with its expectations; leave out --from, --to and --contact") }
+    }
 
     func run() throws {
         guard let (files, isFolder) = traceFiles(at: path) else {
             throw CommandFailure.badInput("touchtrace: \(path): no such file or folder")
+        }
+        if isFolder, picksStrokes || settings != nil {
+            throw CommandFailure.badInput("touchtrace replay: --settings, --from, --to and --contact are for one trace, not a folder")
         }
         if isFolder { try replayFolder(files) } else { try replayOne(files[0]) }
     }
@@ -47,6 +73,7 @@ struct Replay: ParsableCommand {
     /// One trace, its output printed as the replay makes it (a trace of 10⁷ taps kept every
     /// output in memory before printing the first: 770 MB, and an abort for 2 GB).
     func replayOne(_ file: String) throws {
+        let replaySettings = try readSettings(settings)
         let stream: TraceEventStream
         do { stream = try TraceEventStream(path: file) } catch {
             throw CommandFailure.badInput(error.description)
@@ -84,9 +111,17 @@ struct Replay: ParsableCommand {
         // diagnostics are read after the replay. (Two calls, not one over an AnySequence: that
         // would add a boxed call at every event.)
         let header = stream.header, explainAll = explain || check
-        let list = threads >= 2
-            ? TraceReplay.run(header: header, explain: explainAll, events: ReadAhead(stream, helper: jsonLines), emit: emit)
-            : TraceReplay.run(header: header, explain: explainAll, events: stream, emit: emit)
+        let (from, to, contact) = (from, to, contact)
+        let list: ListModel
+        switch (threads >= 2, picksStrokes) {
+        case (true, false):
+            list = TraceReplay.run(header: header, settings: replaySettings, explain: explainAll, events: ReadAhead(stream, helper: jsonLines), emit: emit)
+        case (false, false):
+            list = TraceReplay.run(header: header, settings: replaySettings, explain: explainAll, events: stream, emit: emit)
+        case (_, true):
+            list = TraceReplay.run(header: header, settings: replaySettings, explain: explainAll,
+                                   events: StrokeWindow(stream, from: from, to: to, contact: contact), emit: emit)
+        }
         if fold, let line = folder.summary() { out.append(line) }
         out.flush()
         jsonLines?.finish()

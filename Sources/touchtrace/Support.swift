@@ -58,6 +58,45 @@ func writeText(_ text: String, to path: String) throws {
     try OutputFile.write(text, to: path)
 }
 
+/// The settings in the JSON file at `path` (`-`: standard input), in a trace's
+/// `scene.settings` form, or `nil` without a path (each trace's own, else the defaults): what
+/// `--settings` reads for replay, diff and eval. Bad settings are bad input (exit 2).
+func readSettings(_ path: String?) throws -> GestureSettings? {
+    guard let path else { return nil }
+    let data = try readInput(path)
+    do {
+        return try GestureSettings.from(json: try JSONValue.parse(data, name: path), source: path)
+    } catch {
+        throw CommandFailure.badInput(error.description)
+    }
+}
+
+/// The events of the strokes that go down from `from` to `to` seconds (inclusive) and, when
+/// `contact` is given, are that contact's: each kept stroke whole, from its touch-down to its
+/// lift, so that what is replayed is still a valid sequence of touches.
+struct StrokeWindow<Base: Sequence<TouchEvent>>: Sequence, IteratorProtocol {
+    var base: Base.Iterator
+    let from: Double, to: Double, contact: Int?
+    var kept: Set<Int> = []
+
+    init(_ base: Base, from: Double?, to: Double?, contact: Int?) {
+        self.base = base.makeIterator()
+        self.from = from ?? -.infinity
+        self.to = to ?? .infinity
+        self.contact = contact
+    }
+
+    mutating func next() -> TouchEvent? {
+        while let e = base.next() {
+            if e.phase == .down, e.time >= from, e.time <= to, contact.map({ $0 == e.id }) ?? true { kept.insert(e.id) }
+            guard kept.contains(e.id) else { continue }
+            if e.phase == .up || e.phase == .cancel { kept.remove(e.id) }
+            return e
+        }
+        return nil
+    }
+}
+
 /// Says what a command wrote: on standard output, or on standard error when the output itself
 /// went to standard output (`-`), where the line would be mixed into the trace.
 func reportWritten(_ line: String, output: String) {

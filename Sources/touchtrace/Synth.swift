@@ -46,7 +46,7 @@ struct Synth: ParsableCommand {
             text = String(decoding: try readInput(paths[0]), as: UTF8.self)
             output = paths[1]
         }
-        let trace = try TraceSynth.trace(from: text, name: e != nil ? "-e" : paths[0])
+        let (trace, strokes) = try TraceSynth.make(from: text, name: e != nil ? "-e" : paths[0])
         // A golden trace whose own events contradict its expectations is a mistake in the
         // description (or a bug to record on purpose: --unchecked); either way it is not written
         // without a word.
@@ -60,6 +60,11 @@ struct Synth: ParsableCommand {
             }
         }
         try writeTrace(trace, to: output)
-        reportWritten("\(output): \(trace.events.count) events\(trace.header.isTest ? ", with expectations" : "")", output: output)
+        // Each stroke's id and touch-down time: what a labels file for `touchtrace eval` names.
+        var lines = ["\(output == OutputFile.standardOutput ? "<stdout>" : output): \(trace.events.count) events\(trace.header.isTest ? ", with expectations" : "")"
+                     + ", \(strokes.count) stroke\(strokes.count == 1 ? "" : "s") (id, touch-down time, statement):"]
+        for s in strokes.prefix(1000) { lines.append("  id \(s.id) at \(formatJSONNumber(s.downTime)) s: \(visibleText(s.statement))") }
+        if strokes.count > 1000 { lines.append("  … and \(strokes.count - 1000) more") }
+        reportWritten(lines.joined(separator: "\n"), output: output)
     }
 }

@@ -326,6 +326,28 @@ struct CommandStartTests {
     /// A plain line finds what `sh -c` would find and sees the `PWD` the shell would export:
     /// with `PATH` unset (dash then searches its own default, with the sbin folders), and with
     /// `PWD` stale or missing.
+    /// Edge zones wider than half the screen (`-s 19`: 95 mm on a 96 mm tall panel) overlap: a
+    /// swipe from 2 mm above the bottom is the bottom edge's, and --explain says why the top
+    /// binding did not take it in words that are true (it said "2 mm from the bottom > 95 mm").
+    @Test func overlappingEdgeZones() throws {
+        let golden = try String(contentsOf: packageRoot.appendingPathComponent("traces/edge-swipe-from-bottom.json"), encoding: .utf8)
+        var json = try JSONValue.parse(Array(golden.utf8), name: "golden")
+        guard case .object(var root) = json, case .array(let events)? = root["events"] else { Issue.record("not a trace"); return }
+        root["events"] = .array(events.map { e in
+            guard case .object(var o) = e, let y = o["y"]?.numberValue else { return e }
+            o["y"] = .number(y - 8)   // starts at y 470 of 480: 2 mm from the bottom, 94 mm from the top
+            return .object(o)
+        })
+        root["expect"] = nil
+        json = .object(root)
+        let trace = try Scratch(json.serialized(), suffix: ".json")
+        let r = try Daemon.run(["--replay", trace.path, "--dry-run", "--explain", "-s", "19", "-g", "1,DU,T,*,R,top", "-g", "1,DU,B,*,R,bottom"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out == "bottom\n", "\(r.out)")
+        #expect(r.err.contains("edge bottomLeft ≠ top: started 94 mm from the top, inside its 95 mm zone too; the zones overlap"), "\(r.err)")
+        #expect(!r.err.contains("> 95 mm"), "\(r.err)")
+    }
+
     /// lisgd's -h is the screen's height: alone, it says where help is.
     @Test func lisgdHeightWithoutAValuePointsToHelp() throws {
         let r = try Daemon.run(["-h"])

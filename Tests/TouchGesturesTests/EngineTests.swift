@@ -56,6 +56,13 @@ struct EngineTests {
         #expect(pending > 1_000)
     }
 
+    @Test("an off-axis failure with no motion along the axis says so, not 999.0 as if it were measured")
+    func offAxisWithNoMotionAlong() {
+        let none = GestureFailure(.offAxis, measured: 999, limit: 4).description
+        #expect(!none.contains("999") && none.contains("none along"), "\(none)")
+        #expect(GestureFailure(.offAxis, measured: 23, limit: 4).description == "off axis: across/along 23.0 > 4.0")
+    }
+
     @Test("a contact still down at the end is cancelled at the last timestamp")
     func finishCancelsOpenContacts() {
         var s = Script()

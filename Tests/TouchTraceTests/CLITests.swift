@@ -75,6 +75,53 @@ struct CLITests {
         }
     }
 
+    /// synth gives each stroke its own contact id and prints it with its touch-down time, which
+    /// is what a labels file names: synthesised strokes can be evaluated without reading the JSON.
+    @Test func synthStrokesCanBeLabelled() throws {
+        let dir = TempDir()
+        let made = try run(["synth", "-e", "tap at 100,100; swipe right 40mm at 300,210; swipe up 30mm at 600,300 fingers 2", dir.path("s.json")])
+        #expect(made.status == 0, "\(made.err)")
+        let strokes = made.out.split(separator: "\n").filter { $0.hasPrefix("  id ") }
+        #expect(strokes.count == 4, "\(made.out)")
+        var labels: [String] = []
+        var ids: Set<Int> = []
+        for (k, line) in strokes.enumerated() {
+            let words = line.split(separator: " ")   // id N at T s: statement
+            let id = try #require(Int(words[1])), t = try #require(Double(words[3]))
+            ids.insert(id)
+            let intent = k == 0 ? "tap" : k == 1 ? "swipe-right" : "unscored"
+            labels.append(#"{"trace": "s.json", "id": \#(id), "t": \#(t), "intent": "\#(intent)"}"#)
+        }
+        #expect(ids.count == 4, "every stroke its own id: \(strokes)")
+        try Data(("[" + labels.joined(separator: ",\n") + "]").utf8).write(to: URL(fileURLWithPath: dir.path("labels.json")))
+        let eval = try run(["eval", dir.path("labels.json")])
+        #expect(eval.status == 0, "\(eval.err)")
+        #expect(eval.out.contains("4 strokes in 1 trace") && eval.out.contains("not taken for what they were meant as: 0"), "\(eval.out)")
+    }
+
+    /// replay takes --settings as diff and eval do, and replays one stroke or a time window
+    /// (whole strokes, by their touch-down) with --contact, --from and --to.
+    @Test func replayPicksSettingsAndStrokes() throws {
+        let dir = TempDir()
+        #expect(try run(["synth", "-e", "tap at 100,100; swipe right 40mm at 300,210", dir.path("s.json")]).status == 0)
+        let whole = try run(["replay", "--json", dir.path("s.json")])
+        #expect(whole.out.contains(#""type": "tap""#) && whole.out.contains(#""type": "swipe""#), "\(whole.out)")
+        let swipeOnly = try run(["replay", "--json", "--contact", "1", dir.path("s.json")])
+        #expect(swipeOnly.status == 0, "\(swipeOnly.err)")
+        #expect(!swipeOnly.out.contains(#""type": "tap""#) && swipeOnly.out.contains(#""type": "swipe""#), "\(swipeOnly.out)")
+        let window = try run(["replay", "--json", "--from", "0.5", dir.path("s.json")])
+        #expect(!window.out.contains(#""type": "tap""#) && window.out.contains(#""type": "swipe""#), "\(window.out)")
+        let early = try run(["replay", "--json", "--to", "0.1", dir.path("s.json")])
+        #expect(early.out.contains(#""type": "tap""#) && !early.out.contains(#""type": "swipe""#), "\(early.out)")
+        try Data(#"{"swipe.minDistance": 100}"#.utf8).write(to: URL(fileURLWithPath: dir.path("far.json")))
+        let far = try run(["replay", "--json", "--settings", dir.path("far.json"), dir.path("s.json")])
+        #expect(far.status == 0 && !far.out.contains(#""type": "swipe""#), "\(far.out)\(far.err)")
+        let both = try run(["replay", "--check", "--contact", "1", dir.path("s.json")])
+        #expect(both.status == 2 && both.err.contains("--check compares a whole trace"), "\(both.err)")
+        let backwards = try run(["replay", "--from", "2", "--to", "1", dir.path("s.json")])
+        #expect(backwards.status == 2 && backwards.err.contains("is after --to"), "\(backwards.err)")
+    }
+
     /// synth writes a trace only when replaying its own events meets its expectations;
     /// --unchecked writes it anyway (a known bug recorded on purpose).
     @Test func synthRefusesExpectationsItsEventsContradict() throws {

@@ -28,9 +28,28 @@ struct RenderTests {
     func labelsDoNotOverlap(_ name: String) throws {
         let (trace, _) = try TraceReader.read(path: corpusPath(name))
         let svg = TraceRender.svg(for: trace, title: name, explain: true)
-        let width = try #require(svg.firstMatch(of: /<svg[^>]* width="([0-9.]+)"/).flatMap { Double($0.1) })
+        let width = try expectLabelsFit(svg, name)
         // The ELAN recording is 3,009 units wide: drawn at 900 pixels plus margins, not 3,056.
         #expect(width > 850 && width < 1000, "\(name): \(width) pixels wide")
+    }
+
+    @Test("labels fit a narrow surface (the picture widens) and a finger off its left edge (none starts left of the picture)")
+    func labelsFitNarrowAndOffSurface() throws {
+        let narrow = try TraceSynth.trace(from: "device 120x480 res 5; swipe up 30mm at 60,300; tap at 10,100")
+        _ = try expectLabelsFit(TraceRender.svg(for: narrow, title: "narrow", explain: true), "narrow")
+        var events: [String] = []
+        for (k, x) in [-200.0, -120, -60, 0, 40].enumerated() {
+            events.append(#"{"t": \#(Double(k) * 0.01), "id": 0, "phase": "\#(k == 0 ? "down" : k == 4 ? "up" : "move")", "x": \#(x), "y": 240}"#)
+        }
+        let r = diagnose(#"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480}, "events": ["#
+            + events.joined(separator: ", ") + "]}")
+        let off = try #require(r.trace, "\(r.errors)")
+        _ = try expectLabelsFit(TraceRender.svg(for: off, title: "off", explain: true), "off the left")
+    }
+
+    /// Checks that no label runs off the picture or covers another, and returns its width.
+    func expectLabelsFit(_ svg: String, _ name: String) throws -> Double {
+        let width = try #require(svg.firstMatch(of: /<svg[^>]* width="([0-9.]+)"/).flatMap { Double($0.1) })
         // Each label's box: 12-pixel text from 11 above its baseline to 3 below, about 6.7
         // pixels a character (the label, a space, and its time).
         var boxes: [(x0: Double, x1: Double, y0: Double, y1: Double, text: String)] = []
@@ -49,6 +68,7 @@ struct RenderTests {
                 #expect(!overlap, "\(name): '\(a.text)' and '\(b.text)' overlap")
             }
         }
+        return width
     }
 
     @Test("2,000 taps in one place draw 8 of each marker, count the rest at the foot, and stay small")

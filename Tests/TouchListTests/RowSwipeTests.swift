@@ -125,7 +125,7 @@ struct RowSwipeTests {
         s.move(t + 0.05, id, 570, y)
         s.move(t + 0.10, id, 450, y)
         s.move(t + 0.15, id, 400, y)
-        s.move(t + lift - 0.05, id, 400, y)
+        s.move(t + lift - 0.03, id, 400, y)
         s.up(t + lift, id, 400, y)
     }
 
@@ -151,8 +151,8 @@ struct RowSwipeTests {
         options.trailingActions = 240
         var s = Script()
         drag(&s, at: 0, y: 210, id: 1)        // row 3 opens, settled by 0.6
-        drag(&s, at: 1.0, y: 330, id: 2)      // row 5 opens; row 3 closes
-        drag(&s, at: 1.45, y: 90, id: 3)      // row 1 opens while row 3 is still closing; row 5 closes
+        drag(&s, at: 1.0, y: 330, id: 2, lift: 0.2)    // row 5 claimed at 1.05: row 3 closes until 1.30
+        drag(&s, at: 1.21, y: 90, id: 3, lift: 0.22)   // row 1 claimed at 1.26: row 5 closes while row 3 still does
         let (controller, out) = replayList(s.events, list: ListModel(layout: eightRows, options: options))
         let rows = rowOffsets(out)
         #expect(rows[3]?.last == 0, "row 3: \(rows[3] ?? [])")

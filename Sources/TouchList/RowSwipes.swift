@@ -192,7 +192,19 @@ extension ListModel {
     /// Starts `row`'s settle toward `to`, reporting its new swipe state (`rowSwipe`) at once.
     mutating func settleRow(_ row: Int, from: Double, velocity: Double, to: Double, at time: Double,
                             emit: (ListEvent) -> Void) {
-        if let other = rowSwipeState.row, other != row, to != 0 { closeRow(other, at: time, emit: emit) }
+        if let other = rowSwipeState.row, other != row {
+            guard to != 0 else {
+                // Another row holds the active state (open, settling or dragged): this one closes
+                // beside it. Taking the state from it made that row vanish, unreported, and stay
+                // counted open (two rows open at once).
+                closingRows.removeAll { $0.row == row }
+                if from != 0 { closingRows.append(.init(row: row, from: from, velocity: velocity, to: 0, start: time, offset: from)) }
+                setSwiped(row, false, at: time, emit: emit)
+                needsEndFrame = true
+                return
+            }
+            closeRow(other, at: time, emit: emit)
+        }
         closingRows.removeAll { $0.row == row }
         transition(toRow: .settling(.init(row: row, from: from, velocity: velocity, to: to, start: time, offset: from)), at: time)
         setSwiped(row, to != 0, at: time, emit: emit)

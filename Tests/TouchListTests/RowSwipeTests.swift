@@ -163,6 +163,30 @@ struct RowSwipeTests {
         #expect(!controller.isAnimating)
     }
 
+    @Test("a row swiped closed while another settles open closes beside it (it took that row's state: the other vanished unreported and two rows stayed open)")
+    func closingBesideASettlingRow() {
+        var options = ListOptions()
+        options.leadingActions = 109
+        options.trailingActions = 150
+        var s = Script()
+        // Row 1 dragged open to the left.
+        s.down(0, 0, 700, 90); s.move(0.02, 0, 647, 90); s.move(0.04, 0, 595, 90); s.move(0.06, 0, 542, 90)
+        s.move(0.11, 0, 542, 90); s.up(0.14, 0, 542, 90)
+        // Row 0 flicked open to the left: row 1 closes.
+        s.down(0.375, 1, 700, 30); s.move(0.395, 1, 588, 30); s.move(0.415, 1, 476, 30); s.move(0.435, 1, 364, 30)
+        s.move(0.485, 1, 364, 30); s.up(0.515, 1, 364, 30)
+        // While row 0 settles open, a swipe right on row 1, still closing: it closes beside row 0,
+        // then its drag opens its leading actions and row 0 closes.
+        s.down(0.523, 2, 100, 90); s.move(0.543, 2, 272, 90); s.move(0.563, 2, 444, 90); s.move(0.613, 2, 444, 90)
+        s.up(0.643, 2, 444, 90)
+        let (controller, out) = replayList(s.events, list: ListModel(layout: eightRows, options: options))
+        let rows = rowOffsets(out)
+        #expect(rows[0]?.last == 0, "row 0: \(rows[0] ?? [])")
+        #expect(rows[1]?.last == 109, "row 1: \(rows[1] ?? [])")
+        #expect(controller.list.swipedRows == [1])
+        #expect(controller.list.offset(ofRow: 0) == 0 && controller.list.offset(ofRow: 1) == 109)
+    }
+
     @Test("rows without actions do not slide: a swipe toggles the row at once, as before")
     func noActions() {
         var s = Script()

@@ -123,14 +123,14 @@ public enum StrokeEvaluation {
         // to the next stroke's touch-down, inclusive. A stroke recognises nothing at the instant
         // it goes down, and a tap is often reported exactly then (the next touch ends its wait
         // for a second tap): it is the earlier stroke's.
-        var outputs = [[ListController.Output]](repeating: [], count: strokes.count)
+        var seen = [Seen](repeating: Seen(), count: strokes.count)
         _ = TraceReplay.run(header: trace.header, settings: settings, explain: true, events: trace.events) { o in
             var lo = 0, hi = strokes.count
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if strokes[mid].down < o.time { lo = mid + 1 } else { hi = mid }
             }
-            if lo > 0 { outputs[lo - 1].append(o) }
+            if lo > 0 { seen[lo - 1].add(o) }
         }
         // Each id's strokes in touch-down order, so a label finds its stroke in O(log n).
         var byID: [Int: [Int]] = [:]
@@ -160,37 +160,52 @@ public enum StrokeEvaluation {
             }
             labelledBy[k] = label.location
             let net = surface.millimeters(strokes[k].end - strokes[k].start)
-            let (outcome, reason) = read(outputs[k])
+            let (outcome, reason) = seen[k].judged
             return .success(StrokeResult(label: label, outcome: outcome, correct: isCorrect(outcome, label.intent, net: net),
                                          netMillimeters: net, reason: reason))
         }
     }
 
     /// The outcome of a stroke's outputs, and the reason in `--explain`'s words.
-    static func read(_ outputs: [ListController.Output]) -> (StrokeOutcome, String) {
+    /// What a stroke's outputs said, gathered as they come (a stroke's outputs are not kept:
+    /// with --explain's failures they were most of eval's memory).
+    struct Seen {
         var swipe: SwipeDirection?
         var longPress = false, pan = false, tap = false
-        var swipeFailure: String?
-        var winners: [String] = []
-        for o in outputs {
-            guard let g = o.gesture else { continue }
+        /// The swipe's first failure, worded (as `--explain` does) only for a judged stroke.
+        var swipeFailure: GestureFailure?
+        var winners: [RecognizerName] = []
+
+        mutating func add(_ o: ListController.Output) {
+            guard let g = o.gesture else { return }
             switch g.kind {
             case .swipe(let s): if swipe == nil { swipe = s.direction }
             case .longPress: longPress = true
             case .pan: pan = true
             case .tap: tap = true
             case .failed(let r, let why) where r == .swipe:
-                if swipeFailure == nil { swipeFailure = why.description }
+                if swipeFailure == nil { swipeFailure = why }
             case .won(let r, _):
-                if !winners.contains(r.rawValue) { winners.append(r.rawValue) }
+                if !winners.contains(r) { winners.append(r) }
             default: break
             }
         }
-        let outcome: StrokeOutcome = swipe.map { .swipe($0) } ?? (longPress ? .longPress : pan ? .scroll : tap ? .tap : .nothing)
-        var parts: [String] = []
-        if let swipeFailure { parts.append("swipe: \(swipeFailure)") }
-        if !winners.isEmpty { parts.append("won: \(winners.joined(separator: ", "))") }
-        return (outcome, parts.joined(separator: "; "))
+
+        /// The outcome, and the reason in `--explain`'s words.
+        var judged: (StrokeOutcome, String) {
+            let outcome: StrokeOutcome = swipe.map { .swipe($0) } ?? (longPress ? .longPress : pan ? .scroll : tap ? .tap : .nothing)
+            var parts: [String] = []
+            if let swipeFailure { parts.append("swipe: \(swipeFailure.description)") }
+            if !winners.isEmpty { parts.append("won: \(winners.map(\.rawValue).joined(separator: ", "))") }
+            return (outcome, parts.joined(separator: "; "))
+        }
+    }
+
+    /// The outcome of a stroke's outputs, and the reason in `--explain`'s words.
+    static func read(_ outputs: [ListController.Output]) -> (StrokeOutcome, String) {
+        var seen = Seen()
+        for o in outputs { seen.add(o) }
+        return seen.judged
     }
 
     /// Whether `outcome` is what `intent` meant (see ``StrokeIntent``).

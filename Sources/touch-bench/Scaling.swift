@@ -1,6 +1,6 @@
 import Foundation
 
-/// Issue 12's inputs that grew faster than their size, each run as a `touchtrace` child at a
+/// The inputs hostile runs found growing faster than their size, each run as a `touchtrace` child at a
 /// size n and at 4n. The printed exponent, log(t(4n) / t(n)) / log 4, is 1 for linear time and
 /// 2 for quadratic; n log n gives a little over 1. Sizes are chosen so that each run takes a
 /// tenth of a second or more, well above the cost of starting a process.
@@ -55,6 +55,14 @@ func scalingCases(quick: Bool) -> [ScalingCase] {
             s += #"], "events": []}"#
             return ["validate", try write(s, dir + "/meta.json")]
         },
+        // eval grouped people with a search of every person per stroke, and found each label's
+        // stroke by a search of every stroke: quadratic in people and in labels.
+        ScalingCase(name: "eval, n people with a tap each", sizes: (4_000 * q, 16_000 * q)) { n, dir in
+            try evalInput(n, dir: dir, name: "people", person: true)
+        },
+        ScalingCase(name: "eval, n labelled taps on one trace", sizes: (8_000 * q, 32_000 * q)) { n, dir in
+            try evalInput(n, dir: dir, name: "taps", person: false)
+        },
         ScalingCase(name: "render, n taps over the screen", sizes: (25_000 * q, 100_000 * q)) { n, dir in
             var s = header + "\n"
             for k in 0..<n {
@@ -67,9 +75,26 @@ func scalingCases(quick: Bool) -> [ScalingCase] {
     ]
 }
 
+/// A trace of n taps half a second apart, each its own contact, and a labels file naming each
+/// tap (with a person of its own when `person`); returns eval's arguments.
+func evalInput(_ n: Int, dir: String, name: String, person: Bool) throws -> [String] {
+    var trace = #"{"format": "touch-trace", "version": 1, "encoding": "lines", "device": {"width": 800, "height": 480, "resolution": {"x": 5, "y": 5}}}"# + "\n"
+    var labels = "["
+    for k in 0..<n {
+        let t = Double(k) / 2, x = 100 + k % 6 * 100, y = 100 + k % 3 * 100
+        trace += #"{"t": \#(t), "id": \#(k), "phase": "down", "x": \#(x), "y": \#(y)}"# + "\n"
+        trace += #"{"t": \#(t + 0.08), "id": \#(k), "phase": "up", "x": \#(x), "y": \#(y)}"# + "\n"
+        labels += (k > 0 ? ",\n" : "") + #"{"trace": "\#(name).jsonl", "id": \#(k), "t": \#(t), "intent": "tap""#
+            + (person ? #", "user": "p\#(k)"}"# : "}")
+    }
+    try Data(trace.utf8).write(to: URL(fileURLWithPath: dir + "/\(name).jsonl"))
+    try Data((labels + "]").utf8).write(to: URL(fileURLWithPath: dir + "/\(name)-labels.json"))
+    return ["eval", "--json", dir + "/\(name)-labels.json"]
+}
+
 /// Runs each case at both sizes and prints the times and the exponent.
 func runScaling(touchtrace: String, dir: String, quick: Bool) {
-    say("scaling: each input issue 12 found growing faster than its size, at n and 4n (exponent 1 = linear, 2 = quadratic):")
+    say("scaling: each input a hostile run found growing faster than its size, at n and 4n (exponent 1 = linear, 2 = quadratic):")
     for c in scalingCases(quick: quick) {
         var times: [Double] = []
         for n in [c.sizes.0, c.sizes.1] {

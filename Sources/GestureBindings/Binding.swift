@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import TouchGestures
 import TouchTrace
 
@@ -187,9 +192,11 @@ extension Binding {
         case .atLeast(let mm): parts.append("at least \(mm) mm")
         }
         if case .repeating(let step) = mode { parts.append("every \(step) mm while moving") }
+        // How it really starts: a plain shell line without the shell, unless PATH is unset
+        // (then the shell, whose default path the daemon cannot know).
         let how: String = switch command {
         case .argv: "run"
-        case .shell: "sh -c"
+        case .shell(let line): PlainCommandLine.words(line) != nil && getenv("PATH") != nil ? "run" : "sh -c"
         case .saveTrace: "the daemon's action"
         }
         return parts.joined(separator: ", ") + " → \(how) \(command.line)" + (origin.isEmpty ? "" : " (\(origin))")

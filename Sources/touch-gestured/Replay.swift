@@ -13,12 +13,23 @@ struct ReplayRun {
     var log: Bool
     var verbose: Bool
     var explain: Bool
+    /// `--replay -`: what standard input held, read once (a pipe cannot be read twice); `nil`
+    /// for a file, which is read from its path.
+    var input: [UInt8]? = nil
 
     func run() throws(DaemonFailure) {
-        if let recording = try Self.evemuRecording(path) { return try run(recording) }
+        let recording: EvemuRecording?
+        if let input { recording = try Self.evemuRecording(bytes: input) } else { recording = try Self.evemuRecording(path) }
+        if let recording { return try run(recording) }
         let trace: Trace
-        do { trace = try TraceReader.read(path: path).trace } catch {
-            throw .input(error.description)
+        if let input {
+            let read = TraceReader.diagnose(bytes: input, name: "-")
+            guard let t = read.trace else { throw .input(read.errors.map(\.description).joined(separator: "\n")) }
+            trace = t
+        } else {
+            do { trace = try TraceReader.read(path: path).trace } catch {
+                throw .input(error.description)
+            }
         }
         // A trace the daemon saved holds its frames already turned to the screen.
         let rotation = SavedTrace.origin(of: trace) == nil ? setup.config.rotation : .none
@@ -31,6 +42,12 @@ struct ReplayRun {
             }
             assembler.flush(emit: handle)
         }
+    }
+
+    /// Bytes read from standard input as an evemu recording, or `nil` when they are not one.
+    static func evemuRecording(bytes: [UInt8]) throws(DaemonFailure) -> EvemuRecording? {
+        guard bytes.starts(with: "# EVEMU".utf8) || bytes.starts(with: "N:".utf8) else { return nil }
+        do { return try EvemuRecording.parse(String(decoding: bytes, as: UTF8.self), name: "<stdin>") } catch { throw .input(error.description) }
     }
 
     /// The file as an evemu recording (`evemu-record`'s text: `# EVEMU` or `N:` first), or

@@ -79,9 +79,10 @@ struct TouchGestured {
                                   default 30) in a ring of fixed size; SIGUSR2, or a binding
                                   with action = "save-trace", writes them as a trace to
                                   $XDG_STATE_HOME/touch-gestured/ and logs its path.
-          --replay <trace>        Recognize a trace instead of devices, as fast as it reads.
-                                  A trace the daemon saved brings its own bindings: with no -g
-                                  or --config, it runs again as the daemon ran it.
+          --replay <trace>        Recognize a trace (or an evemu recording; - reads standard
+                                  input) instead of devices, as fast as it reads. A trace the
+                                  daemon saved brings its own bindings: with no -g or
+                                  --config, it runs again as the daemon ran it.
           --dry-run               Print each command that would run, one line each (its
                                   arguments joined by spaces), and run none. Nothing else
                                   goes to standard output.
@@ -229,8 +230,11 @@ struct TouchGestured {
         var command = self
         var given: (file: String, text: String)?
         var savedTrace = false
+        // `--replay -`: standard input, read once here; everything after reads these bytes.
+        let input = try replay == "-" ? Self.readStandardInput() : nil
         if let replay, bindings.isEmpty, config == nil,
-           let trace = try? TraceReader.read(path: replay).trace, let saved = SavedTrace.origin(of: trace) {
+           let trace = input.map({ TraceReader.diagnose(bytes: $0, name: "-").trace }) ?? (try? TraceReader.read(path: replay).trace),
+           let saved = SavedTrace.origin(of: trace) {
             guard case .run(var stored) = try Self.parse(saved.arguments) else {
                 throw .usage("\(replay): the arguments it was saved with are not a daemon's command line")
             }
@@ -243,10 +247,25 @@ struct TouchGestured {
             given = saved.config
             savedTrace = true
         }
-        try command.start(given: given, readsRotationFile: !savedTrace)
+        try command.start(given: given, readsRotationFile: !savedTrace, input: input)
     }
 
-    private func start(given: (file: String, text: String)?, readsRotationFile: Bool) throws(DaemonFailure) {
+    /// Standard input whole, for `--replay -`: at most 1 GiB (a trace that large is refused
+    /// rather than read without end).
+    static func readStandardInput() throws(DaemonFailure) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(0, &buffer, buffer.count)
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { throw .input("--replay -: cannot read standard input: \(String(cString: strerror(errno)))") }
+            if n == 0 { return bytes }
+            bytes.append(contentsOf: buffer[..<n])
+            if bytes.count > 1 << 30 { throw .input("--replay -: standard input holds more than 1 GiB; give a file") }
+        }
+    }
+
+    private func start(given: (file: String, text: String)?, readsRotationFile: Bool, input: [UInt8]?) throws(DaemonFailure) {
         let setup = try Setup(self, given: given, readsRotationFile: readsRotationFile)
         if checkConfig {
             let out = StandardOutput()
@@ -258,7 +277,7 @@ struct TouchGestured {
             printError("touch-gestured: \(lisgd.ignored.joined(separator: ", ")) ignored: each direction owns the 45° around it (no dead angles), and the screen's size is the device's own")
         }
         if let replay {
-            try ReplayRun(setup: setup, path: replay, dryRun: dryRun, log: log, verbose: verbose, explain: explain).run()
+            try ReplayRun(setup: setup, path: replay, dryRun: dryRun, log: log, verbose: verbose, explain: explain, input: input).run()
         } else {
             try Daemon(setup: setup, command: self).run()
         }

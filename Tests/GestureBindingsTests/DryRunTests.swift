@@ -3,6 +3,7 @@ import Testing
 import TouchGestures
 import TouchTrace
 import TouchTestSupport
+@testable import GestureBindings
 
 /// The package root, found from this file's path.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -346,6 +347,51 @@ struct CommandStartTests {
         #expect(r.out == "bottom\n", "\(r.out)")
         #expect(r.err.contains("edge bottomLeft ≠ top: started 94 mm from the top, inside its 95 mm zone too; the zones overlap"), "\(r.err)")
         #expect(!r.err.contains("> 95 mm"), "\(r.err)")
+    }
+
+    /// `--replay -` reads standard input, a trace or an evemu recording, and runs what the
+    /// same file runs (it was refused: "-: cannot open").
+    @Test func replayReadsStandardInput() throws {
+        let daemon = try #require(Daemon.binary)
+        let config = try Scratch("[[binding]]\ngesture = \"tap\"\nshell = \"echo tap\"\n[[binding]]\ngesture = \"swipe\"\nshell = \"echo swipe\"\n")
+        for file in ["traces/edge-swipe-from-bottom.json", "traces/lines-swipe-left.jsonl", "tools/vmtest/data/atmel-fast-taps.events"] {
+            let fromFile = try Daemon.run(["--replay", file, "--dry-run", "-c", config.path])
+            let data = try Data(contentsOf: packageRoot.appendingPathComponent(file))
+            let fromPipe = try runProgram(daemon, ["--replay", "-", "--dry-run", "-c", config.path], in: packageRoot, input: data)
+            #expect(fromPipe.status == 0, "\(file): \(fromPipe.err)")
+            #expect(!fromFile.out.isEmpty && fromPipe.out == fromFile.out, "\(file): \(fromPipe.out) against \(fromFile.out)")
+        }
+        let broken = try runProgram(daemon, ["--replay", "-", "--dry-run", "-c", config.path], in: packageRoot, input: Data("{".utf8))
+        #expect(broken.status != 0 && broken.err.contains("<stdin>:"), "\(broken.err)")
+    }
+
+    /// --check-config says how each command starts: a plain line runs without the shell, as
+    /// the daemon really starts it (it said "sh -c" for every lisgd line), unless PATH is unset.
+    @Test func checkConfigSaysHowCommandsStart() throws {
+        let args = ["--check-config", "-g", "1,DU,B,*,R,setsid -f sxmo_hook_inputhandler.sh x", "-g", "1,UD,T,*,R,echo 'quoted'"]
+        let r = try Daemon.run(args)
+        #expect(r.out == "swipe up, 1 finger, from the bottom edge → run setsid -f sxmo_hook_inputhandler.sh x (-g #1)\n"
+                + "swipe down, 1 finger, from the top edge → sh -c echo 'quoted' (-g #2)\n", "\(r.out)")
+        let noPath = try runProgram(URL(fileURLWithPath: "/usr/bin/env"), ["-u", "PATH", try #require(Daemon.binary).path] + args, in: packageRoot)
+        #expect(noPath.out.hasPrefix("swipe up, 1 finger, from the bottom edge → sh -c setsid -f"), "\(noPath.out)")
+    }
+
+    /// The man page's CONFIGURATION section names every key the configuration reader takes
+    /// (it left out `action` and `[input] history`): the binding keys from the reader's own
+    /// list, the [settings] and [input] keys from the cases it reads them by.
+    @Test func manPageNamesEveryConfigurationKey() throws {
+        let man = try String(contentsOf: packageRoot.appendingPathComponent("dist/touch-gestured.1"), encoding: .utf8)
+        let section = try #require(man.components(separatedBy: ".Sh CONFIGURATION").last?.components(separatedBy: ".Sh ").first)
+        let reader = try String(contentsOf: packageRoot.appendingPathComponent("Sources/GestureBindings/DaemonConfig.swift"), encoding: .utf8)
+        var keys = DaemonConfig.bindingKeys
+        for m in reader.matches(of: /case "([a-z][a-z-]*)":/) where !["any", "none", "release", "repeat"].contains(String(m.1)) {
+            keys.append(String(m.1))
+        }
+        #expect(keys.count > 20, "\(keys)")
+        for key in keys {
+            #expect(section.contains(".Cm \(key)") || section.contains(", \(key)") || section.contains(" \(key) ,") || section.contains(" \(key)\n"),
+                    "man touch-gestured's CONFIGURATION does not name `\(key)`")
+        }
     }
 
     /// lisgd's -h is the screen's height: alone, it says where help is.

@@ -193,7 +193,7 @@ struct DaemonPrintingTests {
         let p = try Daemon.run(["--check-config", "-g", "1,DU,B,*,P"])
         #expect(p.status == 2 && p.err.contains("field 5 (expected a command after the mode P)"), "\(p.err)")
         let empty = try Daemon.run(["--check-config", "-g", "1,DU,B,*,,x"])
-        #expect(empty.out == "swipe up, 1 finger, from the bottom edge → sh -c x (-g #1)\n", "\(empty.out)")
+        #expect(empty.out == "swipe up, 1 finger, from the bottom edge → run x (-g #1)\n", "\(empty.out)")
     }
 
     @Test("a command's control characters are printed as escapes: one binding, one line; a rotation file's bytes likewise")

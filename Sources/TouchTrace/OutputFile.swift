@@ -144,9 +144,10 @@ public enum OutputFile {
         }
     }
 
+    /// The folder a file is made in: ``PathText/folder(of:)``, the working folder spelt `.`.
     static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        let folder = PathText.folder(of: path)
+        return folder.isEmpty ? "." : folder
     }
 
     static func error(_ path: String, _ what: String) -> DiagnosticError {

@@ -201,13 +201,6 @@ public enum StrokeEvaluation {
         }
     }
 
-    /// The outcome of a stroke's outputs, and the reason in `--explain`'s words.
-    static func read(_ outputs: [ListController.Output]) -> (StrokeOutcome, String) {
-        var seen = Seen()
-        for o in outputs { seen.add(o) }
-        return seen.judged
-    }
-
     /// Whether `outcome` is what `intent` meant (see ``StrokeIntent``).
     public static func isCorrect(_ outcome: StrokeOutcome, _ intent: StrokeIntent, net: Point) -> Bool? {
         switch intent {

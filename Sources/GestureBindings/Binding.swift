@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import TouchGestures
 import TouchTrace
 
@@ -96,21 +91,27 @@ public struct Binding: Hashable, Sendable {
         /// touches written as a trace, as on SIGUSR2. No program runs.
         case saveTrace
 
-        /// The arguments `execvp` gets: a shell command line's words when it is plain, else
-        /// `/bin/sh -c` and the line.
+        /// The arguments `execvp` gets: a shell command line's words when it starts directly
+        /// (``startsDirectly``), else `/bin/sh -c` and the line.
         public var arguments: [String] {
             switch self {
             case .argv(let a): a
-            case .shell(let s): PlainCommandLine.words(s) ?? ["/bin/sh", "-c", s]
+            case .shell(let s): (PlainCommandLine.environmentHasPath ? PlainCommandLine.words(s) : nil) ?? ["/bin/sh", "-c", s]
             case .saveTrace: []
             }
         }
 
-        /// The arguments with every shell command line given to `/bin/sh -c`, plain or not:
-        /// where the daemon cannot start a plain line as the shell would (no `PATH`: each shell
-        /// searches a default of its own).
-        public var argumentsThroughTheShell: [String] {
-            if case .shell(let s) = self { ["/bin/sh", "-c", s] } else { arguments }
+        /// Whether the program starts without a shell: always for a program and its arguments;
+        /// for a shell command line when it is plain (``PlainCommandLine``) and `PATH` is set.
+        /// With no `PATH`, `execvp` searches glibc's `/bin:/usr/bin` where each shell searches a
+        /// default of its own (dash's has the sbin folders, so it finds `ldconfig`): the line
+        /// then goes to the shell, which finds what it always found.
+        public var startsDirectly: Bool {
+            switch self {
+            case .argv: true
+            case .shell(let s): PlainCommandLine.environmentHasPath && PlainCommandLine.words(s) != nil
+            case .saveTrace: false
+            }
         }
 
         /// How the daemon prints it (`--dry-run`, `--explain`, `-v`, its log): the arguments
@@ -192,12 +193,9 @@ extension Binding {
         case .atLeast(let mm): parts.append("at least \(mm) mm")
         }
         if case .repeating(let step) = mode { parts.append("every \(step) mm while moving") }
-        // How it really starts: a plain shell line without the shell, unless PATH is unset
-        // (then the shell, whose default path the daemon cannot know).
         let how: String = switch command {
-        case .argv: "run"
-        case .shell(let line): PlainCommandLine.words(line) != nil && getenv("PATH") != nil ? "run" : "sh -c"
         case .saveTrace: "the daemon's action"
+        default: command.startsDirectly ? "run" : "sh -c"
         }
         return parts.joined(separator: ", ") + " → \(how) \(command.line)" + (origin.isEmpty ? "" : " (\(origin))")
     }

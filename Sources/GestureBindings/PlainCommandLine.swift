@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A shell command line that the shell would run as one program with fixed words, so that the
 /// daemon can start that program itself and leave the shell out.
 ///
@@ -21,6 +27,11 @@
 /// by the daemon (`cannot run …: No such file or directory`) where the shell would have printed
 /// `not found` and exited 127.
 enum PlainCommandLine {
+    /// Whether `PATH` is set, asked once: without it a plain line goes to the shell too
+    /// (``Binding/Command/startsDirectly``).
+    static let environmentHasPath = getenv("PATH") != nil
+
+
     /// The line's words when the line is plain, else `nil`.
     static func words(_ line: String) -> [String]? {
         var words: [String] = []

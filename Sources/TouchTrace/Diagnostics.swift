@@ -71,13 +71,17 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
 /// for people stays one line, and a terminal takes no byte of it for a command. Every tool
 /// prints names, commands and values it read from a file or a command line through this.
 package func visibleText(_ text: String) -> String {
+    // Most text has nothing to escape: it is returned as it is, with no copy (the daemon prints
+    // a command's line each time it starts one).
+    func isControl(_ v: UInt32) -> Bool { v < 0x20 || v == 0x7F || (0x80..<0xA0).contains(v) }
+    guard text.unicodeScalars.contains(where: { isControl($0.value) }) else { return text }
     var out = ""
     for u in text.unicodeScalars {
         switch u.value {
         case 0x0A: out += "\\n"
         case 0x0D: out += "\\r"
         case 0x09: out += "\\t"
-        case 0..<0x20, 0x7F, 0x80..<0xA0: out += "\\u{\(String(u.value, radix: 16, uppercase: true))}"
+        case let v where isControl(v): out += "\\u{\(String(u.value, radix: 16, uppercase: true))}"
         default: out.unicodeScalars.append(u)
         }
     }

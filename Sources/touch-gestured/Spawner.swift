@@ -77,12 +77,6 @@ final class Spawner {
         Self.environmentAsTheShellLeavesIt
     }
 
-    /// Whether `PATH` is set. Where it is not, `execvp` searches glibc's `/bin:/usr/bin` and
-    /// each shell a default of its own (dash: `/usr/local/sbin:…:/sbin:/bin`, so `ldconfig` is
-    /// found): plain lines then go through `/bin/sh -c` too, so that they find what the shell
-    /// finds.
-    static let pathIsSet = getenv("PATH") != nil
-
     /// Once, before the first command: `PWD` set as a POSIX shell sets and exports it at its
     /// start (kept when it names the working folder, else the folder's real path), so that a
     /// command started without the shell sees the same `PWD` as one started through it. The
@@ -119,7 +113,7 @@ final class Spawner {
             pipeFDs = [-1, -1]
         }
 
-        let arguments = Self.pathIsSet ? command.arguments : command.argumentsThroughTheShell
+        let arguments = command.arguments
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         argv.append(nil)
         defer { for a in argv { free(a) } }

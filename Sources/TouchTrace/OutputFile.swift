@@ -144,6 +144,30 @@ public enum OutputFile {
         }
     }
 
+    /// Why ``makeFolders(_:mode:)`` could not make a folder: the first path in the way, and
+    /// what is wrong with it in words ("is a file, not a folder", "cannot be made: …").
+    package struct FolderFailure: Error, Sendable {
+        package var path: String
+        package var reason: String
+    }
+
+    /// Makes `folder` and the folders above it that are missing, each with `mode`, as
+    /// `mkdir -p` does; a folder that is there is left as it is.
+    package static func makeFolders(_ folder: String, mode: mode_t) throws(FolderFailure) {
+        var made = folder.hasPrefix("/") ? "/" : ""
+        for part in folder.split(separator: "/") where part != "." {
+            made += (made.isEmpty || made == "/" ? "" : "/") + part
+            var st = stat()
+            if stat(made, &st) == 0 {
+                guard (st.st_mode & S_IFMT) == S_IFDIR else { throw FolderFailure(path: made, reason: "is a file, not a folder") }
+                continue
+            }
+            guard mkdir(made, mode) == 0 || errno == EEXIST else {
+                throw FolderFailure(path: made, reason: "cannot be made: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
     /// The folder a file is made in: ``PathText/folder(of:)``, the working folder spelt `.`.
     static func directory(of path: String) -> String {
         let folder = PathText.folder(of: path)

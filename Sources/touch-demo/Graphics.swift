@@ -15,25 +15,6 @@ enum Graphics {
         var description: String
     }
 
-    /// Makes `folder` and the folders above it that are missing, as `mkdir -p`; a failure names
-    /// the folder and the system's reason (Foundation's error printed its whole domain and user info).
-    static func makeFolder(_ folder: String) throws(Failure) {
-        var made = folder.hasPrefix("/") ? "/" : ""
-        for part in folder.split(separator: "/") where part != "." {
-            made += (made.isEmpty || made == "/" ? "" : "/") + part
-            var st = stat()
-            if stat(made, &st) == 0 {
-                guard (st.st_mode & S_IFMT) == S_IFDIR else {
-                    throw Failure(description: "--frames \(folder): \(made) is a file, not a folder")
-                }
-                continue
-            }
-            guard mkdir(made, 0o755) == 0 || errno == EEXIST else {
-                throw Failure(description: "--frames \(folder): cannot make the folder \(made): \(String(cString: strerror(errno)))")
-            }
-        }
-    }
-
     static func sdlError(_ what: String) -> Failure { Failure(description: "\(what): \(String(cString: SDL_GetError()))") }
 
     /// The frames of `trace` played at `fps` frames a second into `folder` (`00000.png`, …, by
@@ -53,7 +34,9 @@ enum Graphics {
             throw Failure(description: "\(name) lasts \(formatJSONNumber(((end - t0) * 10).rounded() / 10)) s: \(formatJSONNumber(count)) frames at \(formatJSONNumber(fps)) a second, more than --max-frames \(maxFrames); give a larger --max-frames or a lower --fps")
         }
         let total = Int(count)
-        try makeFolder(folder)
+        do { try OutputFile.makeFolders(folder, mode: 0o755) } catch {
+            throw Failure(description: "--frames \(folder): \(error.path) \(error.reason)")
+        }
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 24, SDL_PIXELFORMAT_RGB24.rawValue) else {
             throw sdlError("SDL_CreateRGBSurfaceWithFormat")
         }

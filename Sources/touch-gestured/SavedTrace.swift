@@ -31,7 +31,10 @@ enum SavedTrace {
                       rotation: Rotation, arguments: [String], config: (file: String, text: String)?,
                       secondsKept: Double) throws(DaemonFailure) -> String {
         guard let folder = folder() else { throw .input("cannot save a trace: neither XDG_STATE_HOME nor HOME is set") }
-        try makeFolders(folder)
+        // Mode 0700: the touches of a screen are private.
+        do { try OutputFile.makeFolders(folder, mode: 0o700) } catch {
+            throw .input("cannot save a trace: \(error.path) \(error.reason)")
+        }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var t = tm()
@@ -67,17 +70,6 @@ enum SavedTrace {
             throw .input("cannot save a trace: \(error)")
         }
         return path
-    }
-
-    /// Makes `folder` and its parents (mode 0700: the touches of a screen are private).
-    static func makeFolders(_ folder: String) throws(DaemonFailure) {
-        var path = ""
-        for part in folder.split(separator: "/") {
-            path += "/" + part
-            if mkdir(path, 0o700) != 0, errno != EEXIST {
-                throw .input("cannot save a trace: \(path): \(String(cString: strerror(errno)))")
-            }
-        }
     }
 
     /// What a saved trace says the daemon was told, if it is one: its arguments and its

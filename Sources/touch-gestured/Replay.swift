@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import GestureBindings
 import TouchEvdev
 import TouchGestures
@@ -13,23 +16,23 @@ struct ReplayRun {
     var log: Bool
     var verbose: Bool
     var explain: Bool
-    /// `--replay -`: what standard input held, read once (a pipe cannot be read twice); `nil`
-    /// for a file, which is read from its path.
-    var input: [UInt8]? = nil
+    /// What `--replay` names, when it was read already (to see whether the daemon saved it):
+    /// read once, never twice (a pipe cannot be read twice, and a trace need not be parsed twice).
+    var loaded: Input? = nil
+
+    /// What `--replay` names: an evemu recording or a trace.
+    enum Input {
+        case recording(EvemuRecording)
+        case trace(Trace)
+    }
 
     func run() throws(DaemonFailure) {
-        let recording: EvemuRecording?
-        if let input { recording = try Self.evemuRecording(bytes: input) } else { recording = try Self.evemuRecording(path) }
-        if let recording { return try run(recording) }
+        let input: Input
+        if let loaded { input = loaded } else { input = try Self.load(path) }
         let trace: Trace
-        if let input {
-            let read = TraceReader.diagnose(bytes: input, name: "-")
-            guard let t = read.trace else { throw .input(read.errors.map(\.description).joined(separator: "\n")) }
-            trace = t
-        } else {
-            do { trace = try TraceReader.read(path: path).trace } catch {
-                throw .input(error.description)
-            }
+        switch input {
+        case .recording(let recording): return try run(recording)
+        case .trace(let t): trace = t
         }
         // A trace the daemon saved holds its frames already turned to the screen.
         let rotation = SavedTrace.origin(of: trace) == nil ? setup.config.rotation : .none
@@ -44,28 +47,35 @@ struct ReplayRun {
         }
     }
 
-    /// Bytes read from standard input as an evemu recording, or `nil` when they are not one.
-    static func evemuRecording(bytes: [UInt8]) throws(DaemonFailure) -> EvemuRecording? {
-        guard bytes.starts(with: "# EVEMU".utf8) || bytes.starts(with: "N:".utf8) else { return nil }
-        do { return try EvemuRecording.parse(String(decoding: bytes, as: UTF8.self), name: "<stdin>") } catch { throw .input(error.description) }
-    }
-
-    /// The file as an evemu recording (`evemu-record`'s text: `# EVEMU` or `N:` first), or
-    /// `nil` when it is not one (a trace).
-    static func evemuRecording(_ path: String) throws(DaemonFailure) -> EvemuRecording? {
-        // Its first bytes say; a trace is left to the trace reader, not read here as well.
-        let start: [UInt8]
+    /// Reads what `path` names (`-`: standard input): an evemu recording when it starts as
+    /// `evemu-record` writes (`# EVEMU` or `N:`), else a trace.
+    static func load(_ path: String) throws(DaemonFailure) -> Input {
+        func isRecording(_ start: [UInt8]) -> Bool { start.starts(with: "# EVEMU".utf8) || start.starts(with: "N:".utf8) }
+        func recording(_ text: String) throws(DaemonFailure) -> Input {
+            do { return .recording(try EvemuRecording.parse(text, name: path)) } catch { throw .input(error.description) }
+        }
+        if path == "-" {
+            // Standard input, read whole once, through the trace format's reader of `-`.
+            let fd = TraceReader.openInput(path)
+            defer { close(fd) }
+            var bytes: [UInt8] = []
+            do { try TraceReader.readRest(of: fd, path, into: &bytes, onlyJSON: false) } catch { throw .input(error.description) }
+            if isRecording(bytes) { return try recording(String(decoding: bytes, as: UTF8.self)) }
+            let read = TraceReader.diagnose(bytes: bytes, name: path)
+            guard let trace = read.trace else { throw .input(read.errors.map(\.description).joined(separator: "\n")) }
+            return .trace(trace)
+        }
+        // A file's first bytes say; a trace is left to the trace reader, not read here as well.
         switch readRegularFile(path, limit: 8, whole: false) {
-        case .success(let b): start = b
+        case .success(let start) where isRecording(start):
+            switch readWholeFile(path, limit: 1 << 30, requireUTF8: false) {
+            case .success(let text): return try recording(text)
+            case .failure(let f): throw .input(f.description)
+            }
+        case .success: break
         case .failure(let f): throw .input(f.description)
         }
-        guard start.starts(with: "# EVEMU".utf8) || start.starts(with: "N:".utf8) else { return nil }
-        let text: String
-        switch readWholeFile(path, limit: 1 << 30, requireUTF8: false) {
-        case .success(let t): text = t
-        case .failure(let f): throw .input(f.description)
-        }
-        do { return try EvemuRecording.parse(text, name: path) } catch { throw .input(error.description) }
+        do { return .trace(try TraceReader.read(path: path).trace) } catch { throw .input(error.description) }
     }
 
     /// An evemu recording, decoded as a live device is (the same decoder, rotation and

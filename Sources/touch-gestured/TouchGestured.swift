@@ -230,11 +230,13 @@ struct TouchGestured {
         var command = self
         var given: (file: String, text: String)?
         var savedTrace = false
-        // `--replay -`: standard input, read once here; everything after reads these bytes.
-        let input = try replay == "-" ? Self.readStandardInput() : nil
-        if let replay, bindings.isEmpty, config == nil,
-           let trace = input.map({ TraceReader.diagnose(bytes: $0, name: "-").trace }) ?? (try? TraceReader.read(path: replay).trace),
-           let saved = SavedTrace.origin(of: trace) {
+        // What --replay names is read once: here when it may be a trace the daemon saved (and
+        // always for `-`, which can be read only once), else by the replay.
+        var loaded: ReplayRun.Input?
+        if let replay {
+            if replay == "-" { loaded = try ReplayRun.load(replay) } else if bindings.isEmpty, config == nil { loaded = try? ReplayRun.load(replay) }
+        }
+        if let replay, bindings.isEmpty, config == nil, case .trace(let trace)? = loaded, let saved = SavedTrace.origin(of: trace) {
             guard case .run(var stored) = try Self.parse(saved.arguments) else {
                 throw .usage("\(replay): the arguments it was saved with are not a daemon's command line")
             }
@@ -247,25 +249,10 @@ struct TouchGestured {
             given = saved.config
             savedTrace = true
         }
-        try command.start(given: given, readsRotationFile: !savedTrace, input: input)
+        try command.start(given: given, readsRotationFile: !savedTrace, loaded: loaded)
     }
 
-    /// Standard input whole, for `--replay -`: at most 1 GiB (a trace that large is refused
-    /// rather than read without end).
-    static func readStandardInput() throws(DaemonFailure) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = read(0, &buffer, buffer.count)
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { throw .input("--replay -: cannot read standard input: \(String(cString: strerror(errno)))") }
-            if n == 0 { return bytes }
-            bytes.append(contentsOf: buffer[..<n])
-            if bytes.count > 1 << 30 { throw .input("--replay -: standard input holds more than 1 GiB; give a file") }
-        }
-    }
-
-    private func start(given: (file: String, text: String)?, readsRotationFile: Bool, input: [UInt8]?) throws(DaemonFailure) {
+    private func start(given: (file: String, text: String)?, readsRotationFile: Bool, loaded: ReplayRun.Input?) throws(DaemonFailure) {
         let setup = try Setup(self, given: given, readsRotationFile: readsRotationFile)
         if checkConfig {
             let out = StandardOutput()
@@ -277,7 +264,7 @@ struct TouchGestured {
             printError("touch-gestured: \(lisgd.ignored.joined(separator: ", ")) ignored: each direction owns the 45° around it (no dead angles), and the screen's size is the device's own")
         }
         if let replay {
-            try ReplayRun(setup: setup, path: replay, dryRun: dryRun, log: log, verbose: verbose, explain: explain, input: input).run()
+            try ReplayRun(setup: setup, path: replay, dryRun: dryRun, log: log, verbose: verbose, explain: explain, loaded: loaded).run()
         } else {
             try Daemon(setup: setup, command: self).run()
         }

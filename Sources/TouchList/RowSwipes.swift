@@ -197,8 +197,7 @@ extension ListModel {
                 // Another row holds the active state (open, settling or dragged): this one closes
                 // beside it. Taking the state from it made that row vanish, unreported, and stay
                 // counted open (two rows open at once).
-                closingRows.removeAll { $0.row == row }
-                if from != 0 { closingRows.append(.init(row: row, from: from, velocity: velocity, to: 0, start: time, offset: from)) }
+                startClosing(row, from: from, velocity: velocity, at: time)
                 setSwiped(row, false, at: time, emit: emit)
                 needsEndFrame = true
                 return
@@ -216,11 +215,15 @@ extension ListModel {
     mutating func closeRow(_ row: Int, at time: Double, emit: (ListEvent) -> Void) {
         let from = offset(ofRow: row)
         if rowSwipeState.row == row { transition(toRow: .idle, at: time) }
-        // Each closing row settles to its end, however many others start closing meanwhile (one
-        // overtaken by a third row stopped half-way).
-        closingRows.removeAll { $0.row == row }
-        if from != 0 { closingRows.append(.init(row: row, from: from, velocity: 0, to: 0, start: time, offset: from)) }
+        startClosing(row, from: from, velocity: 0, at: time)
         setSwiped(row, false, at: time, emit: emit)
+    }
+
+    /// Row `row` settles closed from `from` beside the active row: one settle each, however
+    /// many rows close at once (a single closing row, overtaken by a third, stopped half-way).
+    mutating func startClosing(_ row: Int, from: Double, velocity: Double, at time: Double) {
+        closingRows.removeAll { $0.row == row }
+        if from != 0 { closingRows.append(.init(row: row, from: from, velocity: velocity, to: 0, start: time, offset: from)) }
     }
 
     /// Closes the open row, if any (a scroll began, or a tap came): true if there was one.
@@ -261,11 +264,10 @@ extension ListModel {
             closingRows = still
         }
         if case .settling(var s) = rowSwipeState, time > s.start {
-            let end = s.start + physics.settleDuration
-            _ = step(&s)
-            emit(ListEvent(time: min(time, end), kind: .rowOffset(row: s.row, offset: s.offset)))
-            if time >= end {
-                transition(toRow: s.to == 0 ? .idle : .open(row: s.row, offset: s.to), at: end)
+            let (at, ended) = step(&s)
+            emit(ListEvent(time: at, kind: .rowOffset(row: s.row, offset: s.offset)))
+            if ended {
+                transition(toRow: s.to == 0 ? .idle : .open(row: s.row, offset: s.to), at: at)
             } else {
                 rowSwipeState = .settling(s)
             }

@@ -6,9 +6,6 @@ import TouchList
 /// the trace), a dot a sample, the touch-down (filled) and lift (ring; a cross for a cancel),
 /// and each output event labelled where it happened. With `explain`, failures are labelled too.
 public enum TraceRender {
-    /// Stands for the picture's width in the header until the labels have said how wide it is.
-    static let widthMark = "@WIDTH@"
-
     public static func svg(for trace: Trace, title: String, explain: Bool = false) -> String {
         let h = trace.header
         let w = h.device.width, ht = h.device.height
@@ -33,10 +30,17 @@ public enum TraceRender {
         func esc(_ s: String) -> String {
             s.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;").replacingAll("\"", "&quot;")
         }
+        // The picture's width is known once the labels are placed: the header is written last.
+        func header(width: Double) -> String {
+            let size = "\(fmt(width)) \(fmt(ht * scale + 2 * margin + 40))"
+            return """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <svg xmlns="http://www.w3.org/2000/svg" width="\(fmt(width))" height="\(fmt(ht * scale + 2 * margin + 40))" \
+                viewBox="0 0 \(size)" font-family="sans-serif">
+
+                """
+        }
         var out = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Self.widthMark)" height="\(fmt(ht * scale + 2 * margin + 40))" \
-            viewBox="0 0 \(Self.widthMark) \(fmt(ht * scale + 2 * margin + 40))" font-family="sans-serif">
             <rect width="100%" height="100%" fill="white"/>
             <text x="\(fmt(margin))" y="16" font-size="13" fill="#222">\(esc(title))</text>
             <rect x="\(fmt(margin))" y="\(fmt(margin))" width="\(fmt(w * scale))" height="\(fmt(ht * scale))" fill="#fafafa" stroke="#888"/>
@@ -231,7 +235,7 @@ public enum TraceRender {
             widest = max(widest, margin + Double(note.count) * 6.2 + 4)
         }
         out += "</svg>\n"
-        return out.replacingAll(Self.widthMark, fmt(widest.rounded(.up)))
+        return header(width: widest.rounded(.up)) + out
     }
 }
 

@@ -47,6 +47,14 @@ struct RenderTests {
         _ = try expectLabelsFit(TraceRender.svg(for: off, title: "off", explain: true), "off the left")
     }
 
+    @Test("the title is drawn as it is, whatever it spells (a placeholder for the width once stood in the text)")
+    func titleIsKept() throws {
+        let (trace, _) = try TraceReader.read(path: corpusPath("tap-double.json"))
+        let svg = TraceRender.svg(for: trace, title: "@WIDTH@ and 100%", explain: true)
+        #expect(svg.contains(">@WIDTH@ and 100%</text>"), "\(svg.prefix(400))")
+        #expect(XMLParser(data: Data(svg.utf8)).parse())
+    }
+
     /// Checks that no label runs off the picture or covers another, and returns its width.
     func expectLabelsFit(_ svg: String, _ name: String) throws -> Double {
         let width = try #require(svg.firstMatch(of: /<svg[^>]* width="([0-9.]+)"/).flatMap { Double($0.1) })

@@ -30,6 +30,9 @@ public enum OutputFile {
     /// The output name that means standard output: `-`, as for every input.
     public static let standardOutput = "-"
 
+    /// How an output is named in what is printed: `<stdout>` for `-`, as inputs name `<stdin>`.
+    public static func displayName(_ path: String) -> String { path == standardOutput ? "<stdout>" : path }
+
     /// True when `a` and `b` name the same file (after links), both existing.
     public static func same(_ a: String, _ b: String) -> Bool {
         var sa = stat(), sb = stat()
@@ -93,10 +96,11 @@ public enum OutputFile {
 
         init(standardOutput: Void) throws(DiagnosticError) {
             fd = dup(1)
-            guard fd >= 0 else { throw OutputFile.error("<stdout>", "cannot write") }
+            let name = OutputFile.displayName(OutputFile.standardOutput)
+            guard fd >= 0 else { throw OutputFile.error(name, "cannot write") }
             temp = nil
-            target = "<stdout>"
-            path = "<stdout>"
+            target = name
+            path = name
         }
 
         init(replacing target: String, mode: mode_t, named path: String) throws(DiagnosticError) {

@@ -130,7 +130,7 @@ public final class LinesTraceWriter {
 
     /// Creates (or truncates) `path` and writes `header` to it; `-` is standard output.
     public init(path: String, header: TraceHeader) throws(DiagnosticError) {
-        self.path = path == OutputFile.standardOutput ? "<stdout>" : path
+        self.path = OutputFile.displayName(path)
         fd = path == OutputFile.standardOutput ? dup(1) : open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw DiagnosticError([TraceReader.fileError(self.path, "cannot create")]) }
         let line = JSONValue.object(TraceWriter.headerObject(header, lines: true)).serialized() + "\n"

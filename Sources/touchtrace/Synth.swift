@@ -61,7 +61,7 @@ struct Synth: ParsableCommand {
         }
         try writeTrace(trace, to: output)
         // Each stroke's id and touch-down time: what a labels file for `touchtrace eval` names.
-        var lines = ["\(output == OutputFile.standardOutput ? "<stdout>" : output): \(trace.events.count) events\(trace.header.isTest ? ", with expectations" : "")"
+        var lines = ["\(OutputFile.displayName(output)): \(trace.events.count) events\(trace.header.isTest ? ", with expectations" : "")"
                      + ", \(strokes.count) stroke\(strokes.count == 1 ? "" : "s") (id, touch-down time, statement):"]
         for s in strokes.prefix(1000) { lines.append("  id \(s.id) at \(formatJSONNumber(s.downTime)) s: \(visibleText(s.statement))") }
         if strokes.count > 1000 { lines.append("  … and \(strokes.count - 1000) more") }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import GestureBindings
 import TouchEvdev
@@ -38,55 +39,65 @@ struct SavedTraceTests {
 
     @Test("a saved trace brings the daemon's arguments and configuration: replayed alone, it runs what the daemon ran")
     func savedTraceReplaysItsOwnBindings() throws {
-        let state = NSTemporaryDirectory() + "touch-gestured-state-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: state) }
-        setenv("XDG_STATE_HOME", state, 1)
-        defer { unsetenv("XDG_STATE_HOME") }
-        // The frames of a golden trace, as a device's ring would hold them.
-        let (golden, _) = try TraceReader.read(path: packageRoot.appendingPathComponent("traces/edge-swipe-from-bottom.json").path)
-        var ring = FrameRing()
-        for f in FrameAssembler.frames(of: golden.events) { ring.append(f) }
-        let config = (file: "/home/me/.config/touch-gestured/config.toml",
-                      text: "[[binding]]\ngesture = \"swipe\"\ndirection = \"up\"\nedge = \"bottom\"\nshell = \"echo from the config\"\n")
-        let path = try SavedTrace.write(events: ring.events(since: 0), surface: golden.header.surface, deviceName: "panel",
-                                        devicePath: "/dev/input/event3", rotation: .none,
-                                        arguments: ["-g", "1,DU,T,*,R,echo from the top", "--read-interval", "0"],
-                                        config: config, secondsKept: 30)
-        #expect(path.hasPrefix(state + "/touch-gestured/") && path.hasSuffix("-event3.json"))
-        let (saved, _) = try TraceReader.read(path: path)
-        #expect(saved.events.count == golden.events.count)
-        // Its own bindings: the -g binding (no match: it is from the bottom), then the file's.
-        let r = try Daemon.run(["--replay", path, "--dry-run"])
-        #expect(r.status == 0, "\(r.err)")
-        #expect(r.out == "echo from the config\n")
-        // Bindings of the command line's own take their place.
-        let mine = try Daemon.run(["--replay", path, "--dry-run", "-g", "1,DU,*,*,R,mine"])
-        #expect(mine.out == "mine\n")
+        try Self.withStateFolder { state in
+            // The frames of a golden trace, as a device's ring would hold them.
+            let (golden, _) = try TraceReader.read(path: packageRoot.appendingPathComponent("traces/edge-swipe-from-bottom.json").path)
+            var ring = FrameRing()
+            for f in FrameAssembler.frames(of: golden.events) { ring.append(f) }
+            let config = (file: "/home/me/.config/touch-gestured/config.toml",
+                          text: "[[binding]]\ngesture = \"swipe\"\ndirection = \"up\"\nedge = \"bottom\"\nshell = \"echo from the config\"\n")
+            let path = try SavedTrace.write(events: ring.events(since: 0), surface: golden.header.surface, deviceName: "panel",
+                                            devicePath: "/dev/input/event3", rotation: .none,
+                                            arguments: ["-g", "1,DU,T,*,R,echo from the top", "--read-interval", "0"],
+                                            config: config, secondsKept: 30)
+            #expect(path.hasPrefix(state + "/touch-gestured/") && path.hasSuffix("-event3.json"))
+            let (saved, _) = try TraceReader.read(path: path)
+            #expect(saved.events.count == golden.events.count)
+            // Its own bindings: the -g binding (no match: it is from the bottom), then the file's.
+            let r = try Daemon.run(["--replay", path, "--dry-run"])
+            #expect(r.status == 0, "\(r.err)")
+            #expect(r.out == "echo from the config\n")
+            // Bindings of the command line's own take their place.
+            let mine = try Daemon.run(["--replay", path, "--dry-run", "-g", "1,DU,*,*,R,mine"])
+            #expect(mine.out == "mine\n")
+        }
     }
 
     @Test("a trace saved by a daemon started with --rotation-file (on the command line or in its file) replays where that file does not exist")
     func savedTraceNeedsNoRotationFile() throws {
-        let state = NSTemporaryDirectory() + "touch-gestured-state-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: state) }
-        setenv("XDG_STATE_HOME", state, 1)
-        defer { unsetenv("XDG_STATE_HOME") }
-        let (golden, _) = try TraceReader.read(path: packageRoot.appendingPathComponent("traces/edge-swipe-from-bottom.json").path)
-        let missing = "/nonexistent-\(UUID().uuidString)/rotation"
-        let config = (file: "/home/me/.config/touch-gestured/config.toml",
-                      text: "[input]\nrotation-file = \"\(missing)\"\n[[binding]]\ngesture = \"swipe\"\ndirection = \"up\"\nshell = \"echo file\"\n")
-        for (arguments, saved, expected) in [(["--rotation-file", missing, "-g", "1,DU,*,*,R,echo flag"], nil, "echo flag\n"),
-                                             ([], config, "echo file\n")] as [([String], (file: String, text: String)?, String)] {
-            let path = try SavedTrace.write(events: golden.events, surface: golden.header.surface, deviceName: "panel",
-                                            devicePath: "/dev/input/event3", rotation: .quarter, arguments: arguments,
-                                            config: saved, secondsKept: 30)
-            let r = try Daemon.run(["--replay", path, "--dry-run"])
-            #expect(r.status == 0, "\(r.err)")
-            #expect(r.out == expected, "\(r.out)\(r.err)")
+        try Self.withStateFolder { _ in
+            let (golden, _) = try TraceReader.read(path: packageRoot.appendingPathComponent("traces/edge-swipe-from-bottom.json").path)
+            let missing = "/nonexistent-\(UUID().uuidString)/rotation"
+            let config = (file: "/home/me/.config/touch-gestured/config.toml",
+                          text: "[input]\nrotation-file = \"\(missing)\"\n[[binding]]\ngesture = \"swipe\"\ndirection = \"up\"\nshell = \"echo file\"\n")
+            for (arguments, saved, expected) in [(["--rotation-file", missing, "-g", "1,DU,*,*,R,echo flag"], nil, "echo flag\n"),
+                                                 ([], config, "echo file\n")] as [([String], (file: String, text: String)?, String)] {
+                let path = try SavedTrace.write(events: golden.events, surface: golden.header.surface, deviceName: "panel",
+                                                devicePath: "/dev/input/event3", rotation: .quarter, arguments: arguments,
+                                                config: saved, secondsKept: 30)
+                let r = try Daemon.run(["--replay", path, "--dry-run"])
+                #expect(r.status == 0, "\(r.err)")
+                #expect(r.out == expected, "\(r.out)\(r.err)")
         }
         // Given by the user on this command line, the file is still read (and its absence said).
         let own = try Daemon.run(["--replay", "traces/edge-swipe-from-bottom.json", "--dry-run", "--rotation-file", missing, "-g", "1,DU,*,*,R,x"])
         #expect(own.status != 0 && own.err.contains(missing), "\(own.err)")
+        }
     }
+
+    /// Runs `body` with `XDG_STATE_HOME` a fresh folder (its path given), removed after. The
+    /// environment is the process's: one test at a time may set it (two in parallel unset it
+    /// under each other, and a trace went to the real ~/.local/state).
+    static func withStateFolder(_ body: (String) throws -> Void) throws {
+        try stateLock.withLock { _ in
+            let state = NSTemporaryDirectory() + "touch-gestured-state-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: state) }
+            setenv("XDG_STATE_HOME", state, 1)
+            defer { unsetenv("XDG_STATE_HOME") }
+            try body(state)
+        }
+    }
+    static let stateLock = Mutex(())
 
     @Test("a binding's action save-trace is read from the file, and --dry-run prints it as the daemon would run it")
     func saveTraceAction() throws {

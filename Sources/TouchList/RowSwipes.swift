@@ -253,15 +253,14 @@ extension ListModel {
             s.offset = time >= end ? s.to : physics.settling(from: s.from, velocity: s.velocity, to: s.to, elapsed: time - s.start)
             return (min(time, end), time >= end)
         }
-        if !closingRows.isEmpty {
-            var still: [RowSwipeState.Settle] = []
-            for var c in closingRows where time > c.start {
-                let (at, ended) = step(&c)
-                emit(ListEvent(time: at, kind: .rowOffset(row: c.row, offset: c.offset)))
-                if !ended { still.append(c) }
-            }
-            still.append(contentsOf: closingRows.filter { time <= $0.start })
-            closingRows = still
+        // In place, in start order: a frame while rows close makes no array.
+        var k = 0
+        while k < closingRows.count {
+            var c = closingRows[k]
+            guard time > c.start else { k += 1; continue }
+            let (at, ended) = step(&c)
+            emit(ListEvent(time: at, kind: .rowOffset(row: c.row, offset: c.offset)))
+            if ended { closingRows.remove(at: k) } else { closingRows[k] = c; k += 1 }
         }
         if case .settling(var s) = rowSwipeState, time > s.start {
             let (at, ended) = step(&s)

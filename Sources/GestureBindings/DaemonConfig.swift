@@ -92,6 +92,14 @@ public struct DaemonConfig: Sendable {
         return (b, s)
     }
 
+    /// What `--explain` says beside a limit given in the device's units: lisgd's `-t` and the
+    /// resolution that made it millimeters (`-t 125 px at 10.6 px/mm`).
+    public func limitNotes(for surface: Surface) -> GestureDispatcher.LimitNotes {
+        let perMillimeter = (surface.unitsPerMillimeter.x + surface.unitsPerMillimeter.y) / 2
+        guard let t = swipeDistanceUnits, perMillimeter > 0 else { return .init() }
+        return .init(swipeDistance: "-t \(GestureDispatcher.decimal(t)) px at \(GestureDispatcher.decimal(perMillimeter)) px/mm")
+    }
+
     /// Reads a configuration file's text (`file` names it in errors). Every mistake is an
     /// error at its line and column, and nothing is guessed: an unknown key, a wrong value, a
     /// binding without a command.

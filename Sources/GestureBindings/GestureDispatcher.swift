@@ -117,11 +117,34 @@ public struct GestureDispatcher: Sendable {
     private var pendingSwipe: GestureEvent.Swipe?
     private var cancelled = false
     private var repeated = false
+    /// Explaining only: why the recognizers of the current sequence gave up, and whether a
+    /// gesture of it was explained (then it needs no near-miss line).
+    private var failures: [(RecognizerName, GestureFailure)] = []
+    private var explainedSequence = false
+    /// A near miss told at the end of a sequence, held while a tap of it may still come.
+    private var pendingNearMiss: String?
 
-    /// When true, each finished gesture leaves in ``explanation`` the bindings tried for it, in
-    /// order, with the first reason each did not match (measured value and limit), and which
-    /// one ran (`--explain`).
-    public var explains = false
+    /// When true, ``explanation`` gets one line for each touch (`--explain`): the gesture and
+    /// the binding it ran; or, when it ran nothing, why not in the user's own units: the
+    /// binding that came nearest and the test it failed, or, when no gesture was recognized at
+    /// all, the gesture a binding waits for that the touch came nearest to and the limit it
+    /// missed (`swipe up from the bottom edge, 1 finger: distance 11.5 mm < 11.8 mm`).
+    public var explains = false {
+        // The engine then reports why its recognizers gave up: what a near miss is told from.
+        didSet { engine.explain = explains }
+    }
+    /// With ``explains``, every binding tried for each gesture, in order, with the first reason
+    /// each did not match, up to the one that ran (`--explain -v`).
+    public var explainsEveryBinding = false
+    /// Where limits that the user gave in other units came from, said beside them when a near
+    /// miss is explained.
+    public struct LimitNotes: Sendable, Equatable {
+        /// Beside a swipe too short: lisgd's `-t` (`-t 125 px at 10.6 px/mm`).
+        public var swipeDistance: String?
+        public init(swipeDistance: String? = nil) { self.swipeDistance = swipeDistance }
+    }
+    /// Said beside the limits they explain (``LimitNotes``).
+    public var limitNotes = LimitNotes()
     /// The explanation lines since the last ``takeExplanation()``.
     public private(set) var explanation: [String] = []
 
@@ -189,18 +212,27 @@ public struct GestureDispatcher: Sendable {
         if !repeating.isEmpty, activeCount > 0, !cancelled { slide(at: frame.time, fire: fire) }
         if activeCount == 0, !tracks.isEmpty { endSequence(at: frame.time, fire: fire) }
         nextDeadline = engine.nextDeadline
+        if pendingNearMiss != nil, nextDeadline == nil { tellNearMiss() }
     }
 
     /// Lets time pass to `time` (seconds) with no input: a pending tap or long press fires.
     public mutating func advance(to time: Double, fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
         dispatch({ $0.advance(to: time, emit: $1) }, fire: fire, seen: seen)
         nextDeadline = engine.nextDeadline
+        if pendingNearMiss != nil, nextDeadline == nil { tellNearMiss() }
     }
 
     /// Ends the input: contacts still down are cancelled, pending deadlines fire.
     public mutating func finish(fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
         dispatch({ $0.finish(emit: $1) }, fire: fire, seen: seen)
         nextDeadline = engine.nextDeadline
+        if pendingNearMiss != nil { tellNearMiss() }
+    }
+
+    /// The near miss held since its sequence ended, now that no tap of it can come.
+    private mutating func tellNearMiss() {
+        if let line = pendingNearMiss { explanation.append(line) }
+        pendingNearMiss = nil
     }
 
     /// Feeds the engine (`feed` calls it with the function that collects what it reports),
@@ -211,7 +243,18 @@ public struct GestureDispatcher: Sendable {
         var events: [GestureEvent] = []
         swap(&events, &scratch)
         feed(&engine) { events.append($0) }
+        if explains {
+            // Only reported when explaining: why each recognizer gave up, kept for a near miss
+            // (a tap's explanation may name the long press it missed in the same frame).
+            for g in events {
+                if case .failed(let r, let f) = g.kind, failures.count < 16 { failures.append((r, f)) }
+            }
+        }
         for g in events {
+            switch g.kind {
+            case .failed, .won: continue  // not gestures: not logged, and nothing binds them
+            default: break
+            }
             seen(g)
             gesture(g, fire: fire)
         }
@@ -228,6 +271,8 @@ public struct GestureDispatcher: Sendable {
         pendingSwipe = nil
         cancelled = false
         repeated = false
+        failures.removeAll(keepingCapacity: true)
+        explainedSequence = false
     }
 
     /// The edge zone `p` (surface units) lies in.
@@ -252,11 +297,25 @@ public struct GestureDispatcher: Sendable {
         var turn: Binding.TurnDirection?
     }
 
-    /// Explains a finished gesture (`what`, in words): each binding in order with the first
-    /// reason it did not match, up to the one that ran (`ran`), or every one when none did.
+    /// Explains a finished gesture (`what`, in words): in one line, the binding that ran, or
+    /// why none did; with ``explainsEveryBinding``, each binding in order with the first reason
+    /// it did not match, up to the one that ran (`ran`), or every one when none did.
     private mutating func explain(_ what: @autoclosure () -> String, at time: Double, _ c: Candidate, ran: Binding?) {
         guard explains else { return }
-        explanation.append("\(Self.decimalTime(time)) s: \(what())")
+        explainedSequence = true
+        // A later gesture of a sequence that ended with none (a tap reported after its window)
+        // explains it: the near miss held for it is not told.
+        pendingNearMiss = nil
+        let head = "\(Self.decimalTime(time)) s: \(what())"
+        guard explainsEveryBinding else {
+            if let ran, let k = bindings.firstIndex(of: ran) {
+                explanation.append("\(head): \(bindings[k].origin) runs \(ran.command.line)")
+            } else {
+                explanation.append("\(head): \(whyNone(c))")
+            }
+            return
+        }
+        explanation.append(head)
         for (k, key) in keys.enumerated() {
             if let ran, bindings[k] == ran {
                 explanation.append("  \(bindings[k].origin): runs \(ran.command.line)")
@@ -267,11 +326,91 @@ public struct GestureDispatcher: Sendable {
         explanation.append("  no binding ran")
     }
 
+    /// Why no binding took a recognized gesture, in a few words: none of its kind (or for its
+    /// number of fingers), or the binding that passed the most tests and the one it failed.
+    private func whyNone(_ c: Candidate) -> String {
+        var nearest: (index: Int, rank: Int, mismatch: Mismatch)?
+        for (k, key) in keys.enumerated() {
+            guard let m = mismatch(key, c) else { continue }
+            let rank = m.rank
+            if rank > (nearest?.rank ?? 0) { nearest = (k, rank, m) }
+        }
+        let kinds = c.gesture.plural
+        // Nothing bound for this kind of gesture (or number of fingers): a bound gesture the
+        // touch missed is what the user more likely meant (a press held too short a time).
+        let missed = nearestMiss(other: c.gesture).map { "; " + $0 } ?? ""
+        guard let nearest else { return "no binding for \(kinds)\(missed)" }
+        if case .fingers = nearest.mismatch { return "no binding for \(c.fingers)-finger \(kinds)\(missed)" }
+        return "no binding took it; nearest \(bindings[nearest.index].origin): \(words(nearest.mismatch, keys[nearest.index], c))"
+    }
+
+    /// A touch sequence that ended with no gesture recognized and no binding run: the gesture
+    /// a binding waits for that it came nearest to, and the limit it missed. Held in
+    /// ``pendingNearMiss`` until no tap of the sequence can come.
+    private mutating func nearMiss(at time: Double) {
+        let head = "\(Self.decimalTime(time)) s: "
+        if cancelled {
+            pendingNearMiss = head + "touch with \(fingerWords) cancelled (by the device or the system): nothing runs for it"
+            return
+        }
+        guard let missed = nearestMiss(other: nil) else {
+            let bound = Set(keys.map(\.gesture)).map(\.plural).sorted()
+            pendingNearMiss = head + "touch with \(fingerWords): no gesture a binding waits for ("
+                + (bound.isEmpty ? "none is bound" : bound.joined(separator: ", ")) + ")"
+            return
+        }
+        pendingNearMiss = head + missed
+    }
+
+    private var fingerWords: String { tracks.count == 1 ? "1 finger" : "\(tracks.count) fingers" }
+
+    /// Of the gestures a binding waits for (other than `other`), the one whose recognizer came
+    /// nearest to taking the current sequence, in words with the limit it missed:
+    /// `not a swipe up from the bottom edge, 1 finger: distance 11.5 mm < 11.8 mm`.
+    private func nearestMiss(other: Binding.Gesture?) -> String? {
+        var best: (gesture: Binding.Gesture, failure: GestureFailure, miss: Double)?
+        for (r, f) in failures {
+            guard let g = Binding.Gesture(r), g != other, keys.contains(where: { $0.gesture == g }),
+                  let miss = f.shortfall else { continue }
+            if miss < (best?.miss ?? .infinity) { best = (g, f, miss) }
+        }
+        guard let best else { return nil }
+        var what: String
+        switch best.gesture {
+        case .swipe:
+            var sum = Point.zero
+            for t in tracks { sum = sum + surface.millimeters(t.latest - t.start) }
+            what = "swipe" + (SwipeDirection(of: sum / Double(max(tracks.count, 1)), diagonals: diagonals).map { " \($0.rawValue)" } ?? "")
+        case .tap: what = "tap"
+        case .longPress: what = "long press"
+        case .pinch: what = "pinch"
+        case .rotate: what = "rotation"
+        }
+        if let e = startEdge { what += " from the \(e.rawValue) edge" }
+        let note = best.gesture == .swipe && best.failure.kind == .tooShort ? limitNotes.swipeDistance : nil
+        return "not a \(what), \(fingerWords): \(best.failure)" + (note.map { " (\($0))" } ?? "")
+    }
+
     /// Why a binding's key does not match a gesture: the first test it fails. Cases only, no
     /// text: matching runs at every finished gesture; the words are made only for `--explain`.
     private enum Mismatch: Equatable {
         case gesture, repeating, fingers(Int), direction(SwipeDirection), taps(Int)
         case pinch(Binding.PinchDirection), turn(Binding.TurnDirection), edge, distance
+
+        /// How many of ``mismatch(_:_:)``'s tests passed before this one failed.
+        var rank: Int {
+            switch self {
+            case .gesture: 0
+            case .repeating: 1
+            case .fingers: 2
+            case .direction: 3
+            case .taps: 4
+            case .pinch: 5
+            case .turn: 6
+            case .edge: 7
+            case .distance: 8
+            }
+        }
     }
 
     /// The first test `key` fails for `c`, or `nil` when it matches. Each gesture's own tests
@@ -432,7 +571,10 @@ public struct GestureDispatcher: Sendable {
             tracks.removeAll(keepingCapacity: true)
             pendingSwipe = nil
         }
-        guard let s = pendingSwipe, !repeated, !cancelled else { return }
+        guard let s = pendingSwipe, !repeated, !cancelled else {
+            if explains, !explainedSequence, !repeated { nearMiss(at: time) }
+            return
+        }
         let u = s.direction.unitVector
         var total = 0.0
         for t in tracks {
@@ -447,5 +589,46 @@ public struct GestureDispatcher: Sendable {
         let cause = Firing.Cause.swipe(s.direction, millimeters: length, fingers: s.fingers, edge: s.edge)
         explain(Firing.words(cause), at: time, c, ran: b)
         if let b { fire(Firing(time: time, binding: b, cause: cause)) }
+    }
+}
+
+extension Binding.Gesture {
+    /// The binding gesture a recognizer reports, if any binds it.
+    init?(_ recognizer: RecognizerName) {
+        switch recognizer {
+        case .tap: self = .tap
+        case .swipe: self = .swipe
+        case .longPress: self = .longPress
+        case .pinch: self = .pinch
+        case .rotate: self = .rotate
+        case .pan, .fling: return nil
+        }
+    }
+
+    /// The gesture's name in the plural, for "no binding for taps".
+    var plural: String {
+        switch self {
+        case .tap: "taps"
+        case .swipe: "swipes"
+        case .longPress: "long presses"
+        case .pinch: "pinches"
+        case .rotate: "rotations"
+        }
+    }
+}
+
+extension GestureFailure {
+    /// How far the measured value is from passing, as a ratio of at least 1 (the limit over
+    /// the value where the value had to reach it, the value over the limit where it had to
+    /// stay under it): the smallest is the nearest miss. `nil` for a failure with no number.
+    var shortfall: Double? {
+        switch kind {
+        case .tooShort, .releasedEarly, .notEnoughMovement, .tooFewFingers, .tooSlowToFling:
+            return measured > 0 ? limit / measured : .infinity
+        case .crossDrift, .tooSlow, .moved, .heldTooLong, .offAxis, .againstMotion:
+            return limit > 0 ? measured / limit : .infinity
+        case .cancelled, .rejected, .waitedForWon:
+            return nil
+        }
     }
 }

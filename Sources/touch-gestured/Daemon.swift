@@ -216,6 +216,8 @@ final class Daemon {
         let (bindings, settings) = setup.config.resolved(for: device.decoder.surface)
         var dispatcher = GestureDispatcher(bindings: bindings, settings: settings, surface: device.decoder.surface)
         dispatcher.explains = command.explain
+        dispatcher.explainsEveryBinding = command.verbose
+        dispatcher.limitNotes = setup.config.limitNotes(for: device.decoder.surface)
         let source = Source(device: device, dispatcher: dispatcher, ring: setup.config.history > 0 ? FrameRing() : nil,
                             rotation: setup.config.rotation)
         // Reopened by a reload: the history goes on where the rotation and surface are the same,

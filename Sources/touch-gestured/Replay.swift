@@ -100,6 +100,8 @@ struct ReplayRun {
         let (bindings, settings) = setup.config.resolved(for: surface)
         var dispatcher = GestureDispatcher(bindings: bindings, settings: settings, surface: surface)
         dispatcher.explains = explain
+        dispatcher.explainsEveryBinding = verbose
+        dispatcher.limitNotes = setup.config.limitNotes(for: surface)
         func explained() { for line in dispatcher.takeExplanation() { printError("touch-gestured: explain " + line) } }
         feed {
             dispatcher.handle($0, fire: runner.fire, seen: runner.seen)

@@ -89,9 +89,11 @@ struct TouchGestured {
           --log                   Log every gesture as a JSON line (as touch-demo --log): on
                                   standard output, or on standard error with --dry-run.
           -v, --verbose           Say which devices are read and how each command ended.
-          --explain               For each finished gesture, on standard error: the bindings
-                                  tried in order, the first reason each did not match (the
-                                  measured value and the limit), and the one that ran.
+          --explain               For each touch, one line on standard error: the binding
+                                  that ran, or why none did (the nearest binding and the
+                                  test it failed, or the bound gesture the touch came
+                                  nearest to and the limit it missed). With -v, every
+                                  binding tried, in order, with its first reason.
           --check-config          Print the bindings read, one line each, and exit.
           --version               Print the version and exit.
           --help                  Print this help and exit.

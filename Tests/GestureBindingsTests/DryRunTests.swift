@@ -119,15 +119,15 @@ struct DryRunTests {
         #expect(far.status == 0 && far.out.isEmpty, "200 mm is longer than the swipe: \(far.out)")
     }
 
-    @Test("--explain: each binding tried, in order, with the first reason it did not match, then the one that ran")
-    func explainSaysWhy() throws {
+    @Test("--explain -v: each binding tried, in order, with the first reason it did not match, then the one that ran")
+    func explainEveryBindingSaysWhy() throws {
         // A 30 mm swipe up from 0.4 mm above the bottom of a 160 × 96 mm panel, 80 mm from the left.
-        let r = try Daemon.run(["--replay", "traces/edge-swipe-from-bottom.json", "--dry-run", "--explain",
+        let r = try Daemon.run(["--replay", "traces/edge-swipe-from-bottom.json", "--dry-run", "--explain", "-v",
                                 "-g", "1,DU,L,*,left up", "-g", "2,DU,B,*,two up", "-g", "1,DU,B,L,long up bottom",
                                 "-g", "1,DU,T,*,from top", "-g", "1,DU,B,*,up bottom", "-g", "1,LR,*,*,right"])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out == "up bottom\n")
-        let lines = r.err.split(separator: "\n").map(String.init)
+        let lines = r.err.split(separator: "\n").map(String.init).filter { $0.hasPrefix("touch-gestured: explain") }
         #expect(lines == [
             "touch-gestured: explain 0.200 s: swipe up 30 mm, 1 finger, from the bottom edge",
             "touch-gestured: explain   -g #1: edge bottom ≠ left: started 80 mm from the left > 5 mm",
@@ -137,9 +137,64 @@ struct DryRunTests {
             "touch-gestured: explain   -g #5: runs up bottom",
         ])
         // Nothing bound: every binding with its reason, and that none ran.
-        let none = try Daemon.run(["--replay", "traces/edge-swipe-from-bottom.json", "--dry-run", "--explain", "-g", "1,LR,*,*,right"])
+        let none = try Daemon.run(["--replay", "traces/edge-swipe-from-bottom.json", "--dry-run", "--explain", "-v", "-g", "1,LR,*,*,right"])
         #expect(none.out.isEmpty)
         #expect(none.err.contains("-g #1: direction up ≠ right") && none.err.hasSuffix("explain   no binding ran\n"), "\(none.err)")
+    }
+
+    @Test("--explain: one line per touch, the binding that ran and not those passed over")
+    func explainSaysTheBindingThatRan() throws {
+        let r = try Daemon.run(["--replay", "traces/edge-swipe-from-bottom.json", "--dry-run", "--explain",
+                                "-g", "1,DU,L,*,left up", "-g", "2,DU,B,*,two up", "-g", "1,DU,B,*,up bottom"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out == "up bottom\n")
+        #expect(r.err == "touch-gestured: explain 0.200 s: swipe up 30 mm, 1 finger, from the bottom edge: -g #3 runs up bottom\n", "\(r.err)")
+        // None ran: the binding that passed the most tests, and the one it failed.
+        let none = try Daemon.run(["--replay", "traces/edge-swipe-from-bottom.json", "--dry-run", "--explain",
+                                   "-g", "1,LR,*,*,right", "-g", "1,DU,B,L,long up", "-g", "2,DU,B,*,two up"])
+        #expect(none.out.isEmpty)
+        #expect(none.err == "touch-gestured: explain 0.200 s: swipe up 30 mm, 1 finger, from the bottom edge: no binding took it; nearest -g #2: distance 30 mm < long: 64 mm of 96 mm\n", "\(none.err)")
+        // A tap where only 2-finger taps are bound, or no tap at all: one line, not one per binding.
+        let taps = try Scratch("[[binding]]\ngesture = \"tap\"\nfingers = 2\ncommand = [\"t\"]\n[[binding]]\ngesture = \"swipe\"\ncommand = [\"s\"]\n")
+        let tap = try Daemon.run(["--replay", "traces/tap-single-selects-row.json", "--dry-run", "--explain", "-c", taps.path])
+        #expect(tap.err == "touch-gestured: explain 0.080 s: tap, 1 finger: no binding for 1-finger taps\n", "\(tap.err)")
+        let swipes = try Daemon.run(["--replay", "traces/tap-single-selects-row.json", "--dry-run", "--explain",
+                                     "-g", "1,DU,B,*,a", "-g", "1,LR,*,*,b", "-g", "2,RL,*,*,c"])
+        #expect(swipes.err == "touch-gestured: explain 0.080 s: tap, 1 finger: no binding for taps\n", "\(swipes.err)")
+    }
+
+    /// A touch that no recognizer took: the gesture a binding waits for that it came nearest,
+    /// and the limit it missed, in the user's units (lisgd's -t said as given).
+    @Test func explainSaysANearMiss() throws {
+        // 11.5 mm up from 0.4 mm above the bottom of a PinePhone-like panel (10.6 px/mm), in 0.1 s.
+        var events = [#"{"t": 0, "id": 0, "phase": "down", "x": 360, "y": 1436}"#]
+        for k in 1...12 { events.append(#"{"t": \#(Double(k) * 0.008), "id": 0, "phase": "move", "x": 360, "y": \#(1436 - 121.9 * Double(k) / 12)}"#) }
+        events.append(#"{"t": 0.104, "id": 0, "phase": "up", "x": 360, "y": 1314.1}"#)
+        let trace = try Scratch(#"{"format": "touch-trace", "version": 1, "device": {"width": 720, "height": 1440, "resolution": {"x": 10.6, "y": 10.6}}, "events": ["#
+                                + events.joined(separator: ", ") + "]}", suffix: ".json")
+        let r = try Daemon.run(["--replay", trace.path, "--dry-run", "--explain", "-t", "125", "-g", "1,DU,B,*,R,up"])
+        #expect(r.status == 0 && r.out.isEmpty, "\(r.err)")
+        // 125 px / 10.6 px/mm = 11.79 mm.
+        #expect(r.err == "touch-gestured: explain 0.104 s: not a swipe up from the bottom edge, 1 finger: distance 11.5 mm < 11.8 mm (-t 125 px at 10.6 px/mm)\n", "\(r.err)")
+        // Without -t the limit is the default 12 mm, and no note.
+        let plain = try Daemon.run(["--replay", trace.path, "--dry-run", "--explain", "-g", "1,DU,B,*,R,up"])
+        #expect(plain.err.hasSuffix("distance 11.5 mm < 12.0 mm\n"), "\(plain.err)")
+        // -t 120 (11.3 mm): the same stroke runs the binding, and says so.
+        let runs = try Daemon.run(["--replay", trace.path, "--dry-run", "--explain", "-t", "120", "-g", "1,DU,B,*,R,up"])
+        #expect(runs.out == "up\n" && runs.err.contains(": -g #1 runs up"), "\(runs.err)")
+
+        // Held 0.45 s without moving where only a long press is bound: a tap (taps may be held),
+        // and the long press it missed.
+        let hold = try Scratch(#"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480, "resolution": {"x": 5, "y": 5}}, "events": ["#
+                               + #"{"t": 0, "id": 0, "phase": "down", "x": 400, "y": 240}, {"t": 0.45, "id": 0, "phase": "up", "x": 400, "y": 240}]}"#,
+                               suffix: ".json")
+        let press = try Scratch("[[binding]]\ngesture = \"longPress\"\ncommand = [\"menu\"]\n")
+        let early = try Daemon.run(["--replay", hold.path, "--dry-run", "--explain", "-c", press.path])
+        #expect(early.status == 0 && early.out.isEmpty, "\(early.err)")
+        #expect(early.err == "touch-gestured: explain 0.450 s: tap, 1 finger: no binding for taps; not a long press, 1 finger: released after 0.45 s < 0.50 s\n", "\(early.err)")
+        // --log is not changed by --explain: the reasons are not gestures.
+        let logged = try Daemon.run(["--replay", hold.path, "--dry-run", "--explain", "--log", "-c", press.path])
+        #expect(!logged.err.contains("\"failed\""), "\(logged.err)")
     }
 
     @Test func orientationTurnsTheGestures() throws {
@@ -342,7 +397,7 @@ struct CommandStartTests {
         root["expect"] = nil
         json = .object(root)
         let trace = try Scratch(json.serialized(), suffix: ".json")
-        let r = try Daemon.run(["--replay", trace.path, "--dry-run", "--explain", "-s", "19", "-g", "1,DU,T,*,R,top", "-g", "1,DU,B,*,R,bottom"])
+        let r = try Daemon.run(["--replay", trace.path, "--dry-run", "--explain", "-v", "-s", "19", "-g", "1,DU,T,*,R,top", "-g", "1,DU,B,*,R,bottom"])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out == "bottom\n", "\(r.out)")
         #expect(r.err.contains("edge bottomLeft ≠ top: started 94 mm from the top, inside its 95 mm zone too; the zones overlap"), "\(r.err)")

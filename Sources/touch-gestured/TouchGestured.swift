@@ -42,6 +42,7 @@ struct TouchGestured {
     var verbose = false
     var explain = false
     var checkConfig = false
+    var printConfig = false
     var lisgd = LisgdOptions()
 
     static let help = """
@@ -95,6 +96,10 @@ struct TouchGestured {
                                   nearest to and the limit it missed). With -v, every
                                   binding tried, in order, with its first reason.
           --check-config          Print the bindings read, one line each, and exit.
+          --print-config          Print the configuration in effect (-g flags and lisgd's
+                                  flags included) as a file --config reads back, and exit;
+                                  -t and -T become millimeters for the -d device, the
+                                  --replay recording, or the touchscreen found.
           --version               Print the version and exit.
           --help                  Print this help and exit.
 
@@ -169,6 +174,7 @@ struct TouchGestured {
             case "-v", "--verbose": c.verbose = true
             case "--explain": c.explain = true
             case "--check-config": c.checkConfig = true
+            case "--print-config": c.printConfig = true
             case "-o": c.lisgd.orientation = try integer(name, try value(name, attached: attached))
             case "-m": c.lisgd.timeout = try integer(name, try value(name, attached: attached))
             case "-s", "-t", "-T":
@@ -187,7 +193,7 @@ struct TouchGestured {
                 if name.hasPrefix("-") { throw .usage("unknown option '\(a)' (see --help)") }
                 throw .usage("unexpected argument '\(a)': bindings are given with -g or in a configuration file (see --help)")
             }
-            if attached != nil, ["--grab", "--dry-run", "--log", "--verbose", "-v", "--explain", "--check-config"].contains(name) {
+            if attached != nil, ["--grab", "--dry-run", "--log", "--verbose", "-v", "--explain", "--check-config", "--print-config"].contains(name) {
                 throw .usage("\(name) takes no value")
             }
             i += 1
@@ -243,7 +249,7 @@ struct TouchGestured {
                 throw .usage("\(replay): the arguments it was saved with are not a daemon's command line")
             }
             (stored.replay, stored.dryRun, stored.log, stored.verbose, stored.explain) = (replay, dryRun, log, verbose, explain)
-            stored.checkConfig = checkConfig
+            (stored.checkConfig, stored.printConfig) = (checkConfig, printConfig)
             // Its frames are turned already (the rotation is in its meta): a rotation file it
             // was started with is not read, so the trace replays on a machine without it.
             stored.rotationFile = nil
@@ -259,6 +265,14 @@ struct TouchGestured {
         if checkConfig {
             let out = StandardOutput()
             for b in setup.config.bindings { out.line(b.summary) }
+            out.flush()
+            return
+        }
+        if printConfig {
+            let out = StandardOutput()
+            let text = setup.config.printed(device: try printedDevice(setup.config, loaded: loaded), notes: lisgdNotes,
+                                            sources: setup.sources)
+            out.line(String(text.dropLast()))
             out.flush()
             return
         }

@@ -1,0 +1,120 @@
+import TouchGestures
+import TouchTrace
+
+extension DaemonConfig {
+    /// A device whose resolution turns lisgd's `-t` and `-T` (the device's units) into
+    /// millimeters for ``printed(device:notes:)``.
+    public struct PrintedDevice: Sendable {
+        /// How the comments name it: a path and a name, or a trace's file.
+        public var name: String
+        public var surface: Surface
+        public init(name: String, surface: Surface) { (self.name, self.surface) = (name, surface) }
+    }
+
+    /// The configuration in effect as a file `--config` reads back to the same bindings and
+    /// settings (`--print-config`). Values given in the device's units (`-t`, `-T`) are written
+    /// in millimeters for `device`, and each conversion is said in a comment; `notes` are
+    /// comments for the settings the command line set (`"swipe-time": "-m 500 ms"`), and
+    /// `sources` where the configuration came from. Numbers are written in full (the shortest
+    /// text that reads back to the same double), so nothing is rounded on the way back.
+    public func printed(device: PrintedDevice?, notes: [String: String] = [:], sources: [String] = []) -> String {
+        var lines: [String] = ["# touch-gestured configuration in effect" + (sources.isEmpty ? "" : ", from " + sources.joined(separator: " and ")),
+                               "# (touch-gestured --print-config); read it back with --config FILE.", ""]
+        var (bindings, settings) = (self.bindings, self.settings)
+        var perMillimeter: Double?
+        if let device, swipeDistanceUnits != nil || repeatStepUnits != nil {
+            (bindings, settings) = resolved(for: device.surface)
+            let r = device.surface.unitsPerMillimeter
+            perMillimeter = (r.x + r.y) / 2
+            lines.append("# -t and -T are in the device's units, made millimeters for \(device.name) at \(GestureDispatcher.decimal(perMillimeter ?? 0)) px/mm"
+                         + (device.surface.resolutionIsDefault ? " (it reports no resolution: 96 dpi assumed)" : "") + ".")
+        }
+        func number(_ v: Double) -> String { formatJSONNumber(v) }
+        func entry(_ key: String, _ value: String, _ comment: String? = nil) {
+            lines.append("\(key) = \(value)" + (comment.map { "  # \($0)" } ?? ""))
+        }
+        lines.append("[settings]")
+        if let diagonals { entry("diagonals", diagonals ? "true" : "false") }
+        entry("edge-zone", number(edgeZone), notes["edge-zone"])
+        var distanceNote = notes["swipe-distance"]
+        if let t = swipeDistanceUnits, let p = perMillimeter {
+            distanceNote = "-t \(GestureDispatcher.decimal(t)) px / \(GestureDispatcher.decimal(p)) px/mm = \(GestureDispatcher.decimal(t / p)) mm"
+        }
+        entry("swipe-distance", number(settings.swipe.minDistance), distanceNote)
+        entry("swipe-time", number(swipeTime), notes["swipe-time"])
+        entry("long-press-time", number(longPressTime), notes["long-press-time"])
+        entry("repeat-step", number(repeatStep), notes["repeat-step"])
+
+        lines += ["", "[input]"]
+        if !devices.isEmpty { entry("devices", "[" + devices.map(tomlString).joined(separator: ", ") + "]") }
+        if grab { entry("grab", "true") }
+        if let rotationFile {
+            entry("rotation-file", tomlString(rotationFile), "read again on SIGHUP and SIGUSR1")
+        } else if rotation != .none {
+            entry("rotate", String(rotation.rawValue), notes["rotate"])
+        }
+        if let calibration { entry("calibration", "[" + calibration.map(number).joined(separator: ", ") + "]") }
+        entry("read-interval", number((readInterval * 1000).rounded()), "milliseconds")
+        entry("history", number(history), "seconds")
+
+        for b in bindings {
+            lines += ["", "[[binding]]"]
+            if b.origin.hasPrefix("-g ") { lines.append("# from \(b.origin)") }
+            entry("gesture", tomlString(b.gesture.rawValue))
+            if let d = b.direction { entry("direction", tomlString(d.rawValue)) }
+            if let p = b.pinch { entry("direction", tomlString(p.rawValue)) }
+            if let t = b.turn { entry("direction", tomlString(t.rawValue)) }
+            if b.gesture == .tap, b.taps != 1 { entry("taps", String(b.taps)) }
+            if let f = b.fingers { entry("fingers", String(f)) }
+            switch b.edge {
+            case .any: break
+            case .none: entry("edge", "\"none\"")
+            case .edge(let e): entry("edge", tomlString(e.rawValue))
+            }
+            switch b.distance {
+            case .any: break
+            case .short: entry("distance", "\"short\"")
+            case .medium: entry("distance", "\"medium\"", "a third of the screen along the swipe")
+            case .long: entry("distance", "\"long\"", "two thirds of the screen along the swipe")
+            case .atLeast(let mm): entry("distance", number(mm), "millimeters")
+            }
+            if case .repeating(let step) = b.mode {
+                entry("mode", "\"repeat\"")
+                var note = "millimeters"
+                if b.origin.hasPrefix("-g "), let t = repeatStepUnits, let p = perMillimeter {
+                    note = "-T \(GestureDispatcher.decimal(t)) px / \(GestureDispatcher.decimal(p)) px/mm = \(GestureDispatcher.decimal(t / p)) mm"
+                }
+                entry("step", number(step), note)
+            }
+            switch b.command {
+            case .argv(let words): entry("command", "[" + words.map(tomlString).joined(separator: ", ") + "]")
+            case .shell(let line): entry("shell", tomlString(line))
+            case .saveTrace: entry("action", "\"save-trace\"")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// `s` as a TOML basic string: quotes, backslashes and control characters escaped, so that any
+/// text (a command line with quotes, a path with a newline) reads back the same.
+func tomlString(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        default:
+            if u.value < 0x20 || u.value == 0x7F {
+                let hex = String(u.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+    }
+    return out + "\""
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import TouchTestSupport
+
+/// `touch-gestured --print-config`: the configuration in effect as a file that `--config` reads
+/// back to the same bindings and settings.
+@Suite("touch-gestured --print-config")
+struct PrintConfigTests {
+    /// `--check-config`'s lines without where each binding was written (`(-g #1)`, `(file:12)`),
+    /// which is all a printed file changes.
+    static func bindings(_ out: String) -> [String] {
+        out.split(separator: "\n").map { line in
+            guard let open = line.range(of: " (", options: .backwards) else { return String(line) }
+            return String(line[..<open.lowerBound])
+        }
+    }
+
+    /// 11.5 mm up from the bottom of a 10.6 px/mm panel (as in the near-miss test).
+    static func shortSwipe() throws -> Scratch {
+        var events = [#"{"t": 0, "id": 0, "phase": "down", "x": 360, "y": 1436}"#]
+        for k in 1...12 { events.append(#"{"t": \#(Double(k) * 0.008), "id": 0, "phase": "move", "x": 360, "y": \#(1436 - 121.9 * Double(k) / 12)}"#) }
+        events.append(#"{"t": 0.104, "id": 0, "phase": "up", "x": 360, "y": 1314.1}"#)
+        return try Scratch(#"{"format": "touch-trace", "version": 1, "device": {"width": 720, "height": 1440, "resolution": {"x": 10.6, "y": 10.6}}, "events": ["#
+                           + events.joined(separator: ", ") + "]}", suffix: ".json")
+    }
+
+    @Test("lisgd's command line becomes a file: -t and -T in millimeters, each conversion said")
+    func lisgdFlagsBecomeAFile() throws {
+        let trace = try Self.shortSwipe()
+        let flags = ["-t", "125", "-T", "60", "-m", "500", "-s", "1.5", "-o", "1",
+                     "-g", #"1,DU,B,*,R,sxmo_hook_x.sh "a b""#, "-g", "2,LR,*,*,P,brightness up", "-g", "1,RL,N,M,R,back"]
+        let printed = try Daemon.run(["--print-config", "--replay", trace.path] + flags)
+        #expect(printed.status == 0, "\(printed.err)")
+        let text = printed.out
+        // 125 px / 10.6 px/mm and 60 px / 10.6 px/mm, written in full and said in words.
+        #expect(text.contains("swipe-distance = 11.79245283018868  # -t 125 px / 10.6 px/mm = 11.8 mm\n"), "\(text)")
+        #expect(text.contains("step = 5.660377358490567  # -T 60 px / 10.6 px/mm = 5.7 mm\n"), "\(text)")
+        #expect(text.contains("swipe-time = 0.5  # -m 500 ms\n") && text.contains("edge-zone = 7.5  # 5 mm × -s 1.5\n"), "\(text)")
+        #expect(text.contains("rotate = 90  # -o 1\n"), "\(text)")
+        #expect(text.contains(#"shell = "sxmo_hook_x.sh \"a b\"""#), "\(text)")
+        let file = try Scratch(text)
+        // Read back: the same bindings, in the same order.
+        let original = try Daemon.run(["--check-config"] + flags)
+        let back = try Daemon.run(["--check-config", "-c", file.path])
+        #expect(back.status == 0, "\(back.err)")
+        #expect(Self.bindings(back.out) == Self.bindings(original.out).map {
+            // -T made the pressed binding's step millimeters for this panel.
+            $0.replacingOccurrences(of: "every 6.0 mm", with: "every 5.660377358490567 mm")
+        }, "\(back.out)\n---\n\(original.out)")
+        // And the same recognition: the 11.5 mm swipe misses the 11.8 mm threshold either way,
+        // and a threshold of 120 px (11.3 mm) takes it either way.
+        for t in ["125", "120"] {
+            let withFlags = try Daemon.run(["--replay", trace.path, "--dry-run", "-t", t, "-g", "1,DU,B,*,R,up"])
+            let made = try Daemon.run(["--print-config", "--replay", trace.path, "-t", t, "-g", "1,DU,B,*,R,up"])
+            let madeFile = try Scratch(made.out)
+            let withFile = try Daemon.run(["--replay", trace.path, "--dry-run", "-c", madeFile.path])
+            #expect(withFlags.out == withFile.out, "-t \(t): \(withFlags.out) vs \(withFile.out)")
+            #expect(withFile.out == (t == "120" ? "up\n" : ""), "-t \(t): \(withFile.out)")
+        }
+    }
+
+    @Test("every key of the file reads back the same, and printing the printed file changes nothing")
+    func everyKeyRoundTrips() throws {
+        let rotation = try Scratch("right\n", suffix: ".rotation")
+        let config = try Scratch("""
+            [settings]
+            diagonals = true
+            edge-zone = 4.25
+            swipe-distance = 9
+            swipe-time = 0.9
+            long-press-time = 0.65
+            repeat-step = 3
+
+            [input]
+            devices = ["/dev/input/event7", "/dev/input/by-id/with \\"quote\\""]
+            grab = true
+            rotation-file = "\(rotation.path)"
+            calibration = [1, 0, 0, 0, 1, 0.5]
+            read-interval = 40
+            history = 12.5
+
+            [[binding]]
+            gesture = "tap"
+            taps = 2
+            fingers = 3
+            command = ["notify-send", "two \\"taps\\"", "tab\\there", "line\\nend", "\\u001b[2J"]
+
+            [[binding]]
+            gesture = "swipe"
+            direction = "downLeft"
+            edge = "none"
+            distance = 17.5
+            shell = "echo 'it''s' | tr a b"
+
+            [[binding]]
+            gesture = "swipe"
+            direction = "up"
+            edge = "bottomRight"
+            mode = "repeat"
+            command = ["vol", "+"]
+
+            [[binding]]
+            gesture = "pinch"
+            direction = "in"
+            command = ["zoom-out"]
+
+            [[binding]]
+            gesture = "rotate"
+            direction = "counterclockwise"
+            fingers = 2
+            command = ["turn"]
+
+            [[binding]]
+            gesture = "longPress"
+            edge = "top"
+            action = "save-trace"
+
+            [[binding]]
+            gesture = "swipe"
+            distance = "long"
+            command = ["far"]
+
+            """)
+        let original = try Daemon.run(["--check-config", "-c", config.path])
+        #expect(original.status == 0, "\(original.err)")
+        let printed = try Daemon.run(["--print-config", "-c", config.path])
+        #expect(printed.status == 0, "\(printed.err)")
+        let file = try Scratch(printed.out)
+        let back = try Daemon.run(["--check-config", "-c", file.path])
+        #expect(back.status == 0, "\(back.err)\n\(printed.out)")
+        #expect(Self.bindings(back.out) == Self.bindings(original.out), "\(back.out)\n---\n\(original.out)")
+        #expect(back.out.split(separator: "\n").count == 7)
+        // The settings too: printed again, the file is the same but for the line naming its source.
+        let again = try Daemon.run(["--print-config", "-c", file.path])
+        func body(_ s: String) -> [Substring] { s.split(separator: "\n").filter { !$0.hasPrefix("# touch-gestured configuration") } }
+        #expect(body(again.out) == body(printed.out), "\(again.out)\n---\n\(printed.out)")
+        for line in ["diagonals = true", "edge-zone = 4.25", "swipe-distance = 9", "swipe-time = 0.9", "long-press-time = 0.65",
+                     "grab = true", "calibration = [1, 0, 0, 0, 1, 0.5]", "read-interval = 40  # milliseconds", "history = 12.5  # seconds",
+                     #"devices = ["/dev/input/event7", "/dev/input/by-id/with \"quote\""]"#] {
+            #expect(printed.out.contains(line + "\n"), "\(line)")
+        }
+    }
+
+    @Test("-t with no device to measure it by is an input error that says how to name one")
+    func pixelsNeedADevice() throws {
+        // No -d, no --replay, and no touchscreen on a machine without /dev/input (or none found).
+        guard !FileManager.default.fileExists(atPath: "/dev/input") else { return }
+        let r = try Daemon.run(["--print-config", "-t", "125", "-g", "1,DU,B,*,R,x"])
+        #expect(r.status == 1)
+        #expect(r.out.isEmpty)
+        #expect(r.err.contains("no touchscreen was found to make them millimeters: name one with -d PATH"), "\(r.err)")
+        // Without -t or -T no device is needed.
+        let plain = try Daemon.run(["--print-config", "-g", "1,DU,B,*,R,x"])
+        #expect(plain.status == 0 && plain.out.contains("swipe-distance = 12\n"), "\(plain.out)\(plain.err)")
+    }
+}

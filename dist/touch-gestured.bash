@@ -4,12 +4,12 @@ _touch_gestured() {
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
     case $prev in
-        -c|--config|--replay|--rotation-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        -c|--config|--args-file|--replay|--rotation-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         -d|--device) COMPREPLY=($(compgen -f -- "${cur:-/dev/input/event}")); return ;;
         --rotate) COMPREPLY=($(compgen -W "0 90 180 270" -- "$cur")); return ;;
         -o) COMPREPLY=($(compgen -W "0 1 2 3" -- "$cur")); return ;;
         -g|-m|-s|-t|-T|-r|-w|-h|--read-interval|--history) return ;;
     esac
-    COMPREPLY=($(compgen -W "--config -g --device --grab --rotate --rotation-file --read-interval --history --replay --dry-run --log --verbose --explain --check-config --print-config --version --help -o -m -s -t -T -r -w -h" -- "$cur"))
+    COMPREPLY=($(compgen -W "--config --args-file --session -g --device --grab --rotate --rotation-file --read-interval --history --replay --dry-run --log --verbose --explain --check-config --print-config --version --help -o -m -s -t -T -r -w -h" -- "$cur"))
 }
 complete -F _touch_gestured touch-gestured

@@ -1,5 +1,7 @@
 # fish completion for touch-gestured (written by hand: the daemon does not use ArgumentParser).
 complete -c touch-gestured -s c -l config -r -F -d 'the configuration file'
+complete -c touch-gestured -l args-file -r -F -d 'more arguments, read from a file'
+complete -c touch-gestured -l session -d 'read ~/.config/touch-gestured/args when it exists'
 complete -c touch-gestured -s g -x -d 'a binding as lisgd writes it'
 complete -c touch-gestured -s d -l device -r -F -d 'a device to read'
 complete -c touch-gestured -l grab -d 'take the devices for this program alone'

@@ -102,7 +102,7 @@ final class Daemon {
                 do throws(DaemonFailure) {
                     let path = try SavedTrace.write(events: events, surface: segment.surface, deviceName: s.device.description.name,
                                                     devicePath: s.device.path, rotation: segment.rotation,
-                                                    arguments: Array(CommandLine.arguments.dropFirst()), config: setup.configText,
+                                                    arguments: command.arguments, config: setup.configText,
                                                     secondsKept: setup.config.history)
                     say("saved \(events.count) events of \(s.device.path) (rotation \(segment.rotation.rawValue)°) as \(path) (touch-gestured --replay \(path) --dry-run runs them again)")
                 } catch {

@@ -43,6 +43,9 @@ struct TouchGestured {
     var explain = false
     var checkConfig = false
     var printConfig = false
+    /// The arguments as parsed, an args file's words in place of `--args-file` or `--session`:
+    /// what a saved trace records, so that it replays without the file.
+    var arguments: [String] = []
     var lisgd = LisgdOptions()
 
     static let help = """
@@ -66,6 +69,12 @@ struct TouchGestured {
 
         OPTIONS:
           -c, --config <file>     The configuration file.
+          --args-file <file>      More arguments, read from <file> as a shell reads words
+                                  (quotes, backslashes, # comments; nothing expanded), in
+                                  place of this option: a lisgd command line, say.
+          --session               As --args-file $XDG_CONFIG_HOME/touch-gestured/args when
+                                  that file exists (nothing when it does not): how the
+                                  service and the autostart entry start the daemon.
           -g <binding>            A binding as lisgd writes it (repeatable):
                                   nfingers,gesture,edge,distance[,actmode],command
           -d, --device <path>     A device to read (repeatable); by default every
@@ -124,8 +133,9 @@ struct TouchGestured {
         case version
     }
 
-    static func parse(_ arguments: [String]) throws(DaemonFailure) -> Request {
+    static func parse(_ given: [String]) throws(DaemonFailure) -> Request {
         var c = TouchGestured()
+        var arguments = given
         var i = 0
         func value(_ name: String, attached: String?) throws(DaemonFailure) -> String {
             if let attached { return attached }
@@ -153,6 +163,19 @@ struct TouchGestured {
                 attached = String(a.dropFirst(2))
             }
             switch name {
+            case "--args-file", "--session":
+                // The file's words stand where the option stood, read by the same parser.
+                if name == "--session", attached != nil { throw .usage("--session takes no value") }
+                let path = name == "--session" ? ArgsFile.sessionPath.flatMap { access($0, F_OK) == 0 ? $0 : nil }
+                    : try value(name, attached: attached)
+                let words = try path.map { (p: String) throws(DaemonFailure) -> [String] in try ArgsFile.read(p) } ?? []
+                if let path, let nested = words.first(where: { $0 == "--session" || $0 == "--args-file" || $0.hasPrefix("--args-file=") }) {
+                    throw .usage("\(path): \(nested) cannot be used inside an args file")
+                }
+                let start = attached == nil && name == "--args-file" ? i - 1 : i
+                arguments.replaceSubrange(start...i, with: words)
+                i = start
+                continue
             case "--help": return .help
             case "--version": return .version
             case "-c", "--config": c.config = try value(name, attached: attached)
@@ -205,6 +228,7 @@ struct TouchGestured {
         }
         if let m = c.lisgd.timeout, m <= 0 { throw .usage("-m must be a number of milliseconds above 0, found \(m)") }
         if c.rotate != nil, c.lisgd.orientation != nil { throw .usage("give --rotate or -o, not both") }
+        c.arguments = arguments
         return .run(c)
     }
 

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TouchTestSupport
+
+/// `--args-file FILE` and `--session`: the arguments a service or an autostart entry starts the
+/// daemon with, read from a file as a shell reads words, and nothing expanded.
+@Suite("touch-gestured --args-file and --session")
+struct ArgsFileTests {
+    /// Sxmo's kind of command line, pasted whole: the program's name, continuation lines,
+    /// single and double quotes, a comment.
+    static let pasted = #"""
+        # what Sxmo's hook runs
+        lisgd -t 125 -T 60 \
+          -g '1,DU,B,*,R,sxmo_hook_x.sh "a b"' \
+          -g "2,LR,*,*,P,echo \"quoted\" \\ back"   # a comment
+          -g 1,RL,R,*,R,plain\ words
+        """#
+
+    @Test("a pasted lisgd command line reads as the same command line given as arguments")
+    func pastedCommandLine() throws {
+        let file = try Scratch(Self.pasted, suffix: ".args")
+        let fromFile = try Daemon.run(["--args-file", file.path, "--check-config"])
+        let direct = try Daemon.run(["--check-config", "-t", "125", "-T", "60", "-g", #"1,DU,B,*,R,sxmo_hook_x.sh "a b""#,
+                                     "-g", #"2,LR,*,*,P,echo "quoted" \ back"#, "-g", "1,RL,R,*,R,plain words"])
+        #expect(fromFile.status == 0, "\(fromFile.err)")
+        #expect(fromFile.out == direct.out && fromFile.out.split(separator: "\n").count == 3, "\(fromFile.out)\n---\n\(direct.out)")
+        // --args-file=FILE too, and the words stand where the option stood (a later -g is the 4th).
+        let attached = try Daemon.run(["--args-file=\(file.path)", "-g", "1,UD,*,*,R,last", "--check-config"])
+        #expect(attached.out.hasSuffix("→ run last (-g #4)\n"), "\(attached.out)")
+    }
+
+    @Test("what a shell would expand, an unclosed quote and a nested file are errors at their line and column")
+    func mistakesAreLocated() throws {
+        let cases: [(text: String, message: String)] = [
+            (#"-g "1,DU,B,*,R,echo $HOME""#, ":1:21: `$` (a variable) is not expanded here"),
+            ("-g 1,DU,B,*,R,x\n--config ~/gestures.toml", ":2:10: `~` (the home folder) is not expanded here"),
+            ("-g '1,DU,B,*,R,`date`'\n-g \"1,UD,*,*,R,`date`\"", ":2:16: `` ` `` (a command) is not expanded here"),
+            ("-g 1,DU,B,*,R,x\n  -g '1,UD,*,*,R,y", ":2:6: this single quote is not closed"),
+            ("-g \"1,DU,B,*,R,x", ":1:4: this double quote is not closed"),
+            ("--session", ": --session cannot be used inside an args file"),
+        ]
+        for c in cases {
+            let file = try Scratch(c.text, suffix: ".args")
+            let r = try Daemon.run(["--args-file", file.path, "--check-config"])
+            #expect(r.status == 2 && r.out.isEmpty, "\(c.text): \(r.status) \(r.out)")
+            #expect(r.err.hasPrefix("touch-gestured: \(file.path)\(c.message)") && r.err.split(separator: "\n").count == 1, "\(c.text): \(r.err)")
+        }
+        let missing = try Daemon.run(["--args-file", "/nonexistent/args", "--check-config"])
+        #expect(missing.status == 2 && missing.err.contains("/nonexistent/args: cannot open"), "\(missing.err)")
+    }
+
+    @Test("--session reads $XDG_CONFIG_HOME/touch-gestured/args when it is there, and nothing when it is not")
+    func sessionFile() throws {
+        let home = NSTemporaryDirectory() + "touch-gestured-session-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try FileManager.default.createDirectory(atPath: home + "/touch-gestured", withIntermediateDirectories: true)
+        // No file: the daemon's own defaults (here: no configuration either, so no bindings).
+        let none = try Daemon.run(["--session", "--check-config"], environment: ["XDG_CONFIG_HOME": home])
+        #expect(none.status == 2 && none.err.contains("no bindings"), "\(none.err)")
+        try "touch-gestured -g 1,DU,B,*,R,from-the-session-file\n".write(toFile: home + "/touch-gestured/args", atomically: true, encoding: .utf8)
+        let r = try Daemon.run(["--session", "--check-config"], environment: ["XDG_CONFIG_HOME": home])
+        #expect(r.status == 0 && r.out == "swipe up, 1 finger, from the bottom edge → run from-the-session-file (-g #1)\n", "\(r.out)\(r.err)")
+        let valued = try Daemon.run(["--session=x"], environment: ["XDG_CONFIG_HOME": home])
+        #expect(valued.status == 2 && valued.err.contains("--session takes no value"), "\(valued.err)")
+    }
+}

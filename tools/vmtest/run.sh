@@ -233,5 +233,37 @@ ok=0
 [ "$(rc_of latency)" = 0 ] && [ $lrc = 0 ] && ok=1
 verdict latency $ok "$(grep '^latency:' "$work/latency.txt" || tail -1 "$work/latency.txt")"
 
+# 11: Sxmo's own hook, with the daemon as lisgd: each gesture ran what the hook binds it to, by
+# lisgd's rules (the first binding that matches, in the hook's order), and nothing else. 40 mm
+# swipes on a 160 x 96 mm panel: up from the bottom and down from the top are the edges' own
+# bindings, written before the "medium" third (32 mm up and down) that a plain 40 mm swipe up
+# would take; right in the middle is not a medium third across (53 mm): oneright. The slide up
+# the right edge runs its P binding every 60 units (6 mm at the device's 10 units/mm): six times
+# in 40 mm, then no swipe at the lift.
+trace sxmoHook
+expected="upbottomedge
+--- 11
+downtopedge
+--- 10
+oneright
+--- 00
+leftrightedge
+--- 09
+twoup
+--- 20
+twodowntopedge
+--- 22
+uprightedge
+uprightedge
+uprightedge
+uprightedge
+uprightedge
+uprightedge
+--- slide"
+ok=0
+[ "$(rc_of sxmoHook)" = 0 ] && [ "$(cat "$work/sxmoHook.jsonl")" = "$expected" ] \
+  && logs sxmoHook | grep -q "lisgd is /usr/bin/touch-gestured" && ok=1
+verdict sxmoHook $ok "exit $(rc_of sxmoHook); $(logs sxmoHook | grep -m1 'lisgd is'); ran [$(paste -sd, "$work/sxmoHook.jsonl")]; expected [$(echo "$expected" | paste -sd,)]"
+
 echo "$passed passed, $failed failed"
 [ $failed = 0 ]

@@ -177,8 +177,11 @@ verdict hotplug $ok "exit $(rc_of hotplug); commands run: [$(paste -sd, "$work/h
 # 8: live --dry-run output in a file is there while the daemon runs.
 trace liveOutput
 ok=0
-[ "$(rc_of liveOutput)" = 0 ] && [ "$(cat "$work/liveOutput.jsonl")" = "up from the bottom" ] && ok=1
-verdict liveOutput $ok "exit $(rc_of liveOutput); in the file before SIGTERM: [$(paste -sd, "$work/liveOutput.jsonl")]"
+explained=$(logs liveOutput | grep "explain " | sed 's/.*explain [0-9.]* s: //')
+[ "$(rc_of liveOutput)" = 0 ] && [ "$(cat "$work/liveOutput.jsonl")" = "up from the bottom" ] \
+  && [ "$(echo "$explained" | sed 's/swipe up [0-9.]* mm/swipe up N mm/')" = "swipe up N mm, 1 finger, from the bottom edge: -g #1 runs up from the bottom
+tap, 1 finger: no binding for taps" ] && ok=1
+verdict liveOutput $ok "exit $(rc_of liveOutput); in the file before SIGTERM: [$(paste -sd, "$work/liveOutput.jsonl")]; --explain: [$(echo "$explained" | paste -sd'|')]"
 
 # 9: every misfire a trace: the trace the daemon saved on SIGUSR2, replayed alone on the host,
 # runs the commands the daemon ran (its own bindings come with it).

@@ -206,7 +206,7 @@ public struct EvemuRecording: Sendable {
 
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs. Found on the UTF-8 bytes: the
-    /// reversed-characters form took 0.28 s a megabyte, 14 s for a 50 MB `N:` line (issue 12).
+    /// reversed-characters form took 0.28 s a megabyte, 14 s for a 50 MB `N:` line.
     func trimmingSpaces() -> String {
         let bytes = utf8
         guard let start = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }

@@ -69,7 +69,7 @@ public enum TraceImport {
     }
 
     /// Refuses a recording whose positions mostly lie far outside the description's axes: the
-    /// sign of a `--desc` for another device, which imported silently before (issue 15).
+    /// sign of a `--desc` for another device, which imported silently before.
     /// "Far" is more than a tenth of the axis's range beyond either end, and "mostly" over 1 %
     /// of the position values: panels report a little past their range at the edges.
     static func checkPositions(_ events: [InputEvent], against axes: (x: AxisInfo, y: AxisInfo),

@@ -1,6 +1,6 @@
 // How a gesture reads to people, one line an event: what `print(event)` shows, and what
 // `touchtrace replay` and the demo print. In the core module so that any user of it gets the
-// readable form, not the memberwise dump (issue 15).
+// readable form, not the memberwise dump.
 
 extension GestureEvent: CustomStringConvertible {
     /// The same as ``humanDescription``: `print(event)` reads as `touchtrace replay` prints.

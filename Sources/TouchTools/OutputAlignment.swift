@@ -1,6 +1,6 @@
 /// Lines up two output lists as a diff does: the longest run of equal items stays side by side,
 /// and what only one side has is shown against a gap, so one inserted output no longer marks
-/// everything after it as different (issue 15).
+/// everything after it as different.
 ///
 /// Myers' O((n + m) · D) shortest-edit-script search, after the common prefix and suffix are set
 /// aside. It keeps the search frontier of each step, so memory is O(D²) for D differences; past

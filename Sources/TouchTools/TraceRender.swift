@@ -87,7 +87,7 @@ public enum TraceRender {
         // Paths, colored by time. A move less than a pixel from the last point drawn for its
         // contact draws nothing (it could not be seen), and a spot (4 px square) shows at most
         // `crowdLimit` markers of a kind and labels: a million taps in one place made a 215 MB
-        // picture of overlapping circles (issue 12). What is left out is counted at the foot.
+        // picture of overlapping circles. What is left out is counted at the foot.
         var crowd = Crowd()
         var last: [Int: Point] = [:]
         out += "<g stroke-width=\"2.5\" stroke-linecap=\"round\">\n"

@@ -449,7 +449,7 @@ public enum TraceSynth {
 
         mutating func stroke(id: Int, through points: [Point], duration: Double) throws(DiagnosticError) {
             // A stroke must stay on the surface: the builder keeps points within it, so a swipe
-            // started near the edge became a tap there, silently (issue 15).
+            // started near the edge became a tap there, silently.
             for p in points where !(p.x >= 0 && p.x <= device.width && p.y >= 0 && p.y <= device.height) {
                 guard let w = statementWords else { break }
                 throw DiagnosticError("in `\(w.words.joined(separator: " "))`: a finger would be at "

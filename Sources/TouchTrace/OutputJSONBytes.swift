@@ -5,7 +5,7 @@ import TouchList
 /// `JSONValue.object(jsonObject).serialized()` gives, without building the `JSONValue` first.
 ///
 /// `replay --json` spent longer building and serializing those values (7 allocations an
-/// output) than reading and recognizing together (issue 12). Both forms take their fields from
+/// output) than reading and recognizing together. Both forms take their fields from
 /// the one `writeFields(to:)`; `OutputBytesTests` checks they agree on every output of the corpus.
 ///
 /// The bytes go into a ``JSONLineBuffer``'s memory through a pointer: each value makes room

@@ -70,7 +70,7 @@ public enum TraceReader {
     /// How many events to reserve room for in a file of `bytes` bytes: one per 48 bytes (an
     /// event takes 48 bytes or more as JSON), at most 2²² (4,194,304 events, 352 MiB at
     /// 88 bytes each). Uncapped, a 2.1 GB file asked for 3.9 GB up front, more than a phone
-    /// has (issue 12); past the cap the array grows by doubling as usual.
+    /// has; past the cap the array grows by doubling as usual.
     static func eventReserve(_ bytes: Int) -> Int { min(bytes / 48, 1 << 22) }
 
     static func diagnose(_ base: UnsafePointer<UInt8>, count: Int, name: String?) -> TraceReadResult {

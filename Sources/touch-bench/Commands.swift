@@ -29,7 +29,7 @@ func runMeasured(_ executable: String, _ args: [String]) throws -> (seconds: Dou
 
 /// Commands on a long lines trace: each `touchtrace` command as a child, its peak memory read
 /// from /proc/PID/status (VmHWM, a high-water mark) while it runs. The goal: flat in the trace's
-/// length, at most 32 MiB at 10⁷ events (issue 12).
+/// length, at most 32 MiB at 10⁷ events.
 func benchCommands(touchtrace: String, dir: String, quick: Bool, runs: Int) {
     let events = quick ? 300_000 : 10_000_000
     let path = dir + "/long.jsonl", compactPath = dir + "/long-compact.json"
@@ -39,7 +39,7 @@ func benchCommands(touchtrace: String, dir: String, quick: Bool, runs: Int) {
     do {
         // Written a piece at a time: the bench itself stays small too.
         // The same events as a compact document on one line, as Python's json.dumps or
-        // JavaScript's JSON.stringify writes a dictionary: issue 12 found it read 4.5× slower
+        // JavaScript's JSON.stringify writes a dictionary: it was read 4.5× slower
         // and in 2.7× the memory, because a document was read whole.
         let w = try OutputFile.Writer(path: path)
         let c = try OutputFile.Writer(path: compactPath)
@@ -75,7 +75,7 @@ func benchCommands(touchtrace: String, dir: String, quick: Bool, runs: Int) {
             say("  \(label.padding(toLength: 14, withPad: " ", startingAt: 0)) \(fmt(Double(r.peakKiB) / 1024, 1)) MiB, \(fmt(r.seconds, 2)) s (exit \(r.status))")
         }
         try? FileManager.default.removeItem(atPath: dir + "/long-out.jsonl")
-        // A list's size costs nothing per row while its rows share one height (issue 26: a
+        // A list's size costs nothing per row while its rows share one height (before, a
         // 10⁷-row list took 199 MB to replay, and 1.3 GB to render when its rows were hairlines).
         say("a list of 10 rows beside one of 10,000,000 (one tap each), peak memory (goal: the same within 1.2×):")
         for (label, height) in [("44-unit rows", 44.0), ("hairline rows", 0.00001)] {
@@ -138,7 +138,7 @@ print(t1 - t0, 0, len(objects))
 """
 
 /// `touchtrace replay --json` end to end (reading, recognising, formatting, writing to /dev/null)
-/// beside orjson only serialising the same output objects (issue 12's goal: at least as fast).
+/// beside orjson only serialising the same output objects (the goal: at least as fast).
 func replayJSONBesideOrjson(touchtrace: String, trace: String, dir: String, runs: Int) {
     let outPath = dir + "/replay-out.jsonl"
     func run(_ output: String) -> Double? {

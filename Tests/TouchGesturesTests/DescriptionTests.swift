@@ -2,7 +2,7 @@ import Testing
 import TouchGestures
 
 /// `print(event)` with the core module alone reads as `touchtrace replay` prints, not as the
-/// memberwise dump `GestureEvent(time: 0.11, kind: TouchGestures.GestureEvent.Kind.fling(…` (issue 15).
+/// memberwise dump `GestureEvent(time: 0.11, kind: TouchGestures.GestureEvent.Kind.fling(…`.
 @Suite("Gesture events print readably from the core module alone")
 struct DescriptionTests {
     @Test("the time to the millisecond, two spaces, then what happened; lengths to one decimal")

@@ -67,7 +67,7 @@ struct OverflowTests {
                         events: [TouchEvent(time: 0, id: 0, phase: .down, position: Point(x: 1e300, y: -1e300)),
                                  TouchEvent(time: 1, id: 0, phase: .up, position: Point(x: 1, y: 1))])
         #expect((try? EvemuExport.text(for: far)) != nil, "positions far outside are clamped, not trapped")
-        // A resolution of 1e19 units/mm trapped converting to Int (issue 12); evdev's axes are 32-bit.
+        // A resolution of 1e19 units/mm trapped converting to Int; evdev's axes are 32-bit.
         let fine = Trace(header: TraceHeader(device: .init(width: 1, height: 1, resolution: Point(x: 1e19, y: 1e19))),
                          events: [TouchEvent(time: 0, id: 0, phase: .down, position: Point(x: 0.5, y: 0.5))])
         do {

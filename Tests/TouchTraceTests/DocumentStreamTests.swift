@@ -4,7 +4,7 @@ import Testing
 import TouchTestSupport
 @testable import TouchTrace
 
-/// A document read one event at a time (issue 12: a compact one-line document took 4.5× the
+/// A document read one event at a time (a compact one-line document took 4.5× the
 /// time and 2.7× the memory of the same events one a line, because it was read whole).
 @Suite("Documents streamed")
 struct DocumentStreamTests {

@@ -3,7 +3,7 @@ import TouchGestures
 import Testing
 @testable import TouchTrace
 
-/// Findings of the hostile test run in the readers and the commands around them (issue 12),
+/// Findings of the hostile test run in the readers and the commands around them,
 /// each pinned by the input that showed it.
 @Suite("Readers: what the hostile run found")
 struct ReaderHardeningTests {

@@ -17,15 +17,10 @@ root=$(cd "$here/../.." && pwd)
 work=${1:-/tmp/touchgestures-vmtest}
 timeout_s=${VMTEST_TIMEOUT:-600}
 
-need=()
+source "$root/tools/deps"
 # libinput10, libwayland-client0 and libx11-6: what lisgd links (it is fetched, not installed).
-for p in qemu-system-x86 busybox-static libevdev-dev evemu-tools cpio libinput10 libwayland-client0 libx11-6; do
-  dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
-done
-if [ ${#need[@]} -gt 0 ]; then
-  apt-get update -qq >/dev/null && apt-get install -y -qq "${need[@]}" >/dev/null \
-    || { echo "vmtest: cannot install ${need[*]}"; exit 1; }
-fi
+need_packages qemu-system-x86 busybox-static libevdev-dev evemu-tools cpio libinput10 libwayland-client0 libx11-6 \
+  || { echo "vmtest: cannot install what it needs"; exit 1; }
 "$here/build.sh" "$work" || { echo "vmtest: build failed"; exit 1; }
 
 kernel="$work/vmlinux"; [ -s "$kernel" ] || kernel="$work/vmlinuz"

@@ -35,15 +35,26 @@ extension DaemonConfig {
         }
         lines.append("[settings]")
         if let diagonals { entry("diagonals", diagonals ? "true" : "false") }
-        entry("edge-zone", number(edgeZone), notes["edge-zone"])
-        var distanceNote = notes["swipe-distance"]
-        if let t = swipeDistanceUnits, let p = perMillimeter {
-            distanceNote = "-t \(GestureDispatcher.decimal(t)) px / \(GestureDispatcher.decimal(p)) px/mm = \(GestureDispatcher.decimal(t / p)) mm"
+        entry("repeat-step", number(repeatStep), notes["repeat-step"] ?? "millimeters")
+        // The recognizers' thresholds by the catalog's names, a table for each group: the four
+        // the daemon has always had, and any other the file changed.
+        let always: Set<String> = ["swipe.minDistance", "swipe.maxDuration", "swipe.edgeZone", "longPress.minDuration"]
+        let defaults = GestureSettings()
+        var group = ""
+        for setting in GestureSettings.catalog {
+            let value = settings.value(of: setting)
+            guard always.contains(setting.name) || value != defaults.value(of: setting) else { continue }
+            let g = String(setting.name.prefix { $0 != "." })
+            if g != group {
+                lines += ["", "[settings.\(g)]"]
+                group = g
+            }
+            var note = notes[setting.name] ?? setting.unit.rawValue
+            if setting.name == "swipe.minDistance", let t = swipeDistanceUnits, let p = perMillimeter {
+                note = "-t \(GestureDispatcher.decimal(t)) px / \(GestureDispatcher.decimal(p)) px/mm = \(GestureDispatcher.decimal(t / p)) mm"
+            }
+            entry(String(setting.name.dropFirst(g.count + 1)), value.map(number) ?? "\"none\"", note)
         }
-        entry("swipe-distance", number(settings.swipe.minDistance), distanceNote)
-        entry("swipe-time", number(swipeTime), notes["swipe-time"])
-        entry("long-press-time", number(longPressTime), notes["long-press-time"])
-        entry("repeat-step", number(repeatStep), notes["repeat-step"])
 
         lines += ["", "[input]"]
         if !devices.isEmpty { entry("devices", "[" + devices.map(tomlString).joined(separator: ", ") + "]") }

@@ -42,7 +42,7 @@ struct ConfigTable: Sendable {
 
 /// Reads the configuration file: the part of TOML (v1.0) that a list of bindings needs.
 ///
-/// Supported: `#` comments, `[table]` and `[[array-of-tables]]` headers, `key = value` with bare
+/// Supported: `#` comments, `[table]`, `[table.sub]` and `[[array-of-tables]]` headers, `key = value` with bare
 /// keys, basic strings (`"…"` with `\"`, `\\`, `\n`, `\t`, `\r`, `\b`, `\f`, `\uXXXX`,
 /// `\UXXXXXXXX`), literal strings (`'…'`), decimal, hexadecimal, octal and binary integers
 /// (64-bit), finite floats, `true`/`false`, and arrays of these (across lines, trailing comma
@@ -241,7 +241,8 @@ struct ConfigReader {
         (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x5F
     }
 
-    private mutating func key() throws(DiagnosticError) -> String {
+    /// A bare key; `dotted`: a table name's part, which a `.` may follow.
+    private mutating func key(dotted: Bool = false) throws(DiagnosticError) -> String {
         if let c = peek, c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
             throw fail("quoted keys are not supported: write the key bare (letters, digits, - and _)")
         }
@@ -250,7 +251,7 @@ struct ConfigReader {
         guard i > start else {
             throw fail("expected a key (letters, digits, - and _), found \(peek.map(describe) ?? "the end of the file")")
         }
-        if peek == UInt8(ascii: ".") { throw fail("dotted keys are not supported: use a [table] header") }
+        if !dotted, peek == UInt8(ascii: ".") { throw fail("dotted keys are not supported: use a [table] header (`[settings.swipe]`)") }
         return String(decoding: bytes[start..<i], as: UTF8.self)
     }
 
@@ -263,6 +264,10 @@ struct ConfigReader {
         // The keys of the table being read: a set, so that a file of many keys is checked in
         // time that grows with it (a list searched at every key took 11–17 s for 116,000 keys).
         var keysOfTable: Set<String> = []
+        // Each table's keys by the table's name (a sub-table may not reuse one), and the tables
+        // that have a sub-table (`settings` for `[settings.swipe]`): tables, never arrays.
+        var tableKeys: [String: Set<String>] = [:]
+        var implicitTables: Set<String> = []
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; lineStart = 3 }
         while true {
             try skipBlank()
@@ -273,8 +278,30 @@ struct ConfigReader {
                 let array = peek == UInt8(ascii: "[")
                 if array { i += 1 }
                 skipSpaces()
-                let name = try key()
+                var name = try key(dotted: true)
                 skipSpaces()
+                // A sub-table one level down (`[settings.swipe]`): the daemon's settings by the
+                // trace format's names. Deeper ones, and arrays of them, are not supported.
+                var parent: String?
+                if peek == UInt8(ascii: ".") {
+                    i += 1
+                    skipSpaces()
+                    let child = try key(dotted: true)
+                    skipSpaces()
+                    if peek == UInt8(ascii: ".") { throw fail("tables nested more than one level (`[a.b.c]`) are not supported") }
+                    if array { throw fail("arrays of sub-tables (`[[\(name).\(child)]]`) are not supported", at: at) }
+                    if tableKinds[name] == true {
+                        throw fail("a sub-table of the array of tables [[\(name)]] is not supported", at: at)
+                    }
+                    if rootKeys.contains(name) {
+                        throw fail("`\(name)` is already a key at the top level; it cannot also be a table", at: at)
+                    }
+                    if tableKeys[name]?.contains(child) == true {
+                        throw fail("`\(child)` is already a key in [\(name)]; it cannot also be a table", at: at)
+                    }
+                    parent = name
+                    name += "." + child
+                }
                 guard peek == UInt8(ascii: "]") else { throw fail("expected ']' after the table name `\(name)`") }
                 i += 1
                 if array {
@@ -284,6 +311,10 @@ struct ConfigReader {
                 if rootKeys.contains(name) {
                     throw fail("`\(name)` is already a key at the top level; it cannot also be a table", at: at)
                 }
+                if array, implicitTables.contains(name) {
+                    throw fail("[\(name)] is a table (it has sub-tables); it cannot also be an array of [[\(name)]] tables", at: at)
+                }
+                if let parent { implicitTables.insert(parent) }
                 if let wasArray = tableKinds[name] {
                     if !array || !wasArray {
                         throw fail(wasArray ? "[[\(name)]] is an array of tables; it cannot also be a [\(name)] table"
@@ -310,6 +341,13 @@ struct ConfigReader {
                 throw fail("`\(k)` is given twice in \(tables[t].name.isEmpty ? "the top level" : "this [\(tables[t].name)]")", at: at)
             }
             if t == 0 { rootKeys.insert(k) }
+            let table = tables[t].name
+            if !tables[t].isArrayElement, t > 0 {
+                if tableKinds[table + "." + k] != nil {
+                    throw fail("`\(k)` is already the table [\(table).\(k)]; it cannot also be a key of [\(table)]", at: at)
+                }
+                tableKeys[table, default: []].insert(k)
+            }
             tables[t].entries.append((k, v, at))
             try endOfLine()
         }

@@ -10,18 +10,32 @@ public struct DaemonConfig: Sendable {
     /// Eight swipe directions (`true`), four (`false`), or (`nil`, the default) eight exactly
     /// when a binding names a diagonal, so that four-way bindings keep their 90° sectors.
     public var diagonals: Bool?
-    /// Width of the edge zones, in millimeters. Default 5 mm
-    /// (``GestureSettings/Swipe/edgeZone``).
-    public var edgeZone = GestureSettings.Swipe().edgeZone
-    /// A swipe's minimum length, in millimeters. Default 12 mm
-    /// (``GestureSettings/Swipe/minDistance``).
-    public var swipeDistance = GestureSettings.Swipe().minDistance
-    /// The longest a swipe may take to reach its minimum length, in seconds. Default 0.7 s
-    /// (``GestureSettings/Swipe/maxDuration``).
-    public var swipeTime = GestureSettings.Swipe().maxDuration
-    /// How long a long press is held, in seconds. Default 0.5 s
-    /// (``GestureSettings/LongPress/minDuration``).
-    public var longPressTime = GestureSettings.LongPress().minDuration
+    /// The recognizers' thresholds, by the names traces and `touchtrace --settings` use
+    /// (``GestureSettings/catalog``): the file's `[settings.swipe]`, `[settings.tap]`, …
+    /// tables (and the older `[settings]` keys) set them, with the same units and plausible
+    /// ranges; otherwise the engine's defaults.
+    public var thresholds = GestureSettings()
+    /// Width of the edge zones, in millimeters (`swipe.edgeZone`). Default 5 mm.
+    public var edgeZone: Double {
+        get { thresholds.swipe.edgeZone }
+        set { thresholds.swipe.edgeZone = newValue }
+    }
+    /// A swipe's minimum length, in millimeters (`swipe.minDistance`). Default 12 mm.
+    public var swipeDistance: Double {
+        get { thresholds.swipe.minDistance }
+        set { thresholds.swipe.minDistance = newValue }
+    }
+    /// The longest a swipe may take to reach its minimum length, in seconds
+    /// (`swipe.maxDuration`). Default 0.7 s.
+    public var swipeTime: Double {
+        get { thresholds.swipe.maxDuration }
+        set { thresholds.swipe.maxDuration = newValue }
+    }
+    /// How long a long press is held, in seconds (`longPress.minDuration`). Default 0.5 s.
+    public var longPressTime: Double {
+        get { thresholds.longPress.minDuration }
+        set { thresholds.longPress.minDuration = newValue }
+    }
     /// The step of a repeating binding, in millimeters. Default 6 mm: lisgd's 60-pixel
     /// pressed-mode threshold (`-T`) on the PinePhone's panel, 720 pixels across 68 mm
     /// (10.6 pixels per mm), the phone lisgd was written for.
@@ -65,12 +79,8 @@ public struct DaemonConfig: Sendable {
     /// as far as the most taps a binding names (so a single tap is reported at once when no
     /// double tap is bound), no pan and no fling (nothing binds them).
     public var settings: GestureSettings {
-        var s = GestureSettings()
+        var s = thresholds
         s.swipe.diagonals = diagonals ?? bindings.contains { $0.direction?.isDiagonal ?? false }
-        s.swipe.edgeZone = edgeZone
-        s.swipe.minDistance = swipeDistance
-        s.swipe.maxDuration = swipeTime
-        s.longPress.minDuration = longPressTime
         s.tap.maxCount = max(1, bindings.filter { $0.gesture == .tap }.map(\.taps).max() ?? 1)
         s.arena.enabled = RecognizerSet([.tap, .swipe, .longPress, .pinch, .rotate])
         return s
@@ -109,22 +119,27 @@ public struct DaemonConfig: Sendable {
         func fail(_ message: String, _ at: SourceLocation) { problems.append(Diagnostic(.error, at, message)) }
         // In TOML the order of tables carries no meaning: [settings] (whose repeat-step the
         // bindings take) is read first wherever it stands, then the bindings in their order.
-        let ordered = tables.filter { $0.name == "settings" && !$0.isArrayElement }
-            + tables.filter { !($0.name == "settings" && !$0.isArrayElement) }
+        func isSettings(_ t: ConfigTable) -> Bool { !t.isArrayElement && (t.name == "settings" || t.name.hasPrefix("settings.")) }
+        let ordered = tables.filter(isSettings) + tables.filter { !isSettings($0) }
+        var given: [String: SourceLocation] = [:]
         for table in ordered {
+            if isSettings(table), table.name != "settings" {
+                readSettingsGroup(String(table.name.dropFirst("settings.".count)), table, &given, fail)
+                continue
+            }
             switch (table.name, table.isArrayElement) {
             case ("", false):
                 for e in table.entries {
                     fail("`\(e.key)` must be inside a table: [settings], [input] or [[binding]]", e.location)
                 }
-            case ("settings", false): readSettings(table, fail)
+            case ("settings", false): readSettings(table, &given, fail)
             case ("input", false): readInput(table, fail)
             case ("binding", true):
                 if let b = Self.binding(table, repeatStep: repeatStep, fail) { bindings.append(b) }
             case ("binding", false):
                 fail("bindings are written [[binding]] (each one a new entry), not [binding]", table.location)
             default:
-                fail("unknown table [\(table.name)] (expected [settings], [input] or [[binding]])", table.location)
+                fail("unknown table [\(table.name)] (expected [settings], [settings.swipe] and the other groups of settings, [input] or [[binding]])", table.location)
             }
         }
         if !problems.isEmpty { throw DiagnosticError(problems) }
@@ -139,19 +154,83 @@ public struct DaemonConfig: Sendable {
         return v
     }
 
-    private mutating func readSettings(_ table: ConfigTable, _ fail: (String, SourceLocation) -> Void) {
+    /// The `[settings]` keys that name a recognizer's threshold, as they were written before the
+    /// daemon took the catalog's names (still read): old → current.
+    public static let settingAliases = ["edge-zone": "swipe.edgeZone", "swipe-distance": "swipe.minDistance",
+                                        "swipe-time": "swipe.maxDuration", "long-press-time": "longPress.minDuration"]
+
+    /// Sets the catalog's setting `name` from `e`, once: its number in its plausible range, or
+    /// `"none"` where the setting may have no limit.
+    private mutating func setThreshold(_ name: String, _ e: (key: String, value: ConfigValue, location: SourceLocation),
+                                       _ given: inout [String: SourceLocation], _ fail: (String, SourceLocation) -> Void) {
+        guard let setting = GestureSettings.setting(named: name) else { return }
+        if let before = given[setting.name] {
+            fail("`\(e.key)` sets \(setting.name), which line \(before.line ?? 0) sets already", e.location)
+            return
+        }
+        given[setting.name] = e.location
+        let number: Double?
+        if setting.allowsNone, e.value.string == "none" {
+            number = nil
+        } else if let v = e.value.number {
+            number = v
+        } else {
+            fail("`\(e.key)` must be a number (\(setting.rangeDescription))\(setting.allowsNone ? " or \"none\" for no limit" : ""), found \(e.value.text)", e.value.location)
+            return
+        }
+        if let problem = thresholds.set(setting, to: number) {
+            // Said by the key as written: an older key names the setting it stands for.
+            let written = setting.name.hasSuffix("." + e.key) ? "`\(setting.name)`" : "`\(e.key)` (\(setting.name))"
+            fail(problem.replacingFirst("`\(setting.name)`", with: written), e.value.location)
+        }
+    }
+
+    private mutating func readSettings(_ table: ConfigTable, _ given: inout [String: SourceLocation], _ fail: (String, SourceLocation) -> Void) {
         for e in table.entries {
+            if let name = Self.settingAliases[e.key] {
+                setThreshold(name, e, &given, fail)
+                continue
+            }
             switch e.key {
             case "diagonals":
                 if case .bool(let b) = e.value.kind { diagonals = b } else { fail("`diagonals` must be true or false, found \(e.value.text)", e.value.location) }
-            case "edge-zone": if let v = Self.number(e, unit: "millimeters", max: 100, fail) { edgeZone = v }
-            case "swipe-distance": if let v = Self.number(e, unit: "millimeters", max: 1000, fail) { swipeDistance = v }
-            case "swipe-time": if let v = Self.number(e, unit: "seconds", max: 60, fail) { swipeTime = v }
-            case "long-press-time": if let v = Self.number(e, unit: "seconds", max: 60, fail) { longPressTime = v }
             case "repeat-step": if let v = Self.number(e, unit: "millimeters", max: 1000, fail) { repeatStep = v }
             default:
-                fail("unknown setting `\(e.key)` (expected diagonals, edge-zone, swipe-distance, swipe-time, long-press-time or repeat-step)", e.location)
+                let groups = Self.settingGroups.map { "[settings.\($0)]" }.joined(separator: ", ")
+                fail("unknown setting `\(e.key)` (expected diagonals, repeat-step, or the older edge-zone, swipe-distance, swipe-time, long-press-time; the recognizers' thresholds go in \(groups))", e.location)
             }
+        }
+    }
+
+    /// The groups of the catalog's names (`swipe` of `swipe.minDistance`), each a
+    /// `[settings.GROUP]` table.
+    static let settingGroups: [String] = {
+        var groups: [String] = []
+        for s in GestureSettings.catalog {
+            let g = String(s.name.prefix { $0 != "." })
+            if !groups.contains(g) { groups.append(g) }
+        }
+        return groups
+    }()
+
+    /// `[settings.GROUP]`: the catalog's settings `GROUP.KEY`, and `diagonals` under `swipe`.
+    private mutating func readSettingsGroup(_ group: String, _ table: ConfigTable, _ given: inout [String: SourceLocation],
+                                            _ fail: (String, SourceLocation) -> Void) {
+        guard Self.settingGroups.contains(group) else {
+            fail("unknown table [settings.\(group)] (expected one of \(Self.settingGroups.map { "[settings.\($0)]" }.joined(separator: ", ")))", table.location)
+            return
+        }
+        for e in table.entries {
+            if group == "swipe", e.key == "diagonals" {
+                if case .bool(let b) = e.value.kind { diagonals = b } else { fail("`diagonals` must be true or false, found \(e.value.text)", e.value.location) }
+                continue
+            }
+            guard GestureSettings.setting(named: group + "." + e.key) != nil else {
+                let names = GestureSettings.catalog.filter { $0.name.hasPrefix(group + ".") }.map { String($0.name.dropFirst(group.count + 1)) }
+                fail("unknown setting `\(e.key)` in [settings.\(group)] (expected \(names.joined(separator: ", ")))", e.location)
+                continue
+            }
+            setThreshold(group + "." + e.key, e, &given, fail)
         }
     }
 
@@ -313,6 +392,20 @@ public struct DaemonConfig: Sendable {
             ok = false
         }
         return ok ? b : nil
+    }
+}
+
+extension String {
+    /// The text with the first `target` replaced (no Foundation in the daemon).
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        var i = startIndex
+        while i < endIndex {
+            if self[i...].hasPrefix(target) {
+                return String(self[..<i]) + replacement + String(self[index(i, offsetBy: target.count)...])
+            }
+            i = index(after: i)
+        }
+        return self
     }
 }
 

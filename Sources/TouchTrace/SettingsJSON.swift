@@ -2,39 +2,12 @@ import TouchGestures
 import TouchList
 
 extension GestureSettings {
-    /// A numeric setting: where it lives in ``GestureSettings``.
-    private enum Field: Sendable {
-        case number(WritableKeyPath<GestureSettings, Double> & Sendable)
-        /// `tap.maxDuration`, `swipe.maxDrift`, `pan.axisDecisionDistance`: a number, or `null`
-        /// for none.
-        case optionalNumber(WritableKeyPath<GestureSettings, Double?> & Sendable)
-        /// `tap.maxCount`: a whole number from 1 to 100.
-        case count(WritableKeyPath<GestureSettings, Int> & Sendable)
-    }
-
-    /// Every numeric setting, in the documented order: the one table the names and the parser
-    /// both come from.
-    private static let fields: [(name: String, field: Field)] = [
-        ("swipe.minDistance", .number(\.swipe.minDistance)), ("swipe.maxDrift", .optionalNumber(\.swipe.maxDrift)),
-        ("swipe.maxDuration", .number(\.swipe.maxDuration)), ("swipe.edgeZone", .number(\.swipe.edgeZone)),
-        ("tap.maxMovement", .number(\.tap.maxMovement)), ("tap.maxDuration", .optionalNumber(\.tap.maxDuration)),
-        ("tap.maxGap", .number(\.tap.maxGap)), ("tap.maxSpacing", .number(\.tap.maxSpacing)),
-        ("tap.maxCount", .count(\.tap.maxCount)),
-        ("longPress.minDuration", .number(\.longPress.minDuration)),
-        ("longPress.maxMovement", .number(\.longPress.maxMovement)),
-        ("pan.minDistance", .number(\.pan.minDistance)), ("pan.axisBias", .number(\.pan.axisBias)),
-        ("pan.axisDecisionDistance", .optionalNumber(\.pan.axisDecisionDistance)),
-        ("pinch.minSpanChange", .number(\.pinch.minSpanChange)), ("rotate.minArc", .number(\.rotate.minArc)),
-        ("fling.minVelocity", .number(\.fling.minVelocity)), ("fling.maxVelocity", .number(\.fling.maxVelocity)),
-        ("fling.minDistance", .number(\.fling.minDistance)),
-    ]
-
     /// Names a setting had before, still accepted (traces are a contract): old → current.
-    public static let keyAliases = ["pinch.minArc": "rotate.minArc"]
+    public static let keyAliases = settingAliases
 
     /// Every numeric threshold by its documented name (`swipe.minDistance`, `tap.maxGap`, …), in
-    /// mm, s, mm/s or (for `pan.axisBias`) a ratio.
-    public static let keyNames = fields.map(\.name)
+    /// mm, s, mm/s or (for `pan.axisBias`) a ratio: ``catalog``'s names.
+    public static let keyNames = catalog.map(\.name)
 
     /// The settings that take a name or a list of names rather than a number.
     public static let choiceKeyNames = ["swipe.rule", "swipe.diagonals", "pan.axis", "velocityStrategy", "arena.enabled", "arena.together",
@@ -143,28 +116,22 @@ extension GestureSettings {
             default:
                 break
             }
-            guard let field = fields.first(where: { $0.name == key })?.field else {
+            guard let setting = GestureSettings.setting(named: key) else {
                 fail("unknown setting `\(key)` (expected one of \((keyNames + choiceKeyNames).joined(separator: ", ")))")
                 continue
             }
-            if case .optionalNumber(let path) = field, value == .null {
-                s[keyPath: path] = nil
+            // A number in the setting's plausible range (the catalog's), or null for no limit
+            // where the setting has one: a unit mistaken is refused, saying the unit.
+            let number: Double?
+            if value == .null, setting.allowsNone {
+                number = nil
+            } else if let v = value.numberValue {
+                number = v
+            } else {
+                fail("`\(key)` must be a number (\(setting.rangeDescription))\(setting.allowsNone ? " or null for no limit" : ""), found \(value.serialized())")
                 continue
             }
-            guard let v = value.numberValue, v.isFinite, v >= 0 else {
-                fail("`\(key)` must be a number ≥ 0, found \(value.serialized())")
-                continue
-            }
-            switch field {
-            case .number(let path): s[keyPath: path] = v
-            case .optionalNumber(let path): s[keyPath: path] = v
-            case .count(let path):
-                guard v >= 1, v <= 100, v == v.rounded() else {
-                    fail("`\(key)` must be a whole number from 1 to 100, found \(formatJSONNumber(v))")
-                    continue
-                }
-                s[keyPath: path] = Int(v)
-            }
+            if let problem = s.set(setting, to: number) { fail(problem) }
         }
         if !problems.isEmpty { throw DiagnosticError(problems) }
         return s

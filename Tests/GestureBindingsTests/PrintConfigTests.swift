@@ -33,9 +33,9 @@ struct PrintConfigTests {
         #expect(printed.status == 0, "\(printed.err)")
         let text = printed.out
         // 125 px / 10.6 px/mm and 60 px / 10.6 px/mm, written in full and said in words.
-        #expect(text.contains("swipe-distance = 11.79245283018868  # -t 125 px / 10.6 px/mm = 11.8 mm\n"), "\(text)")
+        #expect(text.contains("[settings.swipe]\nminDistance = 11.79245283018868  # -t 125 px / 10.6 px/mm = 11.8 mm\n"), "\(text)")
         #expect(text.contains("step = 5.660377358490567  # -T 60 px / 10.6 px/mm = 5.7 mm\n"), "\(text)")
-        #expect(text.contains("swipe-time = 0.5  # -m 500 ms\n") && text.contains("edge-zone = 7.5  # 5 mm × -s 1.5\n"), "\(text)")
+        #expect(text.contains("maxDuration = 0.5  # -m 500 ms\n") && text.contains("edgeZone = 7.5  # 5 mm × -s 1.5\n"), "\(text)")
         #expect(text.contains("rotate = 90  # -o 1\n"), "\(text)")
         #expect(text.contains(#"shell = "sxmo_hook_x.sh \"a b\"""#), "\(text)")
         let file = try Scratch(text)
@@ -70,6 +70,15 @@ struct PrintConfigTests {
             swipe-time = 0.9
             long-press-time = 0.65
             repeat-step = 3
+
+            [settings.tap]
+            maxGap = 0.25
+
+            [settings.swipe]
+            maxDrift = 3
+
+            [settings.pan]
+            axisDecisionDistance = "none"
 
             [input]
             devices = ["/dev/input/event7", "/dev/input/by-id/with \\"quote\\""]
@@ -134,7 +143,9 @@ struct PrintConfigTests {
         let again = try Daemon.run(["--print-config", "-c", file.path])
         func body(_ s: String) -> [Substring] { s.split(separator: "\n").filter { !$0.hasPrefix("# touch-gestured configuration") } }
         #expect(body(again.out) == body(printed.out), "\(again.out)\n---\n\(printed.out)")
-        for line in ["diagonals = true", "edge-zone = 4.25", "swipe-distance = 9", "swipe-time = 0.9", "long-press-time = 0.65",
+        for line in ["diagonals = true", "edgeZone = 4.25  # millimeters", "minDistance = 9  # millimeters", "maxDuration = 0.9  # seconds",
+                     "minDuration = 0.65  # seconds", "maxGap = 0.25  # seconds", "maxDrift = 3  # millimeters",
+                     "[settings.pan]\naxisDecisionDistance = \"none\"  # millimeters",
                      "grab = true", "calibration = [1, 0, 0, 0, 1, 0.5]", "read-interval = 40  # milliseconds", "history = 12.5  # seconds",
                      #"devices = ["/dev/input/event7", "/dev/input/by-id/with \"quote\""]"#] {
             #expect(printed.out.contains(line + "\n"), "\(line)")
@@ -151,6 +162,6 @@ struct PrintConfigTests {
         #expect(r.err.contains("no touchscreen was found to make them millimeters: name one with -d PATH"), "\(r.err)")
         // Without -t or -T no device is needed.
         let plain = try Daemon.run(["--print-config", "-g", "1,DU,B,*,R,x"])
-        #expect(plain.status == 0 && plain.out.contains("swipe-distance = 12\n"), "\(plain.out)\(plain.err)")
+        #expect(plain.status == 0 && plain.out.contains("minDistance = 12  # millimeters\n"), "\(plain.out)\(plain.err)")
     }
 }

@@ -59,8 +59,14 @@ struct TOMLSuiteTests {
                 root.merge(object) { a, _ in a }
             } else if t.isArrayElement {
                 root[t.name] = ((root[t.name] as? [Any]) ?? []) + [object]
+            } else if let dot = t.name.firstIndex(of: ".") {
+                // A sub-table (`[a.b]`): inside its table, which may come before or after it.
+                let (outer, inner) = (String(t.name[..<dot]), String(t.name[t.name.index(after: dot)...]))
+                var parent = (root[outer] as? [String: Any]) ?? [:]
+                parent[inner] = object
+                root[outer] = parent
             } else {
-                root[t.name] = object
+                root[t.name] = object.merging((root[t.name] as? [String: Any]) ?? [:]) { a, _ in a }
             }
         }
         return root

@@ -42,13 +42,19 @@ struct StatsAndSettingsTests {
             _ = try GestureSettings.from(json: .object(JSONObject([.init("tap.maxCount", .number(1.5))])), source: "s.json")
             Issue.record("accepted 1.5 taps")
         } catch {
-            #expect(error.description == "s.json: error: `tap.maxCount` must be a whole number from 1 to 100, found 1.5")
+            #expect(error.description == "s.json: error: `tap.maxCount` is a whole number (count; 1–100), found 1.5")
         }
         // Each name sets a setting of its own: all results differ from the defaults and from
         // each other (a name wired to another's field would repeat a result).
         var seen: [GestureSettings] = [GestureSettings()]
-        for key in GestureSettings.keyNames {
-            let s = try? GestureSettings.from(json: .object(JSONObject([.init(key, .number(3))])), source: "k")
+        for setting in GestureSettings.catalog {
+            // A value in the setting's plausible range, other than its default.
+            let range = setting.plausible
+            var v = (range.lowerBound + range.upperBound) / 2
+            if setting.unit == .count { v = v.rounded(.down) }
+            if v == setting.defaultValue { v = range.lowerBound }
+            let key = setting.name
+            let s = try? GestureSettings.from(json: .object(JSONObject([.init(key, .number(v))])), source: "k")
             #expect(s != nil, "\(key)")
             if let s { #expect(!seen.contains(s), "\(key) set nothing new"); seen.append(s) }
         }

@@ -1,0 +1,168 @@
+/// One numeric setting of ``GestureSettings``, by the name that traces, `touchtrace --settings`
+/// and the daemon's configuration all use (`swipe.minDistance`): its unit, the range of values
+/// a person could mean, and where its default comes from.
+///
+/// The catalog (``GestureSettings/catalog``) is the one table of them: the trace format reads
+/// settings through it, the daemon's `[settings.swipe]` tables too, and the documentation's
+/// table is held to it by a test.
+public struct GestureSettingInfo: Sendable, CustomStringConvertible {
+    /// What a setting's number counts.
+    public enum Unit: String, Sendable {
+        case millimeters
+        case seconds
+        case millimetersPerSecond = "millimeters per second"
+        /// A ratio of two lengths (`pan.axisBias`: across over along).
+        case ratio
+        /// A whole number of things (`tap.maxCount`: taps).
+        case count
+
+        /// The unit's symbol after a number: `mm`, `s`, `mm/s`, or nothing.
+        public var symbol: String {
+            switch self {
+            case .millimeters: "mm"
+            case .seconds: "s"
+            case .millimetersPerSecond: "mm/s"
+            case .ratio, .count: ""
+            }
+        }
+    }
+
+    /// Where the value lives in ``GestureSettings``.
+    package enum Field: Sendable {
+        case number(WritableKeyPath<GestureSettings, Double> & Sendable)
+        /// A number, or `nil` for no limit.
+        case optionalNumber(WritableKeyPath<GestureSettings, Double?> & Sendable)
+        case count(WritableKeyPath<GestureSettings, Int> & Sendable)
+    }
+
+    /// The documented name, `group.field` (`longPress.minDuration`).
+    public let name: String
+    public let unit: Unit
+    /// The values a person could mean. One outside it is refused as a mistake, saying the unit
+    /// and the range: 800 for a long press's time is milliseconds written where seconds go.
+    public let plausible: ClosedRange<Double>
+    /// Where the default comes from, in a few words (the field's documentation says more).
+    public let source: String
+    package let field: Field
+
+    /// Whether `null` (no limit) is a value of it.
+    public var allowsNone: Bool { if case .optionalNumber = field { true } else { false } }
+
+    /// Its default: its value in `GestureSettings()`; `nil` when that is no limit.
+    public var defaultValue: Double? { GestureSettings().value(of: self) }
+
+    /// The unit and the plausible range, as errors and the documentation say them:
+    /// `seconds; 0.1–10`.
+    public var rangeDescription: String {
+        "\(unit.rawValue); \(Self.number(plausible.lowerBound))–\(Self.number(plausible.upperBound))"
+    }
+
+    public var description: String { "\(name) (\(rangeDescription))" }
+
+    /// `v` in the fewest digits that say it: `10`, `0.05`, `2105`.
+    package static func number(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+        return v.description
+    }
+
+    package init(_ name: String, _ unit: Unit, _ plausible: ClosedRange<Double>, _ field: Field, source: String) {
+        (self.name, self.unit, self.plausible, self.field, self.source) = (name, unit, plausible, field, source)
+    }
+}
+
+extension GestureSettings {
+    /// Every numeric setting, in the documented order: the one table that the trace format, the
+    /// daemon's configuration and the documentation take their names, units and ranges from.
+    ///
+    /// The plausible ranges are wide: from about a tenth of the default (a threshold under a
+    /// fingertip's jitter, 1 mm, or under a frame's time at 60 Hz, 0.05 s, means nothing) to
+    /// what still fits a hand on a screen (100 mm; 10 s). They are there to catch a unit
+    /// mistaken (milliseconds for seconds, pixels for millimeters), not to advise.
+    public static let catalog: [GestureSettingInfo] = [
+        .init("swipe.minDistance", .millimeters, 1...100, .number(\.swipe.minDistance),
+              source: "the original's HORIZ_SWIPE_DRAG_MIN 12, read in millimeters"),
+        .init("swipe.maxDrift", .millimeters, 0.1...100, .optionalNumber(\.swipe.maxDrift),
+              source: "none: the direction's own sector, as 2.5% of real swipes are over 34° off their axis at 12 mm (seedMillimeters: 8 mm)"),
+        .init("swipe.maxDuration", .seconds, 0.05...10, .number(\.swipe.maxDuration),
+              source: "the original's < .7"),
+        .init("swipe.edgeZone", .millimeters, 0...100, .number(\.swipe.edgeZone),
+              source: "wider than Android ViewDragHelper's 20 dp (3.2 mm): panels report a finger from the bezel late"),
+        .init("tap.maxMovement", .millimeters, 0.5...50, .number(\.tap.maxMovement),
+              source: "Flutter's kTouchSlop (18 logical px at 38 px/cm)"),
+        .init("tap.maxDuration", .seconds, 0.05...10, .optionalNumber(\.tap.maxDuration),
+              source: "none, as Flutter and GTK: a held press is a tap unless a long press claims it"),
+        .init("tap.maxGap", .seconds, 0.05...2, .number(\.tap.maxGap),
+              source: "Android's DOUBLE_TAP_TIMEOUT, Flutter's kDoubleTapTimeout"),
+        .init("tap.maxSpacing", .millimeters, 1...100, .number(\.tap.maxSpacing),
+              source: "Android's DOUBLE_TAP_SLOP (100 dp)"),
+        .init("tap.maxCount", .count, 1...100, .count(\.tap.maxCount),
+              source: "double taps, the most the platforms report (UIKit counts on)"),
+        .init("longPress.minDuration", .seconds, 0.1...10, .number(\.longPress.minDuration),
+              source: "Android's DEFAULT_LONG_PRESS_TIMEOUT, GTK's gtk-long-press-time, UIKit's minimumPressDuration"),
+        .init("longPress.maxMovement", .millimeters, 0.5...50, .number(\.longPress.maxMovement),
+              source: "the tap's slop (Flutter's long press uses kTouchSlop too)"),
+        .init("pan.minDistance", .millimeters, 0...50, .number(\.pan.minDistance),
+              source: "the tap's slop, so a press is a tap candidate or a pan, never neither"),
+        .init("pan.axisBias", .ratio, 1...20, .number(\.pan.axisBias),
+              source: "measured on real people: no swipe started steeper than 73° (4:1 is 76°); Android's ViewPager uses 2"),
+        .init("pan.axisDecisionDistance", .millimeters, 0...100, .optionalNumber(\.pan.axisDecisionDistance),
+              source: "measured on real people: the heading from the slop to 10 mm parts swipes and scrolls"),
+        .init("pinch.minSpanChange", .millimeters, 0.5...100, .number(\.pinch.minSpanChange),
+              source: "the touch slop"),
+        .init("rotate.minArc", .millimeters, 0.5...100, .number(\.rotate.minArc),
+              source: "the touch slop, as an arc (angle × radius)"),
+        .init("fling.minVelocity", .millimetersPerSecond, 0...2000, .number(\.fling.minVelocity),
+              source: "Flutter's kMinFlingVelocity (50 logical px/s)"),
+        .init("fling.maxVelocity", .millimetersPerSecond, 100...100_000, .number(\.fling.maxVelocity),
+              source: "Flutter's kMaxFlingVelocity (8000 logical px/s)"),
+        .init("fling.minDistance", .millimeters, 0...100, .number(\.fling.minDistance),
+              source: "Flutter's isFlingGesture asks for the touch slop"),
+    ]
+
+    /// Names a setting had before, still read (traces are a contract): old → current.
+    public static let settingAliases = ["pinch.minArc": "rotate.minArc"]
+
+    /// The setting named `name` (or by an old name, ``settingAliases``), if there is one.
+    public static func setting(named name: String) -> GestureSettingInfo? {
+        let current = settingAliases[name] ?? name
+        return catalog.first { $0.name == current }
+    }
+
+    /// The value of `setting` here; `nil` when it is set to no limit.
+    public func value(of setting: GestureSettingInfo) -> Double? {
+        switch setting.field {
+        case .number(let path): self[keyPath: path]
+        case .optionalNumber(let path): self[keyPath: path]
+        case .count(let path): Double(self[keyPath: path])
+        }
+    }
+
+    /// Why `value` cannot be `setting`'s, in words that name the unit and the range, or `nil`
+    /// when it can: outside the plausible range, not whole for a count, or no limit (`nil`)
+    /// where the setting needs one.
+    public static func problem(setting: GestureSettingInfo, value: Double?) -> String? {
+        guard let v = value else {
+            return setting.allowsNone ? nil : "`\(setting.name)` needs a number (\(setting.rangeDescription)), not none"
+        }
+        guard v.isFinite, setting.plausible.contains(v) else {
+            return "`\(setting.name)` is \(setting.rangeDescription): \(v.isFinite ? GestureSettingInfo.number(v) : v.description) is outside that"
+        }
+        if case .count = setting.field, v != v.rounded() {
+            return "`\(setting.name)` is a whole number (\(setting.rangeDescription)), found \(GestureSettingInfo.number(v))"
+        }
+        return nil
+    }
+
+    /// Sets `setting` to `value` (`nil`: no limit), as ``problem(setting:value:)`` allows; a
+    /// value it refuses is not set, and that problem returned.
+    @discardableResult
+    public mutating func set(_ setting: GestureSettingInfo, to value: Double?) -> String? {
+        if let problem = Self.problem(setting: setting, value: value) { return problem }
+        switch setting.field {
+        case .number(let path): self[keyPath: path] = value ?? 0
+        case .optionalNumber(let path): self[keyPath: path] = value
+        case .count(let path): self[keyPath: path] = Int(value ?? 1)
+        }
+        return nil
+    }
+}

@@ -528,13 +528,8 @@ public struct GestureDispatcher: Sendable {
         }
     }
 
-    static func decimal(_ v: Double) -> String {
-        let tenths = (v * 10).rounded()
-        guard tenths.isFinite, abs(tenths) < 9e15 else { return "\(v)" }
-        let whole = Int(abs(tenths) / 10)
-        let frac = Int(abs(tenths).truncatingRemainder(dividingBy: 10))
-        return (tenths < 0 ? "-" : "") + (frac == 0 ? "\(whole)" : "\(whole).\(frac)")
-    }
+    /// `v` with at most one decimal (`11.8`, `12`): how measurements are said.
+    static func decimal(_ v: Double) -> String { formatRounded(v, digits: 1) }
 
     /// A repeating binding's step: the mean displacement of the fingers down, in mm, since the
     /// last step (or since the set of fingers last changed).

@@ -5,6 +5,29 @@ public enum Rotation: Int, Sendable, CaseIterable {
     case none = 0, quarter = 90, half = 180, threeQuarters = 270
 
     public init?(degrees: Int) { self.init(rawValue: degrees) }
+
+    /// `surface` as the turned screen has it: for a quarter turn either way, width and height
+    /// (and their resolutions) trade places. The one rule for turning a surface: the decoder
+    /// turns a device's with it, and the daemon a trace's.
+    public func turned(_ surface: Surface) -> Surface {
+        guard self == .quarter || self == .threeQuarters else { return surface }
+        let r = surface.unitsPerMillimeter
+        return Surface(width: surface.height, height: surface.width,
+                       unitsPerMillimeter: surface.resolutionIsDefault ? nil : Point(x: r.y, y: r.x))
+    }
+
+    /// `p`, a position in a `width` × `height` box (the panel's units, or 1 × 1 for fractions
+    /// of its size), turned clockwise by this rotation: its position in the turned box. The
+    /// one rule for turning a position: the decoder turns a device's fractions with it, and the
+    /// daemon a trace's units.
+    public func turn(_ p: Point, width: Double, height: Double) -> Point {
+        switch self {
+        case .none: p
+        case .quarter: Point(x: height - p.y, y: p.x)
+        case .half: Point(x: width - p.x, y: height - p.y)
+        case .threeQuarters: Point(x: p.y, y: width - p.x)
+        }
+    }
 }
 
 /// Turns kernel input events into touch frames: the one path that live devices and recordings
@@ -79,19 +102,15 @@ public struct TouchDecoder: Sendable {
         if let c = calibration, c.count != 6 || !c.allSatisfy(\.isFinite) { return nil }
         self.device = device
         self.touchProtocol = proto
-        var res: Point? = axes.x.resolution > 0 && axes.y.resolution > 0
+        let res: Point? = axes.x.resolution > 0 && axes.y.resolution > 0
             ? Point(x: Double(axes.x.resolution), y: Double(axes.y.resolution)) : nil
         // The surface is as many units wide as the axis has values: 0…799 is 800 units, as an
         // 800-pixel panel is 800 pixels wide (positions lie in 0…799 of it). At least one unit:
         // a device whose axis has no range (minimum = maximum) still gets a surface a trace can
         // describe (importers refuse such recordings with a message).
-        var w = max(Double(axes.x.maximum) - Double(axes.x.minimum) + 1, 1)
-        var h = max(Double(axes.y.maximum) - Double(axes.y.minimum) + 1, 1)
-        if rotation == .quarter || rotation == .threeQuarters {
-            swap(&w, &h)
-            res = res.map { Point(x: $0.y, y: $0.x) }
-        }
-        surface = Surface(width: w, height: h, unitsPerMillimeter: res)
+        let w = max(Double(axes.x.maximum) - Double(axes.x.minimum) + 1, 1)
+        let h = max(Double(axes.y.maximum) - Double(axes.y.minimum) + 1, 1)
+        surface = rotation.turned(Surface(width: w, height: h, unitsPerMillimeter: res))
         mapping = Mapping(axes: axes, rotation: rotation, calibration: calibration, surface: surface)
         // A device may declare any slot range (a recording can say 2³¹); contacts beyond the
         // first `maxSlots` are ignored, as fingers beyond the slots a panel has are.
@@ -390,13 +409,8 @@ private struct Mapping: Sendable {
         if rotation == .none && matrix == nil { return Point(x: dx, y: dy) }
         var x = dx / xRange, y = dy / yRange
         if let c = matrix { (x, y) = (c.0 * x + c.1 * y + c.2, c.3 * x + c.4 * y + c.5) }
-        switch rotation {
-        case .none: break
-        case .quarter: (x, y) = (1 - y, x)
-        case .half: (x, y) = (1 - x, 1 - y)
-        case .threeQuarters: (x, y) = (y, 1 - x)
-        }
+        let turned = rotation.turn(Point(x: x, y: y), width: 1, height: 1)
         // Back to units: 0…1 spans the positions, 0…(width − 1).
-        return Point(x: x * xLast, y: y * yLast)
+        return Point(x: turned.x * xLast, y: turned.y * yLast)
     }
 }

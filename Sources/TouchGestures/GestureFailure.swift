@@ -127,20 +127,3 @@ public struct TransitionLog<State: Hashable & Sendable>: Sendable {
     /// Forgets the transitions kept so far.
     public mutating func clear() { entries.removeAll() }
 }
-
-/// Renders `value` with exactly `digits` decimals, without Foundation. Shared with the
-/// package's other modules (`package`), not part of the public API.
-package func formatFixed(_ value: Double, digits: Int) -> String {
-    guard value.isFinite else { return value.description }
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let negative = value < 0
-    let scaled = (abs(value) * scale).rounded()
-    guard scaled < 9e15 else { return value.description }
-    let n = Int64(scaled)
-    let whole = n / Int64(scale)
-    var frac = String(n % Int64(scale))
-    while frac.count < digits { frac = "0" + frac }
-    let sign = negative && n != 0 ? "-" : ""
-    return digits == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(frac)"
-}

@@ -54,16 +54,10 @@ public struct GestureSettingInfo: Sendable, CustomStringConvertible {
     /// The unit and the plausible range, as errors and the documentation say them:
     /// `seconds; 0.1–10`.
     public var rangeDescription: String {
-        "\(unit.rawValue); \(Self.number(plausible.lowerBound))–\(Self.number(plausible.upperBound))"
+        "\(unit.rawValue); \(formatJSONNumber(plausible.lowerBound))–\(formatJSONNumber(plausible.upperBound))"
     }
 
     public var description: String { "\(name) (\(rangeDescription))" }
-
-    /// `v` in the fewest digits that say it: `10`, `0.05`, `2105`.
-    package static func number(_ v: Double) -> String {
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-        return v.description
-    }
 
     package init(_ name: String, _ unit: Unit, _ plausible: ClosedRange<Double>, _ field: Field, source: String) {
         (self.name, self.unit, self.plausible, self.field, self.source) = (name, unit, plausible, field, source)
@@ -145,10 +139,10 @@ extension GestureSettings {
             return setting.allowsNone ? nil : "`\(setting.name)` needs a number (\(setting.rangeDescription)), not none"
         }
         guard v.isFinite, setting.plausible.contains(v) else {
-            return "`\(setting.name)` is \(setting.rangeDescription): \(v.isFinite ? GestureSettingInfo.number(v) : v.description) is outside that"
+            return "`\(setting.name)` is \(setting.rangeDescription): \(v.isFinite ? formatJSONNumber(v) : v.description) is outside that"
         }
         if case .count = setting.field, v != v.rounded() {
-            return "`\(setting.name)` is a whole number (\(setting.rangeDescription)), found \(GestureSettingInfo.number(v))"
+            return "`\(setting.name)` is a whole number (\(setting.rangeDescription)), found \(formatJSONNumber(v))"
         }
         return nil
     }

@@ -1,3 +1,5 @@
+import TouchGestures
+
 /// A JSON value as the trace header carries it. Objects keep their members in order, so a
 /// trace written back out keeps the order its author chose.
 public enum JSONValue: Hashable, Sendable {
@@ -99,17 +101,6 @@ extension JSONValue {
             out += "}"
         }
     }
-}
-
-/// The shortest text that reads back as exactly `n`: integers without a fraction, others in
-/// Swift's shortest round-trip form. Non-finite values (which JSON cannot carry) become `null`.
-package func formatJSONNumber(_ n: Double) -> String {
-    guard n.isFinite else { return "null" }
-    if n == n.rounded(), abs(n) < 1e15 {
-        if n == 0 { return n.sign == .minus ? "-0" : "0" }
-        return String(Int64(n))
-    }
-    return n.description
 }
 
 func writeJSONString(_ s: String, to out: inout String) {

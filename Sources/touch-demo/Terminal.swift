@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TouchTrace
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -67,9 +68,6 @@ func installSignalHandlers() {
 }
 
 
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
-}
 
 /// Writes a line to standard output at once (no buffering).
 /// A write that fails (a full disk, `>/dev/full`) ends the program with a message and status 1:

@@ -115,17 +115,8 @@ struct ReplayRun {
     /// A trace's surface and points turned clockwise by `rotation`, as ``TouchDecoder`` turns a
     /// device's: a trace is what the panel reported, before the screen was turned.
     static func turned(_ s: Surface, _ rotation: Rotation) -> (Surface, (Point) -> Point) {
+        guard rotation != .none else { return (s, { $0 }) }
         let (w, h) = (s.width, s.height)
-        let res = s.unitsPerMillimeter
-        switch rotation {
-        case .none: return (s, { $0 })
-        case .half: return (s, { Point(x: w - $0.x, y: h - $0.y) })
-        case .quarter:
-            return (Surface(width: h, height: w, unitsPerMillimeter: Point(x: res.y, y: res.x)),
-                    { Point(x: h - $0.y, y: $0.x) })
-        case .threeQuarters:
-            return (Surface(width: h, height: w, unitsPerMillimeter: Point(x: res.y, y: res.x)),
-                    { Point(x: $0.y, y: w - $0.x) })
-        }
+        return (rotation.turned(s), { rotation.turn($0, width: w, height: h) })
     }
 }

@@ -473,15 +473,3 @@ struct ReadFailure: Error, CustomStringConvertible {
     var description: String
     init(_ d: String) { description = d }
 }
-
-func printError(_ s: String) {
-    var line = Array((s + "\n").utf8)
-    var offset = 0
-    while offset < line.count {
-        let n = line[offset...].withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
-        if n < 0, errno == EINTR { continue }
-        if n <= 0 { return }
-        offset += n
-    }
-    line.removeAll()
-}

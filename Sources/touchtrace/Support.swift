@@ -8,11 +8,6 @@ import TouchTools
 import TouchEvdev
 import TouchInput
 
-/// Prints to standard error.
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
-}
-
 /// Reads a whole trace for a command: its warnings go to stderr; when it cannot be read or is
 /// invalid, every problem is printed and the command exits 2.
 func readTrace(_ path: String) throws -> Trace {

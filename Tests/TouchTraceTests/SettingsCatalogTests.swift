@@ -11,8 +11,8 @@ struct SettingsCatalogTests {
     /// The rows docs/trace-format.md's "Settings" table must hold, from the catalog.
     static var expectedRows: [String] {
         GestureSettings.catalog.map { s in
-            let value = s.defaultValue.map { GestureSettingInfo.number($0) + (s.unit.symbol.isEmpty ? "" : " " + s.unit.symbol) } ?? "none"
-            let range = "\(GestureSettingInfo.number(s.plausible.lowerBound))–\(GestureSettingInfo.number(s.plausible.upperBound))"
+            let value = s.defaultValue.map { formatJSONNumber($0) + (s.unit.symbol.isEmpty ? "" : " " + s.unit.symbol) } ?? "none"
+            let range = "\(formatJSONNumber(s.plausible.lowerBound))–\(formatJSONNumber(s.plausible.upperBound))"
             return "| `\(s.name)` | \(s.unit.rawValue)\(s.allowsNone ? " (or `null`: no limit)" : "") | \(value) | \(range) | \(s.source) |"
         }
     }

@@ -2,14 +2,14 @@ import TouchGestures
 import TouchTrace
 
 /// One gesture bound to one command: what `touch-gestured` runs when that gesture happens.
-public struct Binding: Hashable, Sendable {
+package struct Binding: Hashable, Sendable {
     /// The gestures a binding can name: the library's recognizers a daemon can use.
-    public enum Gesture: String, Hashable, Sendable, CaseIterable {
+    package enum Gesture: String, Hashable, Sendable, CaseIterable {
         case tap, swipe, longPress, pinch, rotate
     }
 
     /// Which way a pinch goes.
-    public enum PinchDirection: String, Hashable, Sendable, CaseIterable {
+    package enum PinchDirection: String, Hashable, Sendable, CaseIterable {
         /// The fingers came together (scale below 1).
         case `in`
         /// The fingers spread apart (scale above 1).
@@ -17,12 +17,12 @@ public struct Binding: Hashable, Sendable {
     }
 
     /// Which way a rotation turns, as seen on the screen.
-    public enum TurnDirection: String, Hashable, Sendable, CaseIterable {
+    package enum TurnDirection: String, Hashable, Sendable, CaseIterable {
         case clockwise, counterclockwise
     }
 
     /// Where the gesture must have started.
-    public enum EdgeFilter: Hashable, Sendable {
+    package enum EdgeFilter: Hashable, Sendable {
         /// Anywhere (lisgd's `*`).
         case any
         /// Not in any edge zone (lisgd's `N`).
@@ -48,7 +48,7 @@ public struct Binding: Hashable, Sendable {
     /// How long a swipe must be, measured along its direction from touch-down to lift. As in
     /// lisgd, a class admits its own length and every longer one: `short` any swipe, `medium`
     /// a medium or long one, `long` a long one; bindings written longest first tell them apart.
-    public enum Distance: Hashable, Sendable {
+    package enum Distance: Hashable, Sendable {
         case any
         /// Any length (lisgd's `S`: the short third of the screen along the swipe, and longer).
         case short
@@ -71,7 +71,7 @@ public struct Binding: Hashable, Sendable {
     }
 
     /// When a swipe binding runs.
-    public enum Mode: Hashable, Sendable {
+    package enum Mode: Hashable, Sendable {
         /// Once, when the last finger lifts (lisgd's `R`).
         case release
         /// Each time the fingers have moved this many millimeters the binding's way, while
@@ -80,7 +80,7 @@ public struct Binding: Hashable, Sendable {
     }
 
     /// What to run.
-    public enum Command: Hashable, Sendable {
+    package enum Command: Hashable, Sendable {
         /// A program and its arguments, run without a shell (the program is looked up in `PATH`).
         case argv([String])
         /// A command line for `/bin/sh -c` (lisgd's bindings, and `shell = "…"`). One that is
@@ -93,7 +93,7 @@ public struct Binding: Hashable, Sendable {
 
         /// The arguments `execvp` gets: a shell command line's words when it starts directly
         /// (``startsDirectly``), else `/bin/sh -c` and the line.
-        public var arguments: [String] {
+        package var arguments: [String] {
             switch self {
             case .argv(let a): a
             case .shell(let s): (PlainCommandLine.environmentHasPath ? PlainCommandLine.words(s) : nil) ?? ["/bin/sh", "-c", s]
@@ -106,7 +106,7 @@ public struct Binding: Hashable, Sendable {
         /// With no `PATH`, `execvp` searches glibc's `/bin:/usr/bin` where each shell searches a
         /// default of its own (dash's has the sbin folders, so it finds `ldconfig`): the line
         /// then goes to the shell, which finds what it always found.
-        public var startsDirectly: Bool {
+        package var startsDirectly: Bool {
             switch self {
             case .argv: true
             case .shell(let s): PlainCommandLine.environmentHasPath && PlainCommandLine.words(s) != nil
@@ -117,7 +117,7 @@ public struct Binding: Hashable, Sendable {
         /// How the daemon prints it (`--dry-run`, `--explain`, `-v`, its log): the arguments
         /// joined by spaces, or the shell command as written, with every control character as an
         /// escape, so that one command is one line and a terminal takes none of its bytes.
-        public var line: String {
+        package var line: String {
             switch self {
             case .argv(let a): visibleText(a.joined(separator: " "))
             case .shell(let s): visibleText(s)
@@ -126,25 +126,25 @@ public struct Binding: Hashable, Sendable {
         }
     }
 
-    public var gesture: Gesture
+    package var gesture: Gesture
     /// For swipes: the direction; `nil` for any.
-    public var direction: SwipeDirection?
+    package var direction: SwipeDirection?
     /// For pinches: in or out; `nil` for either.
-    public var pinch: PinchDirection?
+    package var pinch: PinchDirection?
     /// For rotations: which way; `nil` for either.
-    public var turn: TurnDirection?
+    package var turn: TurnDirection?
     /// For taps: how many in a row (1 a tap, 2 a double tap). Default 1.
-    public var taps: Int
+    package var taps: Int
     /// How many fingers; `nil` for any number.
-    public var fingers: Int?
-    public var edge: EdgeFilter
-    public var distance: Distance
-    public var mode: Mode
-    public var command: Command
+    package var fingers: Int?
+    package var edge: EdgeFilter
+    package var distance: Distance
+    package var mode: Mode
+    package var command: Command
     /// Where the binding was written (file and line, or the `-g` flag), for logs and errors.
-    public var origin: String
+    package var origin: String
 
-    public init(gesture: Gesture, direction: SwipeDirection? = nil, pinch: PinchDirection? = nil,
+    package init(gesture: Gesture, direction: SwipeDirection? = nil, pinch: PinchDirection? = nil,
                 turn: TurnDirection? = nil, taps: Int = 1, fingers: Int? = nil, edge: EdgeFilter = .any,
                 distance: Distance = .any, mode: Mode = .release, command: Command, origin: String = "") {
         self.gesture = gesture
@@ -170,7 +170,7 @@ extension String {
 extension Binding {
     /// The binding in one line, as `--check-config` prints it:
     /// `swipe up, 1 finger, from the bottom edge, long → sxmo_appmenu.sh (config.toml:12)`.
-    public var summary: String {
+    package var summary: String {
         var parts: [String] = []
         switch gesture {
         case .swipe: parts.append("swipe " + (direction?.rawValue ?? "any way"))

@@ -4,11 +4,11 @@ import TouchTrace
 extension DaemonConfig {
     /// A device whose resolution turns lisgd's `-t` and `-T` (the device's units) into
     /// millimeters for ``printed(device:notes:)``.
-    public struct PrintedDevice: Sendable {
+    package struct PrintedDevice: Sendable {
         /// How the comments name it: a path and a name, or a trace's file.
-        public var name: String
-        public var surface: Surface
-        public init(name: String, surface: Surface) { (self.name, self.surface) = (name, surface) }
+        package var name: String
+        package var surface: Surface
+        package init(name: String, surface: Surface) { (self.name, self.surface) = (name, surface) }
     }
 
     /// The configuration in effect as a file `--config` reads back to the same bindings and
@@ -17,7 +17,7 @@ extension DaemonConfig {
     /// comments for the settings the command line set (`"swipe-time": "-m 500 ms"`), and
     /// `sources` where the configuration came from. Numbers are written in full (the shortest
     /// text that reads back to the same double), so nothing is rounded on the way back.
-    public func printed(device: PrintedDevice?, notes: [String: String] = [:], sources: [String] = []) -> String {
+    package func printed(device: PrintedDevice?, notes: [String: String] = [:], sources: [String] = []) -> String {
         var lines: [String] = ["# touch-gestured configuration in effect" + (sources.isEmpty ? "" : ", from " + sources.joined(separator: " and ")),
                                "# (touch-gestured --print-config); read it back with --config FILE.", ""]
         var (bindings, settings) = (self.bindings, self.settings)

@@ -4,81 +4,81 @@ import TouchTrace
 
 /// What `touch-gestured` is told: its bindings, how it recognizes, and which devices it reads.
 /// Read from a configuration file (``init(text:file:)``) and completed by command-line flags.
-public struct DaemonConfig: Sendable {
-    public var bindings: [Binding] = []
+package struct DaemonConfig: Sendable {
+    package var bindings: [Binding] = []
 
     /// Eight swipe directions (`true`), four (`false`), or (`nil`, the default) eight exactly
     /// when a binding names a diagonal, so that four-way bindings keep their 90° sectors.
-    public var diagonals: Bool?
+    package var diagonals: Bool?
     /// The recognizers' thresholds, by the names traces and `touchtrace --settings` use
     /// (``GestureSettings/catalog``): the file's `[settings.swipe]`, `[settings.tap]`, …
     /// tables (and the older `[settings]` keys) set them, with the same units and plausible
     /// ranges; otherwise the engine's defaults.
-    public var thresholds = GestureSettings()
+    package var thresholds = GestureSettings()
     /// Width of the edge zones, in millimeters (`swipe.edgeZone`). Default 5 mm.
-    public var edgeZone: Double {
+    package var edgeZone: Double {
         get { thresholds.swipe.edgeZone }
         set { thresholds.swipe.edgeZone = newValue }
     }
     /// A swipe's minimum length, in millimeters (`swipe.minDistance`). Default 12 mm.
-    public var swipeDistance: Double {
+    package var swipeDistance: Double {
         get { thresholds.swipe.minDistance }
         set { thresholds.swipe.minDistance = newValue }
     }
     /// The longest a swipe may take to reach its minimum length, in seconds
     /// (`swipe.maxDuration`). Default 0.7 s.
-    public var swipeTime: Double {
+    package var swipeTime: Double {
         get { thresholds.swipe.maxDuration }
         set { thresholds.swipe.maxDuration = newValue }
     }
     /// How long a long press is held, in seconds (`longPress.minDuration`). Default 0.5 s.
-    public var longPressTime: Double {
+    package var longPressTime: Double {
         get { thresholds.longPress.minDuration }
         set { thresholds.longPress.minDuration = newValue }
     }
     /// The step of a repeating binding, in millimeters. Default 6 mm: lisgd's 60-pixel
     /// pressed-mode threshold (`-T`) on the PinePhone's panel, 720 pixels across 68 mm
     /// (10.6 pixels per mm), the phone lisgd was written for.
-    public var repeatStep = 6.0
+    package var repeatStep = 6.0
     /// lisgd's `-t`: a swipe's minimum length in the device's units, which on the phones that
     /// run lisgd are the panel's pixels; each device makes it millimeters by its resolution
     /// (``resolved(for:)``), in place of ``swipeDistance``.
-    public var swipeDistanceUnits: Double?
+    package var swipeDistanceUnits: Double?
     /// lisgd's `-T`: the step of the repeating (`P`) `-g` bindings in the device's units, in
     /// place of ``repeatStep``.
-    public var repeatStepUnits: Double?
+    package var repeatStepUnits: Double?
 
     /// The devices to read (empty: every touchscreen, including those plugged in later).
-    public var devices: [String] = []
+    package var devices: [String] = []
     /// Whether to take the devices for this program alone (`EVIOCGRAB`).
-    public var grab = false
+    package var grab = false
     /// How the screen is turned, applied to the devices' coordinates.
-    public var rotation: Rotation = .none
+    package var rotation: Rotation = .none
     /// A file that holds the screen's current rotation (`0`, `90`, `180`, `270`, or `normal`,
     /// `right`, `inverted`, `left`), read at start and on SIGHUP or SIGUSR1.
-    public var rotationFile: String?
+    package var rotationFile: String?
     /// A calibration matrix (six values, libinput's convention) for the devices.
-    public var calibration: [Double]?
+    package var calibration: [Double]?
     /// While input keeps coming, the shortest time between two reads of the devices, in seconds
     /// (``ReadSchedule``); 0 reads every frame as it comes. Default 0.025 s: a command starts at
     /// most 25 ms after its gesture ends, a quarter of the 100 ms within which a response feels
     /// immediate (Nielsen, *Usability Engineering*, 1993; Google's RAIL model), and the daemon
     /// wakes about 40 times a second during a touch where a 120 Hz panel reports 120 frames.
-    public var readInterval = 0.025
+    package var readInterval = 0.025
     /// How many seconds of each device's frames are kept to be saved as a trace (SIGUSR2, or a
     /// `save-trace` binding), in a ``FrameRing`` of fixed size; 0 keeps none. Default 30 s.
-    public var history = 30.0
+    package var history = 30.0
     /// The longest ``history`` the file or `--history` may set, in seconds: 10 minutes.
-    public static let maxHistory = 600.0
+    package static let maxHistory = 600.0
     /// The longest ``readInterval`` the file or `--read-interval` may set, in milliseconds: 1 s.
-    public static let maxReadInterval = 1000
+    package static let maxReadInterval = 1000
 
-    public init() {}
+    package init() {}
 
     /// The engine settings the bindings need: swipes in four or eight directions, taps counted
     /// as far as the most taps a binding names (so a single tap is reported at once when no
     /// double tap is bound), no pan and no fling (nothing binds them).
-    public var settings: GestureSettings {
+    package var settings: GestureSettings {
         var s = thresholds
         s.swipe.diagonals = diagonals ?? bindings.contains { $0.direction?.isDiagonal ?? false }
         s.tap.maxCount = max(1, bindings.filter { $0.gesture == .tap }.map(\.taps).max() ?? 1)
@@ -89,7 +89,7 @@ public struct DaemonConfig: Sendable {
     /// The bindings and engine settings for a device whose surface is `surface`: lisgd's `-t`
     /// and `-T`, given in the device's units, made millimeters by its resolution (the mean of
     /// its two axes'); without them, ``bindings`` and ``settings`` as they are.
-    public func resolved(for surface: Surface) -> (bindings: [Binding], settings: GestureSettings) {
+    package func resolved(for surface: Surface) -> (bindings: [Binding], settings: GestureSettings) {
         var s = settings
         var b = bindings
         let perMillimeter = (surface.unitsPerMillimeter.x + surface.unitsPerMillimeter.y) / 2
@@ -104,7 +104,7 @@ public struct DaemonConfig: Sendable {
 
     /// What `--explain` says beside a limit given in the device's units: lisgd's `-t` and the
     /// resolution that made it millimeters (`-t 125 px at 10.6 px/mm`).
-    public func limitNotes(for surface: Surface) -> GestureDispatcher.LimitNotes {
+    package func limitNotes(for surface: Surface) -> GestureDispatcher.LimitNotes {
         let perMillimeter = (surface.unitsPerMillimeter.x + surface.unitsPerMillimeter.y) / 2
         guard let t = swipeDistanceUnits, perMillimeter > 0 else { return .init() }
         return .init(swipeDistance: "-t \(GestureDispatcher.decimal(t)) px at \(GestureDispatcher.decimal(perMillimeter)) px/mm")
@@ -113,7 +113,7 @@ public struct DaemonConfig: Sendable {
     /// Reads a configuration file's text (`file` names it in errors). Every mistake is an
     /// error at its line and column, and nothing is guessed: an unknown key, a wrong value, a
     /// binding without a command.
-    public init(text: String, file: String) throws(DiagnosticError) {
+    package init(text: String, file: String) throws(DiagnosticError) {
         let tables = try ConfigReader.parse(text, file: file)
         var problems: [Diagnostic] = []
         func fail(_ message: String, _ at: SourceLocation) { problems.append(Diagnostic(.error, at, message)) }
@@ -156,7 +156,7 @@ public struct DaemonConfig: Sendable {
 
     /// The `[settings]` keys that name a recognizer's threshold, as they were written before the
     /// daemon took the catalog's names (still read): old → current.
-    public static let settingAliases = ["edge-zone": "swipe.edgeZone", "swipe-distance": "swipe.minDistance",
+    package static let settingAliases = ["edge-zone": "swipe.edgeZone", "swipe-distance": "swipe.minDistance",
                                         "swipe-time": "swipe.maxDuration", "long-press-time": "longPress.minDuration"]
 
     /// Sets the catalog's setting `name` from `e`, once: its number in its plausible range, or

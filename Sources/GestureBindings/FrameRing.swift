@@ -8,7 +8,7 @@ import TouchGestures
 /// ``defaultCapacity`` of 8,192 is 192 KiB, half a minute of two fingers on a 120 Hz panel
 /// (a frame of one finger's move is one event; phone panels report 60 to 120 frames a second).
 /// Older events are written over; ``events(since:)`` keeps only whole touches.
-public struct FrameRing: Sendable {
+package struct FrameRing: Sendable {
     /// One event, packed: positions as 32-bit floats (device units, exact to 16 million).
     struct Packed: Sendable {
         var time: Double
@@ -21,7 +21,7 @@ public struct FrameRing: Sendable {
     /// Events kept by default: 8,192 (192 KiB): 30 s of two fingers at 120 Hz. In the VM's
     /// session, whose touches filled a ring of 16,384, the daemon's peak memory rose by about
     /// 340 KiB; this one costs half of that at most.
-    public static let defaultCapacity = 8_192
+    package static let defaultCapacity = 8_192
 
     /// The events, in a circle once full. Reserved whole at the start (one allocation; its
     /// pages become resident only as they are written), then filled, then written over.
@@ -31,16 +31,16 @@ public struct FrameRing: Sendable {
     private var count = 0
 
     /// An empty ring of `capacity` events (at least 1).
-    public init(capacity: Int = FrameRing.defaultCapacity) {
+    package init(capacity: Int = FrameRing.defaultCapacity) {
         self.capacity = max(1, capacity)
         slots.reserveCapacity(self.capacity)
     }
 
     /// How many events it holds now.
-    public var eventCount: Int { count }
+    package var eventCount: Int { count }
 
     /// Keeps a frame's events, writing over the oldest once full.
-    public mutating func append(_ frame: TouchFrame) {
+    package mutating func append(_ frame: TouchFrame) {
         for e in frame.events {
             let phase: UInt8 = switch e.phase {
             case .down: 0
@@ -58,7 +58,7 @@ public struct FrameRing: Sendable {
     /// The events since `start` (seconds, the events' clock), oldest first, of whole touches
     /// only: a contact whose touch-down was written over (or is older than `start`) is left out
     /// until it lifts, so that the trace they make is valid from its first event.
-    public func events(since start: Double) -> [TouchEvent] {
+    package func events(since start: Double) -> [TouchEvent] {
         var out: [TouchEvent] = []
         out.reserveCapacity(count)
         var live = Set<Int32>()
@@ -80,7 +80,7 @@ public struct FrameRing: Sendable {
     }
 
     /// The time of the newest event, if any.
-    public var newestTime: Double? {
+    package var newestTime: Double? {
         count == 0 ? nil : slots[(next - 1 + capacity) % capacity].time
     }
 }

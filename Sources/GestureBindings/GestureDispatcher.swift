@@ -16,12 +16,12 @@ import TouchGestures
 ///   passed, a pinch and a rotation at the lift (in or out by the scale, clockwise or not by
 ///   the angle). Their edge is where the fingers went down.
 /// - A sequence that ends with a cancelled contact runs nothing at its lift.
-public struct GestureDispatcher: Sendable {
+package struct GestureDispatcher: Sendable {
     /// A binding to run, and why.
-    public struct Firing: Sendable {
+    package struct Firing: Sendable {
         /// When, in seconds on the input's clock.
-        public var time: Double
-        public var binding: Binding
+        package var time: Double
+        package var binding: Binding
         /// What happened, kept as numbers: the words are made only when asked for (a log), so
         /// that a quiet daemon never formats a number.
         let cause: Cause
@@ -36,7 +36,7 @@ public struct GestureDispatcher: Sendable {
         }
 
         /// The gesture, in a few words (`swipe up 41 mm, 1 finger, from the bottom edge`).
-        public var reason: String { Self.words(cause) }
+        package var reason: String { Self.words(cause) }
 
         /// A gesture's cause in a few words.
         static func words(_ cause: Cause) -> String {
@@ -60,12 +60,12 @@ public struct GestureDispatcher: Sendable {
         }
     }
 
-    public let bindings: [Binding]
+    package let bindings: [Binding]
     /// What each binding is matched on, in the same order: looking through them copies no
     /// command or origin string (a daemon with lisgd's 288 bindings copied and released each
     /// one it looked at, at every gesture).
     private let keys: [Key]
-    public private(set) var engine: GestureEngine
+    package private(set) var engine: GestureEngine
     private let surface: Surface
     private let edgeZone: Double
     private let diagonals: Bool
@@ -129,32 +129,32 @@ public struct GestureDispatcher: Sendable {
     /// binding that came nearest and the test it failed, or, when no gesture was recognized at
     /// all, the gesture a binding waits for that the touch came nearest to and the limit it
     /// missed (`swipe up from the bottom edge, 1 finger: distance 11.5 mm < 11.8 mm`).
-    public var explains = false {
+    package var explains = false {
         // The engine then reports why its recognizers gave up: what a near miss is told from.
         didSet { engine.explain = explains }
     }
     /// With ``explains``, every binding tried for each gesture, in order, with the first reason
     /// each did not match, up to the one that ran (`--explain -v`).
-    public var explainsEveryBinding = false
+    package var explainsEveryBinding = false
     /// Where limits that the user gave in other units came from, said beside them when a near
     /// miss is explained.
-    public struct LimitNotes: Sendable, Equatable {
+    package struct LimitNotes: Sendable, Equatable {
         /// Beside a swipe too short: lisgd's `-t` (`-t 125 px at 10.6 px/mm`).
-        public var swipeDistance: String?
-        public init(swipeDistance: String? = nil) { self.swipeDistance = swipeDistance }
+        package var swipeDistance: String?
+        package init(swipeDistance: String? = nil) { self.swipeDistance = swipeDistance }
     }
     /// Said beside the limits they explain (``LimitNotes``).
-    public var limitNotes = LimitNotes()
+    package var limitNotes = LimitNotes()
     /// The explanation lines since the last ``takeExplanation()``.
-    public private(set) var explanation: [String] = []
+    package private(set) var explanation: [String] = []
 
     /// The explanation lines so far, handed over and forgotten.
-    public mutating func takeExplanation() -> [String] {
+    package mutating func takeExplanation() -> [String] {
         defer { explanation.removeAll() }
         return explanation
     }
 
-    public init(bindings: [Binding], settings: GestureSettings, surface: Surface) {
+    package init(bindings: [Binding], settings: GestureSettings, surface: Surface) {
         self.bindings = bindings
         self.surface = surface
         edgeZone = settings.swipe.edgeZone
@@ -171,12 +171,12 @@ public struct GestureDispatcher: Sendable {
     /// Stored, and updated by every call that feeds the engine: the daemon asks at each wake-up,
     /// and computing it from outside copied the whole engine each time (a quarter of the
     /// daemon's instructions in the VM's session, callgrind).
-    public private(set) var nextDeadline: Double?
+    package private(set) var nextDeadline: Double?
 
     /// Handles one frame; `seen` is told every gesture the engine reports (for a log). A tap
     /// or long press due before the frame fires first (the engine advances to the frame's time
     /// itself): ``advance(to:fire:seen:)`` is for time passing with no input.
-    public mutating func handle(_ frame: TouchFrame, fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
+    package mutating func handle(_ frame: TouchFrame, fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
         if activeCount == 0, frame.events.contains(where: { $0.phase == .down }) { beginSequence() }
         for e in frame.events {
             let k = tracks.firstIndex { $0.id == e.id }
@@ -216,14 +216,14 @@ public struct GestureDispatcher: Sendable {
     }
 
     /// Lets time pass to `time` (seconds) with no input: a pending tap or long press fires.
-    public mutating func advance(to time: Double, fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
+    package mutating func advance(to time: Double, fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
         dispatch({ $0.advance(to: time, emit: $1) }, fire: fire, seen: seen)
         nextDeadline = engine.nextDeadline
         if pendingNearMiss != nil, nextDeadline == nil { tellNearMiss() }
     }
 
     /// Ends the input: contacts still down are cancelled, pending deadlines fire.
-    public mutating func finish(fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
+    package mutating func finish(fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
         dispatch({ $0.finish(emit: $1) }, fire: fire, seen: seen)
         nextDeadline = engine.nextDeadline
         if pendingNearMiss != nil { tellNearMiss() }
@@ -490,7 +490,7 @@ public struct GestureDispatcher: Sendable {
 
     /// Seconds with three decimals; a time whose milliseconds do not fit an Int (or that is
     /// not finite) as Swift writes a Double.
-    public static func decimalTime(_ t: Double) -> String { formatFixed(t, digits: 3) }
+    package static func decimalTime(_ t: Double) -> String { formatFixed(t, digits: 3) }
 
     private mutating func gesture(_ g: GestureEvent, fire: (Firing) -> Void) {
         switch g.kind {

@@ -19,7 +19,7 @@ extension Binding {
     /// pressed) may be left out as lisgd allows, and the command (a shell command line, as lisgd
     /// takes it; see `Binding.Command.shell`) may hold commas. `index` numbers the flag in errors; `repeatStep` (mm) is the
     /// step of a `P` binding.
-    public init(lisgd spec: String, index: Int, repeatStep: Double) throws(DiagnosticError) {
+    package init(lisgd spec: String, index: Int, repeatStep: Double) throws(DiagnosticError) {
         let origin = "-g #\(index)"
         let fields = spec.utf8.split(separator: UInt8(ascii: ","), maxSplits: 5, omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }

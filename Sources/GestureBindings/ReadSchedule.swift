@@ -11,31 +11,31 @@
 /// A deadline (a long press's time, a double tap's window) that falls within a hold first reads
 /// what is queued: a finger lifted before a long press's time ends the press before the time
 /// can fire it.
-public struct ReadSchedule: Sendable, Equatable {
+package struct ReadSchedule: Sendable, Equatable {
     /// The shortest time between two reads while input keeps coming, in seconds; 0 reads every
     /// frame as it comes.
-    public let interval: Double
+    package let interval: Double
     /// Until when (monotonic clock, seconds) the devices are not watched; `nil`: they are.
-    public private(set) var holdUntil: Double?
+    package private(set) var holdUntil: Double?
 
     /// - Parameter interval: seconds, at least 0.
-    public init(interval: Double) {
+    package init(interval: Double) {
         self.interval = max(0, interval)
     }
 
     /// Whether the daemon's poll watches the devices (no hold is running).
-    public var watchesDevices: Bool { holdUntil == nil }
+    package var watchesDevices: Bool { holdUntil == nil }
 
     /// The devices were read at `now` (seconds); `gotInput` says whether they held any. Input
     /// starts a hold of ``interval``; none ends the hold, so that the next touch wakes the
     /// daemon at once.
-    public mutating func read(at now: Double, gotInput: Bool) {
+    package mutating func read(at now: Double, gotInput: Bool) {
         holdUntil = gotInput && interval > 0 ? now + interval : nil
     }
 
     /// Whether to read the devices now without poll saying they are readable: a hold is over,
     /// or a deadline (seconds) is due within it.
-    public func readsDevices(now: Double, deadline: Double?) -> Bool {
+    package func readsDevices(now: Double, deadline: Double?) -> Bool {
         guard let end = holdUntil else { return false }
         return now >= end || deadline.map { $0 <= now } == true
     }
@@ -43,7 +43,7 @@ public struct ReadSchedule: Sendable, Equatable {
     /// poll(2)'s timeout, in milliseconds: until the earlier of `deadline` and the hold's end
     /// (seconds, rounded up a millisecond so that it has passed when poll returns), 0 when that
     /// has passed, -1 (none) when there is neither.
-    public func timeout(now: Double, deadline: Double?) -> Int32 {
+    package func timeout(now: Double, deadline: Double?) -> Int32 {
         let next = min(deadline ?? .infinity, holdUntil ?? .infinity)
         guard next.isFinite else { return -1 }
         let wait = (next - now) * 1000

@@ -38,6 +38,7 @@ public struct FlingRecognizer: Sendable {
     /// Every state change, when recording is switched on.
     public var log = TransitionLog<State>()
 
+    /// A recognizer with these thresholds (the defaults unless given).
     public init(settings: GestureSettings.Fling = .init()) {
         self.settings = settings
     }

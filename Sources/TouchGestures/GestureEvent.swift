@@ -81,6 +81,7 @@ public struct GestureEvent: Hashable, Sendable {
     /// What happened.
     public var kind: Kind
 
+    /// An event of `kind` at `time` (seconds), as the engine reports it.
     public init(time: Double, kind: Kind) {
         self.time = time
         self.kind = kind
@@ -135,6 +136,7 @@ public struct GestureEvent: Hashable, Sendable {
         /// How many fingers each tap used.
         public var fingers: Int
 
+        /// A tap report: where, how many taps in a row, how many fingers.
         public init(position: Point, taps: Int, fingers: Int) {
             self.position = position
             self.taps = taps
@@ -144,6 +146,7 @@ public struct GestureEvent: Hashable, Sendable {
 
     /// A recognized swipe.
     public struct Swipe: Hashable, Sendable {
+        /// The way the stroke went.
         public var direction: SwipeDirection
         /// Most fingers down at once during the swipe.
         public var fingers: Int
@@ -159,6 +162,7 @@ public struct GestureEvent: Hashable, Sendable {
         /// mm), whatever the swipe's direction; `nil` when they did not all start in one.
         public var edge: ScreenEdge?
 
+        /// A swipe report with these values (surface units, seconds).
         public init(direction: SwipeDirection, fingers: Int, start: Point, end: Point,
                     duration: Double, velocity: Point, edge: ScreenEdge? = nil) {
             self.direction = direction
@@ -173,6 +177,7 @@ public struct GestureEvent: Hashable, Sendable {
 
     /// A long press's report.
     public struct LongPress: Hashable, Sendable {
+        /// Where the gesture is: began, changed, ended or cancelled.
         public var phase: GesturePhase
         /// Fingers down (at `ended`, those down before the lift).
         public var fingers: Int
@@ -181,6 +186,7 @@ public struct GestureEvent: Hashable, Sendable {
         /// Seconds since the first finger went down.
         public var duration: Double
 
+        /// A long-press report with these values (surface units, seconds).
         public init(phase: GesturePhase, fingers: Int, position: Point, duration: Double) {
             self.phase = phase
             self.fingers = fingers
@@ -191,6 +197,7 @@ public struct GestureEvent: Hashable, Sendable {
 
     /// A pan's report.
     public struct Pan: Hashable, Sendable {
+        /// Where the gesture is: began, changed, ended or cancelled.
         public var phase: GesturePhase
         /// Fingers down (at `ended`, those down before the lift).
         public var fingers: Int
@@ -207,6 +214,7 @@ public struct GestureEvent: Hashable, Sendable {
         /// cost more than the rest of the engine together.
         public var velocity: Point?
 
+        /// A pan report with these values (surface units, seconds).
         public init(phase: GesturePhase, fingers: Int, position: Point, translation: Point, velocity: Point?) {
             self.phase = phase
             self.fingers = fingers
@@ -218,7 +226,9 @@ public struct GestureEvent: Hashable, Sendable {
 
     /// A pinch's report.
     public struct Pinch: Hashable, Sendable {
+        /// Where the gesture is: began, changed, ended or cancelled.
         public var phase: GesturePhase
+        /// How many fingers take part.
         public var fingers: Int
         /// Center of the fingers, in surface units.
         public var focus: Point
@@ -226,6 +236,7 @@ public struct GestureEvent: Hashable, Sendable {
         /// apart), no unit; continuous when fingers join or leave.
         public var scale: Double
 
+        /// A pinch report with these values.
         public init(phase: GesturePhase, fingers: Int, focus: Point, scale: Double) {
             self.phase = phase
             self.fingers = fingers
@@ -236,7 +247,9 @@ public struct GestureEvent: Hashable, Sendable {
 
     /// A rotation's report.
     public struct Rotate: Hashable, Sendable {
+        /// Where the gesture is: began, changed, ended or cancelled.
         public var phase: GesturePhase
+        /// How many fingers take part.
         public var fingers: Int
         /// Center of the fingers, in surface units.
         public var focus: Point
@@ -244,6 +257,7 @@ public struct GestureEvent: Hashable, Sendable {
         /// positive (y grows downward); not wrapped, so two turns are 4π.
         public var angle: Double
 
+        /// A rotation report with these values (the angle in radians).
         public init(phase: GesturePhase, fingers: Int, focus: Point, angle: Double) {
             self.phase = phase
             self.fingers = fingers
@@ -269,6 +283,7 @@ public struct GestureEvent: Hashable, Sendable {
         @available(*, deprecated, renamed: "millimetersPerSecond")
         public var speed: Double { millimetersPerSecond }
 
+        /// A fling report with these values (velocity in surface units per second).
         public init(fingers: Int, position: Point, velocity: Point, millimetersPerSecond: Double) {
             self.fingers = fingers
             self.position = position

@@ -47,6 +47,7 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
     /// The recognizer that won, for ``Kind/rejected`` and ``Kind/waitedForWon``.
     public var rival: RecognizerName?
 
+    /// A failure of `kind`, with the value measured and the limit it broke (in ``unit``), and the winner for ``Kind/rejected`` and ``Kind/waitedForWon``.
     public init(_ kind: Kind, measured: Double = 0, limit: Double = 0, rival: RecognizerName? = nil) {
         self.kind = kind
         self.measured = measured
@@ -68,6 +69,7 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The value in a few words, for logs and `print`.
     public var description: String {
         let seconds = unit == "s"
         let m = formatFixed(measured, digits: seconds ? 2 : 1)
@@ -97,15 +99,19 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
 public struct Transition<State: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
     /// The timestamp (seconds) of the frame or deadline that caused the change.
     public var time: Double
+    /// The state before the change.
     public var from: State
+    /// The state after the change.
     public var to: State
 
+    /// A change from `from` to `to` at `time` (seconds).
     public init(time: Double, from: State, to: State) {
         self.time = time
         self.from = from
         self.to = to
     }
 
+    /// The value in a few words, for logs and `print`.
     public var description: String { "\(formatFixed(time, digits: 3)): \(from) → \(to)" }
 }
 
@@ -116,6 +122,7 @@ public struct TransitionLog<State: Hashable & Sendable>: Sendable {
     /// The transitions kept so far, oldest first.
     public private(set) var entries: [Transition<State>] = []
 
+    /// A log that keeps transitions when `recording` is true.
     public init(recording: Bool = false) { isRecording = recording }
 
     @inlinable package mutating func record(time: Double, from: State, to: State) {

@@ -22,6 +22,7 @@ public struct GestureSettings: Hashable, Sendable {
     /// How contact velocities are estimated for pans, flings and swipes' lift velocity.
     public var velocityStrategy: VelocityStrategy = .lsq2
 
+    /// The defaults, each with its source in its documentation.
     public init() {}
 
     /// The defaults with the swipe thresholds and the row-or-scroll rule of `rule`.
@@ -78,6 +79,7 @@ public struct GestureSettings: Hashable, Sendable {
         /// across that direction. Gesture daemons turn it on (lisgd reports eight directions).
         public var diagonals = false
 
+        /// The defaults, each with its source in its documentation.
         public init() {}
 
         /// The thresholds of `rule` (``SwipeRule``); edge zone and diagonals as by default.
@@ -118,6 +120,7 @@ public struct GestureSettings: Hashable, Sendable {
         /// (double tap). A sequence shorter than this is reported when ``maxGap`` has passed.
         public var maxCount: Int = 2
 
+        /// The defaults, each with its source in its documentation.
         public init() {}
     }
 
@@ -133,6 +136,7 @@ public struct GestureSettings: Hashable, Sendable {
         /// already a pan.
         public var maxMovement: Double = touchSlop
 
+        /// The defaults, each with its source in its documentation.
         public init() {}
     }
 
@@ -190,6 +194,7 @@ public struct GestureSettings: Hashable, Sendable {
         /// The first millimeters of a stroke are the finger settling, not where it goes.
         public var axisDecisionDistance: Double? = 10
 
+        /// The defaults, each with its source in its documentation.
         public init() {}
     }
 
@@ -199,6 +204,7 @@ public struct GestureSettings: Hashable, Sendable {
         /// millimeters. Default ``GestureSettings/touchSlop`` (4.7 mm).
         public var minSpanChange: Double = touchSlop
 
+        /// The defaults, each with its source in its documentation.
         public init() {}
     }
 
@@ -209,6 +215,7 @@ public struct GestureSettings: Hashable, Sendable {
         /// (4.7 mm): a 40 mm wide two-finger grip turns about 13.5° before it is a rotation.
         public var minArc: Double = touchSlop
 
+        /// The defaults, each with its source in its documentation.
         public init() {}
     }
 
@@ -224,6 +231,7 @@ public struct GestureSettings: Hashable, Sendable {
         /// Default ``GestureSettings/touchSlop`` (4.7 mm; Flutter's `isFlingGesture` asks the same).
         public var minDistance: Double = touchSlop
 
+        /// The defaults, each with its source in its documentation.
         public init() {}
     }
 }

@@ -37,6 +37,7 @@ public struct GestureSettingInfo: Sendable, CustomStringConvertible {
 
     /// The documented name, `group.field` (`longPress.minDuration`).
     public let name: String
+    /// What the setting's number counts.
     public let unit: Unit
     /// The values a person could mean. One outside it is refused as a mistake, saying the unit
     /// and the range: 800 for a long press's time is milliseconds written where seconds go.
@@ -57,6 +58,7 @@ public struct GestureSettingInfo: Sendable, CustomStringConvertible {
         "\(unit.rawValue); \(formatJSONNumber(plausible.lowerBound))–\(formatJSONNumber(plausible.upperBound))"
     }
 
+    /// The value in a few words, for logs and `print`.
     public var description: String { "\(name) (\(rangeDescription))" }
 
     package init(_ name: String, _ unit: Unit, _ plausible: ClosedRange<Double>, _ field: Field, source: String) {

@@ -7,6 +7,7 @@ public enum ContinuousGestureState: Hashable, Sendable, CustomStringConvertible 
     case ended
     case failed(GestureFailure)
 
+    /// The value in a few words, for logs and `print`.
     public var description: String {
         switch self {
         case .idle: "idle"
@@ -26,6 +27,7 @@ public enum DiscreteGestureState: Hashable, Sendable, CustomStringConvertible {
     case recognized
     case failed(GestureFailure)
 
+    /// The value in a few words, for logs and `print`.
     public var description: String {
         switch self {
         case .idle: "idle"

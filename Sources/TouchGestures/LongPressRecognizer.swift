@@ -25,6 +25,7 @@ public struct LongPressRecognizer: Sendable {
     public var log = TransitionLog<State>()
     private var reported = (position: Point.zero, fingers: 0)
 
+    /// A recognizer with these thresholds (the defaults unless given).
     public init(settings: GestureSettings.LongPress = .init()) {
         self.settings = settings
     }

@@ -48,6 +48,7 @@ public struct PanRecognizer: Sendable {
     private var reportedTranslation = Point.zero
     private var reportedFingers = 0
 
+    /// A recognizer with these thresholds (the defaults unless given).
     public init(settings: GestureSettings.Pan = .init()) {
         self.settings = settings
         switch settings.axis {

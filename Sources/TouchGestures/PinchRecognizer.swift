@@ -28,6 +28,7 @@ public struct PinchRecognizer: Sendable {
     }
     private var machine = TwoFingerMachine(.pinch)
 
+    /// A recognizer with these thresholds (the defaults unless given).
     public init(settings: GestureSettings.Pinch = .init()) {
         self.settings = settings
     }

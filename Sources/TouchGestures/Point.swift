@@ -10,6 +10,7 @@ public struct Point: Hashable, Sendable {
     /// Vertical coordinate; grows downward.
     public var y: Double
 
+    /// The point or vector (`x`, `y`).
     @inlinable public init(x: Double, y: Double) {
         self.x = x
         self.y = y
@@ -38,6 +39,7 @@ public struct Point: Hashable, Sendable {
         return Point(x: x / m, y: y / m)
     }
 
+    /// The vector from `b` to `a`.
     @inlinable public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
     @inlinable public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
     @inlinable public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
@@ -45,5 +47,6 @@ public struct Point: Hashable, Sendable {
 }
 
 extension Point: CustomStringConvertible {
+    /// The value in a few words, for logs and `print`.
     public var description: String { "(\(x), \(y))" }
 }

@@ -18,7 +18,9 @@ public enum RecognizerName: String, Hashable, Sendable, CaseIterable {
 
 /// A set of recognizers, as bits: allocation-free, so the arena can test it per frame.
 public struct RecognizerSet: OptionSet, Hashable, Sendable {
+    /// One bit per recognizer, at ``RecognizerName/index``.
     public var rawValue: UInt8
+    /// The set whose bits are `rawValue`.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// The set holding only `name`.
@@ -32,6 +34,7 @@ public struct RecognizerSet: OptionSet, Hashable, Sendable {
     /// Every recognizer.
     public static let all = RecognizerSet(RecognizerName.allCases)
 
+    /// Whether `name` is in the set.
     @inlinable public func contains(_ name: RecognizerName) -> Bool { rawValue & (1 << UInt8(name.index)) != 0 }
 
     /// The names in the set, in `RecognizerName.allCases` order.

@@ -29,6 +29,7 @@ public struct RotateRecognizer: Sendable {
     }
     private var machine = TwoFingerMachine(.rotate)
 
+    /// A recognizer with these thresholds (the defaults unless given).
     public init(settings: GestureSettings.Rotate = .init()) {
         self.settings = settings
     }

@@ -50,6 +50,7 @@ public struct SwipeRecognizer: Sendable {
     private var previous = Point.zero
     private var previousTime = 0.0
 
+    /// A recognizer with these thresholds (the defaults unless given).
     public init(settings: GestureSettings.Swipe = .init()) {
         self.settings = settings
     }

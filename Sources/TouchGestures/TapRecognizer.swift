@@ -28,6 +28,7 @@ public struct TapRecognizer: Sendable {
         case recognized(Int)
         case failed(GestureFailure)
 
+        /// The value in a few words, for logs and `print`.
         public var description: String {
             switch self {
             case .idle: "idle"
@@ -54,6 +55,7 @@ public struct TapRecognizer: Sendable {
     private var pressFingers = 0             // most fingers down in the current press
     private var liftTime = 0.0               // when the last counted tap lifted
 
+    /// A recognizer with these thresholds (the defaults unless given).
     public init(settings: GestureSettings.Tap = .init()) {
         self.settings = settings
     }

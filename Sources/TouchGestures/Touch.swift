@@ -73,6 +73,7 @@ public struct TouchEvent: Hashable, Sendable {
         seconds - limit >= 0.5e-6
     }
 
+    /// A touch event: contact `id` at `time` (seconds), in `phase`, at `position` (surface units).
     public init(time: Double, id: Int, phase: TouchPhase, position: Point,
                 pressure: Double? = nil, major: Double? = nil, minor: Double? = nil) {
         self.time = time
@@ -95,6 +96,7 @@ public struct TouchFrame: Sendable {
     /// The events in the order the hardware gave them.
     public var events: [TouchEvent]
 
+    /// A frame: the events the device reported together at `time` (seconds).
     public init(time: Double, events: [TouchEvent]) {
         self.time = time
         self.events = events
@@ -108,6 +110,7 @@ public struct TouchFrame: Sendable {
 public struct FrameAssembler: Sendable {
     private var frame = TouchFrame(time: 0, events: [])
 
+    /// An assembler with no events yet.
     public init() { frame.events.reserveCapacity(16) }
 
     /// Adds one event; hands out the previous frame first when `event.time` differs from it.

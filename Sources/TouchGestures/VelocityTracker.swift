@@ -33,6 +33,7 @@ public struct VelocityTracker: Sendable {
     /// The window of the `twoPoint` strategy: 0.15 s (GTK's swipe keeps 150 ms of events).
     public static let twoPointWindow = 0.150
 
+    /// How the velocity is estimated from the samples.
     public var strategy: VelocityStrategy
 
     /// The samples, time, x, y interleaved, in a buffer of its own: the tracker itself stays a
@@ -58,6 +59,7 @@ public struct VelocityTracker: Sendable {
     private var newest = -1       // index of the newest sample
     private var count = 0
 
+    /// A tracker with no samples yet, estimating with `strategy`.
     public init(strategy: VelocityStrategy = .lsq2) {
         self.strategy = strategy
     }

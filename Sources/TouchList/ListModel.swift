@@ -241,7 +241,7 @@ public struct ListModel: Sendable {
     /// reports the frame's scroll (one at most), asks for the next page if infinite scroll
     /// came near the end, and measures rows whose heights are estimates. ``ListController``
     /// calls it after each frame; it returns at once when the frame changed nothing.
-    public mutating func endFrame(at time: Double, surface: Surface, emit: (ListEvent) -> Void) {
+    package mutating func endFrame(at time: Double, surface: Surface, emit: (ListEvent) -> Void) {
         guard needsEndFrame else { return }
         needsEndFrame = false
         if scrollState == .released { settle(at: time, surface: surface, emit: emit) }

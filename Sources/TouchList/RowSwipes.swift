@@ -147,7 +147,7 @@ extension ListModel {
     /// One finger down, at `x` (surface units), in a touch that began at `start` on the list;
     /// `claimed`: the list's scroll failed across its axis, so a horizontal drag is the row's.
     /// Called by ``ListController`` after each frame while rows slide.
-    public mutating func dragRow(x: Double, start: Point, claimed: Bool, at time: Double, emit: (ListEvent) -> Void) {
+    package mutating func dragRow(x: Double, start: Point, claimed: Bool, at time: Double, emit: (ListEvent) -> Void) {
         guard slidesRows else { return }
         switch rowSwipeState {
         case .tracking(var t):
@@ -179,7 +179,7 @@ extension ListModel {
 
     /// The last finger lifted (or was cancelled) while a row was dragged: it settles open,
     /// closed, or runs a full swipe (``RowSwipePhysics``).
-    public mutating func liftRow(at time: Double, surface: Surface, emit: (ListEvent) -> Void) {
+    package mutating func liftRow(at time: Double, surface: Surface, emit: (ListEvent) -> Void) {
         guard case .tracking(let t) = rowSwipeState else { return }
         let d = options.rowSwipePhysics.decide(raw: t.raw, velocity: t.velocity, leading: options.leadingActions,
                                                trailing: options.trailingActions, width: layout.width,

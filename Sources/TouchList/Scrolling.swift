@@ -94,7 +94,7 @@ extension ListModel {
 
     /// A touch sequence began at `time` (seconds): a touch stops momentum and settling, and
     /// that touch then selects and swipes nothing.
-    public mutating func touchBegan(at time: Double) {
+    package mutating func touchBegan(at time: Double) {
         // A row settling is no motion a touch is spent on: only the scroll's.
         sequence = TouchSequence(stoppedMotion: scrollState.isMoving, moved: false)
         transition(to: .touching, at: time)
@@ -102,7 +102,7 @@ extension ListModel {
 
     /// The touch sequence ended at `time` (seconds), its last contact lifted or cancelled:
     /// unless a fling started momentum, the list settles at the end of the frame.
-    public mutating func touchesEnded(at time: Double) {
+    package mutating func touchesEnded(at time: Double) {
         switch scrollState {
         case .touching, .dragging:
             if sequence.moved || sequence.stoppedMotion || contentOffset < 0 || contentOffset > maxOffset {

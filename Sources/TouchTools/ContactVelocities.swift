@@ -3,27 +3,27 @@ import TouchTrace
 import TouchList
 
 /// The velocity of each contact of a trace at its lift.
-public struct ContactVelocity: Hashable, Sendable {
+package struct ContactVelocity: Hashable, Sendable {
     /// The contact's id in the trace.
-    public var id: Int
+    package var id: Int
     /// When it lifted, in seconds.
-    public var time: Double
+    package var time: Double
     /// Its velocity in trace units per second; `nil` when the strategy had too few samples.
-    public var velocity: Point?
+    package var velocity: Point?
 }
 
 extension ContactVelocity {
     /// Velocities at every `up` of `events`, in order, with one tracker per open contact. Every
     /// `down` and `move` adds a sample; an `up` adds none. Cancelled contacts, and contacts still
     /// down at the end, have no lift and are not reported.
-    public static func atLifts(of events: some Sequence<TouchEvent>, strategy: VelocityStrategy) -> [ContactVelocity] {
+    package static func atLifts(of events: some Sequence<TouchEvent>, strategy: VelocityStrategy) -> [ContactVelocity] {
         var out: [ContactVelocity] = []
         atLifts(of: events, strategy: strategy) { out.append($0) }
         return out
     }
 
     /// The same, each lift handed to `emit` as it comes: memory holds the open contacts only.
-    public static func atLifts(of events: some Sequence<TouchEvent>, strategy: VelocityStrategy,
+    package static func atLifts(of events: some Sequence<TouchEvent>, strategy: VelocityStrategy,
                                emit: (ContactVelocity) -> Void) {
         var trackers: [Int: VelocityTracker] = [:]
         for e in events {

@@ -7,7 +7,7 @@ import TouchTrace
 
 extension ListController.Output {
     /// A compact one-line form, for tables and diffs: `1.250 swipe right 2f`.
-    public var brief: String {
+    package var brief: String {
         let t = String(format: "%.3f", time)
         let e: GestureEvent
         switch self {
@@ -39,7 +39,7 @@ extension ListController.Output {
     /// `nil` for an output worth a line of its own. A moving pan, pinch, rotation or long press
     /// reports every frame, and so does a scroll: people are shown where such a gesture begins
     /// and ends and where the list comes to rest, and the steps between are counted.
-    public var continuousStep: String? {
+    package var continuousStep: String? {
         switch self {
         case .list(let l):
             switch l.kind {
@@ -62,17 +62,17 @@ extension ListController.Output {
 /// Counts runs of continuous steps for a human-readable replay: `fold` takes each output and
 /// says whether it was folded; `summary` (when a run ends) is its one line,
 /// `  0.083–0.242  ⋯ 20 pan changes, 6 scroll steps` (a run of one step is printed as it is).
-public struct StepFolder {
+package struct StepFolder {
     private var first: Double?
     private var last = 0.0
     /// The first step of the run, printed as it is when it stays alone.
     private var alone: ListController.Output?
     private var counts: [(label: String, count: Int)] = []
 
-    public init() {}
+    package init() {}
 
     /// Folds `output` when it is a continuous step; returns false (and folds nothing) otherwise.
-    public mutating func fold(_ output: ListController.Output) -> Bool {
+    package mutating func fold(_ output: ListController.Output) -> Bool {
         guard let label = output.continuousStep else { return false }
         if first == nil {
             first = output.time
@@ -86,7 +86,7 @@ public struct StepFolder {
     }
 
     /// The line for the steps folded since the last call, or `nil` when there were none.
-    public mutating func summary() -> String? {
+    package mutating func summary() -> String? {
         guard let first else { return nil }
         defer {
             self.first = nil

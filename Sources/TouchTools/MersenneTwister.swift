@@ -8,14 +8,14 @@ import Musl
 /// `random()` (53 random bits) and `gauss()` (Box–Muller, two deviates a time). The golden
 /// corpus was first generated with Python's generator; this one reproduces every jittered
 /// sample of it, so the traces did not change when their generator became Swift.
-public struct MersenneTwister: Sendable {
+package struct MersenneTwister: Sendable {
     private var mt = [UInt32](repeating: 0, count: 624)
     private var index = 624
     private var nextGauss: Double?
 
     /// A generator seeded with `seed` (its 32-bit words, least significant first, as the key of
     /// MT19937's `init_by_array`).
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         var key: [UInt32] = []
         var s = seed
         repeat {
@@ -58,13 +58,13 @@ public struct MersenneTwister: Sendable {
     }
 
     /// A number in [0, 1) with 53 random bits.
-    public mutating func random() -> Double {
+    package mutating func random() -> Double {
         let a = Double(next32() >> 5), b = Double(next32() >> 6)
         return (a * 67_108_864.0 + b) * (1.0 / 9_007_199_254_740_992.0)
     }
 
     /// A normal deviate with mean `mu` and standard deviation `sigma`.
-    public mutating func gauss(mu: Double = 0, sigma: Double = 1) -> Double {
+    package mutating func gauss(mu: Double = 0, sigma: Double = 1) -> Double {
         let z: Double
         if let g = nextGauss {
             z = g

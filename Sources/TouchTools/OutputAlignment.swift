@@ -5,17 +5,17 @@
 /// Myers' O((n + m) · D) shortest-edit-script search, after the common prefix and suffix are set
 /// aside. It keeps the search frontier of each step, so memory is O(D²) for D differences; past
 /// `maxEdits` differences it gives up (nil) and the caller lines up by position.
-public enum OutputAlignment {
+package enum OutputAlignment {
     /// One row of the alignment: an index into each side, nil for a gap.
-    public struct Row: Equatable, Sendable {
-        public var a: Int?
-        public var b: Int?
-        public init(a: Int?, b: Int?) { self.a = a; self.b = b }
+    package struct Row: Equatable, Sendable {
+        package var a: Int?
+        package var b: Int?
+        package init(a: Int?, b: Int?) { self.a = a; self.b = b }
     }
 
     /// The rows aligning `a` and `b`, in order; an item only in `a` next to one only in `b`
     /// shares a row with it (a change), or nil when they differ in more than `maxEdits` items.
-    public static func rows<T: Equatable>(_ a: [T], _ b: [T], maxEdits: Int = 2_000) -> [Row]? {
+    package static func rows<T: Equatable>(_ a: [T], _ b: [T], maxEdits: Int = 2_000) -> [Row]? {
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0

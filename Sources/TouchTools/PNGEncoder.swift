@@ -2,9 +2,9 @@
 /// Sub filter (a flat area becomes a run of zeros) and compressed as one deflate block of fixed
 /// Huffman codes whose only matches repeat the previous byte. A flat 800 × 480 frame is a few
 /// kilobytes, a frame of a list with text some tens.
-public enum PNGEncoder {
+package enum PNGEncoder {
     /// The PNG file of a `width` × `height` picture, `rgb` holding 3 bytes a pixel, row by row.
-    public static func encode(width: Int, height: Int, rgb: [UInt8]) -> [UInt8] {
+    package static func encode(width: Int, height: Int, rgb: [UInt8]) -> [UInt8] {
         precondition(rgb.count == width * height * 3, "3 bytes a pixel")
         // Filtered scanlines: a filter byte (1: Sub), then each byte minus the one 3 before it.
         var raw: [UInt8] = []

@@ -4,7 +4,7 @@ import TouchTrace
 
 /// What a replay made of one stroke: the first of a swipe, a long press, a scroll (the pan), a
 /// tap, in that order, reported between the stroke's touch-down and the next stroke's.
-public enum StrokeOutcome: Hashable, Sendable, Comparable {
+package enum StrokeOutcome: Hashable, Sendable, Comparable {
     case swipe(SwipeDirection)
     case longPress
     case scroll
@@ -13,11 +13,11 @@ public enum StrokeOutcome: Hashable, Sendable, Comparable {
 
     /// Every outcome a four-direction replay can give, in the order of the confusion table
     /// (diagonal swipes are added after these when they occur).
-    public static let table: [StrokeOutcome] = [.swipe(.left), .swipe(.right), .swipe(.up), .swipe(.down),
+    package static let table: [StrokeOutcome] = [.swipe(.left), .swipe(.right), .swipe(.up), .swipe(.down),
                                                 .scroll, .longPress, .tap, .nothing]
 
     /// Its name in the table and in JSON: `swipe left`, `scroll`, `long press`, `tap`, `nothing`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .swipe(let d): "swipe \(d.rawValue)"
         case .longPress: "long press"
@@ -37,33 +37,33 @@ public enum StrokeOutcome: Hashable, Sendable, Comparable {
         }
     }
 
-    public static func < (a: StrokeOutcome, b: StrokeOutcome) -> Bool { a.rank < b.rank }
+    package static func < (a: StrokeOutcome, b: StrokeOutcome) -> Bool { a.rank < b.rank }
 }
 
 /// One labelled stroke, replayed.
-public struct StrokeResult: Hashable, Sendable {
-    public var label: StrokeLabel
+package struct StrokeResult: Hashable, Sendable {
+    package var label: StrokeLabel
     /// What the replay made of it.
-    public var outcome: StrokeOutcome
+    package var outcome: StrokeOutcome
     /// Whether that is what the label meant; `nil` for ``StrokeIntent/unscored``.
-    public var correct: Bool?
+    package var correct: Bool?
     /// The stroke's net motion from touch-down to lift, in millimeters.
-    public var netMillimeters: Point
+    package var netMillimeters: Point
     /// Why it went as it did, as `--explain` says it: the swipe's failure (with its measured
     /// value and limit) and which recognizer won; empty when nothing was reported.
-    public var reason: String
+    package var reason: String
 }
 
 /// Replays labelled strokes and says, per intent and per person, how often they were taken for
 /// what they were meant as (`touchtrace eval`; the labels format: docs/labels.md).
-public enum StrokeEvaluation {
+package enum StrokeEvaluation {
     /// A problem that stops an evaluation: a trace that cannot be read, or a label that names
     /// no stroke of its trace.
-    public typealias Failure = DiagnosticError
+    package typealias Failure = DiagnosticError
 
     /// Replays every trace the labels name (each once, with `settings` in place of the trace's
     /// own when given; paths relative to `folder`) and judges each labelled stroke.
-    public static func run(labels: [StrokeLabel], folder: String, settings: GestureSettings? = nil)
+    package static func run(labels: [StrokeLabel], folder: String, settings: GestureSettings? = nil)
         throws(DiagnosticError) -> [StrokeResult] {
         var order: [String] = []
         var byTrace: [String: [Int]] = [:]
@@ -202,7 +202,7 @@ public enum StrokeEvaluation {
     }
 
     /// Whether `outcome` is what `intent` meant (see ``StrokeIntent``).
-    public static func isCorrect(_ outcome: StrokeOutcome, _ intent: StrokeIntent, net: Point) -> Bool? {
+    package static func isCorrect(_ outcome: StrokeOutcome, _ intent: StrokeIntent, net: Point) -> Bool? {
         switch intent {
         case .swipeHorizontal: outcome == .swipe(net.x >= 0 ? .right : .left)
         case .swipeLeft: outcome == .swipe(.left)
@@ -221,40 +221,40 @@ public enum StrokeEvaluation {
 
 /// The figures of an evaluation: per person (and for everyone), per intent, how many strokes,
 /// how many right, and what they were taken for.
-public struct EvaluationSummary: Sendable {
+package struct EvaluationSummary: Sendable {
     /// One intent's row for one person.
-    public struct Row: Sendable {
-        public var intent: StrokeIntent
-        public var strokes = 0
-        public var correct = 0
+    package struct Row: Sendable {
+        package var intent: StrokeIntent
+        package var strokes = 0
+        package var correct = 0
         /// How many were taken for each outcome.
-        public var outcomes: [StrokeOutcome: Int] = [:]
+        package var outcomes: [StrokeOutcome: Int] = [:]
         /// Right answers as a share of the strokes (0–1); `nil` when unscored or empty.
-        public var recall: Double? {
+        package var recall: Double? {
             intent == .unscored || strokes == 0 ? nil : Double(correct) / Double(strokes)
         }
         /// Strokes taken for a left or right swipe.
-        public var horizontalSwipes: Int {
+        package var horizontalSwipes: Int {
             (outcomes[.swipe(.left)] ?? 0) + (outcomes[.swipe(.right)] ?? 0)
         }
     }
 
     /// One person's rows (`user` nil: everyone).
-    public struct Group: Sendable {
-        public var user: String?
-        public var rows: [Row]
+    package struct Group: Sendable {
+        package var user: String?
+        package var rows: [Row]
 
         /// The row of `intent`, if any stroke had it.
-        public subscript(intent: StrokeIntent) -> Row? { rows.first { $0.intent == intent } }
+        package subscript(intent: StrokeIntent) -> Row? { rows.first { $0.intent == intent } }
     }
 
     /// Per person, in the order they first occur, then everyone (the last group). With no
     /// person named in the labels, everyone alone.
-    public var groups: [Group]
+    package var groups: [Group]
     /// The outcomes that occurred, in table order.
-    public var outcomes: [StrokeOutcome]
+    package var outcomes: [StrokeOutcome]
 
-    public init(_ results: [StrokeResult]) {
+    package init(_ results: [StrokeResult]) {
         // One pass to sort the results into people, one per person into intents: linear in the
         // strokes however many people there are.
         func group(_ user: String?, _ rs: [StrokeResult]) -> Group {

@@ -2,23 +2,23 @@ import TouchGestures
 import TouchTrace
 
 /// What the person who made a stroke meant by it: one entry of a labels file (docs/labels.md).
-public struct StrokeLabel: Hashable, Sendable {
+package struct StrokeLabel: Hashable, Sendable {
     /// The trace the stroke is in, as the labels file names it (relative to the labels file's
     /// folder unless absolute).
-    public var trace: String
+    package var trace: String
     /// The stroke's contact id in that trace.
-    public var id: Int
+    package var id: Int
     /// The stroke's touch-down time in the trace, in seconds, when the label gives it: it tells
     /// apart two strokes of one trace that reuse an id. Matched within 1 ms.
-    public var downTime: Double?
+    package var downTime: Double?
     /// Who made the stroke, when the label says: the evaluation's figures are given per person.
-    public var user: String?
+    package var user: String?
     /// What the stroke was meant as.
-    public var intent: StrokeIntent
+    package var intent: StrokeIntent
     /// Where the entry is in the labels file.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(trace: String, id: Int, downTime: Double? = nil, user: String? = nil, intent: StrokeIntent,
+    package init(trace: String, id: Int, downTime: Double? = nil, user: String? = nil, intent: StrokeIntent,
                 location: SourceLocation = SourceLocation()) {
         self.trace = trace
         self.id = id
@@ -30,7 +30,7 @@ public struct StrokeLabel: Hashable, Sendable {
 }
 
 /// What a stroke was meant as, and so what recognizing it rightly means (``StrokeOutcome``).
-public enum StrokeIntent: String, Hashable, Sendable, CaseIterable {
+package enum StrokeIntent: String, Hashable, Sendable, CaseIterable {
     /// A swipe left or right: right when it is a swipe in the direction of the stroke's net
     /// horizontal motion (start to end).
     case swipeHorizontal = "swipe-horizontal"
@@ -50,13 +50,13 @@ public enum StrokeIntent: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Reading a labels file: a JSON array of objects (docs/labels.md).
-public enum StrokeLabels {
+package enum StrokeLabels {
     /// The keys an entry may have; any other is a mistake worth saying (a misspelt `intent`).
-    public static let keys = ["trace", "id", "t", "user", "intent", "task", "note"]
+    package static let keys = ["trace", "id", "t", "user", "intent", "task", "note"]
 
     /// The labels in `bytes`, read from the file `name`. Every problem is reported with its
     /// line and column (the entry's opening brace), all of them at once.
-    public static func read(_ bytes: [UInt8], name: String) throws(DiagnosticError) -> [StrokeLabel] {
+    package static func read(_ bytes: [UInt8], name: String) throws(DiagnosticError) -> [StrokeLabel] {
         let root = try JSONValue.parse(bytes, name: name)
         guard let entries = root.arrayValue else {
             throw DiagnosticError("labels must be a JSON array of objects, found \(root.kindDescription)",

@@ -11,21 +11,21 @@ import TouchTrace
 /// Positions are in trace units, durations and times in seconds, rates in samples per second.
 /// Times are rounded to the microsecond and positions to 1/100 unit, both correctly rounded
 /// (as a decimal printed to that many places), unless ``rounds`` is off.
-public struct TraceBuilder {
+package struct TraceBuilder {
     /// The header the trace gets.
-    public var header: TraceHeader
+    package var header: TraceHeader
     /// Whether times and positions are rounded (to 1 µs and 0.01 unit). Default true.
-    public var rounds = true
+    package var rounds = true
     /// The events so far, in the order they were added.
-    public private(set) var events: [TouchEvent] = []
+    package private(set) var events: [TouchEvent] = []
     /// Trace units per millimeter, for strokes and jitter given in millimeters: the device's
     /// resolution, one with units `"mm"`, else 96 per inch.
-    public let resolution: Point
+    package let resolution: Point
     private var rng: MersenneTwister
     private var nextID = 0
 
     /// A builder for a trace on `device`, its jitter seeded with `seed`.
-    public init(device: TraceHeader.Device, seed: UInt64 = 1) {
+    package init(device: TraceHeader.Device, seed: UInt64 = 1) {
         header = TraceHeader(device: device)
         rng = MersenneTwister(seed: seed)
         let d = Surface.defaultUnitsPerMillimeter
@@ -33,26 +33,26 @@ public struct TraceBuilder {
     }
 
     /// A contact id for a new finger: 0 to 9 in turn.
-    public mutating func newID() -> Int {
+    package mutating func newID() -> Int {
         defer { nextID = (nextID + 1) % 10 }
         return nextID
     }
 
     /// Adds one event (`t` in seconds, `x`, `y` in trace units), rounded as ``rounds`` says.
-    public mutating func add(_ t: Double, _ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double) {
+    package mutating func add(_ t: Double, _ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double) {
         let position = rounds ? Point(x: Self.round(x, places: 2), y: Self.round(y, places: 2)) : Point(x: x, y: y)
         events.append(TouchEvent(time: rounds ? Self.round(t, places: 6) : t, id: id, phase: phase, position: position))
     }
 
     /// Removes the last `n` events added.
-    public mutating func removeLast(_ n: Int) { events.removeLast(min(n, events.count)) }
+    package mutating func removeLast(_ n: Int) { events.removeLast(min(n, events.count)) }
 
     /// A contact following the polyline `points` over `duration` from `t0`: down at the first
     /// point (unless `down` is false: it continues contact `id`, already down there), one
     /// sample per `1/rate` s, jittered by `jitter` mm (not the touch-down), and lifted (`end`)
     /// at the last sample unless `lift` is false. Returns the time it ends, `t0 + duration`.
     @discardableResult
-    public mutating func path(_ t0: Double, _ points: [Point], duration: Double, rate: Double = 120,
+    package mutating func path(_ t0: Double, _ points: [Point], duration: Double, rate: Double = 120,
                               jitter: Double = 0, lift: Bool = true, id: Int? = nil, end: TouchPhase = .up,
                               down: Bool = true) -> Double {
         let id = id ?? newID()
@@ -87,7 +87,7 @@ public struct TraceBuilder {
 
     /// A straight stroke from `start` by `millimeters` (converted with ``resolution``).
     @discardableResult
-    public mutating func stroke(_ t0: Double, from start: Point, millimeters: Point, duration: Double,
+    package mutating func stroke(_ t0: Double, from start: Point, millimeters: Point, duration: Double,
                                 rate: Double = 120, jitter: Double = 0, lift: Bool = true, end: TouchPhase = .up) -> Double {
         let target = Point(x: start.x + millimeters.x * resolution.x, y: start.y + millimeters.y * resolution.y)
         return path(t0, [start, target], duration: duration, rate: rate, jitter: jitter, lift: lift, end: end)
@@ -95,7 +95,7 @@ public struct TraceBuilder {
 
     /// A finger held at `at` for `duration`, sampled at `rate` (60 by default).
     @discardableResult
-    public mutating func hold(_ t0: Double, at: Point, duration: Double, rate: Double = 60, jitter: Double = 0,
+    package mutating func hold(_ t0: Double, at: Point, duration: Double, rate: Double = 60, jitter: Double = 0,
                               id: Int? = nil, end: TouchPhase = .up) -> Double {
         path(t0, [at, at], duration: duration, rate: rate, jitter: jitter, id: id, end: end)
     }
@@ -103,7 +103,7 @@ public struct TraceBuilder {
     /// A tap of `fingers` fingers side by side `spread` mm apart, centered on `at`, held
     /// `duration`.
     @discardableResult
-    public mutating func tap(_ t0: Double, at: Point, duration: Double = 0.08, fingers: Int = 1,
+    package mutating func tap(_ t0: Double, at: Point, duration: Double = 0.08, fingers: Int = 1,
                              spread: Double = 15) -> Double {
         for f in 0..<fingers {
             let x = at.x + (Double(f) - Double(fingers - 1) / 2) * spread * resolution.x
@@ -113,7 +113,7 @@ public struct TraceBuilder {
     }
 
     /// A jitter of `mm` millimeters (standard deviation, per axis), in trace units; none for 0.
-    public mutating func jitter(_ mm: Double) -> Point {
+    package mutating func jitter(_ mm: Double) -> Point {
         guard mm > 0 else { return .zero }
         let x = rng.gauss(mu: 0, sigma: mm) * resolution.x
         let y = rng.gauss(mu: 0, sigma: mm) * resolution.y
@@ -121,24 +121,24 @@ public struct TraceBuilder {
     }
 
     /// `p` kept within the surface.
-    public func clamp(_ p: Point) -> Point {
+    package func clamp(_ p: Point) -> Point {
         Point(x: min(max(p.x, 0.0), header.device.width), y: min(max(p.y, 0.0), header.device.height))
     }
 
     /// The trace: the events in time order, each frame's events in the order they were added.
-    public func trace() -> Trace {
+    package func trace() -> Trace {
         let sorted = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         return Trace(header: header, events: sorted)
     }
 
     /// The minimum-jerk profile: the share of the way covered at `p` (0 … 1) of the duration.
-    public static func minimumJerk(_ p: Double) -> Double {
+    package static func minimumJerk(_ p: Double) -> Double {
         10 * pow(p, 3) - 15 * pow(p, 4) + 6 * pow(p, 5)
     }
 
     /// `value` rounded to `places` decimals, correctly: the decimal nearest to its exact
     /// binary value (ties to even), read back.
-    public static func round(_ value: Double, places: Int) -> Double {
+    package static func round(_ value: Double, places: Int) -> Double {
         guard value.isFinite else { return value }
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }

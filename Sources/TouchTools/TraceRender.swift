@@ -5,8 +5,8 @@ import TouchList
 /// Draws a trace as SVG: the list's rows, each contact's path colored by time (blue → red over
 /// the trace), a dot a sample, the touch-down (filled) and lift (ring; a cross for a cancel),
 /// and each output event labelled where it happened. With `explain`, failures are labelled too.
-public enum TraceRender {
-    public static func svg(for trace: Trace, title: String, explain: Bool = false) -> String {
+package enum TraceRender {
+    package static func svg(for trace: Trace, title: String, explain: Bool = false) -> String {
         let h = trace.header
         let w = h.device.width, ht = h.device.height
         // Every trace drawn about 900 pixels across, whatever its units (a raw-unit recording

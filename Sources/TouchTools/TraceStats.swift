@@ -4,34 +4,34 @@ import TouchList
 
 /// Figures about a trace: how long, how many contacts, how regular its frames, how far fingers
 /// travelled, what the recognizers made of it.
-public struct TraceStats: Sendable {
+package struct TraceStats: Sendable {
     /// Seconds from the first event to the last.
-    public var duration: Double
-    public var events: Int
-    public var frames: Int
+    package var duration: Double
+    package var events: Int
+    package var frames: Int
     /// Contacts (each `down`).
-    public var contacts: Int
+    package var contacts: Int
     /// Frames per second: the median interval's inverse; 0 with fewer than two frames.
-    public var frameRate: Double
+    package var frameRate: Double
     /// Standard deviation of the frame intervals, in milliseconds.
-    public var frameJitterMilliseconds: Double
+    package var frameJitterMilliseconds: Double
     /// Most contacts down at once.
-    public var mostFingers: Int
+    package var mostFingers: Int
     /// Summed path length of all contacts, and the longest one, in millimeters.
-    public var totalPathMillimeters: Double
-    public var longestPathMillimeters: Double
+    package var totalPathMillimeters: Double
+    package var longestPathMillimeters: Double
     /// Output events by type, from a replay with the trace's settings (`scene.settings`) or the defaults.
-    public var gestures: [String: Int]
+    package var gestures: [String: Int]
 
     /// The figures of a whole trace.
-    public init(trace: Trace, settings: GestureSettings? = nil) {
+    package init(trace: Trace, settings: GestureSettings? = nil) {
         self.init(header: trace.header, events: trace.events, settings: settings)
     }
 
     /// The figures of `events`, read once, in memory that does not grow with their number: the
     /// frame intervals go into 10 µs bins up to 1 s (for the median), the replay counts its
     /// output as it comes.
-    public init(header: TraceHeader, events: some Sequence<TouchEvent>, settings: GestureSettings? = nil) {
+    package init(header: TraceHeader, events: some Sequence<TouchEvent>, settings: GestureSettings? = nil) {
         let s = header.surface
         var controller = TraceReplay.makeController(header: header, settings: settings)
         var assembler = FrameAssembler()

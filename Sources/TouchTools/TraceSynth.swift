@@ -30,30 +30,30 @@ import TouchList
 ///
 /// Expectations: `expect swipe direction=right fingers=1` (one output event a statement),
 /// `expect-none rowSwipe select`.
-public enum TraceSynth {
+package enum TraceSynth {
     /// The most events one description may make: a bound, so that 44 bytes
     /// (`rate 2000; long-press for 3600s fingers 10`) cannot ask for gigabytes.
-    public static let maxEvents = 10_000_000
+    package static let maxEvents = 10_000_000
 
     /// The trace `description` describes; `name` (the file, or `-e`) locates its mistakes,
     /// each a ``Diagnostic`` at the line and column of the word, naming the statement, what
     /// was expected and what was found.
-    public static func trace(from description: String, name: String = "<description>") throws(DiagnosticError) -> Trace {
+    package static func trace(from description: String, name: String = "<description>") throws(DiagnosticError) -> Trace {
         try make(from: description, name: name).trace
     }
 
     /// One stroke a description made: its contact id (each stroke of a trace has its own), when
     /// it went down, and the statement that made it, as a labels file for `touchtrace eval`
     /// names a stroke.
-    public struct Stroke: Hashable, Sendable {
-        public var id: Int
-        public var downTime: Double
-        public var statement: String
+    package struct Stroke: Hashable, Sendable {
+        package var id: Int
+        package var downTime: Double
+        package var statement: String
     }
 
     /// The trace `description` describes and its strokes in the order they were made (see
     /// ``trace(from:name:)``).
-    public static func make(from description: String, name: String = "<description>") throws(DiagnosticError) -> (trace: Trace, strokes: [Stroke]) {
+    package static func make(from description: String, name: String = "<description>") throws(DiagnosticError) -> (trace: Trace, strokes: [Stroke]) {
         var p = Synth()
         var lineNumber = 0
         for rawLine in description.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {

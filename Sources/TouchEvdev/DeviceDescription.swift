@@ -1,6 +1,7 @@
 /// What a touch device says about itself: name, ids, properties, supported codes and axes.
 /// Read from an evemu description, or (later) from a live device through libevdev.
 public struct DeviceDescription: Hashable, Sendable {
+    /// The device's name, as the kernel reports it.
     public var name: String
     /// Bus, vendor, product, version.
     public var ids: (bus: UInt16, vendor: UInt16, product: UInt16, version: UInt16) {
@@ -15,12 +16,15 @@ public struct DeviceDescription: Hashable, Sendable {
     /// Absolute axes by code.
     public var axes: [UInt16: AxisInfo] = [:]
 
+    /// A description with this name and no capabilities yet.
     public init(name: String) { self.name = name }
 
+    /// Whether the device reports `code` of `type`.
     public func supports(_ type: EventType, _ code: EventCode) -> Bool {
         codes[type.rawValue]?.contains(code.rawValue) == true || (type == .abs && axes[code.rawValue] != nil)
     }
 
+    /// The absolute axis `code`, if the device has it.
     public func axis(_ code: EventCode) -> AxisInfo? { axes[code.rawValue] }
 
     /// How the device reports contacts.
@@ -33,6 +37,7 @@ public struct DeviceDescription: Hashable, Sendable {
         case singleTouch
     }
 
+    /// How the device reports touches (multitouch protocol A or B, or single touch), if it does.
     public var touchProtocol: TouchProtocol? {
         if axis(.mtSlot) != nil, axis(.mtPositionX) != nil { return .multitouchB }
         if axis(.mtPositionX) != nil, axis(.mtPositionY) != nil { return .multitouchA }
@@ -56,10 +61,12 @@ public struct DeviceDescription: Hashable, Sendable {
     /// True for a touchscreen (`INPUT_PROP_DIRECT`), false for a touchpad.
     public var isDirect: Bool { properties.contains(InputProperty.direct.rawValue) }
 
+    /// Whether two descriptions say the same (name, capabilities, axes).
     public static func == (a: DeviceDescription, b: DeviceDescription) -> Bool {
         a.name == b.name && a.idValues == b.idValues && a.properties == b.properties && a.codes == b.codes && a.axes == b.axes
     }
 
+    /// Hashes what `==` compares.
     public func hash(into h: inout Hasher) {
         h.combine(name)
         h.combine(idValues)

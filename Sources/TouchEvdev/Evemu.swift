@@ -8,7 +8,9 @@ import TouchTrace
 /// `E: sec.usec type code value` (type and code hex, value decimal). `#` starts a comment;
 /// newer files carry each axis's current value in comments (`# Value 390`), which is kept.
 public struct EvemuRecording: Sendable {
+    /// What the device says it is, when it could be read.
     public var description: DeviceDescription?
+    /// The recorded events, in order.
     public var events: [InputEvent]
     /// Where it came from: `"evemu"` or `"libinput record"`.
     public var format = "evemu"
@@ -179,6 +181,7 @@ public struct EvemuRecording: Sendable {
         }
     }
 
+    /// A recording of `events` from the device `description` describes.
     public init(description: DeviceDescription?, events: [InputEvent], format: String = "evemu") {
         self.description = description
         self.events = events

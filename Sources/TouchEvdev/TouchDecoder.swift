@@ -4,6 +4,7 @@ import TouchGestures
 public enum Rotation: Int, Sendable, CaseIterable {
     case none = 0, quarter = 90, half = 180, threeQuarters = 270
 
+    /// The rotation of `degrees` clockwise (0, 90, 180 or 270), or `nil`.
     public init?(degrees: Int) { self.init(rawValue: degrees) }
 
     /// `surface` as the turned screen has it: for a quarter turn either way, width and height
@@ -51,7 +52,9 @@ public enum Rotation: Int, Sendable, CaseIterable {
 /// convention), turned by the rotation, and scaled to the surface: the axis range (width and
 /// height swapped at 90° and 270°), with the device's resolution (units/mm) when it reports one.
 public struct TouchDecoder: Sendable {
+    /// The device the decoder reads.
     public let device: DeviceDescription
+    /// How the device reports touches.
     public let touchProtocol: DeviceDescription.TouchProtocol
     /// The surface frames refer to.
     public let surface: Surface

@@ -18,6 +18,7 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// seat gets every touchscreen (systemd-logind's uaccess).
     public static let uaccessRule = #"SUBSYSTEM=="input", KERNEL=="event*", ENV{ID_INPUT_TOUCHSCREEN}=="1", TAG+="uaccess""#
 
+    /// The value in a few words, for logs and `print`.
     public var description: String {
         switch self {
         case .permissionDenied(let p):
@@ -61,11 +62,14 @@ public enum DeviceKind: String, Sendable {
 
 /// One entry of ``EvdevDevice/list(folder:)``.
 public struct DeviceInfo: Sendable {
+    /// The device node (`/dev/input/eventN`).
     public var path: String
+    /// What the device says it is, when it could be read.
     public var description: DeviceDescription?
     /// Why it could not be opened, if it could not.
     public var error: InputError?
 
+    /// What kind of device it is, from its description.
     public var kind: DeviceKind {
         guard let d = description, d.touchProtocol != nil else { return .other }
         if d.isDirect { return .touchscreen }
@@ -77,7 +81,9 @@ public struct DeviceInfo: Sendable {
 /// A touch device opened through libevdev. It owns its file descriptor and libevdev handle
 /// and frees both when released, on every path. Not `Sendable`: read it from one thread.
 public final class EvdevDevice {
+    /// The device node it reads (`/dev/input/eventN`).
     public let path: String
+    /// What the device said it is when it was opened.
     public let description: DeviceDescription
     /// The decoder frames come from; its `surface` is the device's surface.
     public private(set) var decoder: TouchDecoder

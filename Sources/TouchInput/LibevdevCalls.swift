@@ -6,17 +6,27 @@ import Glibc
 
 /// An errno value from a failed call.
 public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The `errno` value.
     public var rawValue: Int32
+    /// The error with this `errno` value.
     public init(_ rawValue: Int32) { self.rawValue = rawValue }
 
+    /// `EACCES`.
     public static let permissionDenied = Errno(EACCES)
+    /// `EPERM`.
     public static let notPermitted = Errno(EPERM)
+    /// `ENOENT`.
     public static let noSuchFile = Errno(ENOENT)
+    /// `ENODEV`.
     public static let noDevice = Errno(ENODEV)
+    /// `EAGAIN`.
     public static let tryAgain = Errno(EAGAIN)
+    /// `EINTR`.
     public static let interrupted = Errno(EINTR)
+    /// `EBUSY`.
     public static let busy = Errno(EBUSY)
 
+    /// The value in a few words, for logs and `print`.
     public var description: String { String(cString: strerror(rawValue)) }
 }
 

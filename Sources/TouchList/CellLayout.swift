@@ -13,6 +13,7 @@ public struct VisibleCell: Hashable, Sendable {
     /// True for a section header stuck to the top of the viewport.
     public var pinned: Bool
 
+    /// A cell: what it shows, its reusable slot, its top and height (surface units), and whether it is a pinned header.
     public init(item: ListItem, slot: Int, y: Double, height: Double, pinned: Bool) {
         self.item = item
         self.slot = slot

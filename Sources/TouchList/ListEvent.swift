@@ -8,6 +8,7 @@ public struct ListEvent: Hashable, Sendable {
     /// What happened.
     public var kind: Kind
 
+    /// An event of `kind` at `time` (seconds).
     public init(time: Double, kind: Kind) {
         self.time = time
         self.kind = kind

@@ -10,11 +10,14 @@ public struct ListLayout: Hashable, Sendable {
     public var rowHeight: Double
     /// Viewport origin, in surface units.
     public var top: Double
+    /// The list's left edge on the surface (surface units).
     public var left: Double
     /// Viewport size, in surface units.
     public var width: Double
+    /// The list's height on the surface (surface units).
     public var height: Double
 
+    /// A list of `rows` rows of `rowHeight`, placed at `top`, `left` and sized `width` × `height` (surface units).
     public init(rows: Int, rowHeight: Double, top: Double = 0, left: Double = 0, width: Double, height: Double) {
         self.rows = max(0, rows)
         self.rowHeight = rowHeight

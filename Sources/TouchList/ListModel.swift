@@ -3,10 +3,9 @@ import TouchGestures
 /// The rows a list shows and the state gestures give them: the scroll offset and what the
 /// scrolling is doing (``ScrollState``), swipe state, selection and checkmarks per row, pages
 /// loaded, and the refresh indicator. Headless and deterministic: it changes only through
-/// ``apply(_:surface:emit:)``, ``touchBegan(at:)``, ``touchesEnded(at:)``,
-/// ``endFrame(at:surface:emit:)``, ``advance(to:surface:emit:)`` and
-/// ``receive(_:surface:emit:)``, and reads time only from their arguments.
-/// ``ListController`` calls these for its `GestureEngine`'s output.
+/// ``ListController`` (which feeds it its `GestureEngine`'s gestures and each touch sequence's
+/// start and end), ``advance(to:surface:emit:)`` and ``receive(_:surface:emit:)``, and reads
+/// time only from their arguments.
 ///
 /// A vertical pan moves the content; a fling at the end of it continues as momentum that
 /// decelerates exponentially (``ScrollPhysics``), stepped by timestamps only, and stops at
@@ -89,7 +88,7 @@ public struct ListModel: Sendable {
     var newKeys: [Int] = []
     let heights: RowHeights
 
-    /// True when ``endFrame(at:surface:emit:)`` has something to do.
+    /// True when `endFrame(at:surface:emit:)` has something to do.
     var needsEndFrame = true
 
     /// A list over `layout`, described further by `options`.
@@ -181,7 +180,7 @@ public struct ListModel: Sendable {
 
     // MARK: Gestures
 
-    /// True for the gestures ``apply(_:surface:emit:)`` acts on: pans, flings, swipes and taps.
+    /// True for the gestures `apply(_:surface:emit:)` acts on: pans, flings, swipes and taps.
     @inline(__always) static func actsOn(_ kind: GestureEvent.Kind) -> Bool {
         switch kind {
         case .pan, .fling, .swipe, .tap: true
@@ -192,8 +191,9 @@ public struct ListModel: Sendable {
     /// Applies a recognized gesture: a vertical pan scrolls, a fling after it starts momentum,
     /// a horizontal swipe that started on a row changes that row's swipe state, and a tap on a
     /// row selects it (or on the load-more row asks for a page). Other gestures change
-    /// nothing. Scrolling is reported by ``endFrame(at:surface:emit:)``, once per frame.
-    public mutating func apply(_ event: GestureEvent, surface: Surface, emit: (ListEvent) -> Void) {
+    /// nothing. Scrolling is reported by `endFrame(at:surface:emit:)`, once per frame.
+    /// ``ListController``'s wiring: `package`.
+    package mutating func apply(_ event: GestureEvent, surface: Surface, emit: (ListEvent) -> Void) {
         switch event.kind {
         case .pan(let p):
             if slidesRows, p.phase == .began { closeOpenRow(at: event.time, emit: emit) }

@@ -69,6 +69,7 @@ public struct ListOptions: Hashable, Sendable {
     /// ``ListLayout/rowHeight``, the guide's 60-point activity view beside UIKit's 44-point row.
     public var loadingRowHeight: Double?
 
+    /// The defaults, each with its source in its documentation.
     public init() {}
 }
 

@@ -9,6 +9,7 @@ public struct PageRequest: Hashable, Sendable {
     /// Counts the model's requests, so that each is passed on once.
     public var serial: Int
 
+    /// A request for `page` (a refresh, or more), made at `time` (seconds), numbered `serial`.
     public init(page: Int, isRefresh: Bool, time: Double, serial: Int) {
         self.page = page
         self.isRefresh = isRefresh
@@ -26,6 +27,7 @@ public struct PageAnswer: Hashable, Sendable {
     /// When the answer arrived, in seconds on the input's clock.
     public var time: Double
 
+    /// The answer for `page`: how many rows it holds (`nil`: it failed), given at `time` (seconds).
     public init(page: Int, rows: Int?, time: Double) {
         self.page = page
         self.rows = rows
@@ -64,6 +66,7 @@ public struct ScriptedFeed: PageSource, Hashable {
     private var failed: Set<Int> = []
     private var queue: [PageAnswer] = []
 
+    /// A source of `pageSize`-row pages up to `total` rows (`nil`: no end), answering after `latency` seconds, failing once for each of `failingPages`.
     public init(pageSize: Int = 25, total: Int? = nil, latency: Double = 0.3, failingPages: Set<Int> = []) {
         self.pageSize = max(1, pageSize)
         self.total = total.map { max(0, $0) }
@@ -80,6 +83,7 @@ public struct ScriptedFeed: PageSource, Hashable {
         return min(pageSize, total - before.partialValue)
     }
 
+    /// Takes a request; its answer comes `latency` seconds after it.
     public mutating func request(_ request: PageRequest) {
         var rows: Int? = self.rows(onPage: request.page)
         if failingPages.contains(request.page), !failed.contains(request.page) {
@@ -92,10 +96,12 @@ public struct ScriptedFeed: PageSource, Hashable {
         queue.insert(answer, at: at)
     }
 
+    /// The next answer due by `time` (seconds), taken from the queue, if any.
     public mutating func nextAnswer(dueBy time: Double) -> PageAnswer? {
         guard let first = queue.first, first.time <= time else { return nil }
         return queue.removeFirst()
     }
 
+    /// When (seconds) the next answer is due, if any is waiting.
     public var nextAnswerTime: Double? { queue.first?.time }
 }

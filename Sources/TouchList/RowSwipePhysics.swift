@@ -33,6 +33,7 @@ public struct RowSwipePhysics: Hashable, Sendable {
     /// Default 0.55, the scroll's (``ScrollPhysics/rubberBandCoefficient``).
     public var rubberBandCoefficient = 0.55
 
+    /// The defaults, each with its source in its documentation.
     public init() {}
 
     /// The offset shown for a drag to the unbanded offset `raw`: followed one to one within

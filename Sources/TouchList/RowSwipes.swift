@@ -31,10 +31,15 @@ public enum RowSwipeState: Hashable, Sendable {
     /// A drag: the finger's `anchorX` (surface units) when the row claimed it, the unbanded
     /// offset `startRaw` then, the unbanded offset `raw` now, and the `offset` shown.
     public struct Tracking: Hashable, Sendable {
+        /// The row that slides.
         public var row: Int
+        /// Where the finger was across (surface units) when the row claimed the drag.
         public var anchorX: Double
+        /// The unbanded offset when the row claimed the drag.
         public var startRaw: Double
+        /// The unbanded offset now: the finger's travel from `anchorX` added to `startRaw`.
         public var raw: Double
+        /// The offset shown now (surface units).
         public var offset: Double
         /// The content's speed at the lift (units/s, from a fling), once known.
         public var velocity: Double
@@ -43,17 +48,24 @@ public enum RowSwipeState: Hashable, Sendable {
     /// A settle: from `from` at `velocity` (units/s) at `start` (seconds) to `to`; `offset` where
     /// it has got to.
     public struct Settle: Hashable, Sendable {
+        /// The row that slides.
         public var row: Int
+        /// The offset the settle started from (surface units).
         public var from: Double
+        /// The content's speed when the settle started (surface units per second).
         public var velocity: Double
+        /// The offset it ends at: 0 closed, else the open offset.
         public var to: Double
+        /// When the settle started (seconds).
         public var start: Double
+        /// The offset shown now (surface units).
         public var offset: Double
     }
 
     /// The state without its values, as the transition log keeps it.
     public enum Phase: String, Hashable, Sendable, CustomStringConvertible {
         case idle, tracking, settlingOpen, settlingClosed, open
+        /// The value in a few words, for logs and `print`.
         public var description: String { rawValue }
     }
 

@@ -26,6 +26,7 @@ public struct ScrollPhysics: Hashable, Sendable {
     /// the cell-snapping article; its curve is an ease-out, here `1 − (1 − p)²`.
     public var settleDuration = 0.5
 
+    /// The defaults, each with its source in its documentation.
     public init() {}
 }
 

@@ -52,6 +52,7 @@ public enum ScrollState: Hashable, Sendable {
     /// The state without its values, as the transition log keeps it.
     public enum Phase: String, Hashable, Sendable, CustomStringConvertible {
         case idle, touching, dragging, released, decelerating, settling
+        /// The value in a few words, for logs and `print`.
         public var description: String { rawValue }
     }
 

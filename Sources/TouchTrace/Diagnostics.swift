@@ -10,6 +10,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// 0-based index of the event among all events of the trace.
     public var eventIndex: Int?
 
+    /// A place: a file, a line and a column (1-based), or an event's index.
     public init(file: String? = nil, line: Int? = nil, column: Int? = nil, eventIndex: Int? = nil) {
         self.file = file
         self.line = line
@@ -17,6 +18,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         self.eventIndex = eventIndex
     }
 
+    /// The value in a few words, for logs and `print`.
     public var description: String {
         var s = file.map { $0 == "-" ? "<stdin>" : $0 } ?? "<input>"
         if let line { s += ":\(line)" }
@@ -28,6 +30,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 /// One problem found in an input, with where it is and what was expected: the one located
 /// diagnostic every reader of the package reports.
 public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    /// How bad a diagnostic is.
     public enum Severity: String, Hashable, Sendable {
         /// The input breaks its format; it is not used.
         case error
@@ -35,10 +38,14 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         case warning
     }
 
+    /// An error (the input is refused) or a warning.
     public var severity: Severity
+    /// Where it applies.
     public var location: SourceLocation
+    /// What is wrong, in words.
     public var message: String
 
+    /// A diagnostic of `severity` at `location`.
     public init(_ severity: Severity, _ location: SourceLocation, _ message: String) {
         self.severity = severity
         self.location = location
@@ -55,8 +62,10 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// An input that could not be read or used, with every problem found.
 public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
+    /// Every problem found, in order.
     public var diagnostics: [Diagnostic]
 
+    /// An error made of these diagnostics.
     public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 
     /// One error at `location`.
@@ -64,6 +73,7 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
         diagnostics = [Diagnostic(.error, location, message)]
     }
 
+    /// The value in a few words, for logs and `print`.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 

@@ -37,6 +37,7 @@ public enum ExpectationCheck {
         /// Most extra or forbidden outputs quoted; the rest are counted.
         static let quoted = 20
 
+        /// The expectations a trace's header holds.
         public init(header: TraceHeader) {
             self.header = header
             types = Set((header.expect ?? []).compactMap { $0["type"]?.stringValue })
@@ -116,7 +117,9 @@ public enum ExpectationCheck {
 public enum TraceReplay {
     /// What a replay produced: the output events, and the list as the gestures left it.
     public struct Result: Sendable {
+        /// What the replay reported, in order.
         public var output: [ListController.Output]
+        /// The list as the replay left it.
         public var list: ListModel
     }
 

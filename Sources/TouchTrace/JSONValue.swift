@@ -16,10 +16,15 @@ public enum JSONValue: Hashable, Sendable {
         return nil
     }
 
+    /// The object, if the value is one.
     public var objectValue: JSONObject? { if case .object(let o) = self { return o }; return nil }
+    /// The string, if the value is one.
     public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
+    /// The number, if the value is one.
     public var numberValue: Double? { if case .number(let n) = self { return n }; return nil }
+    /// The array, if the value is one.
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
+    /// The boolean, if the value is one.
     public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
 
     /// A word for the kind of value, for error messages: "a string", "an object", …
@@ -39,16 +44,21 @@ public enum JSONValue: Hashable, Sendable {
 public struct JSONObject: Hashable, Sendable {
     /// One `"key": value` pair.
     public struct Member: Hashable, Sendable {
+        /// The member's name.
         public var key: String
+        /// The member's value.
         public var value: JSONValue
+        /// A member `key`: `value`.
         public init(_ key: String, _ value: JSONValue) {
             self.key = key
             self.value = value
         }
     }
 
+    /// The members, in the order written.
     public var members: [Member]
 
+    /// An object of these members, in order.
     public init(_ members: [Member] = []) { self.members = members }
 
     /// The value of the first member named `key`. JSON leaves duplicate names open; the first
@@ -64,6 +74,7 @@ public struct JSONObject: Hashable, Sendable {
         }
     }
 
+    /// The members' names, in order.
     public var keys: [String] { members.map(\.key) }
 }
 
@@ -148,12 +159,19 @@ extension JSONValue {
 // `["type": "swipe", "direction": "right", "fingers": 1]`.
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    /// JSON `null`, written `nil`.
     public init(nilLiteral: ()) { self = .null }
+    /// A JSON boolean, written as a Swift literal.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A JSON number, written as a Swift integer literal.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A JSON number, written as a Swift literal.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A JSON string, written as a Swift literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A JSON array, written as a Swift literal.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// A JSON object, written as a Swift literal (members in order).
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(JSONObject(elements.map { JSONObject.Member($0.0, $0.1) }))
     }

@@ -3,10 +3,12 @@ import TouchList
 
 /// A touch trace, format version 1: a header and the events (see `docs/trace-format.md`).
 public struct Trace: Hashable, Sendable {
+    /// The header: the device, the scene, the settings, the expectations.
     public var header: TraceHeader
     /// The events in order. Events with equal `time` form one frame.
     public var events: [TouchEvent]
 
+    /// A trace of `events` under `header`.
     public init(header: TraceHeader, events: [TouchEvent]) {
         self.header = header
         self.events = events
@@ -26,7 +28,9 @@ public struct TraceHeader: Hashable, Sendable {
     /// The format's major version; this reader understands 1.
     public static let supportedVersion = 1
 
+    /// The format version (1).
     public var version: Int = TraceHeader.supportedVersion
+    /// The device the events came from.
     public var device: Device
     /// The `scene` object, kept as written (its `list` is read by ``makeListModel()``).
     public var scene: JSONValue?
@@ -42,6 +46,7 @@ public struct TraceHeader: Hashable, Sendable {
     /// Header keys this version does not define, kept in order so that they survive a rewrite.
     public var extra: [JSONObject.Member] = []
 
+    /// A header for `device`, with an optional scene, meta and expectations.
     public init(device: Device, scene: JSONValue? = nil, meta: JSONValue? = nil,
                 expect: [JSONObject]? = nil, expectNone: [String]? = nil) {
         self.device = device
@@ -59,15 +64,18 @@ public struct TraceHeader: Hashable, Sendable {
 
     /// The touch surface the trace was made on.
     public struct Device: Hashable, Sendable {
+        /// The device's name, if known.
         public var name: String?
         /// Size of the surface in trace units.
         public var width: Double
+        /// The surface's height, in the device's units.
         public var height: Double
         /// Trace units per millimeter, per axis, when known.
         public var resolution: Point?
         /// What one trace unit is: `"px"` (default) or `"mm"`; `nil` when the key is absent.
         public var units: String?
 
+        /// A device `width` × `height` units, with `resolution` units per mm when known.
         public init(name: String? = nil, width: Double, height: Double, resolution: Point? = nil, units: String? = nil) {
             self.name = name
             self.width = width

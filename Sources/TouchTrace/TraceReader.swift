@@ -27,7 +27,9 @@ public struct TraceReadResult: Sendable {
         self.errorCount = errorCount ?? diagnostics.filter { $0.severity == .error }.count
     }
 
+    /// The errors among the diagnostics.
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+    /// The warnings among the diagnostics.
     public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
 }
 

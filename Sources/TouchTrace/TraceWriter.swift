@@ -126,6 +126,7 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
 /// Not `Sendable`, on purpose: it owns a file descriptor; write from one task.
 public final class LinesTraceWriter {
     private var fd: Int32
+    /// The file it writes.
     public let path: String
 
     /// Creates (or truncates) `path` and writes `header` to it; `-` is standard output.

@@ -17,63 +17,20 @@ import TouchGestures
 ///   the angle). Their edge is where the fingers went down.
 /// - A sequence that ends with a cancelled contact runs nothing at its lift.
 package struct GestureDispatcher: Sendable {
-    /// A binding to run, and why.
-    package struct Firing: Sendable {
-        /// When, in seconds on the input's clock.
-        package var time: Double
-        package var binding: Binding
-        /// What happened, kept as numbers: the words are made only when asked for (a log), so
-        /// that a quiet daemon never formats a number.
-        let cause: Cause
-
-        enum Cause: Sendable {
-            case tap(taps: Int, fingers: Int, edge: ScreenEdge?)
-            case longPress(fingers: Int, edge: ScreenEdge?)
-            case pinch(Binding.PinchDirection, scale: Double, fingers: Int)
-            case rotate(Binding.TurnDirection, radians: Double, fingers: Int)
-            case slide(SwipeDirection, millimeters: Double, fingers: Int, edge: ScreenEdge?)
-            case swipe(SwipeDirection, millimeters: Double, fingers: Int, edge: ScreenEdge?)
-        }
-
-        /// The gesture, in a few words (`swipe up 41 mm, 1 finger, from the bottom edge`).
-        package var reason: String { Self.words(cause) }
-
-        /// A gesture's cause in a few words.
-        static func words(_ cause: Cause) -> String {
-            func plural(_ n: Int) -> String { n == 1 ? "1 finger" : "\(n) fingers" }
-            func place(_ edge: ScreenEdge?) -> String { edge.map { ", from the \($0.rawValue) edge" } ?? "" }
-            switch cause {
-            case .tap(let taps, let fingers, let edge):
-                let what = taps == 1 ? "tap" : taps == 2 ? "double tap" : "\(taps) taps"
-                return "\(what), \(plural(fingers))\(place(edge))"
-            case .longPress(let fingers, let edge):
-                return "long press, \(plural(fingers))\(place(edge))"
-            case .pinch(let way, let scale, let fingers):
-                return "pinch \(way.rawValue) to \(GestureDispatcher.decimal(scale))×, \(plural(fingers))"
-            case .rotate(let way, let radians, let fingers):
-                return "rotate \(way.rawValue) by \(GestureDispatcher.decimal(abs(radians) * 180 / Double.pi))°, \(plural(fingers))"
-            case .slide(let way, let mm, let fingers, let edge):
-                return "slide \(way.rawValue) \(GestureDispatcher.decimal(mm)) mm, \(plural(fingers))\(place(edge))"
-            case .swipe(let way, let mm, let fingers, let edge):
-                return "swipe \(way.rawValue) \(GestureDispatcher.decimal(mm)) mm, \(plural(fingers))\(place(edge))"
-            }
-        }
-    }
-
     package let bindings: [Binding]
     /// What each binding is matched on, in the same order: looking through them copies no
     /// command or origin string (a daemon with lisgd's 288 bindings copied and released each
     /// one it looked at, at every gesture).
-    private let keys: [Key]
+    let keys: [Key]
     package private(set) var engine: GestureEngine
-    private let surface: Surface
-    private let edgeZone: Double
-    private let diagonals: Bool
+    let surface: Surface
+    let edgeZone: Double
+    let diagonals: Bool
     /// The repeating swipe bindings, as indices into `bindings` and `keys`.
     private let repeating: [Int]
 
     /// A binding without its command: a value with no reference in it.
-    private struct Key {
+    struct Key {
         var gesture: Binding.Gesture
         var direction: SwipeDirection?
         var pinch: Binding.PinchDirection?
@@ -92,7 +49,7 @@ package struct GestureDispatcher: Sendable {
 
     /// One contact of the current touch sequence. A handful at most: kept in an array and
     /// searched, which touches less code (and so fewer pages of a resident daemon) than hashing.
-    private struct Track {
+    struct Track {
         var id: Int
         var start: Point
         var latest: Point
@@ -102,7 +59,7 @@ package struct GestureDispatcher: Sendable {
     }
 
     // The current touch sequence.
-    private var tracks: [Track] = []
+    var tracks: [Track] = []
     /// How many fingers the current sequence keeps (at most ``GestureEngine/maxContacts``).
     var trackedContacts: Int { tracks.count }
     /// The engine's events for the frame in hand, kept between frames so that a frame does not
@@ -113,16 +70,16 @@ package struct GestureDispatcher: Sendable {
     private var contactsVersion = 0
     private var anchorsVersion = -1
     private var zones = EdgeZones.all
-    private var startEdge: ScreenEdge?
+    var startEdge: ScreenEdge?
     private var pendingSwipe: GestureEvent.Swipe?
-    private var cancelled = false
+    var cancelled = false
     private var repeated = false
     /// Explaining only: why the recognizers of the current sequence gave up, and whether a
     /// gesture of it was explained (then it needs no near-miss line).
-    private var failures: [(RecognizerName, GestureFailure)] = []
-    private var explainedSequence = false
+    var failures: [(RecognizerName, GestureFailure)] = []
+    var explainedSequence = false
     /// A near miss told at the end of a sequence, held while a tap of it may still come.
-    private var pendingNearMiss: String?
+    var pendingNearMiss: String?
 
     /// When true, ``explanation`` gets one line for each touch (`--explain`): the gesture and
     /// the binding it ran; or, when it ran nothing, why not in the user's own units: the
@@ -136,17 +93,10 @@ package struct GestureDispatcher: Sendable {
     /// With ``explains``, every binding tried for each gesture, in order, with the first reason
     /// each did not match, up to the one that ran (`--explain -v`).
     package var explainsEveryBinding = false
-    /// Where limits that the user gave in other units came from, said beside them when a near
-    /// miss is explained.
-    package struct LimitNotes: Sendable, Equatable {
-        /// Beside a swipe too short: lisgd's `-t` (`-t 125 px at 10.6 px/mm`).
-        package var swipeDistance: String?
-        package init(swipeDistance: String? = nil) { self.swipeDistance = swipeDistance }
-    }
     /// Said beside the limits they explain (``LimitNotes``).
     package var limitNotes = LimitNotes()
     /// The explanation lines since the last ``takeExplanation()``.
-    package private(set) var explanation: [String] = []
+    package internal(set) var explanation: [String] = []
 
     /// The explanation lines so far, handed over and forgotten.
     package mutating func takeExplanation() -> [String] {
@@ -229,12 +179,6 @@ package struct GestureDispatcher: Sendable {
         if pendingNearMiss != nil { tellNearMiss() }
     }
 
-    /// The near miss held since its sequence ended, now that no tap of it can come.
-    private mutating func tellNearMiss() {
-        if let line = pendingNearMiss { explanation.append(line) }
-        pendingNearMiss = nil
-    }
-
     /// Feeds the engine (`feed` calls it with the function that collects what it reports),
     /// then tells `seen` and fires the bindings of each gesture, in order. The gestures are
     /// collected in the scratch array, whose memory is kept from call to call.
@@ -286,7 +230,7 @@ package struct GestureDispatcher: Sendable {
     }
 
     /// What a finished gesture is: its kind and the values bindings test.
-    private struct Candidate {
+    struct Candidate {
         var gesture: Binding.Gesture
         var fingers: Int
         var edge: ScreenEdge?
@@ -297,103 +241,9 @@ package struct GestureDispatcher: Sendable {
         var turn: Binding.TurnDirection?
     }
 
-    /// Explains a finished gesture (`what`, in words): in one line, the binding that ran, or
-    /// why none did; with ``explainsEveryBinding``, each binding in order with the first reason
-    /// it did not match, up to the one that ran (`ran`), or every one when none did.
-    private mutating func explain(_ what: @autoclosure () -> String, at time: Double, _ c: Candidate, ran: Binding?) {
-        guard explains else { return }
-        explainedSequence = true
-        // A later gesture of a sequence that ended with none (a tap reported after its window)
-        // explains it: the near miss held for it is not told.
-        pendingNearMiss = nil
-        let head = "\(Self.decimalTime(time)) s: \(what())"
-        guard explainsEveryBinding else {
-            if let ran, let k = bindings.firstIndex(of: ran) {
-                explanation.append("\(head): \(bindings[k].origin) runs \(ran.command.line)")
-            } else {
-                explanation.append("\(head): \(whyNone(c))")
-            }
-            return
-        }
-        explanation.append(head)
-        for (k, key) in keys.enumerated() {
-            if let ran, bindings[k] == ran {
-                explanation.append("  \(bindings[k].origin): runs \(ran.command.line)")
-                return
-            }
-            explanation.append("  \(bindings[k].origin): " + (mismatch(key, c).map { words($0, key, c) } ?? "matches"))
-        }
-        explanation.append("  no binding ran")
-    }
-
-    /// Why no binding took a recognized gesture, in a few words: none of its kind (or for its
-    /// number of fingers), or the binding that passed the most tests and the one it failed.
-    private func whyNone(_ c: Candidate) -> String {
-        var nearest: (index: Int, rank: Int, mismatch: Mismatch)?
-        for (k, key) in keys.enumerated() {
-            guard let m = mismatch(key, c) else { continue }
-            let rank = m.rank
-            if rank > (nearest?.rank ?? 0) { nearest = (k, rank, m) }
-        }
-        let kinds = c.gesture.plural
-        // Nothing bound for this kind of gesture (or number of fingers): a bound gesture the
-        // touch missed is what the user more likely meant (a press held too short a time).
-        let missed = nearestMiss(other: c.gesture).map { "; " + $0 } ?? ""
-        guard let nearest else { return "no binding for \(kinds)\(missed)" }
-        if case .fingers = nearest.mismatch { return "no binding for \(c.fingers)-finger \(kinds)\(missed)" }
-        return "no binding took it; nearest \(bindings[nearest.index].origin): \(words(nearest.mismatch, keys[nearest.index], c))"
-    }
-
-    /// A touch sequence that ended with no gesture recognized and no binding run: the gesture
-    /// a binding waits for that it came nearest to, and the limit it missed. Held in
-    /// ``pendingNearMiss`` until no tap of the sequence can come.
-    private mutating func nearMiss(at time: Double) {
-        let head = "\(Self.decimalTime(time)) s: "
-        if cancelled {
-            pendingNearMiss = head + "touch with \(fingerWords) cancelled (by the device or the system): nothing runs for it"
-            return
-        }
-        guard let missed = nearestMiss(other: nil) else {
-            let bound = Set(keys.map(\.gesture)).map(\.plural).sorted()
-            pendingNearMiss = head + "touch with \(fingerWords): no gesture a binding waits for ("
-                + (bound.isEmpty ? "none is bound" : bound.joined(separator: ", ")) + ")"
-            return
-        }
-        pendingNearMiss = head + missed
-    }
-
-    private var fingerWords: String { tracks.count == 1 ? "1 finger" : "\(tracks.count) fingers" }
-
-    /// Of the gestures a binding waits for (other than `other`), the one whose recognizer came
-    /// nearest to taking the current sequence, in words with the limit it missed:
-    /// `not a swipe up from the bottom edge, 1 finger: distance 11.5 mm < 11.8 mm`.
-    private func nearestMiss(other: Binding.Gesture?) -> String? {
-        var best: (gesture: Binding.Gesture, failure: GestureFailure, miss: Double)?
-        for (r, f) in failures {
-            guard let g = Binding.Gesture(r), g != other, keys.contains(where: { $0.gesture == g }),
-                  let miss = f.shortfall else { continue }
-            if miss < (best?.miss ?? .infinity) { best = (g, f, miss) }
-        }
-        guard let best else { return nil }
-        var what: String
-        switch best.gesture {
-        case .swipe:
-            var sum = Point.zero
-            for t in tracks { sum = sum + surface.millimeters(t.latest - t.start) }
-            what = "swipe" + (SwipeDirection(of: sum / Double(max(tracks.count, 1)), diagonals: diagonals).map { " \($0.rawValue)" } ?? "")
-        case .tap: what = "tap"
-        case .longPress: what = "long press"
-        case .pinch: what = "pinch"
-        case .rotate: what = "rotation"
-        }
-        if let e = startEdge { what += " from the \(e.rawValue) edge" }
-        let note = best.gesture == .swipe && best.failure.kind == .tooShort ? limitNotes.swipeDistance : nil
-        return "not a \(what), \(fingerWords): \(best.failure)" + (note.map { " (\($0))" } ?? "")
-    }
-
     /// Why a binding's key does not match a gesture: the first test it fails. Cases only, no
     /// text: matching runs at every finished gesture; the words are made only for `--explain`.
-    private enum Mismatch: Equatable {
+    enum Mismatch: Equatable {
         case gesture, repeating, fingers(Int), direction(SwipeDirection), taps(Int)
         case pinch(Binding.PinchDirection), turn(Binding.TurnDirection), edge, distance
 
@@ -415,7 +265,7 @@ package struct GestureDispatcher: Sendable {
 
     /// The first test `key` fails for `c`, or `nil` when it matches. Each gesture's own tests
     /// (direction and distance for a swipe, taps, pinch, turn) are made for that gesture only.
-    private func mismatch(_ key: Key, _ c: Candidate) -> Mismatch? {
+    func mismatch(_ key: Key, _ c: Candidate) -> Mismatch? {
         if key.gesture != c.gesture { return .gesture }
         if key.mode != .release { return .repeating }
         if let f = key.fingers, f != c.fingers { return .fingers(f) }
@@ -426,66 +276,6 @@ package struct GestureDispatcher: Sendable {
         if !key.edge.admits(c.edge) { return .edge }
         if c.gesture == .swipe, !key.distance.admits(c.length, extent: c.extent) { return .distance }
         return nil
-    }
-
-    /// `m`, the first test `key` fails for `c`, in words with the measured value and the limit.
-    private func words(_ m: Mismatch, _ key: Key, _ c: Candidate) -> String {
-        switch m {
-        case .gesture: return "gesture \(c.gesture.rawValue) ≠ \(key.gesture.rawValue)"
-        case .repeating: return "repeats while the fingers move (mode P), not at the end"
-        case .fingers(let f): return "fingers \(c.fingers) ≠ \(f)"
-        case .direction(let d): return "direction \(c.direction?.rawValue ?? "none") ≠ \(d.rawValue)"
-        case .taps(let n): return "taps \(c.taps) ≠ \(n)"
-        case .pinch(let p): return "pinch \(c.pinch?.rawValue ?? "none") ≠ \(p.rawValue)"
-        case .turn(let t): return "turn \(c.turn?.rawValue ?? "none") ≠ \(t.rawValue)"
-        case .edge: return edgeReason(key.edge, c.edge)
-        case .distance:
-            let need: (String, Double) = switch key.distance {
-            case .medium: ("medium", c.extent / 3)
-            case .long: ("long", c.extent * 2 / 3)
-            case .atLeast(let mm): ("\(Self.decimal(mm)) mm", mm)
-            case .any, .short: ("any", 0)
-            }
-            return "distance \(Self.decimal(c.length)) mm < \(need.0): \(Self.decimal(need.1)) mm of \(Self.decimal(c.extent)) mm"
-        }
-    }
-
-    /// Why a gesture whose fingers started in `edge` is not from `wanted`: where the farthest
-    /// finger went down, measured from the edge (or edges) asked for, against the zone's width.
-    private func edgeReason(_ wanted: Binding.EdgeFilter, _ edge: ScreenEdge?) -> String {
-        let found = edge?.rawValue ?? "none"
-        guard case .edge(let e) = wanted else { return "edge \(found), not none" }
-        let far = surface.millimeters(Point(x: surface.width, y: surface.height))
-        func distance(_ side: ScreenEdge) -> Double {
-            var most = 0.0
-            for t in tracks {
-                let q = surface.millimeters(t.start)
-                let d: Double = switch side {
-                case .left: q.x
-                case .right: far.x - q.x
-                case .top: q.y
-                default: far.y - q.y
-                }
-                most = max(most, d)
-            }
-            return most
-        }
-        let sides: [ScreenEdge] = switch e {
-        case .topLeft: [.top, .left]
-        case .topRight: [.top, .right]
-        case .bottomLeft: [.bottom, .left]
-        case .bottomRight: [.bottom, .right]
-        default: [e]
-        }
-        let beyond = sides.filter { distance($0) > edgeZone }
-        guard let side = beyond.first else {
-            // Inside the wanted edge's zone as well: zones wider than half the screen overlap,
-            // and the touch was given to the other edge. Saying "> zone" here was false.
-            let within = sides.map { "\(Self.decimal(distance($0))) mm from the \($0.rawValue)" }.joined(separator: ", ")
-            return "edge \(found) ≠ \(e.rawValue): started \(within), inside its \(Self.decimal(edgeZone)) mm zone too; "
-                + "the zones overlap (each \(Self.decimal(edgeZone)) mm on a \(Self.decimal(far.x)) × \(Self.decimal(far.y)) mm screen) and the \(found) edge took it"
-        }
-        return "edge \(found) ≠ \(e.rawValue): started \(Self.decimal(distance(side))) mm from the \(side.rawValue) > \(Self.decimal(edgeZone)) mm"
     }
 
     /// Seconds with three decimals; a time whose milliseconds do not fit an Int (or that is
@@ -584,46 +374,5 @@ package struct GestureDispatcher: Sendable {
         let cause = Firing.Cause.swipe(s.direction, millimeters: length, fingers: s.fingers, edge: s.edge)
         explain(Firing.words(cause), at: time, c, ran: b)
         if let b { fire(Firing(time: time, binding: b, cause: cause)) }
-    }
-}
-
-extension Binding.Gesture {
-    /// The binding gesture a recognizer reports, if any binds it.
-    init?(_ recognizer: RecognizerName) {
-        switch recognizer {
-        case .tap: self = .tap
-        case .swipe: self = .swipe
-        case .longPress: self = .longPress
-        case .pinch: self = .pinch
-        case .rotate: self = .rotate
-        case .pan, .fling: return nil
-        }
-    }
-
-    /// The gesture's name in the plural, for "no binding for taps".
-    var plural: String {
-        switch self {
-        case .tap: "taps"
-        case .swipe: "swipes"
-        case .longPress: "long presses"
-        case .pinch: "pinches"
-        case .rotate: "rotations"
-        }
-    }
-}
-
-extension GestureFailure {
-    /// How far the measured value is from passing, as a ratio of at least 1 (the limit over
-    /// the value where the value had to reach it, the value over the limit where it had to
-    /// stay under it): the smallest is the nearest miss. `nil` for a failure with no number.
-    var shortfall: Double? {
-        switch kind {
-        case .tooShort, .releasedEarly, .notEnoughMovement, .tooFewFingers, .tooSlowToFling:
-            return measured > 0 ? limit / measured : .infinity
-        case .crossDrift, .tooSlow, .moved, .heldTooLong, .offAxis, .againstMotion:
-            return limit > 0 ? measured / limit : .infinity
-        case .cancelled, .rejected, .waitedForWon:
-            return nil
-        }
     }
 }

@@ -1,0 +1,214 @@
+import TouchGestures
+
+/// `--explain`: what the dispatcher says of each touch, made only when asked for (matching
+/// itself makes no text). The rules are in ``GestureDispatcher/explains``.
+extension GestureDispatcher {
+    /// Where limits that the user gave in other units came from, said beside them when a near
+    /// miss is explained.
+    package struct LimitNotes: Sendable, Equatable {
+        /// Beside a swipe too short: lisgd's `-t` (`-t 125 px at 10.6 px/mm`).
+        package var swipeDistance: String?
+        package init(swipeDistance: String? = nil) { self.swipeDistance = swipeDistance }
+    }
+
+    /// The near miss held since its sequence ended, now that no tap of it can come.
+    mutating func tellNearMiss() {
+        if let line = pendingNearMiss { explanation.append(line) }
+        pendingNearMiss = nil
+    }
+
+    /// Explains a finished gesture (`what`, in words): in one line, the binding that ran, or
+    /// why none did; with ``explainsEveryBinding``, each binding in order with the first reason
+    /// it did not match, up to the one that ran (`ran`), or every one when none did.
+    mutating func explain(_ what: @autoclosure () -> String, at time: Double, _ c: Candidate, ran: Binding?) {
+        guard explains else { return }
+        explainedSequence = true
+        // A later gesture of a sequence that ended with none (a tap reported after its window)
+        // explains it: the near miss held for it is not told.
+        pendingNearMiss = nil
+        let head = "\(Self.decimalTime(time)) s: \(what())"
+        guard explainsEveryBinding else {
+            if let ran, let k = bindings.firstIndex(of: ran) {
+                explanation.append("\(head): \(bindings[k].origin) runs \(ran.command.line)")
+            } else {
+                explanation.append("\(head): \(whyNone(c))")
+            }
+            return
+        }
+        explanation.append(head)
+        for (k, key) in keys.enumerated() {
+            if let ran, bindings[k] == ran {
+                explanation.append("  \(bindings[k].origin): runs \(ran.command.line)")
+                return
+            }
+            explanation.append("  \(bindings[k].origin): " + (mismatch(key, c).map { words($0, key, c) } ?? "matches"))
+        }
+        explanation.append("  no binding ran")
+    }
+
+    /// Why no binding took a recognized gesture, in a few words: none of its kind (or for its
+    /// number of fingers), or the binding that passed the most tests and the one it failed.
+    func whyNone(_ c: Candidate) -> String {
+        var nearest: (index: Int, rank: Int, mismatch: Mismatch)?
+        for (k, key) in keys.enumerated() {
+            guard let m = mismatch(key, c) else { continue }
+            let rank = m.rank
+            if rank > (nearest?.rank ?? 0) { nearest = (k, rank, m) }
+        }
+        let kinds = c.gesture.plural
+        // Nothing bound for this kind of gesture (or number of fingers): a bound gesture the
+        // touch missed is what the user more likely meant (a press held too short a time).
+        let missed = nearestMiss(other: c.gesture).map { "; " + $0 } ?? ""
+        guard let nearest else { return "no binding for \(kinds)\(missed)" }
+        if case .fingers = nearest.mismatch { return "no binding for \(c.fingers)-finger \(kinds)\(missed)" }
+        return "no binding took it; nearest \(bindings[nearest.index].origin): \(words(nearest.mismatch, keys[nearest.index], c))"
+    }
+
+    /// A touch sequence that ended with no gesture recognized and no binding run: the gesture
+    /// a binding waits for that it came nearest to, and the limit it missed. Held in
+    /// ``pendingNearMiss`` until no tap of the sequence can come.
+    mutating func nearMiss(at time: Double) {
+        let head = "\(Self.decimalTime(time)) s: "
+        if cancelled {
+            pendingNearMiss = head + "touch with \(fingerWords) cancelled (by the device or the system): nothing runs for it"
+            return
+        }
+        guard let missed = nearestMiss(other: nil) else {
+            let bound = Set(keys.map(\.gesture)).map(\.plural).sorted()
+            pendingNearMiss = head + "touch with \(fingerWords): no gesture a binding waits for ("
+                + (bound.isEmpty ? "none is bound" : bound.joined(separator: ", ")) + ")"
+            return
+        }
+        pendingNearMiss = head + missed
+    }
+
+    var fingerWords: String { tracks.count == 1 ? "1 finger" : "\(tracks.count) fingers" }
+
+    /// Of the gestures a binding waits for (other than `other`), the one whose recognizer came
+    /// nearest to taking the current sequence, in words with the limit it missed:
+    /// `not a swipe up from the bottom edge, 1 finger: distance 11.5 mm < 11.8 mm`.
+    func nearestMiss(other: Binding.Gesture?) -> String? {
+        var best: (gesture: Binding.Gesture, failure: GestureFailure, miss: Double)?
+        for (r, f) in failures {
+            guard let g = Binding.Gesture(r), g != other, keys.contains(where: { $0.gesture == g }),
+                  let miss = f.shortfall else { continue }
+            if miss < (best?.miss ?? .infinity) { best = (g, f, miss) }
+        }
+        guard let best else { return nil }
+        var what: String
+        switch best.gesture {
+        case .swipe:
+            var sum = Point.zero
+            for t in tracks { sum = sum + surface.millimeters(t.latest - t.start) }
+            what = "swipe" + (SwipeDirection(of: sum / Double(max(tracks.count, 1)), diagonals: diagonals).map { " \($0.rawValue)" } ?? "")
+        case .tap: what = "tap"
+        case .longPress: what = "long press"
+        case .pinch: what = "pinch"
+        case .rotate: what = "rotation"
+        }
+        if let e = startEdge { what += " from the \(e.rawValue) edge" }
+        let note = best.gesture == .swipe && best.failure.kind == .tooShort ? limitNotes.swipeDistance : nil
+        return "not a \(what), \(fingerWords): \(best.failure)" + (note.map { " (\($0))" } ?? "")
+    }
+
+    /// `m`, the first test `key` fails for `c`, in words with the measured value and the limit.
+    func words(_ m: Mismatch, _ key: Key, _ c: Candidate) -> String {
+        switch m {
+        case .gesture: return "gesture \(c.gesture.rawValue) ≠ \(key.gesture.rawValue)"
+        case .repeating: return "repeats while the fingers move (mode P), not at the end"
+        case .fingers(let f): return "fingers \(c.fingers) ≠ \(f)"
+        case .direction(let d): return "direction \(c.direction?.rawValue ?? "none") ≠ \(d.rawValue)"
+        case .taps(let n): return "taps \(c.taps) ≠ \(n)"
+        case .pinch(let p): return "pinch \(c.pinch?.rawValue ?? "none") ≠ \(p.rawValue)"
+        case .turn(let t): return "turn \(c.turn?.rawValue ?? "none") ≠ \(t.rawValue)"
+        case .edge: return edgeReason(key.edge, c.edge)
+        case .distance:
+            let need: (String, Double) = switch key.distance {
+            case .medium: ("medium", c.extent / 3)
+            case .long: ("long", c.extent * 2 / 3)
+            case .atLeast(let mm): ("\(Self.decimal(mm)) mm", mm)
+            case .any, .short: ("any", 0)
+            }
+            return "distance \(Self.decimal(c.length)) mm < \(need.0): \(Self.decimal(need.1)) mm of \(Self.decimal(c.extent)) mm"
+        }
+    }
+
+    /// Why a gesture whose fingers started in `edge` is not from `wanted`: where the farthest
+    /// finger went down, measured from the edge (or edges) asked for, against the zone's width.
+    func edgeReason(_ wanted: Binding.EdgeFilter, _ edge: ScreenEdge?) -> String {
+        let found = edge?.rawValue ?? "none"
+        guard case .edge(let e) = wanted else { return "edge \(found), not none" }
+        let far = surface.millimeters(Point(x: surface.width, y: surface.height))
+        func distance(_ side: ScreenEdge) -> Double {
+            var most = 0.0
+            for t in tracks {
+                let q = surface.millimeters(t.start)
+                let d: Double = switch side {
+                case .left: q.x
+                case .right: far.x - q.x
+                case .top: q.y
+                default: far.y - q.y
+                }
+                most = max(most, d)
+            }
+            return most
+        }
+        let sides: [ScreenEdge] = switch e {
+        case .topLeft: [.top, .left]
+        case .topRight: [.top, .right]
+        case .bottomLeft: [.bottom, .left]
+        case .bottomRight: [.bottom, .right]
+        default: [e]
+        }
+        let beyond = sides.filter { distance($0) > edgeZone }
+        guard let side = beyond.first else {
+            // Inside the wanted edge's zone as well: zones wider than half the screen overlap,
+            // and the touch was given to the other edge. Saying "> zone" here was false.
+            let within = sides.map { "\(Self.decimal(distance($0))) mm from the \($0.rawValue)" }.joined(separator: ", ")
+            return "edge \(found) ≠ \(e.rawValue): started \(within), inside its \(Self.decimal(edgeZone)) mm zone too; "
+                + "the zones overlap (each \(Self.decimal(edgeZone)) mm on a \(Self.decimal(far.x)) × \(Self.decimal(far.y)) mm screen) and the \(found) edge took it"
+        }
+        return "edge \(found) ≠ \(e.rawValue): started \(Self.decimal(distance(side))) mm from the \(side.rawValue) > \(Self.decimal(edgeZone)) mm"
+    }
+}
+
+extension Binding.Gesture {
+    /// The binding gesture a recognizer reports, if any binds it.
+    init?(_ recognizer: RecognizerName) {
+        switch recognizer {
+        case .tap: self = .tap
+        case .swipe: self = .swipe
+        case .longPress: self = .longPress
+        case .pinch: self = .pinch
+        case .rotate: self = .rotate
+        case .pan, .fling: return nil
+        }
+    }
+
+    /// The gesture's name in the plural, for "no binding for taps".
+    var plural: String {
+        switch self {
+        case .tap: "taps"
+        case .swipe: "swipes"
+        case .longPress: "long presses"
+        case .pinch: "pinches"
+        case .rotate: "rotations"
+        }
+    }
+}
+
+extension GestureFailure {
+    /// How far the measured value is from passing, as a ratio of at least 1 (the limit over
+    /// the value where the value had to reach it, the value over the limit where it had to
+    /// stay under it): the smallest is the nearest miss. `nil` for a failure with no number.
+    var shortfall: Double? {
+        switch kind {
+        case .tooShort, .releasedEarly, .notEnoughMovement, .tooFewFingers, .tooSlowToFling:
+            return measured > 0 ? limit / measured : .infinity
+        case .crossDrift, .tooSlow, .moved, .heldTooLong, .offAxis, .againstMotion:
+            return limit > 0 ? measured / limit : .infinity
+        case .cancelled, .rejected, .waitedForWon:
+            return nil
+        }
+    }
+}

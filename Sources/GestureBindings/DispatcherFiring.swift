@@ -1,0 +1,46 @@
+import TouchGestures
+
+extension GestureDispatcher {
+    /// A binding to run, and why.
+    package struct Firing: Sendable {
+        /// When, in seconds on the input's clock.
+        package var time: Double
+        package var binding: Binding
+        /// What happened, kept as numbers: the words are made only when asked for (a log), so
+        /// that a quiet daemon never formats a number.
+        let cause: Cause
+
+        enum Cause: Sendable {
+            case tap(taps: Int, fingers: Int, edge: ScreenEdge?)
+            case longPress(fingers: Int, edge: ScreenEdge?)
+            case pinch(Binding.PinchDirection, scale: Double, fingers: Int)
+            case rotate(Binding.TurnDirection, radians: Double, fingers: Int)
+            case slide(SwipeDirection, millimeters: Double, fingers: Int, edge: ScreenEdge?)
+            case swipe(SwipeDirection, millimeters: Double, fingers: Int, edge: ScreenEdge?)
+        }
+
+        /// The gesture, in a few words (`swipe up 41 mm, 1 finger, from the bottom edge`).
+        package var reason: String { Self.words(cause) }
+
+        /// A gesture's cause in a few words.
+        static func words(_ cause: Cause) -> String {
+            func plural(_ n: Int) -> String { n == 1 ? "1 finger" : "\(n) fingers" }
+            func place(_ edge: ScreenEdge?) -> String { edge.map { ", from the \($0.rawValue) edge" } ?? "" }
+            switch cause {
+            case .tap(let taps, let fingers, let edge):
+                let what = taps == 1 ? "tap" : taps == 2 ? "double tap" : "\(taps) taps"
+                return "\(what), \(plural(fingers))\(place(edge))"
+            case .longPress(let fingers, let edge):
+                return "long press, \(plural(fingers))\(place(edge))"
+            case .pinch(let way, let scale, let fingers):
+                return "pinch \(way.rawValue) to \(GestureDispatcher.decimal(scale))×, \(plural(fingers))"
+            case .rotate(let way, let radians, let fingers):
+                return "rotate \(way.rawValue) by \(GestureDispatcher.decimal(abs(radians) * 180 / Double.pi))°, \(plural(fingers))"
+            case .slide(let way, let mm, let fingers, let edge):
+                return "slide \(way.rawValue) \(GestureDispatcher.decimal(mm)) mm, \(plural(fingers))\(place(edge))"
+            case .swipe(let way, let mm, let fingers, let edge):
+                return "swipe \(way.rawValue) \(GestureDispatcher.decimal(mm)) mm, \(plural(fingers))\(place(edge))"
+            }
+        }
+    }
+}

@@ -15,34 +15,13 @@ package struct DaemonConfig: Sendable {
     /// tables (and the older `[settings]` keys) set them, with the same units and plausible
     /// ranges; otherwise the engine's defaults.
     package var thresholds = GestureSettings()
-    /// Width of the edge zones, in millimeters (`swipe.edgeZone`). Default 5 mm.
-    package var edgeZone: Double {
-        get { thresholds.swipe.edgeZone }
-        set { thresholds.swipe.edgeZone = newValue }
-    }
-    /// A swipe's minimum length, in millimeters (`swipe.minDistance`). Default 12 mm.
-    package var swipeDistance: Double {
-        get { thresholds.swipe.minDistance }
-        set { thresholds.swipe.minDistance = newValue }
-    }
-    /// The longest a swipe may take to reach its minimum length, in seconds
-    /// (`swipe.maxDuration`). Default 0.7 s.
-    package var swipeTime: Double {
-        get { thresholds.swipe.maxDuration }
-        set { thresholds.swipe.maxDuration = newValue }
-    }
-    /// How long a long press is held, in seconds (`longPress.minDuration`). Default 0.5 s.
-    package var longPressTime: Double {
-        get { thresholds.longPress.minDuration }
-        set { thresholds.longPress.minDuration = newValue }
-    }
     /// The step of a repeating binding, in millimeters. Default 6 mm: lisgd's 60-pixel
     /// pressed-mode threshold (`-T`) on the PinePhone's panel, 720 pixels across 68 mm
     /// (10.6 pixels per mm), the phone lisgd was written for.
     package var repeatStep = 6.0
     /// lisgd's `-t`: a swipe's minimum length in the device's units, which on the phones that
     /// run lisgd are the panel's pixels; each device makes it millimeters by its resolution
-    /// (``resolved(for:)``), in place of ``swipeDistance``.
+    /// (``resolved(for:)``), in place of `thresholds.swipe.minDistance`.
     package var swipeDistanceUnits: Double?
     /// lisgd's `-T`: the step of the repeating (`P`) `-g` bindings in the device's units, in
     /// place of ``repeatStep``.

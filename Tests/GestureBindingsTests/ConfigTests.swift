@@ -49,7 +49,7 @@ struct ConfigTests {
             command = ["zoom-out"]
             """
         let c = try DaemonConfig(text: text, file: "c.toml")
-        #expect(c.edgeZone == 4 && c.swipeDistance == 15.5 && c.repeatStep == 8)
+        #expect(c.thresholds.swipe.edgeZone == 4 && c.thresholds.swipe.minDistance == 15.5 && c.repeatStep == 8)
         #expect(c.devices == ["/dev/input/event2", "/dev/input/event3"] && c.grab && c.rotation == .quarter)
         #expect(c.calibration == [1, 0, 0, 0, 1, 0] && c.readInterval == 0.040)
         #expect(c.bindings.count == 4)
@@ -83,7 +83,7 @@ struct ConfigTests {
             #expect(ConfigReader.number(Array(bad.utf8)) == nil, "\(bad)")
         }
         let c = try DaemonConfig(text: "[settings]\nedge-zone = 1_0.5\nrepeat-step = 6e0\n", file: "c")
-        #expect(c.edgeZone == 10.5 && c.repeatStep == 6)
+        #expect(c.thresholds.swipe.edgeZone == 10.5 && c.repeatStep == 6)
         // 20,000 keys in one table are read (each checked against the others, as a set); the
         // twenty-thousand-and-first, a repeat, is refused at its line.
         var text = "[[binding]]\ngesture = \"tap\"\nshell = \"x\"\n"

@@ -107,25 +107,11 @@ extension DaemonConfig {
     }
 }
 
-/// `s` as a TOML basic string: quotes, backslashes and control characters escaped, so that any
-/// text (a command line with quotes, a path with a newline) reads back the same.
+/// `s` as a TOML basic string: quotes, backslashes and control characters escaped as JSON
+/// escapes them (TOML takes the same escapes), so that any text (a command line with quotes, a
+/// path with a newline) reads back the same.
 func tomlString(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default:
-            if u.value < 0x20 || u.value == 0x7F {
-                let hex = String(u.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(u)
-            }
-        }
-    }
-    return out + "\""
+    var out = ""
+    writeJSONString(s, to: &out, escapingDelete: true)
+    return out
 }

@@ -114,7 +114,10 @@ extension JSONValue {
     }
 }
 
-func writeJSONString(_ s: String, to out: inout String) {
+/// `s` as a JSON string, quoted and escaped, after `out`. With `escapingDelete`, U+007F is
+/// escaped too: a TOML basic string (the daemon's `--print-config`) takes the same escapes as
+/// JSON, and forbids a raw DEL besides.
+package func writeJSONString(_ s: String, to out: inout String, escapingDelete: Bool = false) {
     out += "\""
     for u in s.unicodeScalars {
         switch u {
@@ -123,7 +126,7 @@ func writeJSONString(_ s: String, to out: inout String) {
         case "\n": out += "\\n"
         case "\r": out += "\\r"
         case "\t": out += "\\t"
-        case _ where u.value < 0x20:
+        case _ where u.value < 0x20 || (escapingDelete && u.value == 0x7F):
             let hex = String(u.value, radix: 16)
             out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         default: out.unicodeScalars.append(u)

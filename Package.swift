@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "TouchGestures", targets: ["TouchGestures"]),
         .library(name: "TouchList", targets: ["TouchList"]),
         .library(name: "TouchTrace", targets: ["TouchTrace"]),
+        .library(name: "TouchReplay", targets: ["TouchReplay"]),
         .library(name: "TouchEvdev", targets: ["TouchEvdev"]),
         .library(name: "TouchInput", targets: ["TouchInput"]),
         .executable(name: "touchtrace", targets: ["touchtrace"]),
@@ -21,8 +22,12 @@ let package = Package(
         .target(name: "TouchGestures"),
         // The headless list the gestures drive, and the controller that joins them. No Foundation.
         .target(name: "TouchList", dependencies: ["TouchGestures"]),
-        // Trace format v1: reading, writing, validating, expectations. Foundation allowed.
-        .target(name: "TouchTrace", dependencies: ["TouchGestures", "TouchList", "CJSONStructure"]),
+        // Trace format v1: reading, writing, validating, the gestures' outputs, expectations.
+        // Below the list: the daemon and the evdev readers use it without one.
+        .target(name: "TouchTrace", dependencies: ["TouchGestures", "CJSONStructure"]),
+        // A trace replayed through the list: the list `scene.list` describes, the list's
+        // outputs in the format, the replay. On top of the format and the list.
+        .target(name: "TouchReplay", dependencies: ["TouchGestures", "TouchList", "TouchTrace"]),
         // Where a JSON array ends, found 64 bytes at a time (SSE2, or eight bytes in a word).
         .target(name: "CJSONStructure"),
         // libevdev, through pkg-config; Debian's libevdev-dev provides it.
@@ -35,11 +40,11 @@ let package = Package(
         .target(name: "TouchInput", dependencies: ["TouchGestures", "TouchEvdev", "CLibevdev"]),
         // What the command-line tools share and no library user needs: the synth language,
         // SVG rendering, statistics, velocity tables, human-readable output. Not a product.
-        .target(name: "TouchTools", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchEvdev"]),
+        .target(name: "TouchTools", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev"]),
         .executableTarget(
             name: "touchtrace",
             dependencies: [
-                "TouchGestures", "TouchList", "TouchTrace", "TouchEvdev", "TouchInput", "TouchTools",
+                "TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchInput", "TouchTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "touch-demo",
             dependencies: [
-                "TouchGestures", "TouchList", "TouchTrace", "TouchEvdev", "TouchInput", "TouchTools", "CSDL2",
+                "TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchInput", "TouchTools", "CSDL2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -69,7 +74,7 @@ let package = Package(
         ),
         // Counts heap allocations for the benchmark by wrapping glibc's malloc family.
         .target(name: "CAllocCounter"),
-        .executableTarget(name: "touch-bench", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchTools", "CAllocCounter"]),
+        .executableTarget(name: "touch-bench", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchTools", "CAllocCounter"]),
         // The golden corpus, described (traces/Corpus): `swift run touch-corpus` writes traces/.
         .executableTarget(name: "touch-corpus", dependencies: ["TouchGestures", "TouchTrace", "TouchTools", "TouchTestSupport"],
                           path: "traces/Corpus"),
@@ -78,9 +83,9 @@ let package = Package(
         .target(name: "TouchTestSupport", dependencies: ["TouchGestures", "TouchList"], path: "Tests/TouchTestSupport"),
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures", "TouchTestSupport"]),
         .testTarget(name: "TouchListTests", dependencies: ["TouchGestures", "TouchList", "TouchTestSupport"]),
-        .testTarget(name: "TouchTraceTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchEvdev", "TouchTools", "TouchTestSupport", "touchtrace", "touch-demo"]),
+        .testTarget(name: "TouchTraceTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchTools", "TouchTestSupport", "touchtrace", "touch-demo"]),
         .testTarget(name: "GestureBindingsTests", dependencies: ["GestureBindings", "TouchGestures", "TouchTrace", "TouchTools", "TouchTestSupport", "touch-gestured"]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchEvdev", "TouchInput", "TouchTools", "TouchTestSupport"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchReplay", "TouchEvdev", "TouchInput", "TouchTools", "TouchTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

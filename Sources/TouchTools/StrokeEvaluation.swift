@@ -1,5 +1,6 @@
 import TouchGestures
 import TouchList
+import TouchReplay
 import TouchTrace
 
 /// What a replay made of one stroke: the first of a swipe, a long press, a scroll (the pan), a

@@ -1,4 +1,5 @@
 import TouchGestures
+import TouchReplay
 import TouchTrace
 import TouchList
 

@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 import TouchGestures
-import TouchList
 
 /// Parses the document encoding from a buffer holding the whole file.
 struct DocumentParser {

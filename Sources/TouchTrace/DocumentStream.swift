@@ -1,5 +1,4 @@
 import TouchGestures
-import TouchList
 
 /// Reads the document encoding one event at a time, in memory that does not grow with the
 /// trace: the file is mapped, and the pages behind the reader are let go as it goes.

@@ -1,5 +1,4 @@
 import TouchGestures
-import TouchList
 
 /// A well-formed JSON event object of the wrong shape: where, and what is wrong; the problems
 /// after the first in the same event are in `more`, each reported in its own diagnostic.

@@ -7,7 +7,6 @@ import Darwin
 #endif
 import CJSONStructure
 import TouchGestures
-import TouchList
 
 /// A syntax or shape error found while scanning, at a byte offset of the scanned text.
 struct ScanError: Error {

@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 import TouchGestures
-import TouchList
 
 /// Parses the lines encoding one line at a time; memory stays flat unless `collectEvents`.
 struct LinesParser {

@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 import TouchGestures
-import TouchList
 
 /// A file mapped read-only into memory, unmapped when released. Reading a large trace this way
 /// spares the zero-filled copy that `read` into a fresh buffer costs.

@@ -1,5 +1,4 @@
 import TouchGestures
-import TouchList
 
 extension GestureEvent {
     /// The event as the trace format's output object: `t`, `type`, then the type's fields.
@@ -7,28 +6,6 @@ extension GestureEvent {
         var sink = JSONObjectSink()
         writeFields(to: &sink)
         return sink.object
-    }
-
-    /// One line of `touchtrace replay --json`.
-    public var jsonLine: String { JSONValue.object(jsonObject).serialized() }
-}
-
-extension ListEvent {
-    /// The event as the trace format's output object: `t`, `type`, then the type's fields.
-    public var jsonObject: JSONObject {
-        var sink = JSONObjectSink()
-        writeFields(to: &sink)
-        return sink.object
-    }
-}
-
-extension ListController.Output {
-    /// The output as the trace format's output object.
-    public var jsonObject: JSONObject {
-        switch self {
-        case .gesture(let g): g.jsonObject
-        case .list(let l): l.jsonObject
-        }
     }
 
     /// One line of `touchtrace replay --json`.

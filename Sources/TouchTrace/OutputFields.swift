@@ -1,10 +1,9 @@
 import TouchGestures
-import TouchList
 
 /// Where an output object's fields go, in the trace format's order: a ``JSONObject`` (what
 /// expectations are checked against) or bytes (`replay --json`). Each output kind lists its
-/// fields once, in ``GestureEvent/writeFields(to:)`` and ``ListEvent/writeFields(to:)``.
-protocol OutputFieldSink {
+/// fields once, in `GestureEvent.writeFields(to:)` here and `ListEvent.writeFields(to:)` in TouchReplay.
+package protocol OutputFieldSink {
     mutating func number(_ key: StaticString, _ value: Double)
     mutating func string(_ key: StaticString, _ value: String)
     mutating func bool(_ key: StaticString, _ value: Bool)
@@ -14,7 +13,7 @@ protocol OutputFieldSink {
 
 extension OutputFieldSink {
     /// What every continuous gesture's report begins with: `phase`, `x`, `y`, `fingers`.
-    mutating func continuous(_ phase: GesturePhase, at p: Point, fingers: Int) {
+    package mutating func continuous(_ phase: GesturePhase, at p: Point, fingers: Int) {
         string("phase", phase.rawValue)
         number("x", p.x)
         number("y", p.y)
@@ -24,7 +23,7 @@ extension OutputFieldSink {
 
 extension GestureEvent {
     /// `t`, `type`, then the type's fields.
-    func writeFields<Sink: OutputFieldSink>(to w: inout Sink) {
+    package func writeFields<Sink: OutputFieldSink>(to w: inout Sink) {
         w.number("t", time)
         w.string("type", kind.type)
         switch kind {
@@ -77,52 +76,15 @@ extension GestureEvent {
     }
 }
 
-extension ListEvent {
-    /// `t`, `type`, then the type's fields.
-    func writeFields<Sink: OutputFieldSink>(to w: inout Sink) {
-        w.number("t", time)
-        w.string("type", kind.type)
-        switch kind {
-        case .rowSwipe(let row, let swiped):
-            w.number("row", Double(row))
-            w.bool("swiped", swiped)
-        case .select(let row), .deselect(let row):
-            w.number("row", Double(row))
-        case .scroll(let offset, let momentum):
-            w.number("offset", offset)
-            w.bool("momentum", momentum)
-        case .check(let row, let checked):
-            w.number("row", Double(row))
-            w.bool("checked", checked)
-        case .snap(let offset, let kind):
-            w.number("offset", offset)
-            w.string("to", kind.rawValue)
-        case .loadMore(let page):
-            w.number("page", Double(page))
-        case .refresh:
-            break
-        case .page(let page, let rows):
-            w.number("page", Double(page))
-            if let rows { w.number("rows", Double(rows)) } else { w.null("rows") }
-            w.bool("failed", rows == nil)
-        case .rowOffset(let row, let offset):
-            w.number("row", Double(row))
-            w.number("offset", offset)
-        case .fullSwipe(let row, let side):
-            w.number("row", Double(row))
-            w.string("side", side.rawValue)
-        }
-    }
-}
-
 /// Builds the ``JSONObject`` form.
-struct JSONObjectSink: OutputFieldSink {
-    var object = JSONObject()
-    mutating func number(_ key: StaticString, _ value: Double) { object["\(key)"] = .number(value) }
-    mutating func string(_ key: StaticString, _ value: String) { object["\(key)"] = .string(value) }
-    mutating func bool(_ key: StaticString, _ value: Bool) { object["\(key)"] = .bool(value) }
-    mutating func point(_ key: StaticString, _ value: Point) {
+package struct JSONObjectSink: OutputFieldSink {
+    package var object = JSONObject()
+    package init() {}
+    package mutating func number(_ key: StaticString, _ value: Double) { object["\(key)"] = .number(value) }
+    package mutating func string(_ key: StaticString, _ value: String) { object["\(key)"] = .string(value) }
+    package mutating func bool(_ key: StaticString, _ value: Bool) { object["\(key)"] = .bool(value) }
+    package mutating func point(_ key: StaticString, _ value: Point) {
         object["\(key)"] = .object(JSONObject([.init("x", .number(value.x)), .init("y", .number(value.y))]))
     }
-    mutating func null(_ key: StaticString) { object["\(key)"] = .null }
+    package mutating func null(_ key: StaticString) { object["\(key)"] = .null }
 }

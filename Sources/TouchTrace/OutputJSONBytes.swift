@@ -1,5 +1,4 @@
 import TouchGestures
-import TouchList
 
 /// Writes output objects as JSON text straight into bytes, in exactly the bytes
 /// `JSONValue.object(jsonObject).serialized()` gives, without building the `JSONValue` first.
@@ -12,7 +11,7 @@ import TouchList
 /// for itself once, then stores its bytes with no further check. Appending to an `[UInt8]` a
 /// byte at a time checked the array's uniqueness and capacity at every byte, a sixth of the
 /// formatting thread's time (perf, 10⁷ events).
-struct JSONBytes {
+package struct JSONBytes {
     // The buffer's memory, borrowed from a `JSONLineBuffer` for one line and handed back
     // (`JSONLineBuffer.write(_:)`). No reference to the buffer itself: reading one, even an
     // unowned one, retained and released it at every value (a third of the thread's time).
@@ -231,11 +230,11 @@ struct JSONBytes {
 }
 
 extension JSONBytes: OutputFieldSink {
-    mutating func number(_ key: StaticString, _ value: Double) { self.key(key); number(value) }
-    mutating func string(_ key: StaticString, _ value: String) { self.key(key); string(value) }
-    mutating func bool(_ key: StaticString, _ value: Bool) { self.key(key); bool(value) }
-    mutating func point(_ key: StaticString, _ value: Point) { self.key(key); point(value) }
-    mutating func null(_ key: StaticString) { self.key(key); literal("null") }
+    package mutating func number(_ key: StaticString, _ value: Double) { self.key(key); number(value) }
+    package mutating func string(_ key: StaticString, _ value: String) { self.key(key); string(value) }
+    package mutating func bool(_ key: StaticString, _ value: Bool) { self.key(key); bool(value) }
+    package mutating func point(_ key: StaticString, _ value: Point) { self.key(key); point(value) }
+    package mutating func null(_ key: StaticString) { self.key(key); literal("null") }
 }
 
 /// Bytes of `touchtrace replay --json` output lines, made without building JSON values: the
@@ -262,14 +261,17 @@ public final class JSONLineBuffer {
     /// Bytes held, in bytes.
     public var count: Int { used }
 
-    /// Appends `output`'s line and a newline.
-    public func append(_ output: ListController.Output) {
+    /// Appends `event`'s line and a newline.
+    public func append(_ event: GestureEvent) {
+        appendLine { w in event.writeFields(to: &w) }
+    }
+
+    /// Appends one output line, its fields written by `fields`, and a newline.
+    @inline(__always)
+    package func appendLine(_ fields: (inout JSONBytes) -> Void) {
         write { w in
             w.open()
-            switch output {
-            case .gesture(let g): g.writeFields(to: &w)
-            case .list(let l): l.writeFields(to: &w)
-            }
+            fields(&w)
             w.close()
             w.put(UInt8(ascii: "\n"))
         }

@@ -1,5 +1,4 @@
 import TouchGestures
-import TouchList
 
 extension GestureSettings {
     /// Names a setting had before, still accepted (traces are a contract): old → current.

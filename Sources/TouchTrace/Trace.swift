@@ -1,5 +1,4 @@
 import TouchGestures
-import TouchList
 
 /// A touch trace, format version 1: a header and the events (see `docs/trace-format.md`).
 public struct Trace: Hashable, Sendable {

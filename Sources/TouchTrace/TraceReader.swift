@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 import TouchGestures
-import TouchList
 
 /// What reading a trace found: the trace (when it has no error) and every diagnostic.
 public struct TraceReadResult: Sendable {

@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 import TouchGestures
-import TouchList
 
 /// Writes traces in either encoding. Numbers are written in their shortest exact form, so a
 /// trace read back is equal to the one written.

@@ -1,5 +1,4 @@
 import TouchGestures
-import TouchList
 
 /// Checks the rules a valid trace obeys, one event at a time, in memory that depends on the
 /// number of open contacts only: every number finite, `t` never decreasing, a contact's
@@ -170,14 +169,14 @@ enum HeaderDecoder {
             }
             if let list = scene["list"] {
                 var problems: [Diagnostic] = []
-                let read = ListScene.read(list, surface: device.surface, at: locate("scene"), problems: &problems)
+                _ = SceneListReader.read(list, surface: device.surface, at: locate("scene"), problems: &problems)
                 if let data = scene["data"] {
-                    _ = ListScene.feed(data, pageSize: read.options.pageSize, at: locate("scene"), problems: &problems)
+                    _ = SceneListReader.feed(data, at: locate("scene"), problems: &problems)
                 }
                 for p in problems { report(p); ok = false }
             } else if let data = scene["data"] {
                 var problems: [Diagnostic] = []
-                _ = ListScene.feed(data, pageSize: ListOptions().pageSize, at: locate("scene"), problems: &problems)
+                _ = SceneListReader.feed(data, at: locate("scene"), problems: &problems)
                 for p in problems { report(p); ok = false }
             }
         }

@@ -3,6 +3,7 @@
 import Foundation
 import TouchGestures
 import TouchList
+import TouchReplay
 import TouchTrace
 import TouchTools
 #if canImport(Glibc)

@@ -5,6 +5,7 @@ import TouchGestures
 import TouchInput
 import TouchList
 import TouchTools
+import TouchReplay
 import TouchTrace
 
 /// The graphical view: the list drawn with SDL, in a window (X11, Wayland) or full screen on a

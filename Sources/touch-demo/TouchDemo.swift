@@ -4,6 +4,7 @@ import TouchGestures
 import TouchList
 import TouchEvdev
 import TouchInput
+import TouchReplay
 import TouchTrace
 import TouchTools
 

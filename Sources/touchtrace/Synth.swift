@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import TouchGestures
 import TouchList
+import TouchReplay
 import TouchTrace
 import TouchTools
 import TouchEvdev

@@ -3,6 +3,7 @@ import Testing
 import TouchGestures
 @testable import TouchEvdev
 import TouchList
+import TouchReplay
 import TouchTrace
 @testable import TouchTools
 @testable import TouchInput

@@ -4,6 +4,7 @@ import TouchTestSupport
 import TouchGestures
 @testable import TouchEvdev
 import TouchList
+import TouchReplay
 import TouchTrace
 @testable import TouchTools
 @testable import TouchInput

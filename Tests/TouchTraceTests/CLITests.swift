@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TouchGestures
 import TouchTools
+import TouchReplay
 import TouchTrace
 import TouchTestSupport
 @testable import touch_demo

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TouchGestures
 import TouchList
+import TouchReplay
 @testable import TouchTrace
 
 /// A fling never points against the stroke that made it: over every trace of the corpus and the

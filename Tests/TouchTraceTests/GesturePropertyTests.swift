@@ -3,6 +3,7 @@ import TouchGestures
 import TouchEvdev
 import TouchList
 @testable import TouchTools
+import TouchReplay
 @testable import TouchTrace
 
 /// Every gesture of every corpus trace, under three changes of the picture that must change

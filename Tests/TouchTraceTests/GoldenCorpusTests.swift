@@ -2,6 +2,7 @@ import Testing
 import TouchGestures
 import TouchEvdev
 import TouchList
+import TouchReplay
 import TouchTrace
 @testable import TouchTools
 

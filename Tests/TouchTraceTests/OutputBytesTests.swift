@@ -2,6 +2,7 @@ import Testing
 import TouchGestures
 import TouchList
 import TouchTestSupport
+import TouchReplay
 @testable import TouchTrace
 #if canImport(Glibc)
 import Glibc

@@ -4,6 +4,7 @@ import TouchGestures
 import TouchEvdev
 import TouchList
 @testable import TouchTools
+import TouchReplay
 @testable import TouchTrace
 
 /// Each kind of bad input gets an error that says where (line, column, event) and what.
@@ -103,6 +104,14 @@ struct ReaderErrorTests {
         let r = diagnose(text, name: "t.json")
         #expect(r.trace == nil, "expected the input to be refused")
         #expect(r.errors.contains { $0.description.contains(message) }, "\(r.errors)")
+    }
+
+    @Test("the format's words for swipePolicy, selection and paging are the list's own, every case of each")
+    func sceneListWordsAreTheListsCases() {
+        // The format reads scene.list without TouchList, so it keeps these words itself.
+        #expect(SceneListReader.swipePolicies == SwipePolicy.allCases.map(\.rawValue))
+        #expect(SceneListReader.selectionModes == SelectionMode.allCases.map(\.rawValue))
+        #expect(SceneListReader.pagingModes == PagingMode.allCases.map(\.rawValue))
     }
 
     @Test("renamed scene.list keys: the old spelling is still accepted and means the same")

@@ -3,6 +3,7 @@ import TouchGestures
 import TouchEvdev
 import TouchList
 @testable import TouchTools
+import TouchReplay
 @testable import TouchTrace
 
 /// The package root, found from this file's path.

@@ -4,6 +4,7 @@ import TouchGestures
 import TouchEvdev
 import TouchList
 @testable import TouchTools
+import TouchReplay
 @testable import TouchTrace
 
 @Suite("touchtrace synth descriptions")

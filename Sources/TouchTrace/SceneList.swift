@@ -1,0 +1,228 @@
+import TouchGestures
+
+/// `scene.list` and `scene.data` as the format reads them: the one reader of how a trace
+/// describes its list (viewport, sections, heights, row swipes, selection, snapping, paging,
+/// refresh, physics) and the feed its pages come from (see `docs/trace-format.md`). Every key is
+/// checked here and its value kept as written; TouchReplay makes the list of it, so that the
+/// format's reader (and the daemon and importers that use it) need no list. Validation reports
+/// the problems; a replay reads the same values, with a bad one left at its default.
+package enum SceneListReader {
+    /// Keys renamed to the Swift spelling, with the name they had before (still accepted:
+    /// traces are a contract). Old → current.
+    static let keyAliases = [
+        "snapToCells": "snapsToCells", "snapToSections": "snapsToSections", "refresh": "refreshes",
+        "policy": "swipePolicy",
+    ]
+
+    /// Every key of `scene.list`, current spellings.
+    static let keys = [
+        "rows", "rowHeight", "top", "left", "width", "height", "offset", "swipePolicy", "sections", "headerHeight",
+        "rowHeights", "estimatedRowHeight", "selection", "snapsToCells", "snapsToSections", "sectionSnapDistance",
+        "paging", "pageSize", "infiniteScrollDistance", "refreshes", "refreshDistance", "loadMoreRowHeight",
+        "loadingRowHeight", "bounces", "decelerationRate", "stopSpeed", "rubberBandCoefficient", "settleDuration",
+        "leadingActions", "trailingActions", "fullSwipes",
+    ]
+
+    /// The words `swipePolicy`, `selection` and `paging` take: the raw values of TouchList's
+    /// `SwipePolicy`, `SelectionMode` and `PagingMode` (TouchReplay's tests hold them equal).
+    package static let swipePolicies = ["toggle", "directional", "oneOpen"]
+    package static let selectionModes = ["none", "single", "multiple", "checkmark"]
+    package static let pagingModes = ["none", "loadMoreRow", "infinite"]
+
+    /// Reads `scene.list` (`value`, the value found) over `surface`. Each problem is reported at
+    /// `location`, naming the key, what was expected and what was found; that key is left out.
+    package static func read(_ value: JSONValue, surface: Surface, at location: SourceLocation,
+                             problems: inout [Diagnostic]) -> SceneList {
+        var scene = SceneList()
+        var written: [String: String] = [:]     // current name → as the trace spells it
+        func bad(_ key: String, _ expected: String, _ found: JSONValue) {
+            problems.append(Diagnostic(.error, location, "`scene.list.\(written[key] ?? key)` must be \(expected), found \(found.serialized())"))
+        }
+        guard let given = value.objectValue else {
+            problems.append(Diagnostic(.error, location, "`scene.list` must be an object, found \(value.kindDescription)"))
+            return scene
+        }
+        // Old spellings read as the new ones; an unknown key is an error (a typo would
+        // otherwise pass unnoticed and leave its default in force).
+        var list = JSONObject()
+        for m in given.members {
+            let key = keyAliases[m.key] ?? m.key
+            guard keys.contains(key) else {
+                problems.append(Diagnostic(.error, location, "`scene.list.\(m.key)` is not a key of scene.list (expected one of \(keys.joined(separator: ", ")))"))
+                continue
+            }
+            list[key] = m.value
+            written[key] = m.key
+        }
+        func number(_ key: String, _ expected: String, _ ok: (Double) -> Bool) -> Double? {
+            guard let v = list[key] else { return nil }
+            if let n = v.numberValue, n.isFinite, ok(n) { return n }
+            bad(key, expected, v)
+            return nil
+        }
+        func whole(_ v: JSONValue, min: Double) -> Int? {
+            guard let n = v.numberValue, n.isFinite, n == n.rounded(), n >= min, n <= 1e7 else { return nil }
+            return Int(n)
+        }
+        func flag(_ key: String) -> Bool? {
+            guard let v = list[key] else { return nil }
+            if let b = v.boolValue { return b }
+            bad(key, "true or false", v)
+            return nil
+        }
+        func choice(_ key: String, _ words: [String]) -> String? {
+            guard let v = list[key] else { return nil }
+            if let t = v.stringValue, words.contains(t) { return t }
+            bad(key, "one of " + words.map { "\"\($0)\"" }.joined(separator: ", "), v)
+            return nil
+        }
+        // The viewport.
+        if let v = list["rows"] {
+            if let n = whole(v, min: 0) { scene.rows = n } else { bad("rows", "a whole number from 0 to 10,000,000", v) }
+        }
+        scene.rowHeight = number("rowHeight", "a positive number (trace units)", { $0 > 0 })
+        scene.top = number("top", "a number (trace units)", { _ in true })
+        scene.left = number("left", "a number (trace units)", { _ in true })
+        scene.width = number("width", "a positive number (trace units)", { $0 > 0 })
+        scene.height = number("height", "a positive number (trace units)", { $0 > 0 })
+        scene.offset = number("offset", "a number (trace units)", { _ in true })
+        // Everything else.
+        scene.swipePolicy = choice("swipePolicy", swipePolicies)
+        // Actions wider than the row could never be uncovered (and 1e308 made every offset NaN).
+        let width = scene.width ?? surface.width
+        let actions = "a number from 0 to the row's width, \(formatJSONNumber(width)) (trace units)"
+        scene.leadingActions = number("leadingActions", actions, { $0 >= 0 && $0 <= width })
+        scene.trailingActions = number("trailingActions", actions, { $0 >= 0 && $0 <= width })
+        scene.fullSwipes = flag("fullSwipes")
+        if let v = list["sections"] {
+            let counts = v.arrayValue?.map { whole($0, min: 0) }
+            if let counts, !counts.isEmpty, !counts.contains(where: { $0 == nil }) {
+                let sections = counts.compactMap { $0 }
+                let sum = sections.reduce(0, +)
+                if let rows = list["rows"]?.numberValue, rows != Double(sum) {
+                    problems.append(Diagnostic(.error, location, "`scene.list.sections` must add up to `rows` (\(formatJSONNumber(rows))), found \(sum) rows in \(sections.count) sections"))
+                } else if sum > 10_000_000 {
+                    bad("sections", "at most 10,000,000 rows in all", v)
+                } else {
+                    scene.sections = sections
+                }
+            } else {
+                bad("sections", "a non-empty array of whole numbers of rows", v)
+            }
+        }
+        scene.headerHeight = number("headerHeight", "a number ≥ 0 (trace units)", { $0 >= 0 })
+        if let v = list["rowHeights"] {
+            let hs = v.arrayValue?.compactMap { $0.numberValue.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } }
+            if let hs, !hs.isEmpty, hs.count == v.arrayValue?.count { scene.rowHeights = hs } else {
+                bad("rowHeights", "a non-empty array of positive numbers (trace units)", v)
+            }
+        }
+        scene.estimatedRowHeight = number("estimatedRowHeight", "a positive number (trace units)", { $0 > 0 })
+        scene.selection = choice("selection", selectionModes)
+        scene.snapsToCells = flag("snapsToCells")
+        scene.snapsToSections = flag("snapsToSections")
+        scene.sectionSnapDistance = number("sectionSnapDistance", "a number ≥ 0 (mm)", { $0 >= 0 })
+        scene.paging = choice("paging", pagingModes)
+        if let v = list["pageSize"] {
+            if let n = whole(v, min: 1) { scene.pageSize = n } else { bad("pageSize", "a whole number ≥ 1", v) }
+        }
+        scene.infiniteScrollDistance = number("infiniteScrollDistance", "a number ≥ 0 (mm)", { $0 >= 0 })
+        scene.refreshes = flag("refreshes")
+        scene.refreshDistance = number("refreshDistance", "a positive number (mm)", { $0 > 0 })
+        scene.loadMoreRowHeight = number("loadMoreRowHeight", "a positive number (trace units)", { $0 > 0 })
+        scene.loadingRowHeight = number("loadingRowHeight", "a positive number (trace units)", { $0 > 0 })
+        scene.bounces = flag("bounces")
+        scene.decelerationRate = number("decelerationRate", "a number between 0 and 1 (UIKit: 0.998 normal, 0.99 fast)", { $0 > 0 && $0 < 1 })
+        scene.stopSpeed = number("stopSpeed", "a positive number (mm/s)", { $0 > 0 })
+        scene.rubberBandCoefficient = number("rubberBandCoefficient", "a positive number", { $0 > 0 })
+        scene.settleDuration = number("settleDuration", "a number ≥ 0 (s)", { $0 >= 0 })
+        return scene
+    }
+
+    /// Reads `scene.data`: the feed a paged list's pages come from; problems are reported at
+    /// `location`.
+    package static func feed(_ data: JSONValue, at location: SourceLocation,
+                             problems: inout [Diagnostic]) -> SceneData? {
+        func fail(_ message: String) { problems.append(Diagnostic(.error, location, message)) }
+        guard let o = data.objectValue else {
+            fail("`scene.data` must be an object, found \(data.kindDescription)")
+            return nil
+        }
+        var feed = SceneData()
+        switch o["total"] {
+        case nil, .null?: break
+        case let v?:
+            if let n = v.numberValue, n.isFinite, n >= 0, n == n.rounded(), n <= 1e9 { feed.total = Int(n) } else {
+                fail("`scene.data.total` must be a whole number of rows ≥ 0, or null for an endless feed, found \(v.serialized())")
+            }
+        }
+        if let v = o["latency"] {
+            if let n = v.numberValue, n.isFinite, n >= 0 { feed.latency = n } else {
+                fail("`scene.data.latency` must be a number of seconds ≥ 0, found \(v.serialized())")
+            }
+        }
+        if let v = o["failingPages"] {
+            let pages = v.arrayValue?.compactMap { $0.numberValue.flatMap { $0 >= 1 && $0 == $0.rounded() && $0 <= 1e9 ? Int($0) : nil } }
+            if let pages, pages.count == v.arrayValue?.count { feed.failingPages = Set(pages) } else {
+                fail("`scene.data.failingPages` must be an array of page numbers ≥ 1, found \(v.serialized())")
+            }
+        }
+        for m in o.members where !["total", "latency", "failingPages"].contains(m.key) {
+            fail("`scene.data.\(m.key)` is not a key of scene.data (expected total, latency, failingPages)")
+        }
+        return feed
+    }
+}
+
+/// `scene.list` as written, each key checked: `nil` where the trace leaves the key out or
+/// gives a value it cannot take (the list's default then holds).
+package struct SceneList: Hashable, Sendable {
+    package var rows: Int?
+    package var rowHeight, top, left, width, height, offset: Double?
+    package var swipePolicy: String?
+    package var leadingActions, trailingActions: Double?
+    package var fullSwipes: Bool?
+    package var sections: [Int]?
+    package var headerHeight: Double?
+    package var rowHeights: [Double]?
+    package var estimatedRowHeight: Double?
+    package var selection: String?
+    package var snapsToCells, snapsToSections: Bool?
+    package var sectionSnapDistance: Double?
+    package var paging: String?
+    package var pageSize: Int?
+    package var infiniteScrollDistance: Double?
+    package var refreshes: Bool?
+    package var refreshDistance, loadMoreRowHeight, loadingRowHeight: Double?
+    package var bounces: Bool?
+    package var decelerationRate, stopSpeed, rubberBandCoefficient, settleDuration: Double?
+    package init() {}
+}
+
+/// `scene.data` as written, each key checked.
+package struct SceneData: Hashable, Sendable {
+    /// Rows the feed holds; `nil` for an endless feed.
+    package var total: Int?
+    /// Seconds between a request and its answer, when given.
+    package var latency: Double?
+    /// Pages whose first request fails.
+    package var failingPages: Set<Int> = []
+    package init() {}
+}
+
+extension TraceHeader {
+    /// `scene.list` as a replay reads it, or `nil` when the scene has none. Invalid values are
+    /// reported by validation; here they are left out.
+    package var sceneList: SceneList? {
+        guard let list = scene?["list"] else { return nil }
+        var ignored: [Diagnostic] = []
+        return SceneListReader.read(list, surface: surface, at: SourceLocation(), problems: &ignored)
+    }
+
+    /// `scene.data` as a replay reads it, or `nil` when the scene has none.
+    package var sceneData: SceneData? {
+        guard let data = scene?["data"] else { return nil }
+        var ignored: [Diagnostic] = []
+        return SceneListReader.feed(data, at: SourceLocation(), problems: &ignored)
+    }
+}

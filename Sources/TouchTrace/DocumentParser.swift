@@ -250,13 +250,3 @@ struct DocumentParser {
                                errorCount: diagnostics.errorCount)
     }
 }
-
-@inline(__always) func systemRead(_ fd: Int32, _ buf: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(fd, buf, count)
-    #elseif canImport(Musl)
-    Musl.read(fd, buf, count)
-    #else
-    Darwin.read(fd, buf, count)
-    #endif
-}

@@ -20,11 +20,11 @@ final class MappedFile {
     /// Maps `path` (or reads it, when it is not a regular file). `populate`: read every page in
     /// at once, for a reader that keeps the whole file.
     init(path: String, populate: Bool = true) throws(Diagnostic) {
-        let fd = TraceReader.openInput(path)
-        guard fd >= 0 else { throw TraceReader.fileError(path, "cannot open") }
+        let fd = InputFile.open(path)
+        guard fd >= 0 else { throw InputFile.failure(path, "cannot open") }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw TraceReader.fileError(path, "cannot read") }
+        guard fstat(fd, &st) == 0 else { throw InputFile.failure(path, "cannot read") }
         if (st.st_mode & S_IFMT) == S_IFDIR {
             throw Diagnostic(.error, SourceLocation(file: path), "is a folder, not a trace file")
         }

@@ -182,16 +182,3 @@ public enum OutputFile {
         DiagnosticError("\(what): \(String(cString: strerror(errno)))", at: SourceLocation(file: path))
     }
 }
-
-/// Writes `text` and a line end to standard error, with `write(2)` (no Foundation, and no trap
-/// when standard error is closed): the one way the package's programs say what went wrong.
-package func printError(_ text: String) {
-    let bytes = Array((text + "\n").utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes[offset...].withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
-        if n < 0, errno == EINTR { continue }
-        if n <= 0 { return }
-        offset += n
-    }
-}

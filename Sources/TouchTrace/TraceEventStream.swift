@@ -47,8 +47,8 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
     public init(path: String) throws(DiagnosticError) {
         self.path = path
         parser = LinesParser(name: path, collectEvents: false)
-        fd = TraceReader.openInput(path)
-        guard fd >= 0 else { throw DiagnosticError([TraceReader.fileError(path, "cannot open")]) }
+        fd = InputFile.open(path)
+        guard fd >= 0 else { throw DiagnosticError([InputFile.failure(path, "cannot open")]) }
         var st = stat()
         if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
             close(fd)
@@ -98,7 +98,7 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
             if path == "-" {
                 // Standard input cannot be opened again: what was read, then the rest.
                 var bytes = [UInt8](UnsafeBufferPointer(start: buffer + start, count: filled - start))
-                do { try TraceReader.readRest(of: fd, path, into: &bytes) } catch {
+                do { try InputFile.readRest(of: fd, path, into: &bytes) } catch {
                     close(fd)
                     fd = -1
                     throw DiagnosticError([error])
@@ -194,7 +194,7 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
             let got = systemRead(fd, buffer + filled, capacity - filled)
             if got < 0 && errno == EINTR { continue }
             if got < 0 {
-                parser.diagnostics.add(TraceReader.fileError(path, "cannot read"))
+                parser.diagnostics.add(InputFile.failure(path, "cannot read"))
                 eof = true
                 return false
             }

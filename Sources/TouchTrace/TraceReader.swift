@@ -162,60 +162,10 @@ public enum TraceReader {
         }
     }
 
-    /// The whole file, or a diagnostic saying why it cannot be read.
+    /// The whole file, or a diagnostic saying why it cannot be read; a stream that does not
+    /// start like JSON is read only as far as its first byte.
     static func readFile(_ path: String) throws(Diagnostic) -> [UInt8] {
-        let fd = openInput(path)
-        guard fd >= 0 else { throw fileError(path, "cannot open") }
-        defer { close(fd) }
-        var st = stat()
-        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
-            throw Diagnostic(.error, SourceLocation(file: path), "is a folder, not a trace file")
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(Int(st.st_size), 0) + 1)
-        try readRest(of: fd, path, into: &bytes)
-        return bytes
-    }
-
-    /// Reads `fd` to its end after `bytes` (what was read of it already). With `onlyJSON`, a
-    /// stream that does not start like JSON is not read to its end: /dev/zero has none (validate
-    /// aborted after asking for 2.2 GB); what was read shows the error.
-    package static func readRest(of fd: Int32, _ path: String, into bytes: inout [UInt8],
-                                 onlyJSON: Bool = true) throws(Diagnostic) {
-        var filled = bytes.count
-        bytes.append(contentsOf: [UInt8](repeating: 0, count: max(bytes.capacity - filled, 1 << 16)))
-        // How far the stream is known to be whitespace; its first other byte settles it once.
-        var blank = 0, decided = !onlyJSON
-        while true {
-            if !decided {
-                while blank < filled, bytes[blank] == 0x20 || bytes[blank] == 0x09 || bytes[blank] == 0x0A || bytes[blank] == 0x0D {
-                    blank += 1
-                }
-                if blank < filled {
-                    if bytes[blank] != UInt8(ascii: "{") { break }
-                    decided = true
-                }
-            }
-            if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: max(bytes.count, 1 << 16))) }
-            let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw fileError(path, "cannot read")
-            }
-            if n == 0 { break }
-            filled += n
-        }
-        bytes.removeLast(bytes.count - filled)
-    }
-
-    /// Opens a file to read, or a duplicate of standard input for `-` (so that closing it leaves
-    /// standard input open): every reader of the package takes `-` for standard input.
-    package static func openInput(_ path: String) -> Int32 {
-        path == "-" ? dup(0) : open(path, O_RDONLY)
-    }
-
-    static func fileError(_ path: String, _ what: String) -> Diagnostic {
-        Diagnostic(.error, SourceLocation(file: path), "\(what): \(String(cString: strerror(errno)))")
+        try InputFile.read(path, kind: .anyButFolder(noun: "trace file"), onlyJSON: true)
     }
 }
 

@@ -97,28 +97,6 @@ public enum TraceWriter {
     }
 }
 
-/// Writes every byte of `bytes` to `fd`, retrying on short writes and EINTR.
-func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBytes { raw in
-        var off = 0
-        while off < raw.count {
-            #if canImport(Glibc)
-            let n = Glibc.write(fd, raw.baseAddress! + off, raw.count - off)
-            #elseif canImport(Musl)
-            let n = Musl.write(fd, raw.baseAddress! + off, raw.count - off)
-            #else
-            let n = Darwin.write(fd, raw.baseAddress! + off, raw.count - off)
-            #endif
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            off += n
-        }
-        return true
-    }
-}
-
 /// Writes a trace in the lines encoding as it is recorded: the header first, then each frame
 /// with one `write` call, so that after a crash or `kill -9` every complete frame is in the file.
 ///
@@ -132,16 +110,16 @@ public final class LinesTraceWriter {
     public init(path: String, header: TraceHeader) throws(DiagnosticError) {
         self.path = OutputFile.displayName(path)
         fd = path == OutputFile.standardOutput ? dup(1) : open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw DiagnosticError([TraceReader.fileError(self.path, "cannot create")]) }
+        guard fd >= 0 else { throw DiagnosticError([InputFile.failure(self.path, "cannot create")]) }
         let line = JSONValue.object(TraceWriter.headerObject(header, lines: true)).serialized() + "\n"
-        guard writeAll(fd, Array(line.utf8)) else { throw DiagnosticError([TraceReader.fileError(self.path, "cannot write")]) }
+        guard writeAll(fd, Array(line.utf8)) else { throw DiagnosticError([InputFile.failure(self.path, "cannot write")]) }
     }
 
     /// Appends a frame's events, one line each, in a single write.
     public func write(_ frame: TouchFrame) throws(DiagnosticError) {
         var text = ""
         for e in frame.events { text += TraceWriter.eventJSON(e) + "\n" }
-        guard fd >= 0, writeAll(fd, Array(text.utf8)) else { throw DiagnosticError([TraceReader.fileError(path, "cannot write")]) }
+        guard fd >= 0, writeAll(fd, Array(text.utf8)) else { throw DiagnosticError([InputFile.failure(path, "cannot write")]) }
     }
 
     /// Flushes to the device and closes the file.

@@ -56,24 +56,21 @@ struct ReplayRun {
         }
         if path == "-" {
             // Standard input, read whole once, through the trace format's reader of `-`.
-            let fd = TraceReader.openInput(path)
-            defer { close(fd) }
-            var bytes: [UInt8] = []
-            do { try TraceReader.readRest(of: fd, path, into: &bytes, onlyJSON: false) } catch { throw .input(error.description) }
+            let bytes: [UInt8]
+            do { bytes = try InputFile.read(path, kind: .anyButFolder(noun: "trace file")) } catch { throw .input(error.description) }
             if isRecording(bytes) { return try recording(String(decoding: bytes, as: UTF8.self)) }
             let read = TraceReader.diagnose(bytes: bytes, name: path)
             guard let trace = read.trace else { throw .input(read.errors.map(\.description).joined(separator: "\n")) }
             return .trace(trace)
         }
         // A file's first bytes say; a trace is left to the trace reader, not read here as well.
-        switch readRegularFile(path, limit: 8, whole: false) {
-        case .success(let start) where isRecording(start):
+        let start: [UInt8]
+        do { start = try InputFile.readStart(path, kind: .regular, count: 8) } catch { throw .input("\(path): \(error.message)") }
+        if isRecording(start) {
             switch readWholeFile(path, limit: 1 << 30, requireUTF8: false) {
             case .success(let text): return try recording(text)
             case .failure(let f): throw .input(f.description)
             }
-        case .success: break
-        case .failure(let f): throw .input(f.description)
         }
         do { return .trace(try TraceReader.read(path: path).trace) } catch { throw .input(error.description) }
     }

@@ -404,69 +404,17 @@ struct Setup {
 /// The whole of a regular file as UTF-8 text, or a message that says why not: bytes that are no
 /// UTF-8 are refused at their line and column, never turned into U+FFFD (unless `requireUTF8` is
 /// false: a recording's device name may hold any bytes, as `touchtrace import` takes them).
+/// Read by the package's one reader, `InputFile`.
 func readWholeFile(_ path: String, limit: Int = 1 << 20, requireUTF8: Bool = true) -> Result<String, ReadFailure> {
-    switch readRegularFile(path, limit: limit, whole: true) {
-    case .failure(let f): return .failure(f)
-    case .success(let bytes):
-        if requireUTF8, let bad = firstInvalidUTF8(bytes) {
-            let line = 1 + bytes[..<bad].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-            let column = bad - (bytes[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
-            return .failure(ReadFailure("\(path):\(line):\(column): error: byte 0x\(String(bytes[bad], radix: 16)) is not UTF-8 text"))
-        }
-        return .success(String(decoding: bytes, as: UTF8.self))
+    let bytes: [UInt8]
+    do { bytes = try InputFile.read(path, kind: .regular, limit: limit) } catch {
+        return .failure(ReadFailure("\(path): \(error.message)"))
     }
-}
-
-/// The offset of the first byte of `bytes` that does not begin or continue a well-formed UTF-8
-/// sequence (overlong forms, surrogates and values past U+10FFFF included), if any.
-func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-    var k = 0
-    while k < bytes.count {
-        let b = bytes[k]
-        if b < 0x80 { k += 1; continue }
-        let (n, low, high): (Int, UInt8, UInt8) = switch b {
-        case 0xC2...0xDF: (1, 0x80, 0xBF)
-        case 0xE0: (2, 0xA0, 0xBF)
-        case 0xE1...0xEC, 0xEE...0xEF: (2, 0x80, 0xBF)
-        case 0xED: (2, 0x80, 0x9F)
-        case 0xF0: (3, 0x90, 0xBF)
-        case 0xF1...0xF3: (3, 0x80, 0xBF)
-        case 0xF4: (3, 0x80, 0x8F)
-        default: (0, 0, 0)
-        }
-        guard n > 0 else { return k }
-        for j in 1...n {
-            guard k + j < bytes.count else { return k }
-            let c = bytes[k + j]
-            let (lo, hi) = j == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-            guard c >= lo && c <= hi else { return k + j }
-        }
-        k += n + 1
+    if requireUTF8, let bad = firstInvalidUTF8(bytes) {
+        let (line, column) = lineAndColumn(of: bad, in: bytes)
+        return .failure(ReadFailure("\(path):\(line):\(column): error: byte 0x\(String(bytes[bad], radix: 16)) is not UTF-8 text"))
     }
-    return nil
-}
-
-/// The bytes of a regular file: all of them (a failure past `limit`), or with `whole` false
-/// only its first `limit` (fewer when it is shorter).
-func readRegularFile(_ path: String, limit: Int, whole: Bool) -> Result<[UInt8], ReadFailure> {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard fd >= 0 else { return .failure(ReadFailure("\(path): cannot open: \(String(cString: strerror(errno)))")) }
-    defer { close(fd) }
-    var st = stat()
-    guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
-        return .failure(ReadFailure("\(path): not a regular file"))
-    }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: whole ? 65536 : max(limit, 1))
-    while whole || bytes.count < limit {
-        let n = read(fd, &buffer, whole ? buffer.count : limit - bytes.count)
-        if n < 0, errno == EINTR { continue }
-        if n < 0 { return .failure(ReadFailure("\(path): cannot read: \(String(cString: strerror(errno)))")) }
-        if n == 0 { break }
-        bytes += buffer[0..<n]
-        if whole, bytes.count > limit { return .failure(ReadFailure("\(path): larger than \(limit) bytes; is it the right file?")) }
-    }
-    return .success(bytes)
+    return .success(String(decoding: bytes, as: UTF8.self))
 }
 
 struct ReadFailure: Error, CustomStringConvertible {

@@ -48,19 +48,19 @@ struct Eval: ParsableCommand {
         }
         let summary = EvaluationSummary(results)
         let missed = results.filter { $0.correct == false }
-        var out = StandardOutputBuffer()
+        let out = StandardOutput(lineBuffered: false)
         if output.json {
-            out.append(json(summary, missed: missed).serialized())
+            out.line(json(summary, missed: missed).serialized())
         } else {
             let traces = Set(read.map(\.trace)).count
-            out.append("\(results.count) strokes in \(traces) trace\(traces == 1 ? "" : "s") (\(visibleText(displayName(labels)))); settings: \(settings.map(visibleText) ?? "each trace's own (defaults: swipe.rule heading)")")
+            out.line("\(results.count) strokes in \(traces) trace\(traces == 1 ? "" : "s") (\(visibleText(displayName(labels)))); settings: \(settings.map(visibleText) ?? "each trace's own (defaults: swipe.rule heading)")")
             for group in summary.groups {
-                out.append("")
-                out.append(table(group, outcomes: summary.outcomes))
+                out.line("")
+                out.line(table(group, outcomes: summary.outcomes))
             }
-            out.append("")
-            out.append("not taken for what they were meant as: \(missed.count)" + (missed.count > failures ? " (the first \(failures))" : ""))
-            for r in missed.prefix(failures) { out.append("  " + describe(r)) }
+            out.line("")
+            out.line("not taken for what they were meant as: \(missed.count)" + (missed.count > failures ? " (the first \(failures))" : ""))
+            for r in missed.prefix(failures) { out.line("  " + describe(r)) }
         }
         out.flush()
     }

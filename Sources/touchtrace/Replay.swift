@@ -86,7 +86,7 @@ struct Replay: ParsableCommand {
         var checker = check ? ExpectationCheck.Checker(header: stream.header) : nil
         if !json { printDevice(stream.header) }
         var printed = 0
-        var out = StandardOutputBuffer()
+        let out = StandardOutput(lineBuffered: false)
         let threads = ReplayThreads.available
         let jsonLines = json ? FormattingPool(threads: threads) : nil
         // Read once: each read of an option's property wrapper looks up generic metadata, and
@@ -104,9 +104,9 @@ struct Replay: ParsableCommand {
             printed += 1
             if fold {
                 if folder.fold(output) { return }
-                if let line = folder.summary() { out.append(line) }
+                if let line = folder.summary() { out.line(line) }
             }
-            if let jsonLines { jsonLines.append(output) } else { out.append("  " + output.humanDescription) }
+            if let jsonLines { jsonLines.append(output) } else { out.line("  " + output.humanDescription) }
         }
         // Parsed on a thread of its own where there is a second processor; the stream's
         // diagnostics are read after the replay. (Two calls, not one over an AnySequence: that
@@ -123,7 +123,7 @@ struct Replay: ParsableCommand {
             list = TraceReplay.run(header: header, settings: replaySettings, explain: explainAll,
                                    events: StrokeWindow(stream, from: from, to: to, contact: contact), emit: emit)
         }
-        if fold, let line = folder.summary() { out.append(line) }
+        if fold, let line = folder.summary() { out.line(line) }
         out.flush()
         jsonLines?.finish()
         if stream.hasErrors {

@@ -109,20 +109,10 @@ func refuseOverwriting(_ inputs: [String], with output: String, command: String)
 /// standard input for `-`; a file that cannot be read is bad input (exit 2) with the system's
 /// reason.
 func readInput(_ path: String) throws -> [UInt8] {
-    let fd = TraceReader.openInput(path)
-    let name = displayName(path)
-    guard fd >= 0 else { throw CommandFailure.badInput("touchtrace: \(name): cannot open: \(String(cString: strerror(errno)))") }
-    defer { close(fd) }
-    var st = stat()
-    if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
-        throw CommandFailure.badInput("touchtrace: \(name): is a folder, not a file")
-    }
     // Read to the end whatever it starts with: a description, labels or a recording is not JSON.
-    var bytes: [UInt8] = []
-    do { try TraceReader.readRest(of: fd, path, into: &bytes, onlyJSON: false) } catch {
-        throw CommandFailure.badInput("touchtrace: \(name): \(error.message)")   // "cannot read: <reason>"
+    do { return try InputFile.read(path, kind: .anyButFolder(noun: "file")) } catch {
+        throw CommandFailure.badInput("touchtrace: \(displayName(path)): \(error.message)")   // "cannot open: <reason>"
     }
-    return bytes
 }
 
 /// How a command names an input it read: `<stdin>` for `-`, as the diagnostics do.
@@ -155,50 +145,15 @@ func traceFiles(at path: String) -> (files: [String], isFolder: Bool)? {
     return (files.sorted(), true)
 }
 
-/// Writes `bytes` to standard output whole (a short write is continued, EINTR retried), after
-/// what `print` holds, so that the two keep their order.
+/// Writes `bytes` to standard output whole, after what `print` holds (the package's one
+/// standard output, `StandardOutput`).
 func writeStandardOutput(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-    fflush(nil)   // nil: every C stream, stdout among them
-    var done = 0
-    while done < bytes.count {
-        let n = write(1, base + done, bytes.count - done)
-        if n > 0 { done += n } else if n < 0, errno == EINTR { continue } else {
-            standardOutputError.store(n < 0 ? errno : ENOSPC, ordering: .relaxed)
-            break
-        }
-    }
+    StandardOutput.write(UnsafeRawBufferPointer(bytes))
 }
-
-/// The error of the first write to standard output that failed (an errno), or 0: what was to be
-/// written is lost, so the command's end says so and exits 1 (``checkStandardOutput()``).
-let standardOutputError = Atomic<Int32>(0)
 
 /// After a command: flushes what `print` holds; a write that failed on the way (a full disk,
 /// `>/dev/full`) is an error that says so, exit 1, instead of a success with the output lost.
 func checkStandardOutput() throws {
-    if fflush(nil) != 0 { standardOutputError.store(errno == 0 ? EIO : errno, ordering: .relaxed) }
-    let e = standardOutputError.load(ordering: .relaxed)
+    let e = StandardOutput.finish()
     guard e == 0 else { throw CommandFailure.mismatch("touchtrace: cannot write standard output: \(String(cString: strerror(e)))") }
-}
-
-/// Standard output gathered into 64 KiB writes; `flush()` first flushes what `print` holds,
-/// so the two keep their order.
-/// `replay` of a million outputs made a million locked `print` calls otherwise.
-struct StandardOutputBuffer {
-    private(set) var bytes: [UInt8] = []
-    private let limit = 1 << 16
-
-    init() { bytes.reserveCapacity(limit + 4096) }
-
-    mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
-        bytes.append(UInt8(ascii: "\n"))
-        if bytes.count >= limit { flush() }
-    }
-
-    mutating func flush() {
-        bytes.withUnsafeBufferPointer { writeStandardOutput($0) }
-        bytes.removeAll(keepingCapacity: true)
-    }
 }

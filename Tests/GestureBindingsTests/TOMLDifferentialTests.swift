@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TouchTrace
 @testable import GestureBindings
-@testable import touch_gestured
 
 /// The configuration reader against a reference TOML parser, Python's `tomllib` (3.11+), on
 /// seeded random documents: configuration-shaped files (tables, arrays of tables, keys, every

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TouchTrace
 @testable import GestureBindings
-@testable import touch_gestured
 
 /// The configuration reader held to TOML's own test suite: toml-test's cases for TOML 1.0.0
 /// (Tests/Fixtures/toml-test, the list in its `files-toml-1.0.0`; MIT, from

@@ -1,0 +1,264 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+// Files in and out for every program of the package: the one whole-file reader, the one writer
+// of whole buffers, and the one standard output. With `write(2)` and `read(2)`, no Foundation
+// (the daemon does not load it), and no trap on a closed stream.
+
+/// Reading what a user names: a file, or standard input for `-`.
+package enum InputFile {
+    /// Opens `path` to read, or a duplicate of standard input for `-` (so that closing it
+    /// leaves standard input open): every reader of the package takes `-` for standard input.
+    /// `nonBlocking`: a FIFO with no writer does not hold the open up.
+    package static func open(_ path: String, nonBlocking: Bool = false) -> Int32 {
+        path == "-" ? dup(0) : openFile(path, O_RDONLY | O_CLOEXEC | (nonBlocking ? O_NONBLOCK : 0))
+    }
+
+    /// What a reader refuses besides what cannot be read.
+    package enum Kind: Sendable, Equatable {
+        /// Anything but a folder (a pipe, a device, standard input); `noun` names what a folder
+        /// is not, in the error ("is a folder, not a trace file").
+        case anyButFolder(noun: String)
+        /// A regular file only ("not a regular file"): a configuration is never a FIFO that
+        /// blocks or /dev/zero that never ends.
+        case regular
+    }
+
+    /// The whole of `path`: at most `limit` bytes (more is an error saying so), refusing what
+    /// `kind` refuses. Every failure is a diagnostic at the file: "cannot open: No such file or
+    /// directory", "is a folder, not a trace file", "larger than 1048576 bytes; is it the right
+    /// file?". `onlyJSON`: see ``readRest(of:_:into:onlyJSON:limit:)``.
+    package static func read(_ path: String, kind: Kind, limit: Int = .max, onlyJSON: Bool = false) throws(Diagnostic) -> [UInt8] {
+        let fd = open(path, nonBlocking: kind == .regular)
+        guard fd >= 0 else { throw failure(path, "cannot open") }
+        defer { close(fd) }
+        let size = try check(fd, path, kind)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(max(size, 0), limit) + 1)
+        try readRest(of: fd, path, into: &bytes, onlyJSON: onlyJSON, limit: limit)
+        return bytes
+    }
+
+    /// The first `count` bytes of `path` (fewer when it is shorter), refusing what `kind` refuses.
+    package static func readStart(_ path: String, kind: Kind, count: Int) throws(Diagnostic) -> [UInt8] {
+        let fd = open(path, nonBlocking: kind == .regular)
+        guard fd >= 0 else { throw failure(path, "cannot open") }
+        defer { close(fd) }
+        _ = try check(fd, path, kind)
+        var bytes = [UInt8](repeating: 0, count: max(count, 1))
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, count - filled) }
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { throw failure(path, "cannot read") }
+            if n == 0 { break }
+            filled += n
+        }
+        return Array(bytes[..<filled])
+    }
+
+    /// The file's size, after refusing what `kind` refuses.
+    private static func check(_ fd: Int32, _ path: String, _ kind: Kind) throws(Diagnostic) -> Int {
+        var st = stat()
+        let known = fstat(fd, &st) == 0
+        switch kind {
+        case .anyButFolder(let noun):
+            if known, (st.st_mode & S_IFMT) == S_IFDIR { throw Diagnostic(.error, SourceLocation(file: path), "is a folder, not a \(noun)") }
+        case .regular:
+            guard known, (st.st_mode & S_IFMT) == S_IFREG else { throw Diagnostic(.error, SourceLocation(file: path), "not a regular file") }
+        }
+        return known ? Int(st.st_size) : 0
+    }
+
+    /// Reads `fd` to its end after `bytes` (what was read of it already). With `onlyJSON`, a
+    /// stream that does not start like JSON is not read to its end: /dev/zero has none (validate
+    /// aborted after asking for 2.2 GB); what was read shows the error. More than `limit` bytes
+    /// is an error.
+    package static func readRest(of fd: Int32, _ path: String, into bytes: inout [UInt8],
+                                 onlyJSON: Bool = true, limit: Int = .max) throws(Diagnostic) {
+        var filled = bytes.count
+        bytes.append(contentsOf: [UInt8](repeating: 0, count: max(bytes.capacity - filled, 1 << 16)))
+        // How far the stream is known to be whitespace; its first other byte settles it once.
+        var blank = 0, decided = !onlyJSON
+        while true {
+            if !decided {
+                while blank < filled, bytes[blank] == 0x20 || bytes[blank] == 0x09 || bytes[blank] == 0x0A || bytes[blank] == 0x0D {
+                    blank += 1
+                }
+                if blank < filled {
+                    if bytes[blank] != UInt8(ascii: "{") { break }
+                    decided = true
+                }
+            }
+            if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: max(bytes.count, 1 << 16))) }
+            let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, "cannot read")
+            }
+            if n == 0 { break }
+            filled += n
+            if filled > limit {
+                throw Diagnostic(.error, SourceLocation(file: path), "larger than \(limit) bytes; is it the right file?")
+            }
+        }
+        bytes.removeLast(bytes.count - filled)
+    }
+
+    /// A diagnostic at `path`: `what` and the system's reason ("cannot open: Permission denied").
+    package static func failure(_ path: String, _ what: String) -> Diagnostic {
+        Diagnostic(.error, SourceLocation(file: path), "\(what): \(String(cString: strerror(errno)))")
+    }
+
+    private static func openFile(_ path: String, _ flags: Int32) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.open(path, flags)
+        #elseif canImport(Musl)
+        Musl.open(path, flags)
+        #else
+        Darwin.open(path, flags)
+        #endif
+    }
+}
+
+/// The offset of the first byte of `bytes` that does not begin or continue a well-formed UTF-8
+/// sequence (overlong forms, surrogates and values past U+10FFFF included), if any.
+package func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    var k = 0
+    while k < bytes.count {
+        let b = bytes[k]
+        if b < 0x80 { k += 1; continue }
+        let (n, low, high): (Int, UInt8, UInt8) = switch b {
+        case 0xC2...0xDF: (1, 0x80, 0xBF)
+        case 0xE0: (2, 0xA0, 0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (2, 0x80, 0xBF)
+        case 0xED: (2, 0x80, 0x9F)
+        case 0xF0: (3, 0x90, 0xBF)
+        case 0xF1...0xF3: (3, 0x80, 0xBF)
+        case 0xF4: (3, 0x80, 0x8F)
+        default: (0, 0, 0)
+        }
+        guard n > 0 else { return k }
+        for j in 1...n {
+            guard k + j < bytes.count else { return k }
+            let c = bytes[k + j]
+            let (lo, hi) = j == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+            guard c >= lo && c <= hi else { return k + j }
+        }
+        k += n + 1
+    }
+    return nil
+}
+
+/// Where `bytes[offset]` is, as `line:column` (both from 1; the column counts bytes).
+package func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    let line = 1 + bytes[..<offset].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    let column = offset - (bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+    return (line, column)
+}
+
+@inline(__always) func systemRead(_ fd: Int32, _ buf: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(fd, buf, count)
+    #elseif canImport(Musl)
+    Musl.read(fd, buf, count)
+    #else
+    Darwin.read(fd, buf, count)
+    #endif
+}
+
+/// Writes every byte of `bytes` to `fd`, going on after a short write and retrying after
+/// EINTR: 0, or the error that stopped it (ENOSPC for a write that took nothing). The package's
+/// one writer: files, standard output and standard error all go through it.
+package func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+    guard let base = bytes.baseAddress else { return 0 }
+    var done = 0
+    while done < bytes.count {
+        #if canImport(Glibc)
+        let n = Glibc.write(fd, base + done, bytes.count - done)
+        #elseif canImport(Musl)
+        let n = Musl.write(fd, base + done, bytes.count - done)
+        #else
+        let n = Darwin.write(fd, base + done, bytes.count - done)
+        #endif
+        if n > 0 { done += n } else if n < 0, errno == EINTR { continue } else { return n < 0 ? errno : ENOSPC }
+    }
+    return 0
+}
+
+/// ``writeAll(_:_:)-(_,UnsafeRawBufferPointer)`` of an array; true when every byte was written.
+package func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { writeAll(fd, $0) } == 0
+}
+
+/// Standard output, gathered into writes of up to 64 KiB, or a line at a time when
+/// `lineBuffered` (a terminal, by default). Before each write it flushes what C's stdio (`print`)
+/// holds, so that the two keep their order. A write that fails is kept in ``failure``: a
+/// program's end then says so and exits 1, rather than succeed with its output lost (a closed
+/// pipe, `>/dev/full`).
+///
+/// `replay` of a million outputs made a million locked `print` calls before there was a buffer.
+/// Not `Sendable`: one thread writes into one buffer (``write(_:)`` may be called from any).
+package final class StandardOutput {
+    private var buffer: [UInt8] = []
+    private let lineBuffered: Bool
+    private static let limit = 1 << 16
+
+    /// A buffer in front of standard output.
+    package init(lineBuffered: Bool = isatty(1) != 0) {
+        self.lineBuffered = lineBuffered
+        buffer.reserveCapacity(Self.limit + 4096)
+    }
+
+    /// Adds `text` and a line end.
+    package func line(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        buffer.append(0x0A)
+        if lineBuffered || buffer.count >= Self.limit { flush() }
+    }
+
+    /// Writes what is held.
+    package func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { Self.write($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    deinit { flush() }
+
+    /// Writes `bytes` to standard output whole, after what `print` holds.
+    package static func write(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
+        fflush(nil)   // nil: every C stream, stdout among them
+        let e = writeAll(1, bytes)
+        if e != 0 { record(e) }
+    }
+
+    /// Flushes what `print` holds; then the error of the first write to standard output that
+    /// failed (an errno), or 0.
+    package static func finish() -> Int32 {
+        if fflush(nil) != 0 { record(errno == 0 ? EIO : errno) }
+        return failed.load(ordering: .relaxed)
+    }
+
+    /// The error of the first write that failed, or 0.
+    package static var failure: Int32 { failed.load(ordering: .relaxed) }
+
+    private static func record(_ e: Int32) {
+        _ = failed.compareExchange(expected: 0, desired: e, ordering: .relaxed)
+    }
+
+    private static let failed = Atomic<Int32>(0)
+}
+
+/// Writes `text` and a line end to standard error (no trap when standard error is closed): the
+/// one way the package's programs say what went wrong.
+package func printError(_ text: String) {
+    _ = writeAll(2, Array((text + "\n").utf8))
+}

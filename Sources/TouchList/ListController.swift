@@ -99,7 +99,7 @@ public struct ListController: Sendable {
             var claimed = false
             if case .failed(let f) = engine.pan.state, f.kind == .offAxis { claimed = true }
             list.dragRow(x: rowDrag.x, start: start, claimed: claimed, at: frame.time) { emit(.list($0)) }
-        } else if case .tracking = list.rowSwipeState {
+        } else if case .tracking = list.rowSwipes.active {
             list.liftRow(at: frame.time, surface: engine.surface) { emit(.list($0)) }
         }
     }

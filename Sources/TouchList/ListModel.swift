@@ -31,26 +31,18 @@ public struct ListModel: Sendable {
     let slidesRows: Bool
     /// Where every item lies.
     public internal(set) var geometry: ListGeometry
-    /// Every row in its swiped state (e.g. showing its actions): a set, as ``checkedRows`` is,
-    /// so that a list of 10⁷ rows keeps nothing for the rows no one swiped.
-    public internal(set) var swipedRows: Set<Int> = []
+    /// Which rows are swiped open, what the row that slides is doing, and the rows closing beside
+    /// it: a row's openness, in one state.
+    public internal(set) var rowSwipes: RowSwipes
     /// The row selected by the last tap that selected one, if it is still selected.
     public internal(set) var selectedRow: Int?
     /// Every selected row.
     public internal(set) var selectedRows: Set<Int> = []
     /// Every row showing a checkmark (``SelectionMode/checkmark``).
     public internal(set) var checkedRows: Set<Int> = []
-    /// The row in its swiped state under the `oneOpen` policy, if any.
-    public internal(set) var openRow: Int?
-    /// What the row that slides is doing (when ``ListOptions/slidesRows``).
-    public internal(set) var rowSwipeState = RowSwipeState.idle { didSet { updateRowSettling() } }
-    /// Every change of ``rowSwipeState``'s phase, when recording is switched on.
+    /// Every change of the sliding row's phase (``RowSwipes/active``), when recording is
+    /// switched on.
     public var rowSwipeLog = TransitionLog<RowSwipeState.Phase>()
-    /// A row closing while another is dragged or opens (one open at a time).
-    var closingRows: [RowSwipeState.Settle] = [] { didSet { updateRowSettling() } }
-    /// True while a row's content settles on its own: kept as the row states change, since the
-    /// controller asks at every frame (``isMoving``).
-    var rowIsSettling = false
     /// How far the content is scrolled up, in surface units: 0 shows the first row at the top,
     /// ``maxOffset`` the last row at the bottom; below 0 or above ``maxOffset`` while pulled
     /// past an end.
@@ -96,6 +88,7 @@ public struct ListModel: Sendable {
         self.layout = layout
         self.options = options
         slidesRows = options.slidesRows
+        rowSwipes = RowSwipes(oneAtATime: options.swipePolicy == .oneOpen || options.slidesRows)
         let heights = RowHeights(options: options, layout: layout)
         self.heights = heights
         geometry = ListGeometry(sections: options.sections ?? [layout.rows], headerHeight: options.headerHeight,
@@ -142,7 +135,7 @@ public struct ListModel: Sendable {
 
     /// True while the content moves on its own (momentum or a settling animation), or a row's
     /// content settles.
-    public var isMoving: Bool { scrollState.isMoving || rowIsSettling }
+    public var isMoving: Bool { scrollState.isMoving || rowSwipes.isSettling }
 
     // MARK: Hit testing
 

@@ -81,11 +81,10 @@ extension ListModel {
             emit(ListEvent(time: time, kind: .page(page: 1, rows: answer.rows)))
             guard let n = answer.rows else { loadCheckPending = true; needsEndFrame = true; return }
             geometry = ListGeometry(sections: [], headerHeight: options.headerHeight, rowHeight: { _ in 0 })
-            swipedRows = []
+            rowSwipes.swiped = []
             selectedRows = []
             selectedRow = nil
             checkedRows = []
-            openRow = nil
             stopMotion(at: time)
             loadedPages = 0
             heightAtLastRequest = -1

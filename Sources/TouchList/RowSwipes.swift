@@ -100,6 +100,45 @@ public enum RowSwipeState: Hashable, Sendable {
     }
 }
 
+/// A row's openness, in one state: which rows are swiped, what the row that slides is doing,
+/// and the rows that close beside it. ``ListModel/rowSwipes`` holds it; only the transitions in
+/// this file change it.
+public struct RowSwipes: Hashable, Sendable {
+    /// Every row in its swiped state (showing its actions): a set, as
+    /// ``ListModel/checkedRows`` is, so that a list of 10⁷ rows keeps nothing for the rows no
+    /// one swiped. Under the `oneOpen` policy, or when rows slide, it holds at most one row.
+    public internal(set) var swiped: Set<Int> = []
+    /// What the row that slides is doing (when ``ListOptions/slidesRows``).
+    public internal(set) var active = RowSwipeState.idle
+    /// Rows settling closed beside the active one (one open at a time), in the order they
+    /// began.
+    public internal(set) var closing: [RowSwipeState.Settle] = []
+    /// True when at most one row may be swiped at a time: the `oneOpen` policy, or rows that
+    /// slide.
+    let oneAtATime: Bool
+
+    init(oneAtATime: Bool) { self.oneAtATime = oneAtATime }
+
+    /// The one row in its swiped state when only one may be (the `oneOpen` policy, or rows that
+    /// slide), if any; `nil` under the other policies.
+    public var openRow: Int? { oneAtATime ? swiped.first : nil }
+
+    /// True while a row's content settles on its own (the list asks at every frame).
+    public var isSettling: Bool {
+        if !closing.isEmpty { return true }
+        if case .settling = active { return true }
+        return false
+    }
+
+    /// Row `row`'s content offset now, in surface units (0 unless rows slide and it is open or
+    /// moving): positive to the right, over the leading actions.
+    public func offset(ofRow row: Int) -> Double {
+        if active.row == row { return active.offset }
+        if let c = closing.first(where: { $0.row == row }) { return c.offset }
+        return 0
+    }
+}
+
 extension ListModel {
     /// A horizontal swipe that started on a row changes that row's swipe state, as
     /// ``ListOptions/swipePolicy`` says; a touch spent on stopping the scroll swipes nothing.
@@ -108,7 +147,7 @@ extension ListModel {
     mutating func swipe(_ s: GestureEvent.Swipe, at time: Double, emit: (ListEvent) -> Void) {
         guard !sequence.stoppedMotion, s.direction.isHorizontal, let row = row(at: s.start) else { return }
         if slidesRows {
-            if case .tracking(let t) = rowSwipeState, t.row == row { return }
+            if case .tracking(let t) = rowSwipes.active, t.row == row { return }
             let current = offset(ofRow: row)
             let target = current != 0 ? 0 : (s.direction == .left ? -options.trailingActions : options.leadingActions)
             guard target != current else { return }
@@ -117,20 +156,19 @@ extension ListModel {
         }
         switch options.swipePolicy {
         case .toggle:
-            setSwiped(row, !swipedRows.contains(row), at: time, emit: emit)
+            setSwiped(row, !rowSwipes.swiped.contains(row), at: time, emit: emit)
         case .directional:
             setSwiped(row, s.direction == .left, at: time, emit: emit)
         case .oneOpen:
-            if let open = openRow, open != row { setSwiped(open, false, at: time, emit: emit) }
-            setSwiped(row, !swipedRows.contains(row), at: time, emit: emit)
+            if let open = rowSwipes.openRow, open != row { setSwiped(open, false, at: time, emit: emit) }
+            setSwiped(row, !rowSwipes.swiped.contains(row), at: time, emit: emit)
         }
     }
 
     /// Sets row `row`'s swipe state, reporting `rowSwipe` when it changes.
     mutating func setSwiped(_ row: Int, _ value: Bool, at time: Double, emit: (ListEvent) -> Void) {
-        guard swipedRows.contains(row) != value else { return }
-        if value { swipedRows.insert(row) } else { swipedRows.remove(row) }
-        if options.swipePolicy == .oneOpen || slidesRows { openRow = value ? row : (openRow == row ? nil : openRow) }
+        guard rowSwipes.swiped.contains(row) != value else { return }
+        if value { rowSwipes.swiped.insert(row) } else { rowSwipes.swiped.remove(row) }
         emit(ListEvent(time: time, kind: .rowSwipe(row: row, swiped: value)))
     }
 
@@ -138,22 +176,11 @@ extension ListModel {
 
     /// Row `row`'s content offset now, in surface units (0 unless rows slide and it is open or
     /// moving): positive to the right, over the leading actions.
-    public func offset(ofRow row: Int) -> Double {
-        if rowSwipeState.row == row { return rowSwipeState.offset }
-        if let c = closingRows.first(where: { $0.row == row }) { return c.offset }
-        return 0
-    }
-
-    /// Keeps ``rowIsSettling`` (a row's content settling on its own) up to date.
-    mutating func updateRowSettling() {
-        var settling = !closingRows.isEmpty
-        if case .settling = rowSwipeState { settling = true }
-        if settling != rowIsSettling { rowIsSettling = settling }
-    }
+    public func offset(ofRow row: Int) -> Double { rowSwipes.offset(ofRow: row) }
 
     mutating func transition(toRow next: RowSwipeState, at time: Double) {
-        if next.phase != rowSwipeState.phase { rowSwipeLog.record(time: time, from: rowSwipeState.phase, to: next.phase) }
-        rowSwipeState = next
+        if next.phase != rowSwipes.active.phase { rowSwipeLog.record(time: time, from: rowSwipes.active.phase, to: next.phase) }
+        rowSwipes.active = next
     }
 
     /// One finger down, at `x` (surface units), in a touch that began at `start` on the list;
@@ -161,7 +188,7 @@ extension ListModel {
     /// Called by ``ListController`` after each frame while rows slide.
     package mutating func dragRow(x: Double, start: Point, claimed: Bool, at time: Double, emit: (ListEvent) -> Void) {
         guard slidesRows else { return }
-        switch rowSwipeState {
+        switch rowSwipes.active {
         case .tracking(var t):
             t.raw = t.startRaw + (x - t.anchorX)
             let shown = options.rowSwipePhysics.banded(t.raw, leading: options.leadingActions,
@@ -173,26 +200,26 @@ extension ListModel {
         default:
             guard claimed, !sequence.stoppedMotion, let row = row(at: start) else { return }
             let current = offset(ofRow: row)
-            if let other = rowSwipeState.row, other != row { closeRow(other, at: time, emit: emit) }
+            if let other = rowSwipes.active.row, other != row { closeRow(other, at: time, emit: emit) }
             let raw = options.rowSwipePhysics.unbanded(current, leading: options.leadingActions,
                                                        trailing: options.trailingActions, width: layout.width)
-            closingRows.removeAll { $0.row == row }
+            rowSwipes.closing.removeAll { $0.row == row }
             transition(toRow: .tracking(.init(row: row, anchorX: x, startRaw: raw, raw: raw, offset: current, velocity: 0)), at: time)
         }
     }
 
     /// A fling while a row is dragged: its speed across is the lift's (units/s).
     mutating func rowFling(_ f: GestureEvent.Fling) {
-        if case .tracking(var t) = rowSwipeState {
+        if case .tracking(var t) = rowSwipes.active {
             t.velocity = f.velocity.x
-            rowSwipeState = .tracking(t)
+            rowSwipes.active = .tracking(t)
         }
     }
 
     /// The last finger lifted (or was cancelled) while a row was dragged: it settles open,
     /// closed, or runs a full swipe (``RowSwipePhysics``).
     package mutating func liftRow(at time: Double, surface: Surface, emit: (ListEvent) -> Void) {
-        guard case .tracking(let t) = rowSwipeState else { return }
+        guard case .tracking(let t) = rowSwipes.active else { return }
         let d = options.rowSwipePhysics.decide(raw: t.raw, velocity: t.velocity, leading: options.leadingActions,
                                                trailing: options.trailingActions, width: layout.width,
                                                unitsPerMillimeter: surface.unitsPerMillimeter.x,
@@ -204,7 +231,7 @@ extension ListModel {
     /// Starts `row`'s settle toward `to`, reporting its new swipe state (`rowSwipe`) at once.
     mutating func settleRow(_ row: Int, from: Double, velocity: Double, to: Double, at time: Double,
                             emit: (ListEvent) -> Void) {
-        if let other = rowSwipeState.row, other != row {
+        if let other = rowSwipes.active.row, other != row {
             guard to != 0 else {
                 // Another row holds the active state (open, settling or dragged): this one closes
                 // beside it. Taking the state from it made that row vanish, unreported, and stay
@@ -216,7 +243,7 @@ extension ListModel {
             }
             closeRow(other, at: time, emit: emit)
         }
-        closingRows.removeAll { $0.row == row }
+        rowSwipes.closing.removeAll { $0.row == row }
         transition(toRow: .settling(.init(row: row, from: from, velocity: velocity, to: to, start: time, offset: from)), at: time)
         setSwiped(row, to != 0, at: time, emit: emit)
         needsEndFrame = true
@@ -226,7 +253,7 @@ extension ListModel {
     /// closed from where it is.
     mutating func closeRow(_ row: Int, at time: Double, emit: (ListEvent) -> Void) {
         let from = offset(ofRow: row)
-        if rowSwipeState.row == row { transition(toRow: .idle, at: time) }
+        if rowSwipes.active.row == row { transition(toRow: .idle, at: time) }
         startClosing(row, from: from, velocity: 0, at: time)
         setSwiped(row, false, at: time, emit: emit)
     }
@@ -234,15 +261,15 @@ extension ListModel {
     /// Row `row` settles closed from `from` beside the active row: one settle each, however
     /// many rows close at once (a single closing row, overtaken by a third, stopped half-way).
     mutating func startClosing(_ row: Int, from: Double, velocity: Double, at time: Double) {
-        closingRows.removeAll { $0.row == row }
-        if from != 0 { closingRows.append(.init(row: row, from: from, velocity: velocity, to: 0, start: time, offset: from)) }
+        rowSwipes.closing.removeAll { $0.row == row }
+        if from != 0 { rowSwipes.closing.append(.init(row: row, from: from, velocity: velocity, to: 0, start: time, offset: from)) }
     }
 
     /// Closes the open row, if any (a scroll began, or a tap came): true if there was one.
     @discardableResult
     mutating func closeOpenRow(at time: Double, emit: (ListEvent) -> Void) -> Bool {
         guard slidesRows else { return false }
-        switch rowSwipeState {
+        switch rowSwipes.active {
         case .open(let row, _):
             closeRow(row, at: time, emit: emit)
             return true
@@ -267,20 +294,20 @@ extension ListModel {
         }
         // In place, in start order: a frame while rows close makes no array.
         var k = 0
-        while k < closingRows.count {
-            var c = closingRows[k]
+        while k < rowSwipes.closing.count {
+            var c = rowSwipes.closing[k]
             guard time > c.start else { k += 1; continue }
             let (at, ended) = step(&c)
             emit(ListEvent(time: at, kind: .rowOffset(row: c.row, offset: c.offset)))
-            if ended { closingRows.remove(at: k) } else { closingRows[k] = c; k += 1 }
+            if ended { rowSwipes.closing.remove(at: k) } else { rowSwipes.closing[k] = c; k += 1 }
         }
-        if case .settling(var s) = rowSwipeState, time > s.start {
+        if case .settling(var s) = rowSwipes.active, time > s.start {
             let (at, ended) = step(&s)
             emit(ListEvent(time: at, kind: .rowOffset(row: s.row, offset: s.offset)))
             if ended {
                 transition(toRow: s.to == 0 ? .idle : .open(row: s.row, offset: s.to), at: at)
             } else {
-                rowSwipeState = .settling(s)
+                rowSwipes.active = .settling(s)
             }
         }
     }

@@ -180,7 +180,7 @@ extension ListModel {
     /// too (`rowOffset`). The offsets do not
     /// depend on how often the list is stepped (``ScrollPhysics`` computes them exactly).
     public mutating func advance(to time: Double, surface: Surface, emit: (ListEvent) -> Void) {
-        if rowIsSettling { advanceRows(to: time, emit: emit) }
+        if rowSwipes.isSettling { advanceRows(to: time, emit: emit) }
         while true {
             switch scrollState {
             case .decelerating(let v0, let t0):

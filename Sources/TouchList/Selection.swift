@@ -8,7 +8,7 @@ extension ListModel {
         guard !sequence.stoppedMotion else { return }
         // A tap while a row is open closes it, and does nothing else (as UIKit's swipe actions).
         if closeOpenRow(at: time, emit: emit) { return }
-        if options.swipePolicy == .oneOpen, let open = openRow {
+        if options.swipePolicy == .oneOpen, let open = rowSwipes.openRow {
             setSwiped(open, false, at: time, emit: emit)
             return
         }

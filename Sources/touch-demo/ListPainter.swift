@@ -114,7 +114,7 @@ final class ListPainter {
                 if slides {
                     x = list.offset(ofRow: r) * sx
                     drawActions(uncovered: x, y: y, h: h, width: width, list: list, sx: sx, font: rowFont - 2)
-                } else if r < list.rowCount, list.swipedRows.contains(r) {
+                } else if r < list.rowCount, list.rowSwipes.swiped.contains(r) {
                     // Rows that do not slide: a swiped row shown slid left over its actions.
                     let aw = width * Self.actionsShare
                     drawActions(uncovered: -aw, y: y, h: h, width: width, list: list, sx: sx, font: rowFont - 2, trailingWidth: aw)

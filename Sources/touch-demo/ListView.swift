@@ -84,7 +84,7 @@ struct ListView {
                     line = content
                 }
             } else {
-                let state = list.swipedRows.contains(r) ? "◀ [ Archive ] [ Delete ] " : ""
+                let state = list.rowSwipes.swiped.contains(r) ? "◀ [ Archive ] [ Delete ] " : ""
                 line = Self.pad(" row \(r)\(check)", columns - state.count - 1) + state
             }
             line = Self.pad(line, columns)

@@ -325,7 +325,7 @@ struct TouchDemo: ParsableCommand {
             finished = true
             terminal?.restore()
             if !log && terminal == nil {
-                let swiped = list.swipedRows.sorted()
+                let swiped = list.rowSwipes.swiped.sorted()
                 let end = stopRequested.load(ordering: .relaxed) ? "stopped (SIGINT or SIGTERM)" : ending
                 say("\(end); swiped: \(Self.rows(swiped)); selected: \(Self.rows(list.selectedRows.sorted()))")
             }

@@ -45,7 +45,7 @@ struct ListModelTests {
         var m = ListModel(layout: eightRows)
         let out = apply(&m, [swipe(.right, row: 2), swipe(.left, row: 2), swipe(.up, row: 2), swipe(.left, row: 4)])
         #expect(out == [.rowSwipe(row: 2, swiped: true), .rowSwipe(row: 2, swiped: false), .rowSwipe(row: 4, swiped: true)])
-        #expect(m.swipedRows == [4])
+        #expect(m.rowSwipes.swiped == [4])
     }
 
     @Test func directionalLeftOpensRightCloses() {
@@ -59,7 +59,7 @@ struct ListModelTests {
         let out = apply(&m, [swipe(.left, row: 1), swipe(.left, row: 3), tap(row: 5), tap(row: 5)])
         #expect(out == [.rowSwipe(row: 1, swiped: true), .rowSwipe(row: 1, swiped: false),
                         .rowSwipe(row: 3, swiped: true), .rowSwipe(row: 3, swiped: false), .select(row: 5)])
-        #expect(m.openRow == nil)
+        #expect(m.rowSwipes.openRow == nil)
         #expect(m.selectedRow == 5)
     }
 

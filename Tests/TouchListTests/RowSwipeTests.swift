@@ -84,7 +84,7 @@ struct RowSwipeTests {
             "0.050: idle → tracking", "0.350: tracking → settlingOpen", "0.600: settlingOpen → open",
         ])
         #expect(controller.list.offset(ofRow: 3) == -240)
-        #expect(controller.list.openRow == 3)
+        #expect(controller.list.rowSwipes.openRow == 3)
     }
 
     @Test("mid-settle offsets are the spring's, whenever the list is stepped")
@@ -159,7 +159,7 @@ struct RowSwipeTests {
         #expect(rows[5]?.last == 0, "row 5: \(rows[5] ?? [])")
         #expect(rows[1]?.last == -240, "row 1: \(rows[1] ?? [])")
         #expect(controller.list.offset(ofRow: 3) == 0 && controller.list.offset(ofRow: 5) == 0)
-        #expect(controller.list.openRow == 1)
+        #expect(controller.list.rowSwipes.openRow == 1)
         #expect(!controller.isAnimating)
     }
 
@@ -183,7 +183,7 @@ struct RowSwipeTests {
         let rows = rowOffsets(out)
         #expect(rows[0]?.last == 0, "row 0: \(rows[0] ?? [])")
         #expect(rows[1]?.last == 109, "row 1: \(rows[1] ?? [])")
-        #expect(controller.list.swipedRows == [1])
+        #expect(controller.list.rowSwipes.swiped == [1])
         #expect(controller.list.offset(ofRow: 0) == 0 && controller.list.offset(ofRow: 1) == 109)
     }
 

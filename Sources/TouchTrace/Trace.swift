@@ -31,7 +31,8 @@ public struct TraceHeader: Hashable, Sendable {
     public var version: Int = TraceHeader.supportedVersion
     /// The device the events came from.
     public var device: Device
-    /// The `scene` object, kept as written (its `list` is read by ``makeListModel()``).
+    /// The `scene` object, kept as written (its `list` is checked by the reader, and made into a
+    /// list by TouchReplay's `makeListModel()`).
     public var scene: JSONValue?
     /// The thresholds and arena configuration of `scene.settings`, when given: the settings a
     /// replay uses unless the caller gives its own.

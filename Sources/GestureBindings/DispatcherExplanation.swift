@@ -181,7 +181,7 @@ extension Binding.Gesture {
         case .longPress: self = .longPress
         case .pinch: self = .pinch
         case .rotate: self = .rotate
-        case .pan, .fling: return nil
+        case .pan, .fling, .drag: return nil
         }
     }
 
@@ -205,7 +205,7 @@ extension GestureFailure {
         switch kind {
         case .tooShort, .releasedEarly, .notEnoughMovement, .tooFewFingers, .tooSlowToFling:
             return measured > 0 ? limit / measured : .infinity
-        case .crossDrift, .tooSlow, .moved, .heldTooLong, .offAxis, .againstMotion:
+        case .crossDrift, .tooSlow, .moved, .heldTooLong, .offAxis, .againstMotion, .tooManyFingers:
             return limit > 0 ? measured / limit : .infinity
         case .cancelled, .rejected, .waitedForWon:
             return nil

@@ -31,9 +31,9 @@ struct Arena: Sendable {
     /// The pan's locked axis, if any (`true`: vertical): a swipe across it and a locked pan do
     /// not recognize together, the one exception to "together" in the rule.
     var panLockedVertical: Bool?
-    private(set) var standing: InlineArray<7, ArenaStanding> = .init(repeating: .absent)
+    private(set) var standing: InlineArray<8, ArenaStanding> = .init(repeating: .absent)
     /// The latest report of each held claim, delivered when the claim is granted.
-    private var held = InlineArray<7, GestureEvent.Kind?>(repeating: nil)
+    private var held = InlineArray<8, GestureEvent.Kind?>(repeating: nil)
     /// True while a win or a loss is being settled (nested settling returns at once).
     private var settling = false
     /// The direction of the swipe that won, if one did.
@@ -131,6 +131,8 @@ struct Arena: Sendable {
             case .win:
                 if case .swipe(let sw) = kind { wonSwipeDirection = sw.direction }
                 win(r, at: time, members: &members, emit: emit)
+                // A claim that carries no report of its own (the drag's) is its `won`.
+                if case .won = kind { return }
                 deliver(GestureEvent(time: time, kind: kind), emit: emit)
             case .hold:
                 self[r] = .held

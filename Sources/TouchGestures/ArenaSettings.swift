@@ -13,19 +13,22 @@
 /// becomes a pan, and a short one a tap. Whether a single tap waits for a double tap is the tap
 /// recognizer's own business: it waits only while ``GestureSettings/Tap/maxCount`` is 2 or more.
 public struct ArenaSettings: Hashable, Sendable {
-    /// The recognizers that take part. Default: all.
-    public var enabled: RecognizerSet = .all
+    /// The recognizers that take part. Default: all but ``RecognizerName/drag``, which a list
+    /// whose rows slide turns on.
+    public var enabled: RecognizerSet = RecognizerSet(rawValue: RecognizerSet.all.rawValue & ~RecognizerSet(.drag).rawValue)
     // Per recognizer (by index): the recognizers it recognizes together with / waits for.
     private var togetherWith = [RecognizerSet](repeating: [], count: RecognizerName.allCases.count)
     private var waiting = [RecognizerSet](repeating: [], count: RecognizerName.allCases.count)
 
-    /// The defaults: everyone takes part, pinch and rotation recognize together, and so do
-    /// pan, swipe and fling.
+    /// The defaults: everyone but the drag takes part, pinch and rotation recognize together,
+    /// and so do pan, swipe and fling; the drag recognizes together with everyone but the pan
+    /// (a row that follows the finger leaves the rest of the touch as it was).
     public init() {
         recognizeTogether(.pinch, .rotate)
         recognizeTogether(.pan, .swipe)
         recognizeTogether(.pan, .fling)
         recognizeTogether(.swipe, .fling)
+        for r in RecognizerName.allCases where r != .drag && r != .pan { recognizeTogether(.drag, r) }
     }
 
     /// Lets `a` and `b` both win the same touch sequence.

@@ -72,6 +72,11 @@ public struct GestureEngine: Sendable {
         get { recognizers.fling }
         set { recognizers.fling = newValue }
     }
+    /// The drag recognizer: a one-finger drag across the locked pan's axis (when enabled).
+    public var drag: DragRecognizer {
+        get { recognizers.drag }
+        set { recognizers.drag = newValue }
+    }
 
     private var recognizers: Recognizers
     private var arena: Arena
@@ -165,6 +170,12 @@ public struct GestureEngine: Sendable {
         if takesPart(.fling) {
             Self.collect(&recognizers.fling, facts, at: time, contacts: contacts, surface: surface, spread: spread, into: &box)
             if box.count > 0 { flush(.fling, &box, at: time, emit: emit) }
+        }
+        if takesPart(.drag) {
+            // The drag claims what the locked pan gave up across its axis (DragRecognizer).
+            recognizers.drag.panFailure = recognizers.pan.sequenceFailure
+            Self.collect(&recognizers.drag, facts, at: time, contacts: contacts, surface: surface, spread: spread, into: &box)
+            if box.count > 0 { flush(.drag, &box, at: time, emit: emit) }
         }
         if contacts.sequenceEnded {
             arena.sweep(at: time, members: &recognizers, emit: emit)

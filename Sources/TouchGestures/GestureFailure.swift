@@ -31,6 +31,9 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
         case againstMotion
         /// Fewer fingers than the gesture needs were ever down together (fingers).
         case tooFewFingers
+        /// More fingers than the gesture takes were down whenever it could have begun
+        /// (fingers): the fewest down then, and the most it takes.
+        case tooManyFingers
         /// The arena gave the sequence to ``GestureFailure/rival``.
         case rejected
         /// A recognizer this one waits for won (``GestureFailure/rival``).
@@ -64,7 +67,7 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
         case .tooSlowToFling: "mm/s"
         case .againstMotion: "°"
         case .offAxis: "ratio"
-        case .tooFewFingers: "fingers"
+        case .tooFewFingers, .tooManyFingers: "fingers"
         case .cancelled, .rejected, .waitedForWon: ""
         }
     }
@@ -83,6 +86,7 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
         case .tooSlowToFling: return "lift at \(m) mm/s < \(l) mm/s"
         case .againstMotion: return "against the motion at the lift: \(formatFixed(measured, digits: 0))° ≥ \(formatFixed(limit, digits: 0))°"
         case .tooFewFingers: return "\(formatFixed(measured, digits: 0)) finger(s) < \(formatFixed(limit, digits: 0))"
+        case .tooManyFingers: return "\(formatFixed(measured, digits: 0)) fingers > \(formatFixed(limit, digits: 0))"
         case .rejected: return "rejected: \(other) won"
         case .waitedForWon: return "waited for \(other), which won"
         case .crossDrift: return "cross drift \(m) mm > \(l) mm"

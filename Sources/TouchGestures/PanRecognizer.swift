@@ -38,6 +38,9 @@ public struct PanRecognizer: Sendable {
     public private(set) var state: State = .idle
     /// Every state change, when recording is switched on.
     public var log = TransitionLog<State>()
+    /// Why the pan failed in the current (or last) touch sequence, if it did: kept after its
+    /// state returns to `idle` at the lift, for the drag that claims what it gives up.
+    private(set) var sequenceFailure: GestureFailure?
 
     private var translation = Point.zero
     private var longest = 0.0              // longest translation so far, mm
@@ -61,11 +64,13 @@ public struct PanRecognizer: Sendable {
     private mutating func move(to next: State, at time: Double) {
         log.record(time: time, from: state, to: next)
         state = next
+        if case .failed(let f) = next { sequenceFailure = f }
     }
 
     /// Updates the recognizer with a frame already applied to `contacts`.
     mutating func handle(time: Double, contacts: ContactTable, surface: Surface,
                          emit: (GestureEvent.Kind) -> Void) {
+        if contacts.sequenceBegan { sequenceFailure = nil }
         if contacts.sequenceBegan, state == .idle || state == .ended {
             move(to: .possible, at: time)
             translation = .zero

@@ -1,6 +1,9 @@
 /// Names the recognizers, in the order the arena settles claims made in the same frame.
 public enum RecognizerName: String, Hashable, Sendable, CaseIterable {
     case longPress, tap, pinch, rotate, swipe, pan, fling
+    /// A one-finger drag across a locked pan's axis (``DragRecognizer``): a list's sliding row.
+    /// Not enabled by default.
+    case drag
 
     /// Position in `allCases`: the bit of this recognizer in a ``RecognizerSet``.
     @inlinable public var index: Int {
@@ -12,6 +15,7 @@ public enum RecognizerName: String, Hashable, Sendable, CaseIterable {
         case .swipe: 4
         case .pan: 5
         case .fling: 6
+        case .drag: 7
         }
     }
 }
@@ -81,6 +85,7 @@ struct Recognizers: Sendable, ArenaMembers {
     var swipe: SwipeRecognizer
     var pan: PanRecognizer
     var fling: FlingRecognizer
+    var drag = DragRecognizer()
 
     init(settings: GestureSettings) {
         longPress = LongPressRecognizer(settings: settings.longPress)
@@ -105,6 +110,7 @@ struct Recognizers: Sendable, ArenaMembers {
         case .swipe: tell(&swipe)
         case .pan: tell(&pan)
         case .fling: tell(&fling)
+        case .drag: tell(&drag)
         }
     }
 }

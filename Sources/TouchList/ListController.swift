@@ -52,7 +52,9 @@ public struct ListController: Sendable {
     }
 
     /// The gesture engine. With `GestureSettings.PanAxis.automatic`, its pan is locked to
-    /// the vertical axis: the list's scroll, which a row's horizontal swipe excludes.
+    /// the vertical axis: the list's scroll, which a row's horizontal swipe excludes. When the
+    /// list's rows slide, its drag recognizer takes part too: the row follows the finger the
+    /// drag won in the arena.
     public var engine: GestureEngine
     /// The list the gestures drive.
     public var list: ListModel
@@ -64,13 +66,12 @@ public struct ListController: Sendable {
         set { pages.box = newValue.map(SourceBox.init) }
     }
     private var pages = Pages()
-    /// The finger a sliding row may follow (only while rows slide).
-    private var rowDrag = RowDrag()
 
     /// A controller over `surface` with the given thresholds, driving `list`.
     public init(settings: GestureSettings = .init(), surface: Surface, list: ListModel) {
         var settings = settings
         if settings.pan.axis == .automatic { settings.pan.axis = .vertical }
+        if list.slidesRows { settings.arena.enabled.insert(RecognizerSet(.drag)) }
         engine = GestureEngine(settings: settings, surface: surface)
         self.list = list
     }
@@ -91,14 +92,14 @@ public struct ListController: Sendable {
         if list.slidesRows { followRow(frame, emit: emit) }
     }
 
-    /// Rows that slide: hands the list the finger's position while one finger is down and the
-    /// row may have claimed it (the list's scroll failed across its axis), and the lift.
+    /// Rows that slide: hands the list the finger's position while one finger is down, whether
+    /// the engine's drag won the touch in the arena (the list's scroll gave it up across its
+    /// axis), and the lift.
     private mutating func followRow(_ frame: TouchFrame, emit: (Output) -> Void) {
-        rowDrag.apply(frame)
-        if rowDrag.down == 1, let start = rowDrag.start {
-            var claimed = false
-            if case .failed(let f) = engine.pan.state, f.kind == .offAxis { claimed = true }
-            list.dragRow(x: rowDrag.x, start: start, claimed: claimed, at: frame.time) { emit(.list($0)) }
+        let drag = engine.drag
+        if drag.fingers == 1, let start = drag.start {
+            let claimed = engine.standing(of: .drag) == .won
+            list.dragRow(x: drag.x, start: start, claimed: claimed, at: frame.time) { emit(.list($0)) }
         } else if case .tracking = list.rowSwipes.active {
             list.liftRow(at: frame.time, surface: engine.surface) { emit(.list($0)) }
         }
@@ -192,35 +193,6 @@ public struct ListController: Sendable {
     public mutating func finish(emit: (Output) -> Void) {
         if let frame = engine.cancellingFrame() { handle(frame, emit: emit) }
         advance(to: .infinity, emit: emit)
-    }
-}
-
-/// The first finger of a touch sequence, for a row that follows it: where it went down, where it
-/// is, and how many fingers are down.
-private struct RowDrag: Sendable {
-    var id = -1
-    var start: Point?
-    var x = 0.0
-    var down = 0
-
-    mutating func apply(_ frame: TouchFrame) {
-        for e in frame.events {
-            switch e.phase {
-            case .down:
-                if down == 0 {
-                    id = e.id
-                    start = e.position
-                    x = e.position.x
-                }
-                down += 1
-            case .move:
-                if e.id == id { x = e.position.x }
-            case .up, .cancel:
-                down = max(0, down - 1)
-                if e.id == id { x = e.position.x }
-            }
-        }
-        if down == 0 { start = nil }
     }
 }
 

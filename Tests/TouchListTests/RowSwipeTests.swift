@@ -87,6 +87,89 @@ struct RowSwipeTests {
         #expect(controller.list.rowSwipes.openRow == 3)
     }
 
+    /// The arena's decisions about the drag, as `--explain` shows them.
+    private func dragDecisions(_ out: [ListController.Output]) -> [String] {
+        out.compactMap { o -> String? in
+            guard case .gesture(let g) = o else { return nil }
+            switch g.kind {
+            case .won(.drag, _): return "\(formatFixed(g.time, digits: 3)) won"
+            case .failed(.drag, let f): return "\(formatFixed(g.time, digits: 3)) failed \(f)"
+            default: return nil
+            }
+        }
+    }
+
+    private func slidingList() -> ListModel {
+        var options = ListOptions()
+        options.leadingActions = 160
+        options.trailingActions = 240
+        return ListModel(layout: eightRows, options: options)
+    }
+
+    @Test("the row's drag is an arena member: it wins the frame the scroll gives the touch up, and the row follows from then")
+    func dragWinsInTheArena() {
+        var s = Script()
+        s.down(0, 1, 600, 210)
+        s.move(0.05, 1, 570, 210)     // 6 mm left: the scroll fails across its axis
+        s.move(0.10, 1, 450, 210)
+        s.up(0.35, 1, 450, 210)
+        let (controller, out) = replayList(s.events, list: slidingList(), explain: true)
+        #expect(dragDecisions(out) == ["0.050 won"])
+        // The pan failed first, in the same frame; the drag's win rejected no one (it is
+        // together with all but the pan).
+        let failedBeforeWin = out.prefix { !(line($0).contains("won drag")) }.filter { line($0).contains("failed pan") }
+        #expect(failedBeforeWin.count == 1)
+        #expect(controller.list.rowSwipeLog.entries.first?.description == "0.050: idle → tracking")
+        #expect(controller.engine.standing(of: .drag) == .won)
+    }
+
+    @Test("a vertical drag is the scroll's: the drag loses to the pan, and no row moves")
+    func dragLosesToTheScroll() {
+        var s = Script()
+        s.down(0, 1, 400, 300)
+        s.move(0.05, 1, 400, 260)
+        s.move(0.10, 1, 400, 200)
+        s.up(0.30, 1, 400, 200)
+        let (controller, out) = replayList(s.events, list: slidingList(), explain: true)
+        #expect(dragDecisions(out) == ["0.050 failed rejected: pan won"])
+        #expect(controller.list.rowSwipeLog.entries.isEmpty)
+        #expect(!out.contains { if case .list(let e) = $0, case .rowOffset = e.kind { true } else { false } })
+    }
+
+    @Test("a tap: the drag fails for the pan's reason; two fingers across: it waits for one, and fails if none is left alone")
+    func dragFailures() {
+        var tap = Script()
+        tap.down(0, 1, 400, 210)
+        tap.up(0.08, 1, 401, 210)
+        #expect(dragDecisions(replayList(tap.events, list: slidingList(), explain: true).output) == [
+            "0.080 failed moved 0.2 mm < 4.7 mm",
+        ])
+        var two = Script()
+        two.down(0, 1, 600, 210)
+        two.down(0, 2, 600, 260)
+        two.move(0.05, 1, 560, 210)
+        two.move(0.05, 2, 560, 260)   // both left: the scroll fails across its axis
+        two.move(0.10, 1, 500, 210)
+        two.move(0.10, 2, 500, 260)
+        two.up(0.20, 1, 500, 210)
+        two.up(0.20, 2, 500, 260)
+        let (controller, out) = replayList(two.events, list: slidingList(), explain: true)
+        #expect(dragDecisions(out) == ["0.200 failed 2 fingers > 1"])
+        // No row followed the fingers (the two-finger swipe toggles the row, as before).
+        #expect(!controller.list.rowSwipeLog.entries.contains { $0.description.contains("tracking") })
+    }
+
+    @Test("a list whose rows do not slide leaves the drag out of the arena")
+    func noDragWithoutSlidingRows() {
+        var s = Script()
+        s.down(0, 1, 600, 210)
+        s.move(0.05, 1, 570, 210)
+        s.up(0.2, 1, 450, 210)
+        let (controller, out) = replayList(s.events, list: ListModel(layout: eightRows), explain: true)
+        #expect(dragDecisions(out).isEmpty)
+        #expect(controller.engine.standing(of: .drag) == .absent)
+    }
+
     @Test("mid-settle offsets are the spring's, whenever the list is stepped")
     func midSettle() {
         var options = ListOptions()

@@ -88,6 +88,20 @@ func rowSlides() {
     t.expectNone = ["select"]
     t.write()
 
+    // --- The row's drag is an arena member: a horizontal drag on row 3, then a vertical one.
+    // In the first the scroll gives the touch up across its axis at the slop and the drag wins
+    // there (before the swipe, which needs 12 mm); in the second the scroll wins at the slop
+    // and rejects the drag. Swipes recognize together with both (30 mm up in 0.3 s is a swipe
+    // too), so every `won`, in order: drag, swipe; pan, swipe.
+    t = CorpusTrace("row-slide-drag-wins-the-arena", seed: 408,
+                    scene: ["list": .object(sliding.with(["rows": 40]))],
+                    note: "35 mm left on row 3: the drag wins where the scroll gives up (4.7 mm), then the swipe; 30 mm up: the scroll wins and rejects the drag, then the swipe")
+    at = dragAndRest(&t, 0, [Point(x: 600, y: y3), Point(x: 425, y: y3)], duration: 0.4)
+    _ = dragAndRest(&t, at + 0.5, [Point(x: 400, y: 400), Point(x: 400, y: 250)], duration: 0.3)
+    t.expect = [["type": "won", "recognizer": "drag", "contact": 0], ["type": "won", "recognizer": "swipe", "contact": 0],
+                ["type": "won", "recognizer": "pan", "contact": 1], ["type": "won", "recognizer": "swipe", "contact": 1]]
+    t.write()
+
     // --- A tap closes the open row and selects nothing.
     t = CorpusTrace("row-slide-tap-closes-the-open-row", seed: 407, scene: scene,
                     note: "row 3 dragged open, then a tap on row 5: row 3 closes, nothing is selected")

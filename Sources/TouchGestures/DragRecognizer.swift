@@ -1,0 +1,132 @@
+/// Recognizes a one-finger drag across a locked pan's axis: what a list's row follows when it
+/// slides over its actions, while the list's pan (its scroll) is locked to the vertical axis.
+/// Flutter puts a `Dismissible`'s horizontal drag in the gesture arena beside the list's
+/// vertical one in the same way.
+///
+/// It does not judge the axis itself: a locked pan already decides, where the finger crosses
+/// its slop (or by its heading at the decision distance), whether a touch is its own
+/// (``PanRecognizer``). The drag claims the touch the pan gave up across its axis
+/// (``GestureFailure/Kind/offAxis``), as soon as exactly one finger is down, so that one rule
+/// decides between a scroll and a row's drag. It fails when the pan wins (the scroll took the
+/// touch), when the pan fails for any other reason (that reason is the drag's), and when the
+/// touch ends unclaimed.
+///
+/// In the arena it recognizes together with every recognizer but the pan: a row that follows
+/// the finger leaves the touch's swipe (which the row settles by), its fling and the others as
+/// they were. Its claim carries no report of its own: the arena's `won` (with `--explain`)
+/// says it took the touch, and the consumer reads the finger from ``start``, ``x`` and
+/// ``fingers``.
+///
+/// Not enabled by default (``ArenaSettings/enabled``): a list whose rows slide turns it on.
+public struct DragRecognizer: Sendable {
+    /// The recognizer's states.
+    ///
+    /// Allowed transitions:
+    /// - `idle → possible`: a finger went down with none down before.
+    /// - `possible → began`: the locked pan failed across its axis, and one finger is down.
+    /// - `possible → failed`: the pan began (the arena rejects the drag), failed for another
+    ///   reason, or the touch ended unclaimed.
+    /// - `began → ended`: the last finger lifted (or a contact was cancelled: the drag is
+    ///   still `ended`; the consumer settles the row).
+    /// - `ended → idle`, `failed → idle`: no finger is down.
+    public typealias State = ContinuousGestureState
+
+    /// The current state.
+    public private(set) var state: State = .idle
+    /// Every state change, when recording is switched on.
+    public var log = TransitionLog<State>()
+    /// Where the touch sequence's first finger went down (surface units), while a finger is
+    /// down.
+    public private(set) var start: Point?
+    /// Where the first finger is across (surface units): where it was last seen, its lift
+    /// included.
+    public private(set) var x = 0.0
+    /// Fingers down after the current frame.
+    public private(set) var fingers = 0
+    /// Why the pan failed in this touch sequence, if it did, as the engine hands it over before
+    /// each frame: the one fact the drag's claim depends on. (A pan that won rejects the drag
+    /// in the arena.)
+    var panFailure: GestureFailure?
+
+    private var firstId = -1
+    /// The fewest fingers down in a frame since the pan failed across its axis.
+    private var fewest = Int.max
+
+    /// A drag recognizer (it has no thresholds: the pan's decide).
+    public init() {}
+
+    private mutating func move(to next: State, at time: Double) {
+        log.record(time: time, from: state, to: next)
+        state = next
+    }
+
+    /// Updates the recognizer with a frame already applied to `contacts`.
+    mutating func handle(time: Double, contacts: ContactTable, emit: (GestureEvent.Kind) -> Void) {
+        if contacts.sequenceBegan {
+            if state != .idle { move(to: .idle, at: time) }
+            move(to: .possible, at: time)
+            firstId = contacts.sequenceFirstId
+            start = nil
+            fewest = .max
+        }
+        // The first finger, as long as it is listed (its lift's frame included).
+        for c in contacts.contacts where c.id == firstId {
+            if start == nil { start = c.start }
+            x = c.position.x
+        }
+        fingers = contacts.activeCount
+        if state == .possible {
+            switch panFailure {
+            case let f? where f.kind == .offAxis:
+                if fingers == 1 {
+                    move(to: .began, at: time)
+                    emit(.won(recognizer: .drag, contact: firstId))
+                } else if contacts.sequenceEnded {
+                    // The pan gave the touch up only at the lift (its reason is the drag's), or
+                    // more fingers than one stayed down after it did.
+                    let reason = fewest == .max ? f : GestureFailure(.tooManyFingers, measured: Double(fewest), limit: 1)
+                    move(to: .failed(reason), at: time)
+                    emit(.failed(recognizer: .drag, reason: reason))
+                } else {
+                    fewest = min(fewest, fingers)
+                }
+            case let f?:
+                move(to: .failed(f), at: time)
+                emit(.failed(recognizer: .drag, reason: f))
+            case nil:
+                if contacts.sequenceEnded {
+                    let f = GestureFailure(.rejected, rival: .pan)
+                    move(to: .failed(f), at: time)
+                    emit(.failed(recognizer: .drag, reason: f))
+                }
+            }
+        }
+        if contacts.sequenceEnded {
+            if state == .began { move(to: .ended, at: time) }
+            if state != .idle { move(to: .idle, at: time) }
+            start = nil
+            fingers = 0
+        }
+    }
+
+    /// Gives up on the sequence because the arena decided so.
+    mutating func lose(_ failure: GestureFailure, at time: Double) {
+        if state == .possible || state == .began { move(to: .failed(failure), at: time) }
+    }
+}
+
+extension DragRecognizer: Recognizer {
+    static let name = RecognizerName.drag
+
+    /// Every frame: it follows the first finger.
+    func wants(_ frame: FrameFacts) -> Bool { true }
+
+    mutating func handle(time: Double, contacts: ContactTable, surface: Surface, spread: SpreadTracker,
+                         emit: (GestureEvent.Kind, Bool) -> Void) {
+        handle(time: time, contacts: contacts) { emit($0, true) }
+    }
+
+    mutating func lose(_ failure: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {
+        lose(failure, at: time)
+    }
+}

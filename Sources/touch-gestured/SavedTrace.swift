@@ -64,10 +64,8 @@ enum SavedTrace {
         }
         let meta = JSONObject([JSONObject.Member(metaKey, .object(daemon))])
         let trace = Trace(header: TraceHeader(device: device, meta: .object(meta)), events: events)
-        do { try OutputFile.write(TraceWriter.document(trace), to: path) } catch let e as DiagnosticError {
-            throw .input("cannot save a trace: \(e.description)")
-        } catch {
-            throw .input("cannot save a trace: \(error)")
+        do { try OutputFile.write(TraceWriter.document(trace), to: path) } catch {
+            throw .input("cannot save a trace: \(error.description)")
         }
         return path
     }

@@ -141,28 +141,59 @@ public struct GestureEngine: Sendable {
                                down: contacts.downInFrame, twoOrMore: contacts.contacts.count >= 2)
         // Each recognizer in the arena's order; a recognizer's claims are settled before the
         // next one sees the frame (a win may already have taken the sequence from it).
-        var step = RecognizerStep(facts: facts, time: time, contacts: contacts, surface: surface, spread: spread)
-        for r in RecognizerName.arenaOrder {
-            switch r {
-            case .pinch:
-                // The fingers' spread, measured once for both two-finger recognizers.
-                measureSpread()
-                step.spread = spread
-            case .drag:
-                // The drag claims what the locked pan gave up across its axis (DragRecognizer).
-                recognizers.drag.panFailure = recognizers.pan.sequenceFailure
-            default:
-                break
-            }
-            guard takesPart(r) else { continue }
-            recognizers.visit(r, &step)
-            if step.box.count > 0 { flush(r, &step.box, at: time, emit: emit) }
+        var box = Outbox()
+        if takesPart(.longPress) {
+            Self.collect(&recognizers.longPress, facts, at: time, contacts: contacts, surface: surface, spread: spread, into: &box)
+            if box.count > 0 { flush(.longPress, &box, at: time, emit: emit) }
+        }
+        if takesPart(.tap) {
+            Self.collect(&recognizers.tap, facts, at: time, contacts: contacts, surface: surface, spread: spread, into: &box)
+            if box.count > 0 { flush(.tap, &box, at: time, emit: emit) }
+        }
+        measureSpread()
+        if takesPart(.pinch) {
+            Self.collect(&recognizers.pinch, facts, at: time, contacts: contacts, surface: surface, spread: spread, into: &box)
+            if box.count > 0 { flush(.pinch, &box, at: time, emit: emit) }
+        }
+        if takesPart(.rotate) {
+            Self.collect(&recognizers.rotate, facts, at: time, contacts: contacts, surface: surface, spread: spread, into: &box)
+            if box.count > 0 { flush(.rotate, &box, at: time, emit: emit) }
+        }
+        if takesPart(.swipe) {
+            Self.collect(&recognizers.swipe, facts, at: time, contacts: contacts, surface: surface, spread: spread, into: &box)
+            if box.count > 0 { flush(.swipe, &box, at: time, emit: emit) }
+        }
+        if takesPart(.pan) {
+            Self.collect(&recognizers.pan, facts, at: time, contacts: contacts, surface: surface, spread: spread, into: &box)
+            if box.count > 0 { flush(.pan, &box, at: time, emit: emit) }
+        }
+        if takesPart(.fling) {
+            Self.collect(&recognizers.fling, facts, at: time, contacts: contacts, surface: surface, spread: spread, into: &box)
+            if box.count > 0 { flush(.fling, &box, at: time, emit: emit) }
+        }
+        if takesPart(.drag) {
+            // The drag claims what the locked pan gave up across its axis (DragRecognizer).
+            recognizers.drag.panFailure = recognizers.pan.sequenceFailure
+            Self.collect(&recognizers.drag, facts, at: time, contacts: contacts, surface: surface, spread: spread, into: &box)
+            if box.count > 0 { flush(.drag, &box, at: time, emit: emit) }
         }
         if contacts.sequenceEnded {
             arena.sweep(at: time, members: &recognizers, emit: emit)
             sequence(.ended, time)
         }
         return true
+    }
+
+    /// Runs one recognizer over the frame, keeping its reports: they are routed only after it
+    /// returns, as routing may change it. Static, and given the engine's parts one by one: a
+    /// method of the engine would see the whole engine while one of its recognizers is being
+    /// changed, which makes the compiler copy the engine on every call.
+    @inline(__always) private static func collect<R: Recognizer>(
+        _ recognizer: inout R, _ facts: FrameFacts, at time: Double, contacts: ContactTable, surface: Surface,
+        spread: SpreadTracker, into box: inout Outbox
+    ) {
+        guard recognizer.wants(facts) else { return }
+        recognizer.handle(time: time, contacts: contacts, surface: surface, spread: spread) { box.put($0, current: $1) }
     }
 
     /// Measures the fingers' spread once for both two-finger recognizers, and only while one of
@@ -282,24 +313,6 @@ public struct GestureEngine: Sendable {
         guard !scratch.events.isEmpty else { return nil }
         lastTime = -Double.infinity
         return scratch
-    }
-}
-
-/// Runs one recognizer over a frame, keeping its reports in ``box``: they are routed only after it
-/// returns, as routing may change it. A value of its own, given the frame's parts once: a method
-/// of the engine would see the whole engine while one of its recognizers is being changed, which
-/// makes the compiler copy the engine on every call.
-private struct RecognizerStep: RecognizerVisitor {
-    let facts: FrameFacts
-    let time: Double
-    let contacts: ContactTable
-    let surface: Surface
-    var spread: SpreadTracker
-    var box = Outbox()
-
-    @inline(__always) mutating func visit<R: Recognizer>(_ recognizer: inout R) {
-        guard recognizer.wants(facts) else { return }
-        recognizer.handle(time: time, contacts: contacts, surface: surface, spread: spread) { box.put($0, current: $1) }
     }
 }
 

@@ -5,9 +5,6 @@ public enum RecognizerName: String, Hashable, Sendable, CaseIterable {
     /// Not enabled by default.
     case drag
 
-    /// The recognizers in the arena's order, once (what the engine runs each frame).
-    static let arenaOrder = allCases
-
     /// Position in `allCases`: the bit of this recognizer in a ``RecognizerSet``.
     @inlinable public var index: Int {
         switch self {
@@ -79,17 +76,7 @@ protocol Recognizer: Sendable {
     mutating func lose(_ failure: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void)
 }
 
-/// Does something to one recognizer, whichever it is: the engine's step of a frame, or the
-/// arena's word that it lost.
-protocol RecognizerVisitor {
-    mutating func visit<R: Recognizer>(_ recognizer: inout R)
-}
-
 /// One recognizer of each kind, in the arena's order: what an engine runs and its arena settles.
-///
-/// Registering a recognizer is its case in ``RecognizerName`` (the arena's order), its field
-/// here with its construction, and its line in ``visit(_:_:)``: the engine and the arena reach
-/// every recognizer through that one switch.
 struct Recognizers: Sendable, ArenaMembers {
     var longPress: LongPressRecognizer
     var tap: TapRecognizer
@@ -110,36 +97,20 @@ struct Recognizers: Sendable, ArenaMembers {
         fling = FlingRecognizer(settings: settings.fling)
     }
 
-    /// Hands recognizer `r` to `visitor`: the one place a name meets its recognizer.
-    @inline(__always) mutating func visit<V: RecognizerVisitor>(_ r: RecognizerName, _ visitor: inout V) {
-        switch r {
-        case .longPress: visitor.visit(&longPress)
-        case .tap: visitor.visit(&tap)
-        case .pinch: visitor.visit(&pinch)
-        case .rotate: visitor.visit(&rotate)
-        case .swipe: visitor.visit(&swipe)
-        case .pan: visitor.visit(&pan)
-        case .fling: visitor.visit(&fling)
-        case .drag: visitor.visit(&drag)
-        }
-    }
-
     /// Tells recognizer `r` that the arena took the sequence from it.
     mutating func lose(_ r: RecognizerName, _ failure: GestureFailure, at time: Double, emit: (GestureEvent) -> Void) {
-        withoutActuallyEscaping(emit) { emit in
-            var loser = Loser(failure: failure, time: time, emit: emit)
-            visit(r, &loser)
-        }
-    }
-
-    /// The arena's word to a loser, and what it still owes (the tap's earlier taps).
-    private struct Loser: RecognizerVisitor {
-        let failure: GestureFailure
-        let time: Double
-        let emit: (GestureEvent) -> Void
-        mutating func visit<R: Recognizer>(_ recognizer: inout R) {
-            let (time, emit) = (self.time, self.emit)
+        func tell<R: Recognizer>(_ recognizer: inout R) {
             recognizer.lose(failure, at: time) { emit(GestureEvent(time: time, kind: $0)) }
+        }
+        switch r {
+        case .longPress: tell(&longPress)
+        case .tap: tell(&tap)
+        case .pinch: tell(&pinch)
+        case .rotate: tell(&rotate)
+        case .swipe: tell(&swipe)
+        case .pan: tell(&pan)
+        case .fling: tell(&fling)
+        case .drag: tell(&drag)
         }
     }
 }

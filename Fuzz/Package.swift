@@ -15,6 +15,7 @@ let package = Package(
         // The trace reader: any bytes, either encoding.
         .executableTarget(name: "ReaderFuzz", dependencies: [
             .product(name: "TouchGestures", package: library), .product(name: "TouchTrace", package: library),
+            .product(name: "TouchReplay", package: library),
         ]),
         // The evemu-record reader and the import into a trace.
         .executableTarget(name: "EvemuFuzz", dependencies: [

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import TouchGestures
 import TouchTrace
+import TouchReplay
 
 /// Where each input is written for the streaming reader, which reads files (in memory: /dev/shm).
 let streamPath = (access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp") + "/touchtrace-fuzz-\(getpid()).trace"

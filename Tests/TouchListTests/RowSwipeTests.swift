@@ -62,10 +62,7 @@ struct RowSwipeTests {
 
     @Test("the states, as a drag opens row 3 and the settle ends exactly open")
     func states() {
-        var options = ListOptions()
-        options.leadingActions = 160
-        options.trailingActions = 240
-        let list = ListModel(layout: eightRows, options: options)
+        let list = slidingList()
         var s = Script()
         s.down(0, 1, 600, 210)
         s.move(0.05, 1, 570, 210)     // 6 mm left: past the slop, 4:1 across the scroll: the row's; anchor 570
@@ -99,6 +96,7 @@ struct RowSwipeTests {
         }
     }
 
+    /// Eight rows with 160 units of leading actions and 240 of trailing ones.
     private func slidingList() -> ListModel {
         var options = ListOptions()
         options.leadingActions = 160
@@ -214,14 +212,11 @@ struct RowSwipeTests {
 
     @Test("a settle ends exactly at its target whatever the lift's time (it ended at 159.80 for one lift in five)")
     func settleEndsExactly() {
-        var options = ListOptions()
-        options.leadingActions = 160
-        options.trailingActions = 240
         var inexact: [String] = []
         for k in 0..<200 {
             var s = Script()
             drag(&s, at: 0, y: 210, id: 1, lift: 0.3 + Double(k) * 0.00137)
-            let (controller, out) = replayList(s.events, list: ListModel(layout: eightRows, options: options))
+            let (controller, out) = replayList(s.events, list: slidingList())
             let last = rowOffsets(out)[3]?.last
             if last != -240 || controller.list.offset(ofRow: 3) != -240 { inexact.append("lift \(0.3 + Double(k) * 0.00137): \(String(describing: last))") }
         }

@@ -11,14 +11,6 @@ public enum ExpectationCheck {
     /// Relative tolerance for numbers without an explicit tolerance.
     public static let relativeTolerance = 1e-6
 
-    /// Every difference between a replay of gestures alone and the expectations, in words;
-    /// empty when the replay passes. (TouchReplay checks a list's replay the same way.)
-    public static func differences(header: TraceHeader, output: [GestureEvent]) -> [String] {
-        var checker = Checker(header: header)
-        for o in output { checker.observe(o) }
-        return checker.differences()
-    }
-
     /// Compares a replay's output with the expectations as it comes, one output at a time, in
     /// memory bounded by the expectations (not by the output: a trace of 10⁷ taps is checked
     /// in the same few kilobytes as one of ten).
@@ -44,13 +36,9 @@ public enum ExpectationCheck {
             banned = Set(header.expectNone ?? [])
         }
 
-        /// Takes the next output of a replay of gestures alone.
-        public mutating func observe(_ event: GestureEvent) {
-            observe(type: event.kind.type, object: event.jsonObject)
-        }
-
         /// Takes the next output, of type `type`; its object is built only when an
-        /// expectation or `expectNone` names the type.
+        /// expectation or `expectNone` names the type. (TouchReplay's `observe(_:)` takes a
+        /// replay's outputs through it.)
         package mutating func observe(type: String, object: @autoclosure () -> JSONObject) {
             let expected = types.contains(type), isBanned = banned.contains(type)
             guard expected || isBanned else { return }

@@ -29,6 +29,16 @@ struct OutputBytesTests {
                     Issue.record("\(name): expected \(o.jsonLine)\n  found \(fast)")
                     return
                 }
+                // A gesture appended as itself (TouchTrace's own entry, no list) writes the same line.
+                if let g = o.gesture {
+                    let alone = JSONLineBuffer(capacity: 256)
+                    alone.append(g)
+                    let text = alone.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+                    if text != g.jsonLine + "\n" {
+                        Issue.record("\(name): the gesture alone: expected \(g.jsonLine)\n  found \(text)")
+                        return
+                    }
+                }
                 compared += 1
             }
         }

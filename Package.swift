@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "TouchReplay", targets: ["TouchReplay"]),
         .library(name: "TouchEvdev", targets: ["TouchEvdev"]),
         .library(name: "TouchInput", targets: ["TouchInput"]),
+        // The C library (tools/clib links it with the Swift runtime inside, as libtouchgestures).
+        .library(name: "touchgestures", type: .dynamic, targets: ["TouchGesturesC"]),
         .executable(name: "touchtrace", targets: ["touchtrace"]),
         .executable(name: "touch-demo", targets: ["touch-demo"]),
         .executable(name: "touch-gestured", targets: ["touch-gestured"]),
@@ -38,6 +40,10 @@ let package = Package(
         .target(name: "TouchEvdev", dependencies: ["TouchGestures", "TouchTrace"]),
         // Live touchscreens through libevdev, decoded by TouchEvdev.
         .target(name: "TouchInput", dependencies: ["TouchGestures", "TouchEvdev", "CLibevdev"]),
+        // The C API (include/touchgestures.h): a thin layer over the engine, the list and the
+        // replay, for C, C++, Python and Rust callers. No Foundation.
+        .target(name: "TouchGesturesC", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev"],
+                exclude: ["include"]),
         // What the command-line tools share and no library user needs: the synth language,
         // SVG rendering, statistics, velocity tables, human-readable output. Not a product.
         .target(name: "TouchTools", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev"]),

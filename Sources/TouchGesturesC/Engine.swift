@@ -1,0 +1,121 @@
+import TouchGestures
+import TouchList
+import TouchTrace
+
+/// `struct tg_engine`: a gesture engine, the touches being gathered, and its event queue.
+final class CEngine {
+    var engine: GestureEngine
+    var feed: TouchFeed
+    var queue = OutputQueue()
+    let slot = EventSlot()
+
+    init(engine: GestureEngine, feed: TouchFeed) {
+        self.engine = engine
+        self.feed = feed
+    }
+}
+
+/// Gesture settings from a C string of the trace format's settings JSON, or the defaults.
+func settings(_ json: UnsafePointer<CChar>?) throws(Refusal) -> GestureSettings {
+    guard json != nil else { return GestureSettings() }
+    let text = try bytes(json, "tg_engine_new", "settings_json")
+    do {
+        return try GestureSettings.from(json: JSONValue.parse(text, name: "settings"), source: "settings")
+    } catch {
+        throw Refusal(.badInput, message(error.diagnostics))
+    }
+}
+
+/// `tg_engine_new()` of touchgestures.h, where it is documented.
+@_cdecl("tg_engine_new")
+public func tg_engine_new(_ width: Double, _ height: Double, _ unitsPerMillimeterX: Double, _ unitsPerMillimeterY: Double,
+                          _ rotation: Int32, _ settingsJSON: UnsafePointer<CChar>?) -> OpaquePointer? {
+    do {
+        let (surface, turn) = try TouchFeed.surface(width: width, height: height, unitsPerMillimeterX: unitsPerMillimeterX,
+                                                    unitsPerMillimeterY: unitsPerMillimeterY, rotation: rotation, function: "tg_engine_new")
+        let engine = GestureEngine(settings: try settings(settingsJSON), surface: surface)
+        return handle(CEngine(engine: engine, feed: TouchFeed(rotation: turn, panelWidth: width, panelHeight: height)))
+    } catch {
+        remember(error.message)
+        return nil
+    }
+}
+
+/// `tg_engine_destroy()` of touchgestures.h, where it is documented.
+@_cdecl("tg_engine_destroy")
+public func tg_engine_destroy(_ engine: OpaquePointer?) { release(engine) }
+
+/// `tg_engine_set_explain()` of touchgestures.h, where it is documented.
+@_cdecl("tg_engine_set_explain")
+public func tg_engine_set_explain(_ engine: OpaquePointer?, _ on: Int32) -> Int32 {
+    attempt { () throws(Refusal) in
+        let e: CEngine = try object(engine, "tg_engine_set_explain", "engine")
+        e.engine.explain = on != 0
+    }
+}
+
+/// `tg_engine_touch()` of touchgestures.h, where it is documented.
+@_cdecl("tg_engine_touch")
+public func tg_engine_touch(_ engine: OpaquePointer?, _ time: Double, _ id: Int32, _ phase: Int32, _ x: Double, _ y: Double) -> Int32 {
+    attempt { () throws(Refusal) in
+        let e: CEngine = try object(engine, "tg_engine_touch", "engine")
+        try e.feed.add(time: time, id: id, phase: phase, x: x, y: y, function: "tg_engine_touch")
+    }
+}
+
+/// `tg_engine_frame()` of touchgestures.h, where it is documented.
+@_cdecl("tg_engine_frame")
+public func tg_engine_frame(_ engine: OpaquePointer?) -> Int32 {
+    attempt { () throws(Refusal) in
+        let e: CEngine = try object(engine, "tg_engine_frame", "engine")
+        var queue = e.queue
+        e.queue = OutputQueue.moved
+        e.feed.flush { frame in e.engine.handle(frame) { queue.put(.gesture($0)) } }
+        e.queue = queue
+    }
+}
+
+/// `tg_engine_advance()` of touchgestures.h, where it is documented.
+@_cdecl("tg_engine_advance")
+public func tg_engine_advance(_ engine: OpaquePointer?, _ time: Double) -> Int32 {
+    attempt { () throws(Refusal) in
+        let e: CEngine = try object(engine, "tg_engine_advance", "engine")
+        try e.feed.check(advanceTo: time, function: "tg_engine_advance")
+        var queue = e.queue
+        e.queue = OutputQueue.moved
+        e.engine.advance(to: time) { queue.put(.gesture($0)) }
+        e.queue = queue
+    }
+}
+
+/// `tg_engine_next_deadline()` of touchgestures.h, where it is documented.
+@_cdecl("tg_engine_next_deadline")
+public func tg_engine_next_deadline(_ engine: OpaquePointer?) -> Double {
+    guard let engine else { return .nan }
+    let e = Unmanaged<CEngine>.fromOpaque(UnsafeRawPointer(engine)).takeUnretainedValue()
+    return e.engine.nextDeadline ?? .nan
+}
+
+/// `tg_engine_finish()` of touchgestures.h, where it is documented.
+@_cdecl("tg_engine_finish")
+public func tg_engine_finish(_ engine: OpaquePointer?) -> Int32 {
+    attempt { () throws(Refusal) in
+        let e: CEngine = try object(engine, "tg_engine_finish", "engine")
+        var queue = e.queue
+        e.queue = OutputQueue.moved
+        e.feed.flush { frame in e.engine.handle(frame) { queue.put(.gesture($0)) } }
+        e.engine.finish { queue.put(.gesture($0)) }
+        e.feed.finished()
+        e.queue = queue
+    }
+}
+
+/// `tg_engine_next_event()` of touchgestures.h, where it is documented.
+@_cdecl("tg_engine_next_event")
+public func tg_engine_next_event(_ engine: OpaquePointer?) -> OpaquePointer? {
+    guard let engine else { return nil }
+    let e = Unmanaged<CEngine>.fromOpaque(UnsafeRawPointer(engine)).takeUnretainedValue()
+    guard let output = e.queue.take() else { return nil }
+    e.slot.output = output
+    return e.slot.pointer
+}

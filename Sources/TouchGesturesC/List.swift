@@ -1,0 +1,188 @@
+import TouchGestures
+import TouchList
+import TouchTrace
+import TouchReplay
+
+/// `struct tg_list`: a list and its controller, the touches being gathered, its event queue,
+/// and the cells last laid out.
+final class CList {
+    var controller: ListController
+    var feed: TouchFeed
+    var queue = OutputQueue()
+    let slot = EventSlot()
+    var cells: [VisibleCell] = []
+
+    init(controller: ListController, feed: TouchFeed) {
+        self.controller = controller
+        self.feed = feed
+    }
+
+    /// Runs `body` with the queue moved out (see ``OutputQueue/moved``).
+    @inline(__always) func filling(_ body: (inout ListController, inout TouchFeed, inout OutputQueue) -> Void) {
+        var queue = self.queue
+        self.queue = .moved
+        body(&controller, &feed, &queue)
+        self.queue = queue
+    }
+}
+
+/// `tg_list_new()` of touchgestures.h, where it is documented.
+@_cdecl("tg_list_new")
+public func tg_list_new(_ traceJSON: UnsafePointer<CChar>?) -> OpaquePointer? {
+    do throws(Refusal) {
+        let text = try bytes(traceJSON, "tg_list_new", "trace_json")
+        let read = TraceReader.diagnose(bytes: text, name: "trace")
+        guard let trace = read.trace else { throw Refusal(.badInput, message(read.diagnostics)) }
+        let header = trace.header
+        let controller = TraceReplay.makeController(header: header)
+        // A trace's points are in its surface's units, unturned.
+        let feed = TouchFeed(rotation: .none, panelWidth: header.surface.width, panelHeight: header.surface.height)
+        return handle(CList(controller: controller, feed: feed))
+    } catch {
+        remember(error.message)
+        return nil
+    }
+}
+
+/// `tg_list_destroy()` of touchgestures.h, where it is documented.
+@_cdecl("tg_list_destroy")
+public func tg_list_destroy(_ list: OpaquePointer?) { release(list) }
+
+/// `tg_list_touch()` of touchgestures.h, where it is documented.
+@_cdecl("tg_list_touch")
+public func tg_list_touch(_ list: OpaquePointer?, _ time: Double, _ id: Int32, _ phase: Int32, _ x: Double, _ y: Double) -> Int32 {
+    attempt { () throws(Refusal) in
+        let l: CList = try object(list, "tg_list_touch", "list")
+        try l.feed.add(time: time, id: id, phase: phase, x: x, y: y, function: "tg_list_touch")
+    }
+}
+
+/// `tg_list_frame()` of touchgestures.h, where it is documented.
+@_cdecl("tg_list_frame")
+public func tg_list_frame(_ list: OpaquePointer?) -> Int32 {
+    attempt { () throws(Refusal) in
+        let l: CList = try object(list, "tg_list_frame", "list")
+        l.filling { controller, feed, queue in
+            feed.flush { frame in controller.handle(frame) { queue.put($0) } }
+        }
+    }
+}
+
+/// `tg_list_advance()` of touchgestures.h, where it is documented.
+@_cdecl("tg_list_advance")
+public func tg_list_advance(_ list: OpaquePointer?, _ time: Double) -> Int32 {
+    attempt { () throws(Refusal) in
+        let l: CList = try object(list, "tg_list_advance", "list")
+        try l.feed.check(advanceTo: time, function: "tg_list_advance")
+        l.filling { controller, _, queue in controller.advance(to: time) { queue.put($0) } }
+    }
+}
+
+/// `tg_list_next_deadline()` of touchgestures.h, where it is documented.
+@_cdecl("tg_list_next_deadline")
+public func tg_list_next_deadline(_ list: OpaquePointer?) -> Double {
+    guard let l: CList = try? object(list, "tg_list_next_deadline", "list") else { return .nan }
+    return l.controller.nextDeadline ?? .nan
+}
+
+/// `tg_list_is_animating()` of touchgestures.h, where it is documented.
+@_cdecl("tg_list_is_animating")
+public func tg_list_is_animating(_ list: OpaquePointer?) -> Int32 {
+    guard let l: CList = try? object(list, "tg_list_is_animating", "list") else { return 0 }
+    return l.controller.isAnimating ? 1 : 0
+}
+
+/// `tg_list_finish()` of touchgestures.h, where it is documented.
+@_cdecl("tg_list_finish")
+public func tg_list_finish(_ list: OpaquePointer?) -> Int32 {
+    attempt { () throws(Refusal) in
+        let l: CList = try object(list, "tg_list_finish", "list")
+        l.filling { controller, feed, queue in
+            feed.flush { frame in controller.handle(frame) { queue.put($0) } }
+            controller.finish { queue.put($0) }
+            feed.finished()
+        }
+    }
+}
+
+/// `tg_list_next_event()` of touchgestures.h, where it is documented.
+@_cdecl("tg_list_next_event")
+public func tg_list_next_event(_ list: OpaquePointer?) -> OpaquePointer? {
+    guard let l: CList = try? object(list, "tg_list_next_event", "list"), let output = l.queue.take() else { return nil }
+    l.slot.output = output
+    return l.slot.pointer
+}
+
+/// `tg_list_row_count()` of touchgestures.h, where it is documented.
+@_cdecl("tg_list_row_count")
+public func tg_list_row_count(_ list: OpaquePointer?) -> Int32 {
+    guard let l: CList = try? object(list, "tg_list_row_count", "list") else { return 0 }
+    return Int32(clamping: l.controller.list.rowCount)
+}
+
+/// `tg_list_content_offset()` of touchgestures.h, where it is documented.
+@_cdecl("tg_list_content_offset")
+public func tg_list_content_offset(_ list: OpaquePointer?) -> Double {
+    guard let l: CList = try? object(list, "tg_list_content_offset", "list") else { return .nan }
+    return l.controller.list.contentOffset
+}
+
+/// `tg_list_row_offset()` of touchgestures.h, where it is documented.
+@_cdecl("tg_list_row_offset")
+public func tg_list_row_offset(_ list: OpaquePointer?, _ row: Int32) -> Double {
+    guard let l: CList = try? object(list, "tg_list_row_offset", "list"), row >= 0, Int(row) < l.controller.list.rowCount else { return .nan }
+    return l.controller.list.rowSwipes.offset(ofRow: Int(row))
+}
+
+/// `tg_list_row_is_swiped()` of touchgestures.h, where it is documented.
+@_cdecl("tg_list_row_is_swiped")
+public func tg_list_row_is_swiped(_ list: OpaquePointer?, _ row: Int32) -> Int32 {
+    guard let l: CList = try? object(list, "tg_list_row_is_swiped", "list"), row >= 0, Int(row) < l.controller.list.rowCount else { return -1 }
+    return l.controller.list.rowSwipes.swiped.contains(Int(row)) ? 1 : 0
+}
+
+/// `tg_list_selected_row()` of touchgestures.h, where it is documented.
+@_cdecl("tg_list_selected_row")
+public func tg_list_selected_row(_ list: OpaquePointer?) -> Int32 {
+    guard let l: CList = try? object(list, "tg_list_selected_row", "list") else { return -1 }
+    return l.controller.list.selectedRow.map { Int32(clamping: $0) } ?? -1
+}
+
+/// `tg_list_layout()` of touchgestures.h, where it is documented.
+@_cdecl("tg_list_layout")
+public func tg_list_layout(_ list: OpaquePointer?) -> Int32 {
+    var count: Int32 = 0
+    let status = attempt { () throws(Refusal) in
+        let l: CList = try object(list, "tg_list_layout", "list")
+        l.cells = l.controller.list.layoutCells()
+        count = Int32(l.cells.count)
+    }
+    return status == 0 ? count : status
+}
+
+/// `tg_list_cell()` of touchgestures.h, where it is documented.
+@_cdecl("tg_list_cell")
+public func tg_list_cell(_ list: OpaquePointer?, _ index: Int32, _ cell: UnsafeMutableRawPointer?) -> Int32 {
+    attempt { () throws(Refusal) in
+        let l: CList = try object(list, "tg_list_cell", "list")
+        guard let cell else { throw Refusal(.invalidArgument, "tg_list_cell: cell is NULL") }
+        guard index >= 0, Int(index) < l.cells.count else {
+            throw Refusal(.invalidArgument, "tg_list_cell: index \(index) is not among the \(l.cells.count) cells of the last tg_list_layout()")
+        }
+        let c = l.cells[Int(index)]
+        let (kind, number): (Int32, Int32) = switch c.item {
+        case .row(let r): (0, Int32(clamping: r))
+        case .header(let s): (1, Int32(clamping: s))
+        case .loadMore: (2, -1)
+        case .loading: (3, -1)
+        }
+        // `struct tg_cell`: four ints, then two doubles (offsets 0, 4, 8, 12, 16, 24 on every
+        // ABI with 4-byte ints and 8-byte aligned doubles; the C example checks them).
+        cell.storeBytes(of: kind, toByteOffset: 0, as: Int32.self)
+        cell.storeBytes(of: number, toByteOffset: 4, as: Int32.self)
+        cell.storeBytes(of: Int32(clamping: c.slot), toByteOffset: 8, as: Int32.self)
+        cell.storeBytes(of: c.pinned ? 1 : 0, toByteOffset: 12, as: Int32.self)
+        cell.storeBytes(of: c.y, toByteOffset: 16, as: Double.self)
+        cell.storeBytes(of: c.height, toByteOffset: 24, as: Double.self)
+    }
+}

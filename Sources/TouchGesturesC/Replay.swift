@@ -1,0 +1,83 @@
+import TouchGestures
+import TouchList
+import TouchTrace
+import TouchReplay
+
+/// `struct tg_replay`: a trace read as it is replayed, its outputs pulled one at a time. The
+/// same reader, controller and order as `touchtrace replay --json`, turned inside out so that
+/// a C caller asks for each output (memory stays flat, as the command's does).
+final class CReplay {
+    let stream: TraceEventStream
+    var controller: ListController
+    var assembler = FrameAssembler()
+    var queue = OutputQueue()
+    let slot = EventSlot()
+    var ended = false
+    var status = Status.ok
+
+    init(stream: TraceEventStream, explain: Bool) {
+        self.stream = stream
+        controller = TraceReplay.makeController(header: stream.header, explain: explain)
+    }
+
+    /// Reads on until an output is queued or the trace ends.
+    func fill() {
+        var queue = self.queue
+        self.queue = .moved
+        while queue.isEmpty, !ended {
+            if let event = stream.next() {
+                assembler.add(event) { frame in controller.handle(frame) { queue.put($0) } }
+            } else {
+                assembler.flush { frame in controller.handle(frame) { queue.put($0) } }
+                controller.finish { queue.put($0) }
+                ended = true
+                if stream.hasErrors { status = .badInput }
+            }
+        }
+        self.queue = queue
+    }
+}
+
+/// `tg_replay_open()` of touchgestures.h, where it is documented.
+@_cdecl("tg_replay_open")
+public func tg_replay_open(_ path: UnsafePointer<CChar>?, _ explain: Int32) -> OpaquePointer? {
+    guard let path else {
+        remember("tg_replay_open: path is NULL")
+        return nil
+    }
+    do {
+        let stream = try TraceEventStream(path: String(cString: path))
+        return handle(CReplay(stream: stream, explain: explain != 0))
+    } catch {
+        remember(message(error.diagnostics))
+        return nil
+    }
+}
+
+/// `tg_replay_destroy()` of touchgestures.h, where it is documented.
+@_cdecl("tg_replay_destroy")
+public func tg_replay_destroy(_ replay: OpaquePointer?) { release(replay) }
+
+/// `tg_replay_next_event()` of touchgestures.h, where it is documented.
+@_cdecl("tg_replay_next_event")
+public func tg_replay_next_event(_ replay: OpaquePointer?) -> OpaquePointer? {
+    guard let r: CReplay = try? object(replay, "tg_replay_next_event", "replay") else { return nil }
+    r.fill()
+    guard let output = r.queue.take() else {
+        if r.status != .ok { remember(message(r.stream.diagnostics)) }
+        return nil
+    }
+    r.slot.output = output
+    return r.slot.pointer
+}
+
+/// `tg_replay_status()` of touchgestures.h, where it is documented.
+@_cdecl("tg_replay_status")
+public func tg_replay_status(_ replay: OpaquePointer?) -> Int32 {
+    guard let r: CReplay = try? object(replay, "tg_replay_status", "replay") else {
+        remember("tg_replay_status: replay is NULL")
+        return Status.invalidArgument.rawValue
+    }
+    if r.status != .ok { remember(message(r.stream.diagnostics)) }
+    return r.status.rawValue
+}

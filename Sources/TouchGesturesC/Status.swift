@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import TouchTrace
+
+/// What a C function that can fail returns (`enum tg_status` in touchgestures.h; the numbers
+/// are the ABI and never change).
+enum Status: Int32 {
+    case ok = 0
+    case invalidArgument = -1
+    case timeWentBack = -2
+    case unknownContact = -3
+    case badInput = -4
+    case io = -5
+    case tooManyContacts = -6
+}
+
+/// A refusal: its status and the message `tg_last_error()` gives for it.
+struct Refusal: Error {
+    var status: Status
+    var message: String
+    init(_ status: Status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+}
+
+/// The calling thread's last message, in memory of its own (freed when the thread ends): C
+/// callers on several threads each read their own, as with `errno`.
+private let messageKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { free($0) }
+    return key
+}()
+
+/// Keeps `message` as the calling thread's last error.
+func remember(_ message: String) {
+    free(pthread_getspecific(messageKey))
+    pthread_setspecific(messageKey, strdup(message))
+}
+
+/// Runs `body`, turning a refusal into its status (and its message into the thread's last).
+@inline(__always) func attempt(_ body: () throws(Refusal) -> Void) -> Int32 {
+    do {
+        try body()
+        return Status.ok.rawValue
+    } catch {
+        remember(error.message)
+        return error.status.rawValue
+    }
+}
+
+/// The object behind a C handle, or a refusal that names the function and the argument.
+@inline(__always) func object<T: AnyObject>(_ pointer: OpaquePointer?, _ function: StaticString, _ what: StaticString) throws(Refusal) -> T {
+    guard let pointer else { throw Refusal(.invalidArgument, "\(function): \(what) is NULL") }
+    return Unmanaged<T>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+}
+
+/// A new object handed to C: retained until its `_destroy`.
+func handle(_ object: AnyObject) -> OpaquePointer {
+    OpaquePointer(Unmanaged.passRetained(object).toOpaque())
+}
+
+/// Releases an object handed out by ``handle(_:)``.
+func release(_ pointer: OpaquePointer?) {
+    guard let pointer else { return }
+    Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(pointer)).release()
+}
+
+/// A C string argument as a Swift string's bytes, or a refusal naming it.
+func bytes(_ text: UnsafePointer<CChar>?, _ function: StaticString, _ what: StaticString) throws(Refusal) -> [UInt8] {
+    guard let text else { throw Refusal(.invalidArgument, "\(function): \(what) is NULL") }
+    return Array(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
+}
+
+/// A located reader's errors as one message (the first few, and how many more).
+func message(_ diagnostics: [Diagnostic]) -> String {
+    let errors = diagnostics.filter { $0.severity == .error }
+    let shown = errors.prefix(5).map(\.description).joined(separator: "\n")
+    return errors.count > 5 ? shown + "\n(and \(errors.count - 5) more errors)" : shown
+}
+
+/// `tg_version()`.
+@_cdecl("tg_version")
+public func tg_version() -> UnsafePointer<CChar> {
+    cString(versionText)
+}
+
+/// The version as a C string in static memory (kept equal to the tools' by a test).
+let versionText: StaticString = "0.1.0"
+
+private let empty: StaticString = ""
+
+/// `tg_last_error()`.
+@_cdecl("tg_last_error")
+public func tg_last_error() -> UnsafePointer<CChar> {
+    if let p = pthread_getspecific(messageKey) { return UnsafePointer(p.assumingMemoryBound(to: CChar.self)) }
+    return cString(empty)
+}
+
+/// A static string's bytes as a C string (static memory; the literal ends in a NUL).
+@inline(__always) func cString(_ s: StaticString) -> UnsafePointer<CChar> {
+    UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
+}

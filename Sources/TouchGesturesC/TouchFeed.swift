@@ -1,0 +1,98 @@
+import TouchGestures
+import TouchEvdev
+
+/// A C caller's touches, checked and gathered into frames: what the engine and the list share.
+///
+/// The Swift engine takes whatever it is given (it ignores a frame that goes back in time);
+/// through C a mistake is answered with a status instead, so the checks here come first:
+/// finite numbers, time that does not go back, contact ids that are down for a move, a lift
+/// or a cancel (and not down for a touch-down), at most ``GestureEngine/maxContacts`` down.
+struct TouchFeed {
+    /// How the panel is mounted: points come in its own coordinates and are turned.
+    let rotation: Rotation
+    /// The panel's size, in its units, before turning.
+    let panelWidth: Double, panelHeight: Double
+    /// The frame being gathered.
+    private(set) var frame = TouchFrame(time: 0, events: [])
+    /// The contacts down, counting the frame being gathered.
+    private var down: [Int32] = []
+    /// The time of the last frame handed out (a new touch must not be earlier).
+    private var lastTime = -Double.infinity
+
+    init(rotation: Rotation, panelWidth: Double, panelHeight: Double) {
+        self.rotation = rotation
+        self.panelWidth = panelWidth
+        self.panelHeight = panelHeight
+        frame.events.reserveCapacity(16)
+        down.reserveCapacity(16)
+    }
+
+    /// The surface the engine sees: the panel's, turned.
+    static func surface(width: Double, height: Double, unitsPerMillimeterX: Double, unitsPerMillimeterY: Double,
+                        rotation degrees: Int32, function: StaticString) throws(Refusal) -> (Surface, Rotation) {
+        guard width.isFinite, height.isFinite, width > 0, height > 0 else {
+            throw Refusal(.invalidArgument, "\(function): width and height must be finite and above 0, found \(width) × \(height)")
+        }
+        guard unitsPerMillimeterX.isFinite, unitsPerMillimeterY.isFinite, unitsPerMillimeterX >= 0, unitsPerMillimeterY >= 0,
+              (unitsPerMillimeterX == 0) == (unitsPerMillimeterY == 0) else {
+            throw Refusal(.invalidArgument, "\(function): units per millimetre must both be above 0, or both 0 (unknown), found \(unitsPerMillimeterX) and \(unitsPerMillimeterY)")
+        }
+        guard let rotation = Rotation(degrees: Int(degrees)) else {
+            throw Refusal(.invalidArgument, "\(function): rotation must be 0, 90, 180 or 270 degrees, found \(degrees)")
+        }
+        let resolution = unitsPerMillimeterX == 0 ? nil : Point(x: unitsPerMillimeterX, y: unitsPerMillimeterY)
+        return (rotation.turned(Surface(width: width, height: height, unitsPerMillimeter: resolution)), rotation)
+    }
+
+    /// Adds one contact's report to the frame being gathered, or refuses it (changing nothing).
+    mutating func add(time: Double, id: Int32, phase rawPhase: Int32, x: Double, y: Double,
+                      function: StaticString) throws(Refusal) {
+        guard time.isFinite, x.isFinite, y.isFinite else {
+            throw Refusal(.invalidArgument, "\(function): time, x and y must be finite numbers, found \(time), \(x), \(y)")
+        }
+        guard id >= 0 else { throw Refusal(.invalidArgument, "\(function): contact id \(id) is negative") }
+        guard rawPhase >= 0, rawPhase <= 3, let phase = TouchPhase(rawValue: UInt8(rawPhase)) else {
+            throw Refusal(.invalidArgument, "\(function): phase \(rawPhase) is not a tg_touch_phase (0 down, 1 move, 2 up, 3 cancel)")
+        }
+        let floor = frame.events.isEmpty ? lastTime : frame.time
+        guard time >= floor else {
+            throw Refusal(.timeWentBack, "\(function): time \(time) s is before the last touch's, \(floor) s")
+        }
+        let at = down.firstIndex(of: id)
+        if phase == .down {
+            guard at == nil else { throw Refusal(.unknownContact, "\(function): contact \(id) went down while it is down already") }
+            guard down.count < GestureEngine.maxContacts else {
+                throw Refusal(.tooManyContacts, "\(function): contact \(id) would be the \(down.count + 1)th down; the engine tracks \(GestureEngine.maxContacts)")
+            }
+            down.append(id)
+        } else {
+            guard let at else {
+                throw Refusal(.unknownContact, "\(function): contact \(id) is not down (a \(phase.name) needs a touch-down first)")
+            }
+            if phase.endsContact { down.remove(at: at) }
+        }
+        let p = rotation.turn(Point(x: x, y: y), width: panelWidth, height: panelHeight)
+        frame.time = time
+        frame.events.append(TouchEvent(time: time, id: Int(id), phase: phase, position: p))
+    }
+
+    /// The frame gathered, handed to `body`, then emptied; nothing when no touch was added.
+    @inline(__always) mutating func flush(_ body: (TouchFrame) -> Void) {
+        guard !frame.events.isEmpty else { return }
+        lastTime = frame.time
+        body(frame)
+        frame.events.removeAll(keepingCapacity: true)
+    }
+
+    /// A time for `advance`, checked against the touches already given.
+    func check(advanceTo time: Double, function: StaticString) throws(Refusal) {
+        guard !time.isNaN else { throw Refusal(.invalidArgument, "\(function): time is NaN") }
+        guard time >= lastTime else { throw Refusal(.timeWentBack, "\(function): time \(time) s is before the last frame's, \(lastTime) s") }
+    }
+
+    /// The input ended: every contact was cancelled.
+    mutating func finished() {
+        frame.events.removeAll(keepingCapacity: true)
+        down.removeAll(keepingCapacity: true)
+    }
+}

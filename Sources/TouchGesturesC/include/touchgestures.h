@@ -1,0 +1,389 @@
+/*
+ * touchgestures.h: the TouchGestures recognizers, arena and headless list, for C.
+ *
+ * A thin layer over the Swift library (the TouchGesturesC target): the same engine, the same
+ * list and the same trace replay that `touchtrace` runs, so an output here is the output
+ * there. Link with `pkg-config --cflags --libs touchgestures` (shared) or
+ * `pkg-config --static --cflags --libs touchgestures` (static). Neither needs a Swift runtime
+ * at run time: it is linked into the library. A first program is in docs/c-api.md.
+ *
+ * Conventions, for every function below:
+ *  - Objects are opaque, made by a `_new` function and freed by its `_destroy` (which accepts
+ *    NULL). Nothing is reference counted.
+ *  - Time is in seconds on the caller's clock (any origin; it must not go back). Positions
+ *    are in the surface's units (pixels, or the panel's own units) with y growing downward;
+ *    resolutions are in units per millimetre; angles in radians, clockwise positive.
+ *  - Functions that can fail return an `int`: TG_OK (0) or a negative `enum tg_status`. They
+ *    change nothing when they fail. `tg_last_error()` then says what was wrong and where.
+ *    Functions that make an object return NULL on failure, with the same message.
+ *  - No function calls back into the caller: events are pulled from a queue.
+ *  - A string or an event the library returns is owned by the library; it stays valid until
+ *    the next call on the same object (copy it to keep it).
+ *  - Threads: an object belongs to one thread at a time (no locks inside); different objects
+ *    may be used on different threads at once. `tg_last_error()` is per thread.
+ *  - Bad input is refused with a status, never a crash: NULL where an object is expected,
+ *    NaN or infinite numbers, unknown contact ids, times that go back, malformed JSON.
+ *
+ * ABI: symbols only ever get added within a major version (the soname's number). Enum values
+ * keep their numbers; new ones may be added, so a `switch` over them needs a default.
+ */
+#ifndef TOUCHGESTURES_H
+#define TOUCHGESTURES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Version and errors ------------------------------------------------------------------ */
+
+/** The library's version, "MAJOR.MINOR.PATCH" (static storage). */
+const char *tg_version(void);
+
+/** What a function that can fail returns. */
+enum tg_status {
+	TG_OK = 0,
+	/** An argument was NULL, NaN, infinite or out of its range. */
+	TG_ERROR_INVALID_ARGUMENT = -1,
+	/** A time earlier than one already given. */
+	TG_ERROR_TIME_WENT_BACK = -2,
+	/** A move, lift or cancel for a contact that is not down, or a touch-down for one that is. */
+	TG_ERROR_UNKNOWN_CONTACT = -3,
+	/** JSON (settings, a list, a trace) that could not be read; the message says where. */
+	TG_ERROR_BAD_INPUT = -4,
+	/** A file that could not be opened or read. */
+	TG_ERROR_IO = -5,
+	/** More contacts down at once than the engine tracks (64). */
+	TG_ERROR_TOO_MANY_CONTACTS = -6,
+};
+
+/**
+ * What the calling thread's last failed call said: one line, naming the argument or the
+ * place in the JSON (line and column) and what was wrong. Empty before any failure. Owned by
+ * the library, valid until the thread's next failing call.
+ */
+const char *tg_last_error(void);
+
+/* ---- Touch input ------------------------------------------------------------------------- */
+
+/** What happened to a contact. */
+enum tg_touch_phase {
+	TG_TOUCH_DOWN = 0,
+	TG_TOUCH_MOVE = 1,
+	TG_TOUCH_UP = 2,
+	/** The system took the contact (a palm, a grab): it ends without counting as a lift. */
+	TG_TOUCH_CANCEL = 3,
+};
+
+/* ---- Events ------------------------------------------------------------------------------ */
+
+/** An event pulled from an engine or a list: a gesture, an arena decision, or a list output. */
+struct tg_event;
+
+/** The kinds of event; each is the trace format's `type` (tg_event_get_type_name). */
+enum tg_event_type {
+	TG_EVENT_NONE = 0,
+	TG_EVENT_TAP = 1,
+	TG_EVENT_SWIPE = 2,
+	TG_EVENT_LONG_PRESS = 3,
+	TG_EVENT_PAN = 4,
+	TG_EVENT_PINCH = 5,
+	TG_EVENT_ROTATE = 6,
+	TG_EVENT_FLING = 7,
+	/** A recognizer gave up or was rejected (only with explaining on). */
+	TG_EVENT_FAILED = 8,
+	/** A recognizer won the touch sequence (only with explaining on). */
+	TG_EVENT_WON = 9,
+	/* The list's outputs. */
+	TG_EVENT_ROW_SWIPE = 20,
+	TG_EVENT_SELECT = 21,
+	TG_EVENT_DESELECT = 22,
+	TG_EVENT_CHECK = 23,
+	TG_EVENT_SCROLL = 24,
+	TG_EVENT_SNAP = 25,
+	TG_EVENT_LOAD_MORE = 26,
+	TG_EVENT_REFRESH = 27,
+	TG_EVENT_PAGE = 28,
+	TG_EVENT_ROW_OFFSET = 29,
+	TG_EVENT_FULL_SWIPE = 30,
+};
+
+/** Where a continuous gesture is in its life. */
+enum tg_phase {
+	TG_PHASE_NONE = 0,
+	TG_PHASE_BEGAN = 1,
+	TG_PHASE_CHANGED = 2,
+	TG_PHASE_ENDED = 3,
+	TG_PHASE_CANCELLED = 4,
+};
+
+/** A swipe's direction (y grows downward: DOWN is toward the bottom). */
+enum tg_direction {
+	TG_DIRECTION_NONE = 0,
+	TG_DIRECTION_LEFT = 1,
+	TG_DIRECTION_RIGHT = 2,
+	TG_DIRECTION_UP = 3,
+	TG_DIRECTION_DOWN = 4,
+	TG_DIRECTION_UP_LEFT = 5,
+	TG_DIRECTION_UP_RIGHT = 6,
+	TG_DIRECTION_DOWN_LEFT = 7,
+	TG_DIRECTION_DOWN_RIGHT = 8,
+};
+
+/** The edge or corner an edge swipe started from. */
+enum tg_edge {
+	TG_EDGE_NONE = 0,
+	TG_EDGE_LEFT = 1,
+	TG_EDGE_RIGHT = 2,
+	TG_EDGE_TOP = 3,
+	TG_EDGE_BOTTOM = 4,
+	TG_EDGE_TOP_LEFT = 5,
+	TG_EDGE_TOP_RIGHT = 6,
+	TG_EDGE_BOTTOM_LEFT = 7,
+	TG_EDGE_BOTTOM_RIGHT = 8,
+};
+
+/** The recognizers, as `failed` and `won` events name them. */
+enum tg_recognizer {
+	TG_RECOGNIZER_NONE = 0,
+	TG_RECOGNIZER_LONG_PRESS = 1,
+	TG_RECOGNIZER_TAP = 2,
+	TG_RECOGNIZER_PINCH = 3,
+	TG_RECOGNIZER_ROTATE = 4,
+	TG_RECOGNIZER_SWIPE = 5,
+	TG_RECOGNIZER_PAN = 6,
+	TG_RECOGNIZER_FLING = 7,
+	TG_RECOGNIZER_DRAG = 8,
+};
+
+/** What a `snap` settled on. */
+enum tg_snap {
+	TG_SNAP_NONE = 0,
+	TG_SNAP_CELL = 1,
+	TG_SNAP_SECTION = 2,
+	TG_SNAP_EDGE = 3,
+};
+
+/** A row's side: leading (left, uncovered by sliding right) or trailing. */
+enum tg_side {
+	TG_SIDE_NONE = 0,
+	TG_SIDE_LEADING = 1,
+	TG_SIDE_TRAILING = 2,
+};
+
+/** The event's kind. TG_EVENT_NONE for NULL. */
+enum tg_event_type tg_event_get_type(const struct tg_event *event);
+/** The trace format's name for its kind ("tap", "rowSwipe", …); "" for NULL. */
+const char *tg_event_get_type_name(const struct tg_event *event);
+/** When it happened, in seconds. NaN for NULL. */
+double tg_event_get_time(const struct tg_event *event);
+/**
+ * The event as one line of `touchtrace replay --json` (no newline), its length in `*length`
+ * when `length` is not NULL. Valid until the next call on the object it came from.
+ */
+const char *tg_event_get_json(const struct tg_event *event, size_t *length);
+
+/* Fields. An accessor asked of an event that has no such field returns the value in brackets. */
+
+/** Long press, pan, pinch, rotate: its phase. [TG_PHASE_NONE] */
+enum tg_phase tg_event_get_phase(const struct tg_event *event);
+/** Gestures: how many fingers. [0] */
+int tg_event_get_fingers(const struct tg_event *event);
+/** Tap: how many taps in a row (1 single, 2 double). [0] */
+int tg_event_get_taps(const struct tg_event *event);
+/**
+ * Where, in surface units: a tap's position, a swipe's end, a long press's or a pan's
+ * position, a pinch's or a rotation's focus, a fling's lift. [NaN]
+ */
+double tg_event_get_x(const struct tg_event *event);
+double tg_event_get_y(const struct tg_event *event);
+/** Swipe: where it started, in surface units. [NaN] */
+double tg_event_get_start_x(const struct tg_event *event);
+double tg_event_get_start_y(const struct tg_event *event);
+/** Pan: how far it moved since it began, in surface units. [NaN] */
+double tg_event_get_dx(const struct tg_event *event);
+double tg_event_get_dy(const struct tg_event *event);
+/** Swipe, pan, fling: velocity in surface units per second (a pan's may be unknown). [NaN] */
+double tg_event_get_velocity_x(const struct tg_event *event);
+double tg_event_get_velocity_y(const struct tg_event *event);
+/** Fling: its speed in millimetres per second. [NaN] */
+double tg_event_get_speed(const struct tg_event *event);
+/** Swipe, long press: how long it took or has been held, in seconds. [NaN] */
+double tg_event_get_duration(const struct tg_event *event);
+/** Swipe: its direction. [TG_DIRECTION_NONE] */
+enum tg_direction tg_event_get_direction(const struct tg_event *event);
+/** Swipe: the edge it started from, when it is an edge swipe. [TG_EDGE_NONE] */
+enum tg_edge tg_event_get_edge(const struct tg_event *event);
+/** Pinch: the fingers' spread over their spread when it began (no unit). [NaN] */
+double tg_event_get_scale(const struct tg_event *event);
+/** Rotate: the angle turned since it began, in radians, clockwise positive, not wrapped. [NaN] */
+double tg_event_get_angle(const struct tg_event *event);
+/** Failed, won: which recognizer. [TG_RECOGNIZER_NONE] */
+enum tg_recognizer tg_event_get_recognizer(const struct tg_event *event);
+/** Failed: why, as the trace format names it ("tooSlow", "rejected", …). [NULL] */
+const char *tg_event_get_reason(const struct tg_event *event);
+/** Won: the contact that began the touch sequence. [-1] */
+int tg_event_get_contact(const struct tg_event *event);
+/** Row swipe, select, deselect, check, row offset, full swipe: the row (0-based, flat). [-1] */
+int tg_event_get_row(const struct tg_event *event);
+/** Row swipe: 1 when the row is now swiped open, 0 when closed; check: 1 when now checked;
+ * scroll: 1 when the content moved on its own (momentum, a snap, a spring back). [-1] */
+int tg_event_get_flag(const struct tg_event *event);
+/** Scroll, snap: the content offset; row offset: the row's slide; in surface units. [NaN] */
+double tg_event_get_offset(const struct tg_event *event);
+/** Snap: what it settled on. [TG_SNAP_NONE] */
+enum tg_snap tg_event_get_snap(const struct tg_event *event);
+/** Load more, page: the page (1-based). [-1] */
+int tg_event_get_page(const struct tg_event *event);
+/** Page: how many rows arrived; -1 when it failed. [-1] */
+int tg_event_get_page_rows(const struct tg_event *event);
+/** Full swipe: the side whose first action is to run. [TG_SIDE_NONE] */
+enum tg_side tg_event_get_side(const struct tg_event *event);
+
+/* ---- The gesture engine ------------------------------------------------------------------ */
+
+/** Touches in, gestures out: the recognizers and their arena over one surface. */
+struct tg_engine;
+
+/**
+ * An engine over a surface `width` × `height` (in its units, > 0), with `units_per_mm_x` and
+ * `units_per_mm_y` of them per millimetre (0 for both when unknown: the library's default,
+ * 96 dpi). `rotation` (0, 90, 180 or 270) is how far clockwise the panel is mounted: points
+ * are given in the panel's own coordinates and turned, and width and height are the panel's.
+ * `settings_json` is NULL for the defaults, or a JSON object of the trace format's settings
+ * (`{"swipe.minDistance": 12}`, or nested, `{"swipe": {"minDistance": 12}}`). NULL on a bad
+ * argument or bad settings (see tg_last_error()).
+ */
+struct tg_engine *tg_engine_new(double width, double height, double units_per_mm_x,
+				double units_per_mm_y, int rotation, const char *settings_json);
+/** Frees the engine and everything it returned. NULL is allowed. */
+void tg_engine_destroy(struct tg_engine *engine);
+/**
+ * With `on` non-zero, the arena's decisions are reported too: TG_EVENT_WON and
+ * TG_EVENT_FAILED (what `touchtrace replay --explain` shows). Off by default.
+ */
+int tg_engine_set_explain(struct tg_engine *engine, int on);
+/**
+ * Adds one contact's report to the current frame: at `time` (seconds), contact `id` (≥ 0,
+ * unique among the contacts down), `phase`, at (`x`, `y`) in the panel's units. Frames end
+ * with tg_engine_frame(). Refused (and not added): a NaN or infinite number, a time before
+ * the last frame's, an id that is not down for a move, lift or cancel, or down already for a
+ * touch-down.
+ */
+int tg_engine_touch(struct tg_engine *engine, double time, int32_t id, enum tg_touch_phase phase,
+		    double x, double y);
+/** Ends the current frame (evdev's SYN_REPORT, libinput's TOUCH_FRAME): the engine sees it
+ * and queues what it recognizes. A frame with no touches does nothing. */
+int tg_engine_frame(struct tg_engine *engine);
+/** Lets time pass to `time` with no touch: a double-tap window closing, a long press
+ * maturing. Call it when tg_engine_next_deadline() comes (no timers inside). */
+int tg_engine_advance(struct tg_engine *engine, double time);
+/** When tg_engine_advance() next has something to do, in seconds; NaN when nothing waits. */
+double tg_engine_next_deadline(const struct tg_engine *engine);
+/** Ends the input: contacts still down are cancelled, and every deadline fires. */
+int tg_engine_finish(struct tg_engine *engine);
+/** The next queued event, or NULL when the queue is empty. Valid until the next call on
+ * the engine. */
+const struct tg_event *tg_engine_next_event(struct tg_engine *engine);
+
+/* ---- The list ---------------------------------------------------------------------------- */
+
+/** A headless list and its controller: the gestures drive its scrolling, selection, row
+ * swipes and pages; a renderer reads where every cell is. */
+struct tg_list;
+
+/**
+ * A list described as a trace describes one: `trace_json` is a trace document (its
+ * `device`, `scene.list`, `scene.data` and `settings`; its `events` may be empty and are
+ * ignored). The list's outputs and the gestures come from tg_list_next_event(). NULL on
+ * bad input, with the reader's located message from tg_last_error().
+ */
+struct tg_list *tg_list_new(const char *trace_json);
+/** Frees the list. NULL is allowed. */
+void tg_list_destroy(struct tg_list *list);
+/** As tg_engine_touch(), for the list's surface. */
+int tg_list_touch(struct tg_list *list, double time, int32_t id, enum tg_touch_phase phase,
+		  double x, double y);
+/** As tg_engine_frame(). */
+int tg_list_frame(struct tg_list *list);
+/** As tg_engine_advance(): also moves the list's animations (momentum, snaps, rows
+ * settling) to `time`; call it once per display frame while tg_list_is_animating(). */
+int tg_list_advance(struct tg_list *list, double time);
+/** When the list or its gestures next need tg_list_advance(); NaN when nothing waits. */
+double tg_list_next_deadline(const struct tg_list *list);
+/** Whether the list is moving on its own (momentum, a snap, a row settling): 1 or 0. */
+int tg_list_is_animating(const struct tg_list *list);
+/** As tg_engine_finish(). */
+int tg_list_finish(struct tg_list *list);
+/** The next queued event (a gesture or a list output), or NULL. */
+const struct tg_event *tg_list_next_event(struct tg_list *list);
+
+/** The number of rows. */
+int tg_list_row_count(const struct tg_list *list);
+/** The content offset, in surface units (0: the first row at the top). */
+double tg_list_content_offset(const struct tg_list *list);
+/** Where row `row`'s content has slid, in surface units (positive to the right); NaN for a
+ * row that does not exist. */
+double tg_list_row_offset(const struct tg_list *list, int row);
+/** Whether row `row` is swiped open: 1 or 0; -1 for a row that does not exist. */
+int tg_list_row_is_swiped(const struct tg_list *list, int row);
+/** The selected row, or -1. */
+int tg_list_selected_row(const struct tg_list *list);
+
+/** What a visible cell shows. */
+enum tg_cell_kind {
+	TG_CELL_ROW = 0,
+	TG_CELL_HEADER = 1,
+	TG_CELL_LOAD_MORE = 2,
+	TG_CELL_LOADING = 3,
+};
+
+/** A cell a renderer draws (filled by tg_list_cell()). */
+struct tg_cell {
+	enum tg_cell_kind kind;
+	/** The row (TG_CELL_ROW) or the section (TG_CELL_HEADER); -1 otherwise. */
+	int index;
+	/** The reusable slot it occupies (0-based). */
+	int slot;
+	/** 1 for a section header stuck to the top of the viewport. */
+	int pinned;
+	/** Its top edge and height on the surface, in surface units. */
+	double y, height;
+};
+
+/** Lays out the cells visible now and returns how many there are (at most 4096); read them
+ * with tg_list_cell(). Negative on failure. */
+int tg_list_layout(struct tg_list *list);
+/** Copies cell `index` of the last tg_list_layout() into `*cell`. */
+int tg_list_cell(const struct tg_list *list, int index, struct tg_cell *cell);
+
+/* ---- Traces ------------------------------------------------------------------------------ */
+
+/** A trace file being replayed through its list: what `touchtrace replay --json` prints. */
+struct tg_replay;
+
+/**
+ * Opens the trace at `path` (either encoding) for replay; with `explain` non-zero the
+ * arena's decisions are included (`--explain`). NULL when the file cannot be read or its
+ * header is invalid.
+ */
+struct tg_replay *tg_replay_open(const char *path, int explain);
+/** Frees the replay. NULL is allowed. */
+void tg_replay_destroy(struct tg_replay *replay);
+/**
+ * The next output of the replay, or NULL at the end of the trace. At the end, check
+ * tg_replay_status(): a trace with errors past its header stops at the first, as
+ * `touchtrace replay` does. The event is valid until the next call on the replay.
+ */
+const struct tg_event *tg_replay_next_event(struct tg_replay *replay);
+/** TG_OK, or TG_ERROR_BAD_INPUT once the replay found the trace invalid (the message from
+ * tg_last_error() lists where). */
+int tg_replay_status(const struct tg_replay *replay);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TOUCHGESTURES_H */

@@ -1,0 +1,251 @@
+/*
+ * checks: the C API's behaviour, asserted from the rules (touchgestures.h and the trace
+ * format), run by tools/c-api-test against the installed library. Prints one line per failed
+ * check and exits 1 if any failed.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <touchgestures.h>
+
+static int failures, checks;
+
+#define CHECK(cond, ...) do { \
+	checks++; \
+	if (!(cond)) { \
+		failures++; \
+		printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+		printf(__VA_ARGS__); \
+		printf("\n"); \
+	} \
+} while (0)
+
+static int contains(const char *s, const char *part) { return s != NULL && strstr(s, part) != NULL; }
+
+/* An 800 x 480 panel at 5 units per mm (160 x 96 mm). */
+static struct tg_engine *panel(const char *settings)
+{
+	struct tg_engine *e = tg_engine_new(800, 480, 5, 5, 0, settings);
+	if (e == NULL) {
+		printf("FAIL: tg_engine_new: %s\n", tg_last_error());
+		exit(1);
+	}
+	return e;
+}
+
+/* A one-finger stroke from (x0, y0) to (x1, y1) over `duration` s in 8 ms frames. */
+static void stroke(struct tg_engine *e, double t0, double x0, double y0, double x1, double y1, double duration)
+{
+	int steps = (int)(duration / 0.008);
+	tg_engine_touch(e, t0, 0, TG_TOUCH_DOWN, x0, y0);
+	tg_engine_frame(e);
+	for (int i = 1; i <= steps; i++) {
+		double f = (double)i / steps;
+		tg_engine_touch(e, t0 + i * 0.008, 0, TG_TOUCH_MOVE, x0 + (x1 - x0) * f, y0 + (y1 - y0) * f);
+		tg_engine_frame(e);
+	}
+	tg_engine_touch(e, t0 + steps * 0.008, 0, TG_TOUCH_UP, x1, y1);
+	tg_engine_frame(e);
+}
+
+/* The first queued event of `type`, the others skipped. */
+static const struct tg_event *first(struct tg_engine *e, enum tg_event_type type)
+{
+	const struct tg_event *ev;
+	while ((ev = tg_engine_next_event(e)) != NULL)
+		if (tg_event_get_type(ev) == type)
+			return ev;
+	return NULL;
+}
+
+static void refusals(void)
+{
+	CHECK(tg_engine_new(NAN, 480, 5, 5, 0, NULL) == NULL, "a NaN width made an engine");
+	CHECK(contains(tg_last_error(), "width"), "message: %s", tg_last_error());
+	CHECK(tg_engine_new(800, 480, 5, 0, 0, NULL) == NULL, "one resolution of 0 made an engine");
+	CHECK(tg_engine_new(800, 480, 5, 5, 45, NULL) == NULL, "a rotation of 45 made an engine");
+	CHECK(contains(tg_last_error(), "45"), "message: %s", tg_last_error());
+	CHECK(tg_engine_new(800, 480, 5, 5, 0, "{\"swipe.minDistance\": ") == NULL, "cut-off settings made an engine");
+	CHECK(contains(tg_last_error(), "settings:1:"), "the message does not locate the JSON error: %s", tg_last_error());
+	/* Milliseconds by mistake: the settings table's range names the unit. */
+	CHECK(tg_engine_new(800, 480, 5, 5, 0, "{\"longPress.minDuration\": 800}") == NULL, "800 s long presses accepted");
+	CHECK(contains(tg_last_error(), "seconds"), "the message does not name the unit: %s", tg_last_error());
+	CHECK(tg_engine_new(800, 480, 5, 5, 0, "{\"swipe\": {\"noSuchSetting\": 1}}") == NULL, "an unknown setting accepted");
+
+	CHECK(tg_engine_touch(NULL, 0, 0, TG_TOUCH_DOWN, 1, 1) == TG_ERROR_INVALID_ARGUMENT, "NULL engine");
+	CHECK(tg_engine_frame(NULL) == TG_ERROR_INVALID_ARGUMENT, "NULL engine");
+	CHECK(tg_engine_next_event(NULL) == NULL, "NULL engine gave an event");
+	CHECK(isnan(tg_engine_next_deadline(NULL)), "NULL engine has a deadline");
+	tg_engine_destroy(NULL);
+
+	struct tg_engine *e = panel(NULL);
+	CHECK(tg_engine_touch(e, 0, 0, TG_TOUCH_DOWN, NAN, 1) == TG_ERROR_INVALID_ARGUMENT, "NaN x accepted");
+	CHECK(tg_engine_touch(e, INFINITY, 0, TG_TOUCH_DOWN, 1, 1) == TG_ERROR_INVALID_ARGUMENT, "infinite time accepted");
+	CHECK(tg_engine_touch(e, 0, -1, TG_TOUCH_DOWN, 1, 1) == TG_ERROR_INVALID_ARGUMENT, "negative id accepted");
+	CHECK(tg_engine_touch(e, 0, 0, (enum tg_touch_phase)7, 1, 1) == TG_ERROR_INVALID_ARGUMENT, "phase 7 accepted");
+	CHECK(tg_engine_touch(e, 0, 3, TG_TOUCH_MOVE, 1, 1) == TG_ERROR_UNKNOWN_CONTACT, "a move of a contact never down");
+	CHECK(contains(tg_last_error(), "contact 3"), "message: %s", tg_last_error());
+	CHECK(tg_engine_touch(e, 1.0, 0, TG_TOUCH_DOWN, 100, 100) == TG_OK, "%s", tg_last_error());
+	CHECK(tg_engine_touch(e, 1.0, 0, TG_TOUCH_DOWN, 100, 100) == TG_ERROR_UNKNOWN_CONTACT, "a second down of contact 0");
+	CHECK(tg_engine_touch(e, 0.5, 1, TG_TOUCH_DOWN, 100, 100) == TG_ERROR_TIME_WENT_BACK, "time went back in a frame");
+	CHECK(tg_engine_frame(e) == TG_OK, "%s", tg_last_error());
+	CHECK(tg_engine_touch(e, 0.9, 0, TG_TOUCH_MOVE, 100, 100) == TG_ERROR_TIME_WENT_BACK, "time went back across frames");
+	CHECK(tg_engine_advance(e, 0.9) == TG_ERROR_TIME_WENT_BACK, "advance went back");
+	CHECK(tg_engine_advance(e, NAN) == TG_ERROR_INVALID_ARGUMENT, "advance to NaN");
+	/* None of the refusals changed anything: the press is still a tap of one finger at (100, 100). */
+	CHECK(tg_engine_touch(e, 1.05, 0, TG_TOUCH_UP, 100, 100) == TG_OK, "%s", tg_last_error());
+	CHECK(tg_engine_frame(e) == TG_OK, "%s", tg_last_error());
+	CHECK(tg_engine_next_event(e) == NULL, "a tap reported before its double-tap window (tap.maxGap) closed");
+	/* The single tap is due when tap.maxGap (0.3 s) has passed since the lift. */
+	CHECK(fabs(tg_engine_next_deadline(e) - 1.35) < 1e-9, "deadline %.9f, not 1.35", tg_engine_next_deadline(e));
+	CHECK(tg_engine_advance(e, 1.34) == TG_OK && tg_engine_next_event(e) == NULL, "a tap before its deadline");
+	CHECK(tg_engine_advance(e, 2) == TG_OK, "%s", tg_last_error());
+	const struct tg_event *tap = tg_engine_next_event(e);
+	CHECK(tg_event_get_type(tap) == TG_EVENT_TAP, "type %d", tg_event_get_type(tap));
+	CHECK(strcmp(tg_event_get_type_name(tap), "tap") == 0, "name %s", tg_event_get_type_name(tap));
+	CHECK(fabs(tg_event_get_time(tap) - 1.35) < 1e-9, "time %.9f", tg_event_get_time(tap));
+	CHECK(tg_event_get_x(tap) == 100 && tg_event_get_y(tap) == 100, "at %g, %g", tg_event_get_x(tap), tg_event_get_y(tap));
+	CHECK(tg_event_get_taps(tap) == 1 && tg_event_get_fingers(tap) == 1, "%d taps, %d fingers", tg_event_get_taps(tap), tg_event_get_fingers(tap));
+	CHECK(tg_event_get_direction(tap) == TG_DIRECTION_NONE && isnan(tg_event_get_scale(tap)) && tg_event_get_row(tap) == -1,
+	      "fields a tap does not have");
+	size_t length = 0;
+	const char *json = tg_event_get_json(tap, &length);
+	CHECK(json != NULL && strlen(json) == length && json[0] == '{' && json[length - 1] == '}' && contains(json, "\"type\": \"tap\""),
+	      "json %s", json ? json : "(null)");
+	CHECK(isnan(tg_engine_next_deadline(e)), "a deadline is left");
+
+	/* 64 contacts down at once is the most. */
+	for (int id = 0; id < 64; id++)
+		CHECK(tg_engine_touch(e, 3, id, TG_TOUCH_DOWN, 10 + id, 10) == TG_OK, "contact %d: %s", id, tg_last_error());
+	CHECK(tg_engine_touch(e, 3, 64, TG_TOUCH_DOWN, 10, 20) == TG_ERROR_TOO_MANY_CONTACTS, "a 65th contact down");
+	CHECK(tg_engine_finish(e) == TG_OK, "%s", tg_last_error());
+	tg_engine_destroy(e);
+
+	CHECK(tg_event_get_type(NULL) == TG_EVENT_NONE && isnan(tg_event_get_time(NULL)) && tg_event_get_json(NULL, &length) == NULL
+	      && length == 0 && strcmp(tg_event_get_type_name(NULL), "") == 0, "NULL event");
+	CHECK(tg_replay_open(NULL, 0) == NULL && tg_replay_open("/nonexistent/trace.json", 0) == NULL, "a replay of nothing");
+	CHECK(contains(tg_last_error(), "/nonexistent/trace.json"), "message: %s", tg_last_error());
+	CHECK(tg_replay_status(NULL) == TG_ERROR_INVALID_ARGUMENT, "NULL replay");
+	CHECK(tg_list_new(NULL) == NULL && tg_list_new("{") == NULL, "a list of nothing");
+	CHECK(contains(tg_last_error(), "trace:1:"), "the message does not locate the error: %s", tg_last_error());
+}
+
+static void gestures(void)
+{
+	/* 60 mm to the right in 0.1 s: a swipe (swipe.minDistance is 10 mm by default). */
+	struct tg_engine *e = panel(NULL);
+	stroke(e, 0, 100, 240, 400, 240, 0.096);
+	const struct tg_event *s = first(e, TG_EVENT_SWIPE);
+	CHECK(s != NULL, "no swipe");
+	CHECK(tg_event_get_direction(s) == TG_DIRECTION_RIGHT, "direction %d", tg_event_get_direction(s));
+	CHECK(tg_event_get_start_x(s) == 100 && tg_event_get_start_y(s) == 240, "start %g, %g", tg_event_get_start_x(s), tg_event_get_start_y(s));
+	CHECK(tg_event_get_velocity_x(s) > 0 && tg_event_get_fingers(s) == 1 && tg_event_get_edge(s) == TG_EDGE_NONE, "swipe fields");
+	tg_engine_destroy(e);
+
+	/* The same stroke with swipe.minDistance above its 60 mm: no swipe. */
+	e = panel("{\"swipe\": {\"minDistance\": 70}}");
+	stroke(e, 0, 100, 240, 400, 240, 0.096);
+	CHECK(first(e, TG_EVENT_SWIPE) == NULL, "a swipe shorter than swipe.minDistance");
+	tg_engine_destroy(e);
+
+	/* A panel mounted a quarter turn clockwise: the panel's +y is the screen's -x, so a
+	 * stroke down the panel is a swipe to the left on the screen. */
+	e = tg_engine_new(480, 800, 5, 5, 90, NULL);
+	CHECK(e != NULL, "%s", tg_last_error());
+	stroke(e, 0, 240, 100, 240, 400, 0.096);
+	s = first(e, TG_EVENT_SWIPE);
+	CHECK(s != NULL && tg_event_get_direction(s) == TG_DIRECTION_LEFT, "direction %d", tg_event_get_direction(s));
+	/* (240, 100) on the 480 x 800 panel is (800 - 100, 240) on the turned 800 x 480 screen. */
+	CHECK(s != NULL && tg_event_get_start_x(s) == 700 && tg_event_get_start_y(s) == 240, "start %g, %g", tg_event_get_start_x(s), tg_event_get_start_y(s));
+	tg_engine_destroy(e);
+
+	/* Explaining: the swipe's win is reported, with the contact that began the sequence, and
+	 * the tap's failure with its reason. Without explaining, neither. */
+	for (int explain = 0; explain <= 1; explain++) {
+		e = panel(NULL);
+		tg_engine_set_explain(e, explain);
+		stroke(e, 0, 100, 240, 400, 240, 0.096);
+		int swipe_won = 0, tap_failed = 0, decisions = 0;
+		const struct tg_event *ev;
+		while ((ev = tg_engine_next_event(e)) != NULL) {
+			enum tg_event_type type = tg_event_get_type(ev);
+			if (type == TG_EVENT_WON || type == TG_EVENT_FAILED)
+				decisions++;
+			if (type == TG_EVENT_WON && tg_event_get_recognizer(ev) == TG_RECOGNIZER_SWIPE && tg_event_get_contact(ev) == 0)
+				swipe_won++;
+			if (type == TG_EVENT_FAILED && tg_event_get_recognizer(ev) == TG_RECOGNIZER_TAP && tg_event_get_reason(ev) != NULL)
+				tap_failed++;
+		}
+		if (explain)
+			CHECK(swipe_won == 1 && tap_failed == 1, "swipe won %d times, tap failed %d times", swipe_won, tap_failed);
+		else
+			CHECK(decisions == 0, "%d arena decisions reported without explaining", decisions);
+		tg_engine_destroy(e);
+	}
+}
+
+static void list(void)
+{
+	/* 40 rows of 50 units in a 400 x 300 list: content 2000 high, offsets 0 to 1700. */
+	struct tg_list *l = tg_list_new(
+		"{\"format\": \"touch-trace\", \"version\": 1,"
+		" \"device\": {\"width\": 400, \"height\": 300, \"resolution\": {\"x\": 5, \"y\": 5}},"
+		" \"scene\": {\"list\": {\"rows\": 40, \"rowHeight\": 50, \"width\": 400, \"height\": 300}}, \"events\": []}");
+	CHECK(l != NULL, "%s", tg_last_error());
+	if (l == NULL)
+		return;
+	CHECK(tg_list_row_count(l) == 40 && tg_list_content_offset(l) == 0 && tg_list_selected_row(l) == -1, "a new list");
+	CHECK(isnan(tg_list_row_offset(l, 40)) && tg_list_row_is_swiped(l, -1) == -1, "rows that do not exist");
+	/* Dragged up 100 units, slowly, and held still before the lift: no fling. */
+	tg_list_touch(l, 0, 0, TG_TOUCH_DOWN, 200, 250);
+	tg_list_frame(l);
+	for (int i = 1; i <= 50; i++) {
+		tg_list_touch(l, i * 0.02, 0, TG_TOUCH_MOVE, 200, 250 - 2 * i);
+		tg_list_frame(l);
+	}
+	tg_list_touch(l, 1.5, 0, TG_TOUCH_UP, 200, 150);
+	tg_list_frame(l);
+	for (double t = 1.5; tg_list_is_animating(l) && t < 10; t += 1.0 / 60)
+		tg_list_advance(l, t);
+	double offset = tg_list_content_offset(l);
+	/* The pan began past its slop: the content moved by the finger's travel less the slop. */
+	CHECK(offset > 50 && offset <= 100, "offset %g after a 100-unit drag", offset);
+	int scrolls = 0;
+	const struct tg_event *ev;
+	while ((ev = tg_list_next_event(l)) != NULL)
+		if (tg_event_get_type(ev) == TG_EVENT_SCROLL) {
+			scrolls++;
+			CHECK(tg_event_get_flag(ev) == 0, "a scroll under a finger marked momentum");
+		}
+	CHECK(scrolls > 0, "no scroll events");
+	int n = tg_list_layout(l);
+	struct tg_cell cell;
+	CHECK(n == 7 || n == 8, "%d cells in a 300-high view of 50-high rows", n);
+	CHECK(tg_list_cell(l, 0, &cell) == TG_OK && cell.kind == TG_CELL_ROW && cell.index == (int)(offset / 50), "first cell row %d", cell.index);
+	CHECK(fabs(cell.y - (cell.index * 50 - offset)) < 1e-9 && cell.height == 50, "first cell at %g, %g high", cell.y, cell.height);
+	CHECK(tg_list_cell(l, n, &cell) == TG_ERROR_INVALID_ARGUMENT && tg_list_cell(l, 0, NULL) == TG_ERROR_INVALID_ARGUMENT, "cells out of range");
+	/* A tap on the row under (200, 120): row (120 + offset) / 50; selection is off by default. */
+	tg_list_touch(l, 11, 0, TG_TOUCH_DOWN, 200, 120);
+	tg_list_frame(l);
+	tg_list_touch(l, 11.05, 0, TG_TOUCH_UP, 200, 120);
+	tg_list_frame(l);
+	tg_list_finish(l);
+	int taps = 0;
+	while ((ev = tg_list_next_event(l)) != NULL)
+		if (tg_event_get_type(ev) == TG_EVENT_TAP && tg_event_get_y(ev) == 120)
+			taps++;
+	CHECK(taps == 1, "%d taps at y 120", taps);
+	tg_list_destroy(l);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2)
+		CHECK(strcmp(tg_version(), argv[1]) == 0, "tg_version() is %s, the package's is %s", tg_version(), argv[1]);
+	refusals();
+	gestures();
+	list();
+	printf("%d checks, %d failed\n", checks, failures);
+	return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,184 @@
+"""touchgestures: the TouchGestures C library (libtouchgestures) from Python, through ctypes.
+
+    python3 touchgestures.py replay TRACE          # what `touchtrace replay --json TRACE` prints
+    python3 touchgestures.py replay --explain TRACE
+
+As a module:
+
+    import touchgestures as tg
+    engine = tg.Engine(800, 480, units_per_mm=(5, 5))
+    engine.touch(0.0, 0, tg.DOWN, 100, 100); engine.frame()
+    engine.touch(0.05, 0, tg.UP, 100, 100); engine.frame()
+    engine.finish()
+    for event in engine.events():
+        print(event.type, event.json)
+
+The library is found as libtouchgestures.so.0 on the loader's path, or at the path in the
+TOUCHGESTURES_LIBRARY environment variable. Errors are raised as TouchGesturesError with the
+library's message and status.
+"""
+import ctypes
+import math
+import os
+import sys
+
+_lib = ctypes.CDLL(os.environ.get("TOUCHGESTURES_LIBRARY", "libtouchgestures.so.0"))
+
+DOWN, MOVE, UP, CANCEL = 0, 1, 2, 3
+
+_double, _int, _ptr, _str = ctypes.c_double, ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p
+
+
+def _declare(name, restype, *argtypes):
+    f = getattr(_lib, name)
+    f.restype = restype
+    f.argtypes = list(argtypes)
+    return f
+
+
+_declare("tg_version", _str)
+_declare("tg_last_error", _str)
+for _name in ("x", "y", "start_x", "start_y", "dx", "dy", "velocity_x", "velocity_y", "speed",
+              "duration", "scale", "angle", "offset", "time"):
+    _declare("tg_event_get_" + _name, _double, _ptr)
+for _name in ("type", "phase", "fingers", "taps", "direction", "edge", "recognizer", "contact",
+              "row", "flag", "snap", "page", "page_rows", "side"):
+    _declare("tg_event_get_" + _name, _int, _ptr)
+_declare("tg_event_get_type_name", _str, _ptr)
+_declare("tg_event_get_reason", _str, _ptr)
+_declare("tg_event_get_json", ctypes.POINTER(ctypes.c_char), _ptr, ctypes.POINTER(ctypes.c_size_t))
+_declare("tg_engine_new", _ptr, _double, _double, _double, _double, _int, _str)
+_declare("tg_engine_destroy", None, _ptr)
+_declare("tg_engine_set_explain", _int, _ptr, _int)
+_declare("tg_engine_touch", _int, _ptr, _double, ctypes.c_int32, _int, _double, _double)
+_declare("tg_engine_frame", _int, _ptr)
+_declare("tg_engine_advance", _int, _ptr, _double)
+_declare("tg_engine_next_deadline", _double, _ptr)
+_declare("tg_engine_finish", _int, _ptr)
+_declare("tg_engine_next_event", _ptr, _ptr)
+_declare("tg_replay_open", _ptr, _str, _int)
+_declare("tg_replay_destroy", None, _ptr)
+_declare("tg_replay_next_event", _ptr, _ptr)
+_declare("tg_replay_status", _int, _ptr)
+
+
+class TouchGesturesError(Exception):
+    """A call the library refused: `status` is its negative tg_status, the message its own."""
+
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+
+
+def _check(status):
+    if status != 0:
+        raise TouchGesturesError(status, _lib.tg_last_error().decode("utf-8", "replace"))
+
+
+def version():
+    """The library's version, "MAJOR.MINOR.PATCH"."""
+    return _lib.tg_version().decode()
+
+
+class Event:
+    """A copy of one event: its type name, time, JSON line and fields (None where it has none)."""
+
+    def __init__(self, pointer):
+        length = ctypes.c_size_t()
+        line = _lib.tg_event_get_json(pointer, ctypes.byref(length))
+        self.json = ctypes.string_at(line, length.value).decode("utf-8")
+        self.type = _lib.tg_event_get_type_name(pointer).decode()
+        self.time = _lib.tg_event_get_time(pointer)
+        self.fingers = _lib.tg_event_get_fingers(pointer) or None
+        x, y = _lib.tg_event_get_x(pointer), _lib.tg_event_get_y(pointer)
+        self.position = None if math.isnan(x) else (x, y)
+        row = _lib.tg_event_get_row(pointer)
+        self.row = None if row < 0 else row
+
+    def __repr__(self):
+        return "Event(%s)" % self.json
+
+
+class Engine:
+    """The gesture engine over one surface (tg_engine_new); see touchgestures.h for units."""
+
+    def __init__(self, width, height, units_per_mm=(0, 0), rotation=0, settings_json=None):
+        self._p = _lib.tg_engine_new(width, height, units_per_mm[0], units_per_mm[1], rotation,
+                                     None if settings_json is None else settings_json.encode())
+        if not self._p:
+            raise TouchGesturesError(-1, _lib.tg_last_error().decode("utf-8", "replace"))
+
+    def __del__(self):
+        if getattr(self, "_p", None):
+            _lib.tg_engine_destroy(self._p)
+            self._p = None
+
+    def explain(self, on=True):
+        _check(_lib.tg_engine_set_explain(self._p, 1 if on else 0))
+
+    def touch(self, time, contact, phase, x, y):
+        _check(_lib.tg_engine_touch(self._p, time, contact, phase, x, y))
+
+    def frame(self):
+        _check(_lib.tg_engine_frame(self._p))
+
+    def advance(self, time):
+        _check(_lib.tg_engine_advance(self._p, time))
+
+    def next_deadline(self):
+        d = _lib.tg_engine_next_deadline(self._p)
+        return None if math.isnan(d) else d
+
+    def finish(self):
+        _check(_lib.tg_engine_finish(self._p))
+
+    def events(self):
+        """The queued events, each copied out, until the queue is empty."""
+        while True:
+            e = _lib.tg_engine_next_event(self._p)
+            if not e:
+                return
+            yield Event(e)
+
+
+def replay_lines(path, explain=False):
+    """Yields the lines (bytes, no newline) `touchtrace replay --json` prints for the trace at
+    `path`; raises TouchGesturesError when it cannot be read or is invalid (after the lines
+    before its errors)."""
+    r = _lib.tg_replay_open(os.fsencode(path), 1 if explain else 0)
+    if not r:
+        raise TouchGesturesError(-4, _lib.tg_last_error().decode("utf-8", "replace"))
+    try:
+        length = ctypes.c_size_t()
+        while True:
+            e = _lib.tg_replay_next_event(r)
+            if not e:
+                break
+            line = _lib.tg_event_get_json(e, ctypes.byref(length))
+            yield ctypes.string_at(line, length.value)
+        _check(_lib.tg_replay_status(r))
+    finally:
+        _lib.tg_replay_destroy(r)
+
+
+def main(argv):
+    args = argv[1:]
+    explain = "--explain" in args
+    args = [a for a in args if a != "--explain"]
+    if len(args) != 2 or args[0] != "replay":
+        sys.stderr.write("usage: touchgestures.py replay [--explain] TRACE\n")
+        return 64
+    out = sys.stdout.buffer
+    try:
+        for line in replay_lines(args[1], explain):
+            out.write(line)
+            out.write(b"\n")
+    except TouchGesturesError as error:
+        out.flush()
+        sys.stderr.write("%s\n%s: not a valid trace\n" % (error, args[1]))
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -3,10 +3,14 @@ import TouchList
 import TouchTrace
 
 /// `struct tg_engine`: a gesture engine, the touches being gathered, and its event queue.
+///
+/// Its fields are read and written without Swift's run-time exclusivity checks: an object
+/// belongs to one thread at a time (touchgestures.h), no access to one field overlaps another
+/// here, and the checks, two or three a call, cost the C API a third of its speed.
 final class CEngine {
-    var engine: GestureEngine
-    var feed: TouchFeed
-    var queue = OutputQueue()
+    @exclusivity(unchecked) var engine: GestureEngine
+    @exclusivity(unchecked) var feed: TouchFeed
+    @exclusivity(unchecked) var queue = OutputQueue()
     let slot = EventSlot()
 
     init(engine: GestureEngine, feed: TouchFeed) {

@@ -7,7 +7,7 @@ import TouchReplay
 /// memory for its JSON line. One per engine, list or replay, reused for every event, so
 /// pulling an event allocates nothing.
 final class EventSlot {
-    var output: ListController.Output = .gesture(GestureEvent(time: 0, kind: .won(recognizer: .tap, contact: 0)))
+    @exclusivity(unchecked) var output: ListController.Output = .gesture(GestureEvent(time: 0, kind: .won(recognizer: .tap, contact: 0)))
     let json = JSONLineBuffer(capacity: 256)
 
     /// The slot as the C pointer to it.

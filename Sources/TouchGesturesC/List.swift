@@ -6,11 +6,11 @@ import TouchReplay
 /// `struct tg_list`: a list and its controller, the touches being gathered, its event queue,
 /// and the cells last laid out.
 final class CList {
-    var controller: ListController
-    var feed: TouchFeed
-    var queue = OutputQueue()
+    @exclusivity(unchecked) var controller: ListController
+    @exclusivity(unchecked) var feed: TouchFeed
+    @exclusivity(unchecked) var queue = OutputQueue()
     let slot = EventSlot()
-    var cells: [VisibleCell] = []
+    @exclusivity(unchecked) var cells: [VisibleCell] = []
 
     init(controller: ListController, feed: TouchFeed) {
         self.controller = controller

@@ -8,12 +8,12 @@ import TouchReplay
 /// a C caller asks for each output (memory stays flat, as the command's does).
 final class CReplay {
     let stream: TraceEventStream
-    var controller: ListController
-    var assembler = FrameAssembler()
-    var queue = OutputQueue()
+    @exclusivity(unchecked) var controller: ListController
+    @exclusivity(unchecked) var assembler = FrameAssembler()
+    @exclusivity(unchecked) var queue = OutputQueue()
     let slot = EventSlot()
-    var ended = false
-    var status = Status.ok
+    @exclusivity(unchecked) var ended = false
+    @exclusivity(unchecked) var status = Status.ok
 
     init(stream: TraceEventStream, explain: Bool) {
         self.stream = stream

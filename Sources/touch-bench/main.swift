@@ -5,6 +5,8 @@
 //   touch-bench commands                 only the touchtrace commands (memory, replay --json beside orjson)
 //   touch-bench scaling                  only the inputs that grew faster than their size, at n and 4n
 //   touch-bench list                     the engine, then the list figures (fling across 1k–1M rows)
+//   touch-bench capi                     the engine through the C library beside the Swift engine
+//                                        (TOUCH_BENCH_CLIB: the library; default .build/clib/lib)
 //   touch-bench swipes [LABELS]          swipes of real people: this project's rules and three peers'
 //                                        on the same labelled strokes (../shared/data/touchalytics)
 //     (TOUCH_BENCH_RECOGNIZERS=pan,fling: only those recognizers; empty: the pipeline alone)
@@ -36,11 +38,12 @@ let usage = """
            touch-bench commands                the touchtrace commands (memory, replay --json beside orjson)
            touch-bench scaling                 the inputs that grew faster than their size, at n and 4n
            touch-bench list                    the engine, then the list (a fling across 1k-1M rows)
+           touch-bench capi                    the engine through the C library (tools/clib) beside Swift's
            touch-bench swipes [LABELS]         swipes of real people: this project's rules and the peers'
            touch-bench read|stream|jsondecoder FILE   (internal) one reader on one trace
     """
 do {
-    let commands: Set<String> = ["engine", "commands", "scaling", "list"]
+    let commands: Set<String> = ["engine", "commands", "scaling", "list", "capi"]
     var k = 0
     while k < args.count {
         let a = args[k]
@@ -103,7 +106,7 @@ let engineEvents = quick ? 2_000_000 : 30_000_000
 let runs = quick ? 1 : 3
 
 say("touch-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build\(quick ? ", quick mode (small sizes; figures are indicative only)" : "")")
-for (kinds, label) in commandsOnly || scalingOnly ? [] : [(5, "core session (swipes, taps, drags, two-finger swipes)"),
+for (kinds, label) in commandsOnly || scalingOnly || args.first == "capi" ? [] : [(5, "core session (swipes, taps, drags, two-finger swipes)"),
                        (7, "full session (also pinches that turn, long presses)")] {
     let e = benchEngine(total: engineEvents, kinds: kinds)
     let rate = Double(e.events) / e.seconds
@@ -112,6 +115,20 @@ for (kinds, label) in commandsOnly || scalingOnly ? [] : [(5, "core session (swi
     say("  \(e.allocations) heap allocations once warm (\(fmt(Double(e.allocations) / Double(e.events), 6)) per event)")
 }
 
+if args.first == "capi" || (!commandsOnly && !scalingOnly && !engineOnly) {
+    let me = CommandLine.arguments[0]
+    let path = cLibraryPath(me: me.hasPrefix("/") ? me : FileManager.default.currentDirectoryPath + "/" + me)
+    switch benchCLibrary(total: engineEvents, path: path) {
+    case .success(let f):
+        let swiftRate = Double(f.swift.events) / f.swift.seconds, cRate = Double(f.c.events) / f.c.seconds
+        say("the C library (libtouchgestures, dlopen'd; the engine alone, core session, \(f.c.events) events each):")
+        say("  Swift GestureEngine: \(fmt(swiftRate / 1e6, 2)) million events/s, \(f.swift.outputs) outputs, \(f.swift.allocations) allocations once warm")
+        say("  through the C API:   \(fmt(cRate / 1e6, 2)) million events/s, \(f.c.outputs) outputs, \(f.c.allocations) allocations once warm (\(fmt(cRate / swiftRate * 100, 1))% of Swift's rate)")
+    case .failure(let skip):
+        say("the C library: not measured: \(skip.reason)")
+    }
+    if args.first == "capi" { exit(0) }
+}
 if engineOnly { exit(0) }
 if !commandsOnly && !scalingOnly {
     benchSwipes(labelsPath: calibrationLabels)

@@ -10,8 +10,7 @@ import TouchTrace
 final class CEngine {
     @exclusivity(unchecked) var engine: GestureEngine
     @exclusivity(unchecked) var feed: TouchFeed
-    @exclusivity(unchecked) var queue = OutputQueue()
-    let slot = EventSlot()
+    let queue = OutputQueue()
 
     init(engine: GestureEngine, feed: TouchFeed) {
         self.engine = engine
@@ -61,21 +60,18 @@ public func tg_engine_set_explain(_ engine: OpaquePointer?, _ on: Int32) -> Int3
 /// `tg_engine_touch()` of touchgestures.h, where it is documented.
 @_cdecl("tg_engine_touch")
 public func tg_engine_touch(_ engine: OpaquePointer?, _ time: Double, _ id: Int32, _ phase: Int32, _ x: Double, _ y: Double) -> Int32 {
-    attempt { () throws(Refusal) in
-        let e: CEngine = try object(engine, "tg_engine_touch", "engine")
-        try e.feed.add(time: time, id: id, phase: phase, x: x, y: y, function: "tg_engine_touch")
+    with(engine, "tg_engine_touch", "engine") { (e: CEngine) in
+        e.feed.add(time: time, id: id, phase: phase, x: x, y: y, function: "tg_engine_touch")
     }
 }
 
 /// `tg_engine_frame()` of touchgestures.h, where it is documented.
 @_cdecl("tg_engine_frame")
 public func tg_engine_frame(_ engine: OpaquePointer?) -> Int32 {
-    attempt { () throws(Refusal) in
-        let e: CEngine = try object(engine, "tg_engine_frame", "engine")
-        var queue = e.queue
-        e.queue = OutputQueue.moved
+    with(engine, "tg_engine_frame", "engine") { (e: CEngine) in
+        let queue = e.queue
         e.feed.flush { frame in e.engine.handle(frame) { queue.put(.gesture($0)) } }
-        e.queue = queue
+        return Status.ok.rawValue
     }
 }
 
@@ -85,10 +81,8 @@ public func tg_engine_advance(_ engine: OpaquePointer?, _ time: Double) -> Int32
     attempt { () throws(Refusal) in
         let e: CEngine = try object(engine, "tg_engine_advance", "engine")
         try e.feed.check(advanceTo: time, function: "tg_engine_advance")
-        var queue = e.queue
-        e.queue = OutputQueue.moved
+        let queue = e.queue
         e.engine.advance(to: time) { queue.put(.gesture($0)) }
-        e.queue = queue
     }
 }
 
@@ -105,12 +99,10 @@ public func tg_engine_next_deadline(_ engine: OpaquePointer?) -> Double {
 public func tg_engine_finish(_ engine: OpaquePointer?) -> Int32 {
     attempt { () throws(Refusal) in
         let e: CEngine = try object(engine, "tg_engine_finish", "engine")
-        var queue = e.queue
-        e.queue = OutputQueue.moved
+        let queue = e.queue
         e.feed.flush { frame in e.engine.handle(frame) { queue.put(.gesture($0)) } }
         e.engine.finish { queue.put(.gesture($0)) }
         e.feed.finished()
-        e.queue = queue
     }
 }
 
@@ -118,8 +110,5 @@ public func tg_engine_finish(_ engine: OpaquePointer?) -> Int32 {
 @_cdecl("tg_engine_next_event")
 public func tg_engine_next_event(_ engine: OpaquePointer?) -> OpaquePointer? {
     guard let engine else { return nil }
-    let e = Unmanaged<CEngine>.fromOpaque(UnsafeRawPointer(engine)).takeUnretainedValue()
-    guard let output = e.queue.take() else { return nil }
-    e.slot.output = output
-    return e.slot.pointer
+    return Unmanaged<CEngine>.fromOpaque(UnsafeRawPointer(engine))._withUnsafeGuaranteedRef { $0.queue.next() }
 }

@@ -3,64 +3,81 @@ import TouchList
 import TouchTrace
 import TouchReplay
 
-/// The event a C caller holds (`struct tg_event`): the output last pulled from a queue, with
-/// memory for its JSON line. One per engine, list or replay, reused for every event, so
-/// pulling an event allocates nothing.
-final class EventSlot {
-    @exclusivity(unchecked) var output: ListController.Output = .gesture(GestureEvent(time: 0, kind: .won(recognizer: .tap, contact: 0)))
-    let json = JSONLineBuffer(capacity: 256)
-
-    /// The slot as the C pointer to it.
-    var pointer: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
+/// One queued event, what a `struct tg_event *` points at: the output, and the memory its JSON
+/// line is written into (the queue's). No references are counted in it, so the queue copies it
+/// as bytes.
+struct QueuedEvent {
+    var output: ListController.Output
+    var json: Unmanaged<JSONLineBuffer>
 }
 
-/// Outputs waiting to be pulled, first in first out; its memory is kept once it has grown.
-struct OutputQueue {
-    private var items: [ListController.Output] = []
-    private var head = 0
+/// Outputs waiting to be pulled, first in first out, in memory of its own that is kept once it
+/// has grown (no allocation per output once warm). An event pulled is handed out where it lies
+/// (`struct tg_event` is a pointer into the queue), valid until the next call on its object:
+/// the next call that adds outputs is the first that may write over it. A class, so that an
+/// engine's emit closure appends to it in place; not an Array, whose uniqueness checks and
+/// range replacements were a third of the C layer's own instructions (callgrind).
+final class OutputQueue {
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<QueuedEvent>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var head = 0
+    private let json = JSONLineBuffer(capacity: 256)
 
-    init() { items.reserveCapacity(64) }
-    private init(unreserved: Void) {}
+    init() {
+        precondition(_isPOD(QueuedEvent.self), "a queued event holds a counted reference: OutputQueue must deinitialize")
+        capacity = 64
+        base = .allocate(capacity: capacity)
+    }
 
-    /// An empty queue with no memory: what stands in an object's field while its queue is
-    /// moved out to be filled (so the fill neither copies it nor checks the object's
-    /// exclusivity at every output).
-    static var moved: OutputQueue { OutputQueue(unreserved: ()) }
+    deinit { base.deallocate() }
 
-    var isEmpty: Bool { head == items.count }
+    var isEmpty: Bool { head == count }
 
-    @inline(__always) mutating func put(_ output: ListController.Output) { items.append(output) }
-
-    /// The oldest output, or nil.
-    mutating func take() -> ListController.Output? {
-        guard head < items.count else { return nil }
-        let o = items[head]
-        head += 1
-        if head == items.count {
-            items.removeAll(keepingCapacity: true)
+    @inline(__always) func put(_ output: ListController.Output) {
+        if head == count {
             head = 0
+            count = 0
         }
-        return o
+        if count == capacity { grow() }
+        (base + count).initialize(to: QueuedEvent(output: output, json: .passUnretained(json)))
+        count += 1
     }
 
-    mutating func removeAll() {
-        items.removeAll(keepingCapacity: true)
+    @inline(never) private func grow() {
+        let bigger = UnsafeMutablePointer<QueuedEvent>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity *= 2
+    }
+
+    /// The oldest event as the C pointer to it, or nil.
+    @inline(__always) func next() -> OpaquePointer? {
+        guard head < count else { return nil }
+        head += 1
+        return OpaquePointer(base + head - 1)
+    }
+
+    func removeAll() {
         head = 0
+        count = 0
     }
 }
 
-@inline(__always) private func slot(_ event: OpaquePointer?) -> EventSlot? {
+/// The event's output, read where it lies in its queue.
+@inline(__always) private func output(_ event: OpaquePointer?) -> ListController.Output? {
     guard let event else { return nil }
-    return Unmanaged<EventSlot>.fromOpaque(UnsafeRawPointer(event)).takeUnretainedValue()
+    return UnsafePointer<QueuedEvent>(event).pointee.output
 }
 
 @inline(__always) private func gesture(_ event: OpaquePointer?) -> GestureEvent.Kind? {
-    if let s = slot(event), case .gesture(let g) = s.output { return g.kind }
+    if case .gesture(let g)? = output(event) { return g.kind }
     return nil
 }
 
 @inline(__always) private func listEvent(_ event: OpaquePointer?) -> ListEvent.Kind? {
-    if let s = slot(event), case .list(let l) = s.output { return l.kind }
+    if case .list(let l)? = output(event) { return l.kind }
     return nil
 }
 
@@ -101,7 +118,7 @@ private func typeOf(_ output: ListController.Output) -> (Int32, StaticString) {
 /// `tg_event_get_type()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_type")
 public func tg_event_get_type(_ event: OpaquePointer?) -> Int32 {
-    slot(event).map { typeOf($0.output).0 } ?? 0
+    output(event).map { typeOf($0).0 } ?? 0
 }
 
 private let noName: StaticString = ""
@@ -109,14 +126,14 @@ private let noName: StaticString = ""
 /// `tg_event_get_type_name()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_type_name")
 public func tg_event_get_type_name(_ event: OpaquePointer?) -> UnsafePointer<CChar> {
-    cString(slot(event).map { typeOf($0.output).1 } ?? noName)
+    cString(output(event).map { typeOf($0).1 } ?? noName)
 }
 
 /// `tg_event_get_time()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_time")
 public func tg_event_get_time(_ event: OpaquePointer?) -> Double {
-    guard let s = slot(event) else { return .nan }
-    switch s.output {
+    guard let o = output(event) else { return .nan }
+    switch o {
     case .gesture(let g): return g.time
     case .list(let l): return l.time
     }
@@ -125,14 +142,16 @@ public func tg_event_get_time(_ event: OpaquePointer?) -> Double {
 /// `tg_event_get_json()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_json")
 public func tg_event_get_json(_ event: OpaquePointer?, _ length: UnsafeMutablePointer<Int>?) -> UnsafePointer<CChar>? {
-    guard let s = slot(event) else {
+    guard let event else {
         length?.pointee = 0
         return nil
     }
-    s.json.removeAll()
-    s.json.append(s.output)
+    let queued = UnsafePointer<QueuedEvent>(event).pointee
+    let json = queued.json.takeUnretainedValue()
+    json.removeAll()
+    json.append(queued.output)
     // The line ends in a newline: a NUL in its place makes it a C string.
-    return s.json.withUnsafeBytes { bytes in
+    return json.withUnsafeBytes { bytes in
         let start = UnsafeMutablePointer(mutating: bytes.baseAddress!)
         start[bytes.count - 1] = 0
         length?.pointee = bytes.count - 1

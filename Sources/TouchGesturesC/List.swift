@@ -8,8 +8,7 @@ import TouchReplay
 final class CList {
     @exclusivity(unchecked) var controller: ListController
     @exclusivity(unchecked) var feed: TouchFeed
-    @exclusivity(unchecked) var queue = OutputQueue()
-    let slot = EventSlot()
+    let queue = OutputQueue()
     @exclusivity(unchecked) var cells: [VisibleCell] = []
 
     init(controller: ListController, feed: TouchFeed) {
@@ -17,12 +16,9 @@ final class CList {
         self.feed = feed
     }
 
-    /// Runs `body` with the queue moved out (see ``OutputQueue/moved``).
-    @inline(__always) func filling(_ body: (inout ListController, inout TouchFeed, inout OutputQueue) -> Void) {
-        var queue = self.queue
-        self.queue = .moved
-        body(&controller, &feed, &queue)
-        self.queue = queue
+    /// Runs `body` with the controller, the touches and the queue.
+    @inline(__always) func filling(_ body: (inout ListController, inout TouchFeed, OutputQueue) -> Void) {
+        body(&controller, &feed, queue)
     }
 }
 
@@ -51,20 +47,19 @@ public func tg_list_destroy(_ list: OpaquePointer?) { release(list) }
 /// `tg_list_touch()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_touch")
 public func tg_list_touch(_ list: OpaquePointer?, _ time: Double, _ id: Int32, _ phase: Int32, _ x: Double, _ y: Double) -> Int32 {
-    attempt { () throws(Refusal) in
-        let l: CList = try object(list, "tg_list_touch", "list")
-        try l.feed.add(time: time, id: id, phase: phase, x: x, y: y, function: "tg_list_touch")
+    with(list, "tg_list_touch", "list") { (l: CList) in
+        l.feed.add(time: time, id: id, phase: phase, x: x, y: y, function: "tg_list_touch")
     }
 }
 
 /// `tg_list_frame()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_frame")
 public func tg_list_frame(_ list: OpaquePointer?) -> Int32 {
-    attempt { () throws(Refusal) in
-        let l: CList = try object(list, "tg_list_frame", "list")
+    with(list, "tg_list_frame", "list") { (l: CList) in
         l.filling { controller, feed, queue in
             feed.flush { frame in controller.handle(frame) { queue.put($0) } }
         }
+        return Status.ok.rawValue
     }
 }
 
@@ -108,9 +103,8 @@ public func tg_list_finish(_ list: OpaquePointer?) -> Int32 {
 /// `tg_list_next_event()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_next_event")
 public func tg_list_next_event(_ list: OpaquePointer?) -> OpaquePointer? {
-    guard let l: CList = try? object(list, "tg_list_next_event", "list"), let output = l.queue.take() else { return nil }
-    l.slot.output = output
-    return l.slot.pointer
+    guard let list else { return nil }
+    return Unmanaged<CList>.fromOpaque(UnsafeRawPointer(list))._withUnsafeGuaranteedRef { $0.queue.next() }
 }
 
 /// `tg_list_row_count()` of touchgestures.h, where it is documented.

@@ -10,8 +10,7 @@ final class CReplay {
     let stream: TraceEventStream
     @exclusivity(unchecked) var controller: ListController
     @exclusivity(unchecked) var assembler = FrameAssembler()
-    @exclusivity(unchecked) var queue = OutputQueue()
-    let slot = EventSlot()
+    let queue = OutputQueue()
     @exclusivity(unchecked) var ended = false
     @exclusivity(unchecked) var status = Status.ok
 
@@ -22,8 +21,7 @@ final class CReplay {
 
     /// Reads on until an output is queued or the trace ends.
     func fill() {
-        var queue = self.queue
-        self.queue = .moved
+        let queue = self.queue
         while queue.isEmpty, !ended {
             if let event = stream.next() {
                 assembler.add(event) { frame in controller.handle(frame) { queue.put($0) } }
@@ -34,7 +32,6 @@ final class CReplay {
                 if stream.hasErrors { status = .badInput }
             }
         }
-        self.queue = queue
     }
 }
 
@@ -63,12 +60,11 @@ public func tg_replay_destroy(_ replay: OpaquePointer?) { release(replay) }
 public func tg_replay_next_event(_ replay: OpaquePointer?) -> OpaquePointer? {
     guard let r: CReplay = try? object(replay, "tg_replay_next_event", "replay") else { return nil }
     r.fill()
-    guard let output = r.queue.take() else {
+    guard let event = r.queue.next() else {
         if r.status != .ok { remember(message(r.stream.diagnostics)) }
         return nil
     }
-    r.slot.output = output
-    return r.slot.pointer
+    return event
 }
 
 /// `tg_replay_status()` of touchgestures.h, where it is documented.

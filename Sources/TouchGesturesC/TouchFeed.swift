@@ -44,36 +44,46 @@ struct TouchFeed {
         return (rotation.turned(Surface(width: width, height: height, unitsPerMillimeter: resolution)), rotation)
     }
 
-    /// Adds one contact's report to the frame being gathered, or refuses it (changing nothing).
+    /// Adds one contact's report to the frame being gathered, or refuses it (changing nothing):
+    /// a `tg_status`. Checked without throwing, its message made only when it refuses (this runs
+    /// once per touch).
+    @inline(__always)
     mutating func add(time: Double, id: Int32, phase rawPhase: Int32, x: Double, y: Double,
-                      function: StaticString) throws(Refusal) {
+                      function: StaticString) -> Int32 {
         guard time.isFinite, x.isFinite, y.isFinite else {
-            throw Refusal(.invalidArgument, "\(function): time, x and y must be finite numbers, found \(time), \(x), \(y)")
+            return refuse(.invalidArgument, "\(function): time, x and y must be finite numbers, found \(time), \(x), \(y)")
         }
-        guard id >= 0 else { throw Refusal(.invalidArgument, "\(function): contact id \(id) is negative") }
-        guard rawPhase >= 0, rawPhase <= 3, let phase = TouchPhase(rawValue: UInt8(rawPhase)) else {
-            throw Refusal(.invalidArgument, "\(function): phase \(rawPhase) is not a tg_touch_phase (0 down, 1 move, 2 up, 3 cancel)")
+        guard id >= 0 else { return refuse(.invalidArgument, "\(function): contact id \(id) is negative") }
+        let phase: TouchPhase
+        switch rawPhase {
+        case 0: phase = .down
+        case 1: phase = .move
+        case 2: phase = .up
+        case 3: phase = .cancel
+        default:
+            return refuse(.invalidArgument, "\(function): phase \(rawPhase) is not a tg_touch_phase (0 down, 1 move, 2 up, 3 cancel)")
         }
         let floor = frame.events.isEmpty ? lastTime : frame.time
         guard time >= floor else {
-            throw Refusal(.timeWentBack, "\(function): time \(time) s is before the last touch's, \(floor) s")
+            return refuse(.timeWentBack, "\(function): time \(time) s is before the last touch's, \(floor) s")
         }
         let at = down.firstIndex(of: id)
         if phase == .down {
-            guard at == nil else { throw Refusal(.unknownContact, "\(function): contact \(id) went down while it is down already") }
+            guard at == nil else { return refuse(.unknownContact, "\(function): contact \(id) went down while it is down already") }
             guard down.count < GestureEngine.maxContacts else {
-                throw Refusal(.tooManyContacts, "\(function): contact \(id) would be the \(down.count + 1)th down; the engine tracks \(GestureEngine.maxContacts)")
+                return refuse(.tooManyContacts, "\(function): contact \(id) would be the \(down.count + 1)th down; the engine tracks \(GestureEngine.maxContacts)")
             }
             down.append(id)
         } else {
             guard let at else {
-                throw Refusal(.unknownContact, "\(function): contact \(id) is not down (a \(phase.name) needs a touch-down first)")
+                return refuse(.unknownContact, "\(function): contact \(id) is not down (a \(phase.name) needs a touch-down first)")
             }
-            if phase.endsContact { down.remove(at: at) }
+            if phase != .move { down.remove(at: at) }
         }
-        let p = rotation.turn(Point(x: x, y: y), width: panelWidth, height: panelHeight)
+        let p = rotation == .none ? Point(x: x, y: y) : rotation.turn(Point(x: x, y: y), width: panelWidth, height: panelHeight)
         frame.time = time
         frame.events.append(TouchEvent(time: time, id: Int(id), phase: phase, position: p))
+        return Status.ok.rawValue
     }
 
     /// The frame gathered, handed to `body`, then emptied; nothing when no touch was added.
@@ -81,7 +91,7 @@ struct TouchFeed {
         guard !frame.events.isEmpty else { return }
         lastTime = frame.time
         body(frame)
-        frame.events.removeAll(keepingCapacity: true)
+        frame.events.shrink(to: 0)
     }
 
     /// A time for `advance`, checked against the touches already given.

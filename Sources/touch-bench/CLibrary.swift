@@ -51,62 +51,72 @@ func benchCLibrary(total: Int, path: String) -> Result<CLibraryFigures, BenchSki
     let passes = max(1, total / session.count)
     let surface = Surface(width: 800, height: 480, unitsPerMillimeter: Point(x: 5, y: 5))
 
-    // Swift: frames into the engine, each output counted.
     var engine = GestureEngine(surface: surface)
-    var assembler = FrameAssembler()
-    var outputs = 0
-    func swiftPass(_ offset: Double) {
-        for var e in session {
-            e.time += offset
-            assembler.add(e) { engine.handle($0) { _ in outputs += 1 } }
-        }
-    }
-    swiftPass(0)
-    outputs = 0
-    var a0 = tg_allocations()
-    var t0 = now()
-    for p in 1...passes { swiftPass(Double(p) * span) }
-    assembler.flush { engine.handle($0) { _ in outputs += 1 } }
-    var t1 = now()
-    let swift = EngineFigures(events: passes * session.count, seconds: t1 - t0, allocations: tg_allocations() - a0, outputs: outputs)
-
-    // C: the same events as tg_engine_touch calls, a tg_engine_frame at each frame's end, and
-    // the queue drained after each frame (each event's type read, as a caller's switch would).
+    var swiftAssembler = FrameAssembler()
+    var swiftOutputs = 0
     guard let ce = c.new(800, 480, 5, 5, 0, nil) else { return .failure(BenchSkip(reason: "tg_engine_new failed")) }
     defer { c.destroy(ce) }
-    var typeSum = 0
-    outputs = 0
-    var refused = 0
-    func cPass(_ offset: Double) {
-        for var e in session {
-            e.time += offset
-            assembler.add(e) { frame in
-                for t in frame.events {
-                    if c.touch(ce, t.time, Int32(t.id), Int32(t.phase.rawValue), t.position.x, t.position.y) != 0 { refused += 1 }
-                }
-                _ = c.frame(ce)
-                while let ev = c.next(ce) {
-                    outputs += 1
-                    typeSum &+= Int(c.type(ev))
-                }
+    var cAssembler = FrameAssembler()
+    var cState = CPassState()
+    func swiftPass(_ offset: Double) { swiftEnginePass(session, offset, &engine, &swiftAssembler, &swiftOutputs) }
+    func cPass(_ offset: Double) { cEnginePass(session, offset, c, ce, &cAssembler, &cState) }
+    // Warm-up, then the two in turn, pass by pass, each timed on its own: a machine that
+    // speeds up or slows down in the run (another process, the clock) weighs on both alike.
+    swiftPass(0)
+    cPass(0)
+    swiftOutputs = 0
+    cState.outputs = 0
+    var swiftSeconds = 0.0, cSeconds = 0.0
+    var swiftAllocations: UInt64 = 0, cAllocations: UInt64 = 0
+    for p in 1...passes {
+        let offset = Double(p) * span
+        var a = tg_allocations(), t = now()
+        swiftPass(offset)
+        swiftSeconds += now() - t
+        swiftAllocations += tg_allocations() - a
+        a = tg_allocations()
+        t = now()
+        cPass(offset)
+        cSeconds += now() - t
+        cAllocations += tg_allocations() - a
+    }
+    if cState.refused > 0 { return .failure(BenchSkip(reason: "the C library refused \(cState.refused) of the session's touches")) }
+    let swift = EngineFigures(events: passes * session.count, seconds: swiftSeconds, allocations: swiftAllocations, outputs: swiftOutputs)
+    let cFigures = EngineFigures(events: passes * session.count, seconds: cSeconds, allocations: cAllocations, outputs: cState.outputs)
+    return .success(CLibraryFigures(swift: swift, c: cFigures, typeSum: cState.typeSum))
+}
+
+/// Swift: frames into the engine, each output counted. (The state comes in as `inout`
+/// parameters, here and in ``cEnginePass``: captured by a local function, the counters were
+/// checked for exclusivity at run time on every output, a cost of the harness, not the engine.)
+private func swiftEnginePass(_ session: [TouchEvent], _ offset: Double, _ engine: inout GestureEngine,
+                             _ assembler: inout FrameAssembler, _ outputs: inout Int) {
+    for var e in session {
+        e.time += offset
+        assembler.add(e) { frame in engine.handle(frame) { _ in outputs += 1 } }
+    }
+}
+
+/// What the C pass counts.
+private struct CPassState { var outputs = 0, typeSum = 0, refused = 0 }
+
+/// C: the same events as tg_engine_touch calls, a tg_engine_frame at each frame's end, and the
+/// queue drained after each frame (each event's type read, as a caller's switch would).
+private func cEnginePass(_ session: [TouchEvent], _ offset: Double, _ c: CFunctions, _ ce: OpaquePointer,
+                         _ assembler: inout FrameAssembler, _ state: inout CPassState) {
+    for var e in session {
+        e.time += offset
+        assembler.add(e) { frame in
+            for t in frame.events {
+                if c.touch(ce, t.time, Int32(t.id), Int32(t.phase.rawValue), t.position.x, t.position.y) != 0 { state.refused += 1 }
+            }
+            _ = c.frame(ce)
+            while let ev = c.next(ce) {
+                state.outputs += 1
+                state.typeSum &+= Int(c.type(ev))
             }
         }
     }
-    assembler = FrameAssembler()
-    cPass(0)
-    outputs = 0
-    a0 = tg_allocations()
-    t0 = now()
-    for p in 1...passes { cPass(Double(p) * span) }
-    assembler.flush { frame in
-        for t in frame.events { _ = c.touch(ce, t.time, Int32(t.id), Int32(t.phase.rawValue), t.position.x, t.position.y) }
-        _ = c.frame(ce)
-        while c.next(ce) != nil { outputs += 1 }
-    }
-    t1 = now()
-    if refused > 0 { return .failure(BenchSkip(reason: "the C library refused \(refused) of the session's touches")) }
-    let cFigures = EngineFigures(events: passes * session.count, seconds: t1 - t0, allocations: tg_allocations() - a0, outputs: outputs)
-    return .success(CLibraryFigures(swift: swift, c: cFigures, typeSum: typeSum))
 }
 
 /// Why a benchmark section did not run.

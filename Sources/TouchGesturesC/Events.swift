@@ -9,6 +9,9 @@ import TouchReplay
 struct QueuedEvent {
     var output: ListController.Output
     var json: Unmanaged<JSONLineBuffer>
+    /// `enum tg_event_type`'s number, worked out once as it is queued: a caller's switch asks
+    /// it of every event, and reading it then copies four bytes rather than the whole output.
+    var type: Int32
 }
 
 /// Outputs waiting to be pulled, first in first out, in memory of its own that is kept once it
@@ -40,7 +43,7 @@ final class OutputQueue {
             count = 0
         }
         if count == capacity { grow() }
-        (base + count).initialize(to: QueuedEvent(output: output, json: .passUnretained(json)))
+        (base + count).initialize(to: QueuedEvent(output: output, json: .passUnretained(json), type: typeOf(output).0))
         count += 1
     }
 
@@ -84,7 +87,7 @@ final class OutputQueue {
 // MARK: Kind, time, JSON
 
 /// `enum tg_event_type`'s number and the trace format's name of each kind.
-private func typeOf(_ output: ListController.Output) -> (Int32, StaticString) {
+@inline(__always) private func typeOf(_ output: ListController.Output) -> (Int32, StaticString) {
     switch output {
     case .gesture(let g):
         switch g.kind {
@@ -118,7 +121,8 @@ private func typeOf(_ output: ListController.Output) -> (Int32, StaticString) {
 /// `tg_event_get_type()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_type")
 public func tg_event_get_type(_ event: OpaquePointer?) -> Int32 {
-    output(event).map { typeOf($0).0 } ?? 0
+    guard let event else { return 0 }
+    return UnsafePointer<QueuedEvent>(event).pointee.type
 }
 
 private let noName: StaticString = ""

@@ -35,7 +35,13 @@ private struct CFunctions {
     }
 }
 
-struct CLibraryFigures { var swift: EngineFigures; var c: EngineFigures; var typeSum: Int }
+struct CLibraryFigures {
+    var swift: EngineFigures, c: EngineFigures
+    var typeSum: Int
+    /// The C pass's speed over the Swift pass's, pass by pass, the median: what a burst of
+    /// another process in one pass does not move.
+    var medianRatio: Double
+}
 
 /// The core session (swipes, taps, drags, two-finger swipes) through the bare engine, once in
 /// Swift and once through the C library, each warmed up first, `total` events each; `nil` (and
@@ -66,7 +72,8 @@ func benchCLibrary(total: Int, path: String) -> Result<CLibraryFigures, BenchSki
     cPass(0)
     swiftOutputs = 0
     cState.outputs = 0
-    var swiftSeconds = 0.0, cSeconds = 0.0
+    var swiftSeconds = 0.0, cSeconds = 0.0, ratios: [Double] = []
+    ratios.reserveCapacity(passes)
     var swiftAllocations: UInt64 = 0, cAllocations: UInt64 = 0
     for p in 1...passes {
         let offset = Double(p) * span
@@ -74,16 +81,19 @@ func benchCLibrary(total: Int, path: String) -> Result<CLibraryFigures, BenchSki
         swiftPass(offset)
         swiftSeconds += now() - t
         swiftAllocations += tg_allocations() - a
+        let swiftPassSeconds = now() - t
         a = tg_allocations()
         t = now()
         cPass(offset)
         cSeconds += now() - t
+        ratios.append(swiftPassSeconds / (now() - t))
         cAllocations += tg_allocations() - a
     }
     if cState.refused > 0 { return .failure(BenchSkip(reason: "the C library refused \(cState.refused) of the session's touches")) }
     let swift = EngineFigures(events: passes * session.count, seconds: swiftSeconds, allocations: swiftAllocations, outputs: swiftOutputs)
     let cFigures = EngineFigures(events: passes * session.count, seconds: cSeconds, allocations: cAllocations, outputs: cState.outputs)
-    return .success(CLibraryFigures(swift: swift, c: cFigures, typeSum: cState.typeSum))
+    ratios.sort()
+    return .success(CLibraryFigures(swift: swift, c: cFigures, typeSum: cState.typeSum, medianRatio: ratios[ratios.count / 2]))
 }
 
 /// Swift: frames into the engine, each output counted. (The state comes in as `inout`

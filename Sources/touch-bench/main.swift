@@ -123,7 +123,7 @@ if args.first == "capi" || (!commandsOnly && !scalingOnly && !engineOnly) {
         let swiftRate = Double(f.swift.events) / f.swift.seconds, cRate = Double(f.c.events) / f.c.seconds
         say("the C library (libtouchgestures, dlopen'd; the engine alone, core session, \(f.c.events) events each):")
         say("  Swift GestureEngine: \(fmt(swiftRate / 1e6, 2)) million events/s, \(f.swift.outputs) outputs, \(f.swift.allocations) allocations once warm")
-        say("  through the C API:   \(fmt(cRate / 1e6, 2)) million events/s, \(f.c.outputs) outputs, \(f.c.allocations) allocations once warm (\(fmt(cRate / swiftRate * 100, 1))% of Swift's rate)")
+        say("  through the C API:   \(fmt(cRate / 1e6, 2)) million events/s, \(f.c.outputs) outputs, \(f.c.allocations) allocations once warm (\(fmt(cRate / swiftRate * 100, 1))% of Swift's rate; pass by pass, median \(fmt(f.medianRatio * 100, 1))%)")
     case .failure(let skip):
         say("the C library: not measured: \(skip.reason)")
     }

@@ -4,7 +4,7 @@
 /// renders them for people, e.g. `cross drift 14.2 mm > 8.0 mm` or `0.82 s ≥ 0.70 s`.
 public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
     /// Which limit was broken.
-    public enum Kind: String, Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// Movement across the swipe axis went over the drift limit (mm).
         case crossDrift
         /// The time limit passed before the gesture completed (s).

@@ -3,20 +3,7 @@ import TouchList
 import TouchTrace
 
 /// `struct tg_engine`: a gesture engine, the touches being gathered, and its event queue.
-///
-/// Its fields are read and written without Swift's run-time exclusivity checks: an object
-/// belongs to one thread at a time (touchgestures.h), no access to one field overlaps another
-/// here, and the checks, two or three a call, cost the C API a third of its speed.
-final class CEngine {
-    @exclusivity(unchecked) var engine: GestureEngine
-    @exclusivity(unchecked) var feed: TouchFeed
-    let queue = OutputQueue()
-
-    init(engine: GestureEngine, feed: TouchFeed) {
-        self.engine = engine
-        self.feed = feed
-    }
-}
+typealias CEngine = TouchSession<GestureEngine>
 
 /// Gesture settings from a C string of the trace format's settings JSON, or the defaults.
 func settings(_ json: UnsafePointer<CChar>?) throws(Refusal) -> GestureSettings {
@@ -37,7 +24,7 @@ public func tg_engine_new(_ width: Double, _ height: Double, _ unitsPerMillimete
         let (surface, turn) = try TouchFeed.surface(width: width, height: height, unitsPerMillimeterX: unitsPerMillimeterX,
                                                     unitsPerMillimeterY: unitsPerMillimeterY, rotation: rotation, function: "tg_engine_new")
         let engine = GestureEngine(settings: try settings(settingsJSON), surface: surface)
-        return handle(CEngine(engine: engine, feed: TouchFeed(rotation: turn, panelWidth: width, panelHeight: height)))
+        return handle(CEngine(core: engine, feed: TouchFeed(rotation: turn, panelWidth: width, panelHeight: height)))
     } catch {
         remember(error.message)
         return nil
@@ -51,64 +38,36 @@ public func tg_engine_destroy(_ engine: OpaquePointer?) { release(engine) }
 /// `tg_engine_set_explain()` of touchgestures.h, where it is documented.
 @_cdecl("tg_engine_set_explain")
 public func tg_engine_set_explain(_ engine: OpaquePointer?, _ on: Int32) -> Int32 {
-    attempt { () throws(Refusal) in
-        let e: CEngine = try object(engine, "tg_engine_set_explain", "engine")
-        e.engine.explain = on != 0
+    with(engine, "tg_engine_set_explain", "engine") { (e: CEngine) in
+        e.core.explain = on != 0
+        return Status.ok.rawValue
     }
 }
 
 /// `tg_engine_touch()` of touchgestures.h, where it is documented.
 @_cdecl("tg_engine_touch")
 public func tg_engine_touch(_ engine: OpaquePointer?, _ time: Double, _ id: Int32, _ phase: Int32, _ x: Double, _ y: Double) -> Int32 {
-    with(engine, "tg_engine_touch", "engine") { (e: CEngine) in
-        e.feed.add(time: time, id: id, phase: phase, x: x, y: y, function: "tg_engine_touch")
-    }
+    CEngine.touch(engine, "tg_engine_touch", "engine", time: time, id: id, phase: phase, x: x, y: y)
 }
 
 /// `tg_engine_frame()` of touchgestures.h, where it is documented.
 @_cdecl("tg_engine_frame")
-public func tg_engine_frame(_ engine: OpaquePointer?) -> Int32 {
-    with(engine, "tg_engine_frame", "engine") { (e: CEngine) in
-        let queue = e.queue
-        e.feed.flush { frame in e.engine.handle(frame) { queue.put(.gesture($0)) } }
-        return Status.ok.rawValue
-    }
-}
+public func tg_engine_frame(_ engine: OpaquePointer?) -> Int32 { CEngine.frame(engine, "tg_engine_frame", "engine") }
 
 /// `tg_engine_advance()` of touchgestures.h, where it is documented.
 @_cdecl("tg_engine_advance")
 public func tg_engine_advance(_ engine: OpaquePointer?, _ time: Double) -> Int32 {
-    attempt { () throws(Refusal) in
-        let e: CEngine = try object(engine, "tg_engine_advance", "engine")
-        try e.feed.check(advanceTo: time, function: "tg_engine_advance")
-        let queue = e.queue
-        e.engine.advance(to: time) { queue.put(.gesture($0)) }
-    }
+    CEngine.advance(engine, "tg_engine_advance", "engine", to: time)
 }
 
 /// `tg_engine_next_deadline()` of touchgestures.h, where it is documented.
 @_cdecl("tg_engine_next_deadline")
-public func tg_engine_next_deadline(_ engine: OpaquePointer?) -> Double {
-    guard let engine else { return .nan }
-    let e = Unmanaged<CEngine>.fromOpaque(UnsafeRawPointer(engine)).takeUnretainedValue()
-    return e.engine.nextDeadline ?? .nan
-}
+public func tg_engine_next_deadline(_ engine: OpaquePointer?) -> Double { CEngine.nextDeadline(engine) }
 
 /// `tg_engine_finish()` of touchgestures.h, where it is documented.
 @_cdecl("tg_engine_finish")
-public func tg_engine_finish(_ engine: OpaquePointer?) -> Int32 {
-    attempt { () throws(Refusal) in
-        let e: CEngine = try object(engine, "tg_engine_finish", "engine")
-        let queue = e.queue
-        e.feed.flush { frame in e.engine.handle(frame) { queue.put(.gesture($0)) } }
-        e.engine.finish { queue.put(.gesture($0)) }
-        e.feed.finished()
-    }
-}
+public func tg_engine_finish(_ engine: OpaquePointer?) -> Int32 { CEngine.finish(engine, "tg_engine_finish", "engine") }
 
 /// `tg_engine_next_event()` of touchgestures.h, where it is documented.
 @_cdecl("tg_engine_next_event")
-public func tg_engine_next_event(_ engine: OpaquePointer?) -> OpaquePointer? {
-    guard let engine else { return nil }
-    return Unmanaged<CEngine>.fromOpaque(UnsafeRawPointer(engine))._withUnsafeGuaranteedRef { $0.queue.next() }
-}
+public func tg_engine_next_event(_ engine: OpaquePointer?) -> OpaquePointer? { CEngine.nextEvent(engine) }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import TouchGestures
 import TouchList
 import TouchTrace
@@ -60,11 +65,6 @@ final class OutputQueue {
         guard head < count else { return nil }
         head += 1
         return OpaquePointer(base + head - 1)
-    }
-
-    func removeAll() {
-        head = 0
-        count = 0
     }
 }
 
@@ -348,28 +348,17 @@ public func tg_event_get_recognizer(_ event: OpaquePointer?) -> Int32 {
     }
 }
 
+/// Each failure reason's trace-format name (its raw value) as a C string, made once.
+/// (`nonisolated(unsafe)`: written once, before any read, and never again.)
+nonisolated(unsafe) private let reasonNames = Dictionary(uniqueKeysWithValues: GestureFailure.Kind.allCases.map {
+    ($0, UnsafePointer<CChar>(strdup($0.rawValue)!))
+})
+
 /// `tg_event_get_reason()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_reason")
 public func tg_event_get_reason(_ event: OpaquePointer?) -> UnsafePointer<CChar>? {
     guard case .failed(_, let reason)? = gesture(event) else { return nil }
-    let name: StaticString = switch reason.kind {
-    case .crossDrift: "crossDrift"
-    case .tooSlow: "tooSlow"
-    case .tooShort: "tooShort"
-    case .moved: "moved"
-    case .heldTooLong: "heldTooLong"
-    case .cancelled: "cancelled"
-    case .releasedEarly: "releasedEarly"
-    case .notEnoughMovement: "notEnoughMovement"
-    case .offAxis: "offAxis"
-    case .tooSlowToFling: "tooSlowToFling"
-    case .againstMotion: "againstMotion"
-    case .tooFewFingers: "tooFewFingers"
-    case .tooManyFingers: "tooManyFingers"
-    case .rejected: "rejected"
-    case .waitedForWon: "waitedForWon"
-    }
-    return cString(name)
+    return reasonNames[reason.kind]
 }
 
 /// `tg_event_get_contact()` of touchgestures.h, where it is documented.

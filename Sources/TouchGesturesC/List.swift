@@ -3,23 +3,10 @@ import TouchList
 import TouchTrace
 import TouchReplay
 
-/// `struct tg_list`: a list and its controller, the touches being gathered, its event queue,
-/// and the cells last laid out.
-final class CList {
-    @exclusivity(unchecked) var controller: ListController
-    @exclusivity(unchecked) var feed: TouchFeed
-    let queue = OutputQueue()
+/// `struct tg_list`: a list's controller, the touches being gathered, its event queue, and
+/// the cells last laid out.
+final class CList: TouchSession<ListController> {
     @exclusivity(unchecked) var cells: [VisibleCell] = []
-
-    init(controller: ListController, feed: TouchFeed) {
-        self.controller = controller
-        self.feed = feed
-    }
-
-    /// Runs `body` with the controller, the touches and the queue.
-    @inline(__always) func filling(_ body: (inout ListController, inout TouchFeed, OutputQueue) -> Void) {
-        body(&controller, &feed, queue)
-    }
 }
 
 /// `tg_list_new()` of touchgestures.h, where it is documented.
@@ -33,7 +20,7 @@ public func tg_list_new(_ traceJSON: UnsafePointer<CChar>?) -> OpaquePointer? {
         let controller = TraceReplay.makeController(header: header)
         // A trace's points are in its surface's units, unturned.
         let feed = TouchFeed(rotation: .none, panelWidth: header.surface.width, panelHeight: header.surface.height)
-        return handle(CList(controller: controller, feed: feed))
+        return handle(CList(core: controller, feed: feed))
     } catch {
         remember(error.message)
         return nil
@@ -47,121 +34,87 @@ public func tg_list_destroy(_ list: OpaquePointer?) { release(list) }
 /// `tg_list_touch()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_touch")
 public func tg_list_touch(_ list: OpaquePointer?, _ time: Double, _ id: Int32, _ phase: Int32, _ x: Double, _ y: Double) -> Int32 {
-    with(list, "tg_list_touch", "list") { (l: CList) in
-        l.feed.add(time: time, id: id, phase: phase, x: x, y: y, function: "tg_list_touch")
-    }
+    CList.touch(list, "tg_list_touch", "list", time: time, id: id, phase: phase, x: x, y: y)
 }
 
 /// `tg_list_frame()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_frame")
-public func tg_list_frame(_ list: OpaquePointer?) -> Int32 {
-    with(list, "tg_list_frame", "list") { (l: CList) in
-        l.filling { controller, feed, queue in
-            feed.flush { frame in controller.handle(frame) { queue.put($0) } }
-        }
-        return Status.ok.rawValue
-    }
-}
+public func tg_list_frame(_ list: OpaquePointer?) -> Int32 { CList.frame(list, "tg_list_frame", "list") }
 
 /// `tg_list_advance()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_advance")
 public func tg_list_advance(_ list: OpaquePointer?, _ time: Double) -> Int32 {
-    attempt { () throws(Refusal) in
-        let l: CList = try object(list, "tg_list_advance", "list")
-        try l.feed.check(advanceTo: time, function: "tg_list_advance")
-        l.filling { controller, _, queue in controller.advance(to: time) { queue.put($0) } }
-    }
+    CList.advance(list, "tg_list_advance", "list", to: time)
 }
 
 /// `tg_list_next_deadline()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_next_deadline")
-public func tg_list_next_deadline(_ list: OpaquePointer?) -> Double {
-    guard let l: CList = try? object(list, "tg_list_next_deadline", "list") else { return .nan }
-    return l.controller.nextDeadline ?? .nan
-}
+public func tg_list_next_deadline(_ list: OpaquePointer?) -> Double { CList.nextDeadline(list) }
 
 /// `tg_list_is_animating()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_is_animating")
 public func tg_list_is_animating(_ list: OpaquePointer?) -> Int32 {
-    guard let l: CList = try? object(list, "tg_list_is_animating", "list") else { return 0 }
-    return l.controller.isAnimating ? 1 : 0
+    on(list, else: 0) { (l: CList) in l.core.isAnimating ? 1 : 0 }
 }
 
 /// `tg_list_finish()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_finish")
-public func tg_list_finish(_ list: OpaquePointer?) -> Int32 {
-    attempt { () throws(Refusal) in
-        let l: CList = try object(list, "tg_list_finish", "list")
-        l.filling { controller, feed, queue in
-            feed.flush { frame in controller.handle(frame) { queue.put($0) } }
-            controller.finish { queue.put($0) }
-            feed.finished()
-        }
-    }
-}
+public func tg_list_finish(_ list: OpaquePointer?) -> Int32 { CList.finish(list, "tg_list_finish", "list") }
 
 /// `tg_list_next_event()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_next_event")
-public func tg_list_next_event(_ list: OpaquePointer?) -> OpaquePointer? {
-    guard let list else { return nil }
-    return Unmanaged<CList>.fromOpaque(UnsafeRawPointer(list))._withUnsafeGuaranteedRef { $0.queue.next() }
-}
+public func tg_list_next_event(_ list: OpaquePointer?) -> OpaquePointer? { CList.nextEvent(list) }
 
 /// `tg_list_row_count()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_row_count")
 public func tg_list_row_count(_ list: OpaquePointer?) -> Int32 {
-    guard let l: CList = try? object(list, "tg_list_row_count", "list") else { return 0 }
-    return Int32(clamping: l.controller.list.rowCount)
+    on(list, else: 0) { (l: CList) in Int32(clamping: l.core.list.rowCount) }
 }
 
 /// `tg_list_content_offset()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_content_offset")
 public func tg_list_content_offset(_ list: OpaquePointer?) -> Double {
-    guard let l: CList = try? object(list, "tg_list_content_offset", "list") else { return .nan }
-    return l.controller.list.contentOffset
+    on(list, else: .nan) { (l: CList) in l.core.list.contentOffset }
 }
 
 /// `tg_list_row_offset()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_row_offset")
 public func tg_list_row_offset(_ list: OpaquePointer?, _ row: Int32) -> Double {
-    guard let l: CList = try? object(list, "tg_list_row_offset", "list"), row >= 0, Int(row) < l.controller.list.rowCount else { return .nan }
-    return l.controller.list.rowSwipes.offset(ofRow: Int(row))
+    on(list, else: .nan) { (l: CList) in
+        row >= 0 && Int(row) < l.core.list.rowCount ? l.core.list.rowSwipes.offset(ofRow: Int(row)) : .nan
+    }
 }
 
 /// `tg_list_row_is_swiped()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_row_is_swiped")
 public func tg_list_row_is_swiped(_ list: OpaquePointer?, _ row: Int32) -> Int32 {
-    guard let l: CList = try? object(list, "tg_list_row_is_swiped", "list"), row >= 0, Int(row) < l.controller.list.rowCount else { return -1 }
-    return l.controller.list.rowSwipes.swiped.contains(Int(row)) ? 1 : 0
+    on(list, else: -1) { (l: CList) in
+        row >= 0 && Int(row) < l.core.list.rowCount ? (l.core.list.rowSwipes.swiped.contains(Int(row)) ? 1 : 0) : -1
+    }
 }
 
 /// `tg_list_selected_row()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_selected_row")
 public func tg_list_selected_row(_ list: OpaquePointer?) -> Int32 {
-    guard let l: CList = try? object(list, "tg_list_selected_row", "list") else { return -1 }
-    return l.controller.list.selectedRow.map { Int32(clamping: $0) } ?? -1
+    on(list, else: -1) { (l: CList) in l.core.list.selectedRow.map { Int32(clamping: $0) } ?? -1 }
 }
 
 /// `tg_list_layout()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_layout")
 public func tg_list_layout(_ list: OpaquePointer?) -> Int32 {
-    var count: Int32 = 0
-    let status = attempt { () throws(Refusal) in
-        let l: CList = try object(list, "tg_list_layout", "list")
-        l.cells = l.controller.list.layoutCells()
-        count = Int32(l.cells.count)
+    with(list, "tg_list_layout", "list") { (l: CList) in
+        l.cells = l.core.list.layoutCells()
+        return Int32(l.cells.count)
     }
-    return status == 0 ? count : status
 }
 
 /// `tg_list_cell()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_cell")
 public func tg_list_cell(_ list: OpaquePointer?, _ index: Int32, _ cell: UnsafeMutableRawPointer?) -> Int32 {
-    attempt { () throws(Refusal) in
-        let l: CList = try object(list, "tg_list_cell", "list")
-        guard let cell else { throw Refusal(.invalidArgument, "tg_list_cell: cell is NULL") }
+    with(list, "tg_list_cell", "list") { (l: CList) in
+        guard let cell else { return refuse(.invalidArgument, "tg_list_cell: cell is NULL") }
         guard index >= 0, Int(index) < l.cells.count else {
-            throw Refusal(.invalidArgument, "tg_list_cell: index \(index) is not among the \(l.cells.count) cells of the last tg_list_layout()")
+            return refuse(.invalidArgument, "tg_list_cell: index \(index) is not among the \(l.cells.count) cells of the last tg_list_layout()")
         }
         let c = l.cells[Int(index)]
         let (kind, number): (Int32, Int32) = switch c.item {
@@ -171,12 +124,13 @@ public func tg_list_cell(_ list: OpaquePointer?, _ index: Int32, _ cell: UnsafeM
         case .loading: (3, -1)
         }
         // `struct tg_cell`: four ints, then two doubles (offsets 0, 4, 8, 12, 16, 24 on every
-        // ABI with 4-byte ints and 8-byte aligned doubles; the C example checks them).
+        // ABI with 4-byte ints and 8-byte aligned doubles; Tests/CAPI/checks.c reads them back).
         cell.storeBytes(of: kind, toByteOffset: 0, as: Int32.self)
         cell.storeBytes(of: number, toByteOffset: 4, as: Int32.self)
         cell.storeBytes(of: Int32(clamping: c.slot), toByteOffset: 8, as: Int32.self)
         cell.storeBytes(of: c.pinned ? 1 : 0, toByteOffset: 12, as: Int32.self)
         cell.storeBytes(of: c.y, toByteOffset: 16, as: Double.self)
         cell.storeBytes(of: c.height, toByteOffset: 24, as: Double.self)
+        return Status.ok.rawValue
     }
 }

@@ -58,22 +58,20 @@ public func tg_replay_destroy(_ replay: OpaquePointer?) { release(replay) }
 /// `tg_replay_next_event()` of touchgestures.h, where it is documented.
 @_cdecl("tg_replay_next_event")
 public func tg_replay_next_event(_ replay: OpaquePointer?) -> OpaquePointer? {
-    guard let r: CReplay = try? object(replay, "tg_replay_next_event", "replay") else { return nil }
-    r.fill()
-    guard let event = r.queue.next() else {
-        if r.status != .ok { remember(message(r.stream.diagnostics)) }
-        return nil
+    on(replay, else: nil) { (r: CReplay) in
+        r.fill()
+        guard let event = r.queue.next() else {
+            if r.status != .ok { remember(message(r.stream.diagnostics)) }
+            return nil
+        }
+        return event
     }
-    return event
 }
 
 /// `tg_replay_status()` of touchgestures.h, where it is documented.
 @_cdecl("tg_replay_status")
 public func tg_replay_status(_ replay: OpaquePointer?) -> Int32 {
-    guard let r: CReplay = try? object(replay, "tg_replay_status", "replay") else {
-        remember("tg_replay_status: replay is NULL")
-        return Status.invalidArgument.rawValue
+    with(replay, "tg_replay_status", "replay") { (r: CReplay) in
+        r.status == .ok ? Status.ok.rawValue : refuse(r.status, message(r.stream.diagnostics))
     }
-    if r.status != .ok { remember(message(r.stream.diagnostics)) }
-    return r.status.rawValue
 }

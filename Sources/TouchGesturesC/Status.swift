@@ -13,7 +13,6 @@ enum Status: Int32 {
     case timeWentBack = -2
     case unknownContact = -3
     case badInput = -4
-    case io = -5
     case tooManyContacts = -6
 }
 
@@ -60,21 +59,20 @@ func remember(_ message: String) {
     }
 }
 
-/// The object behind a C handle, or a refusal that names the function and the argument.
-@inline(__always) func object<T: AnyObject>(_ pointer: OpaquePointer?, _ function: StaticString, _ what: StaticString) throws(Refusal) -> T {
-    guard let pointer else { throw Refusal(.invalidArgument, "\(function): \(what) is NULL") }
-    return Unmanaged<T>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
-}
-
-/// Runs `body` on the object behind a C handle without retaining it for the call (the caller
-/// holds it until its `_destroy`): the calls made per touch and per event, where a retain and a
-/// release were a tenth of the C API's own time (perf). A NULL handle is refused.
+/// Runs `body` on the object behind a C handle, borrowed for the call rather than retained
+/// (the caller holds it until its `_destroy`; a retain and a release were a tenth of the C API's
+/// own time on the calls made per touch and per event, perf). A NULL handle is refused, the
+/// message naming `function` and the argument, `what`.
 @inline(__always) func with<T: AnyObject>(_ pointer: OpaquePointer?, _ function: StaticString, _ what: StaticString,
                                           _ body: (T) -> Int32) -> Int32 {
-    guard let pointer else {
-        remember("\(function): \(what) is NULL")
-        return Status.invalidArgument.rawValue
-    }
+    guard let pointer else { return refuse(.invalidArgument, "\(function): \(what) is NULL") }
+    return Unmanaged<T>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef(body)
+}
+
+/// `body`'s answer about the object behind a C handle, borrowed for the call; `fallback` for
+/// NULL (the queries, which cannot fail: their header says what NULL gives).
+@inline(__always) func on<T: AnyObject, R>(_ pointer: OpaquePointer?, else fallback: R, _ body: (T) -> R) -> R {
+    guard let pointer else { return fallback }
     return Unmanaged<T>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef(body)
 }
 
@@ -102,14 +100,14 @@ func message(_ diagnostics: [Diagnostic]) -> String {
     return errors.count > 5 ? shown + "\n(and \(errors.count - 5) more errors)" : shown
 }
 
+/// The package's version (`touchGesturesVersion`, the tools' too) as a C string, made once and
+/// kept for the life of the process. (`nonisolated(unsafe)`: a pointer is not `Sendable`, but
+/// the bytes behind it are written once, before any read, and never again.)
+nonisolated(unsafe) private let versionCString = UnsafePointer(strdup(touchGesturesVersion)!)
+
 /// `tg_version()`.
 @_cdecl("tg_version")
-public func tg_version() -> UnsafePointer<CChar> {
-    cString(versionText)
-}
-
-/// The version as a C string in static memory (kept equal to the tools' by a test).
-let versionText: StaticString = "0.1.0"
+public func tg_version() -> UnsafePointer<CChar> { versionCString }
 
 private let empty: StaticString = ""
 

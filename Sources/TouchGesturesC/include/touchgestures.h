@@ -53,8 +53,7 @@ enum tg_status {
 	TG_ERROR_UNKNOWN_CONTACT = -3,
 	/** JSON (settings, a list, a trace) that could not be read; the message says where. */
 	TG_ERROR_BAD_INPUT = -4,
-	/** A file that could not be opened or read. */
-	TG_ERROR_IO = -5,
+	/* -5 is not used: a file that cannot be read is TG_ERROR_BAD_INPUT, or NULL from its _open. */
 	/** More contacts down at once than the engine tracks (64). */
 	TG_ERROR_TOO_MANY_CONTACTS = -6,
 };

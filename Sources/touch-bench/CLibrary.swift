@@ -37,15 +37,14 @@ private struct CFunctions {
 
 struct CLibraryFigures {
     var swift: EngineFigures, c: EngineFigures
-    var typeSum: Int
     /// The C pass's speed over the Swift pass's, pass by pass, the median: what a burst of
     /// another process in one pass does not move.
     var medianRatio: Double
 }
 
 /// The core session (swipes, taps, drags, two-finger swipes) through the bare engine, once in
-/// Swift and once through the C library, each warmed up first, `total` events each; `nil` (and
-/// why) when the library cannot be loaded.
+/// Swift and once through the C library, each warmed up first, `total` events each; why not,
+/// when the library cannot be loaded.
 func benchCLibrary(total: Int, path: String) -> Result<CLibraryFigures, BenchSkip> {
     guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
         return .failure(BenchSkip(reason: "cannot load \(path) (tools/clib builds it): \(dlerror().map { String(cString: $0) } ?? "")"))
@@ -72,6 +71,7 @@ func benchCLibrary(total: Int, path: String) -> Result<CLibraryFigures, BenchSki
     cPass(0)
     swiftOutputs = 0
     cState.outputs = 0
+    cState.types = 0
     var swiftSeconds = 0.0, cSeconds = 0.0, ratios: [Double] = []
     ratios.reserveCapacity(passes)
     var swiftAllocations: UInt64 = 0, cAllocations: UInt64 = 0
@@ -89,11 +89,12 @@ func benchCLibrary(total: Int, path: String) -> Result<CLibraryFigures, BenchSki
         ratios.append(swiftPassSeconds / (now() - t))
         cAllocations += tg_allocations() - a
     }
+    if cState.types != cState.outputs { return .failure(BenchSkip(reason: "\(cState.outputs - cState.types) events through the C library had no type")) }
     if cState.refused > 0 { return .failure(BenchSkip(reason: "the C library refused \(cState.refused) of the session's touches")) }
     let swift = EngineFigures(events: passes * session.count, seconds: swiftSeconds, allocations: swiftAllocations, outputs: swiftOutputs)
     let cFigures = EngineFigures(events: passes * session.count, seconds: cSeconds, allocations: cAllocations, outputs: cState.outputs)
     ratios.sort()
-    return .success(CLibraryFigures(swift: swift, c: cFigures, typeSum: cState.typeSum, medianRatio: ratios[ratios.count / 2]))
+    return .success(CLibraryFigures(swift: swift, c: cFigures, medianRatio: ratios[ratios.count / 2]))
 }
 
 /// Swift: frames into the engine, each output counted. (The state comes in as `inout`
@@ -108,7 +109,7 @@ private func swiftEnginePass(_ session: [TouchEvent], _ offset: Double, _ engine
 }
 
 /// What the C pass counts.
-private struct CPassState { var outputs = 0, typeSum = 0, refused = 0 }
+private struct CPassState { var outputs = 0, refused = 0, types = 0 }
 
 /// C: the same events as tg_engine_touch calls, a tg_engine_frame at each frame's end, and the
 /// queue drained after each frame (each event's type read, as a caller's switch would).
@@ -123,7 +124,7 @@ private func cEnginePass(_ session: [TouchEvent], _ offset: Double, _ c: CFuncti
             _ = c.frame(ce)
             while let ev = c.next(ce) {
                 state.outputs += 1
-                state.typeSum &+= Int(c.type(ev))
+                if c.type(ev) != 0 { state.types += 1 }
             }
         }
     }

@@ -115,10 +115,11 @@ for (kinds, label) in commandsOnly || scalingOnly || args.first == "capi" ? [] :
     say("  \(e.allocations) heap allocations once warm (\(fmt(Double(e.allocations) / Double(e.events), 6)) per event)")
 }
 
+/// This program's path, absolute: the C library and touchtrace are found beside it.
+let me = CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0]
+    : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0]
 if args.first == "capi" || (!commandsOnly && !scalingOnly && !engineOnly) {
-    let me = CommandLine.arguments[0]
-    let path = cLibraryPath(me: me.hasPrefix("/") ? me : FileManager.default.currentDirectoryPath + "/" + me)
-    switch benchCLibrary(total: engineEvents, path: path) {
+    switch benchCLibrary(total: engineEvents, path: cLibraryPath(me: me)) {
     case .success(let f):
         let swiftRate = Double(f.swift.events) / f.swift.seconds, cRate = Double(f.c.events) / f.c.seconds
         say("the C library (libtouchgestures, dlopen'd; the engine alone, core session, \(f.c.events) events each):")
@@ -150,8 +151,6 @@ if listOnly { exit(0) }
 let dir = NSTemporaryDirectory() + "touch-bench-\(getpid())"
 try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: dir) }
-let me = CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0]
-    : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0]
 if !commandsOnly && !scalingOnly { try benchReaders(megabytes: megabytes, dir: dir, me: me, runs: runs) }
 
 let touchtrace = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("touchtrace").path

@@ -44,7 +44,7 @@ struct CLibraryFigures {
 
 /// The core session (swipes, taps, drags, two-finger swipes) through the bare engine, once in
 /// Swift and once through the C library, each warmed up first, `total` events each; why not,
-/// when the library cannot be loaded.
+/// when the library cannot be loaded or the two disagree.
 func benchCLibrary(total: Int, path: String) -> Result<CLibraryFigures, BenchSkip> {
     guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
         return .failure(BenchSkip(reason: "cannot load \(path) (tools/clib builds it): \(dlerror().map { String(cString: $0) } ?? "")"))
@@ -61,70 +61,78 @@ func benchCLibrary(total: Int, path: String) -> Result<CLibraryFigures, BenchSki
     var swiftOutputs = 0
     guard let ce = c.new(800, 480, 5, 5, 0, nil) else { return .failure(BenchSkip(reason: "tg_engine_new failed")) }
     defer { c.destroy(ce) }
-    var cAssembler = FrameAssembler()
     var cState = CPassState()
-    func swiftPass(_ offset: Double) { swiftEnginePass(session, offset, &engine, &swiftAssembler, &swiftOutputs) }
-    func cPass(_ offset: Double) { cEnginePass(session, offset, c, ce, &cAssembler, &cState) }
     // Warm-up, then the two in turn, pass by pass, each timed on its own: a machine that
     // speeds up or slows down in the run (another process, the clock) weighs on both alike.
-    swiftPass(0)
-    cPass(0)
+    swiftEnginePass(session, 0, &engine, &swiftAssembler, &swiftOutputs)
+    cEnginePass(session, 0, c, ce, &cState)
     swiftOutputs = 0
-    cState.outputs = 0
-    cState.types = 0
+    cState = CPassState()
     var swiftSeconds = 0.0, cSeconds = 0.0, ratios: [Double] = []
     ratios.reserveCapacity(passes)
     var swiftAllocations: UInt64 = 0, cAllocations: UInt64 = 0
     for p in 1...passes {
         let offset = Double(p) * span
         var a = tg_allocations(), t = now()
-        swiftPass(offset)
-        swiftSeconds += now() - t
-        swiftAllocations += tg_allocations() - a
+        swiftEnginePass(session, offset, &engine, &swiftAssembler, &swiftOutputs)
         let swiftPassSeconds = now() - t
+        swiftSeconds += swiftPassSeconds
+        swiftAllocations += tg_allocations() - a
         a = tg_allocations()
         t = now()
-        cPass(offset)
-        cSeconds += now() - t
-        ratios.append(swiftPassSeconds / (now() - t))
+        cEnginePass(session, offset, c, ce, &cState)
+        let cPassSeconds = now() - t
+        cSeconds += cPassSeconds
         cAllocations += tg_allocations() - a
+        ratios.append(swiftPassSeconds / cPassSeconds)
     }
     if cState.types != cState.outputs { return .failure(BenchSkip(reason: "\(cState.outputs - cState.types) events through the C library had no type")) }
     if cState.refused > 0 { return .failure(BenchSkip(reason: "the C library refused \(cState.refused) of the session's touches")) }
+    if cState.outputs != swiftOutputs {
+        return .failure(BenchSkip(reason: "the outputs differ: \(swiftOutputs) in Swift, \(cState.outputs) through C"))
+    }
     let swift = EngineFigures(events: passes * session.count, seconds: swiftSeconds, allocations: swiftAllocations, outputs: swiftOutputs)
     let cFigures = EngineFigures(events: passes * session.count, seconds: cSeconds, allocations: cAllocations, outputs: cState.outputs)
     ratios.sort()
     return .success(CLibraryFigures(swift: swift, c: cFigures, medianRatio: ratios[ratios.count / 2]))
 }
 
-/// Swift: frames into the engine, each output counted. (The state comes in as `inout`
-/// parameters, here and in ``cEnginePass``: captured by a local function, the counters were
-/// checked for exclusivity at run time on every output, a cost of the harness, not the engine.)
-private func swiftEnginePass(_ session: [TouchEvent], _ offset: Double, _ engine: inout GestureEngine,
-                             _ assembler: inout FrameAssembler, _ outputs: inout Int) {
+/// Swift: frames assembled and run, each output counted, the last frame run at the pass's end
+/// as the C pass runs it. (The state comes in as `inout` parameters, here and in the C
+/// pass: captured by a local function, the counters were checked for exclusivity at run time
+/// on every output, a cost of the harness, not the engine. Each pass is a function of its own,
+/// not inlined, so that callgrind counts each one's instructions apart.)
+@inline(never) private func swiftEnginePass(_ session: [TouchEvent], _ offset: Double, _ engine: inout GestureEngine,
+                                            _ assembler: inout FrameAssembler, _ outputs: inout Int) {
     for var e in session {
         e.time += offset
         assembler.add(e) { frame in engine.handle(frame) { _ in outputs += 1 } }
     }
+    assembler.flush { frame in engine.handle(frame) { _ in outputs += 1 } }
 }
 
 /// What the C pass counts.
 private struct CPassState { var outputs = 0, refused = 0, types = 0 }
 
-/// C: the same events as tg_engine_touch calls, a tg_engine_frame at each frame's end, and the
-/// queue drained after each frame (each event's type read, as a caller's switch would).
-private func cEnginePass(_ session: [TouchEvent], _ offset: Double, _ c: CFunctions, _ ce: OpaquePointer,
-                         _ assembler: inout FrameAssembler, _ state: inout CPassState) {
-    for var e in session {
-        e.time += offset
-        assembler.add(e) { frame in
-            for t in frame.events {
-                if c.touch(ce, t.time, Int32(t.id), Int32(t.phase.rawValue), t.position.x, t.position.y) != 0 { state.refused += 1 }
+/// C: the same events as tg_engine_touch calls, a tg_engine_frame where the next event's time
+/// differs (the frame's end, as evdev's SYN_REPORT or libinput's TOUCH_FRAME tells a C
+/// caller), and the queue drained after each frame (each event's type read, as a caller's
+/// switch would). No FrameAssembler here: a C caller is handed frame ends and builds no
+/// frames, so assembling them is the Swift caller's cost, not the C caller's.
+@inline(never) private func cEnginePass(_ session: [TouchEvent], _ offset: Double, _ c: CFunctions, _ ce: OpaquePointer,
+                                        _ state: inout CPassState) {
+    session.withUnsafeBufferPointer { events in
+        for k in events.indices {
+            let t = events[k]
+            if c.touch(ce, t.time + offset, Int32(truncatingIfNeeded: t.id), Int32(t.phase.rawValue), t.position.x, t.position.y) != 0 {
+                state.refused += 1
             }
-            _ = c.frame(ce)
-            while let ev = c.next(ce) {
-                state.outputs += 1
-                if c.type(ev) != 0 { state.types += 1 }
+            if k + 1 == events.count || events[k + 1].time != t.time {
+                _ = c.frame(ce)
+                while let ev = c.next(ce) {
+                    state.outputs += 1
+                    if c.type(ev) != 0 { state.types += 1 }
+                }
             }
         }
     }

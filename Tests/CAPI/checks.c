@@ -84,6 +84,10 @@ static void refusals(void)
 	CHECK(tg_engine_touch(e, INFINITY, 0, TG_TOUCH_DOWN, 1, 1) == TG_ERROR_INVALID_ARGUMENT, "infinite time accepted");
 	CHECK(tg_engine_touch(e, 0, -1, TG_TOUCH_DOWN, 1, 1) == TG_ERROR_INVALID_ARGUMENT, "negative id accepted");
 	CHECK(tg_engine_touch(e, 0, 0, (enum tg_touch_phase)7, 1, 1) == TG_ERROR_INVALID_ARGUMENT, "phase 7 accepted");
+	/* 256 is 0 (down) in its low byte, -1 is above 3 read unsigned: neither may pass. */
+	CHECK(tg_engine_touch(e, 0, 0, (enum tg_touch_phase)256, 1, 1) == TG_ERROR_INVALID_ARGUMENT, "phase 256 accepted");
+	CHECK(tg_engine_touch(e, 0, 0, (enum tg_touch_phase)-1, 1, 1) == TG_ERROR_INVALID_ARGUMENT, "phase -1 accepted");
+	CHECK(tg_engine_touch(e, 0, 0, TG_TOUCH_DOWN, 1, -INFINITY) == TG_ERROR_INVALID_ARGUMENT, "y of -infinity accepted");
 	CHECK(tg_engine_touch(e, 0, 3, TG_TOUCH_MOVE, 1, 1) == TG_ERROR_UNKNOWN_CONTACT, "a move of a contact never down");
 	CHECK(contains(tg_last_error(), "contact 3"), "message: %s", tg_last_error());
 	CHECK(tg_engine_touch(e, 1.0, 0, TG_TOUCH_DOWN, 100, 100) == TG_OK, "%s", tg_last_error());

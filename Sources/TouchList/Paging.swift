@@ -82,6 +82,7 @@ extension ListModel {
             guard let n = answer.rows else { loadCheckPending = true; needsEndFrame = true; return }
             geometry = ListGeometry(sections: [], headerHeight: options.headerHeight, rowHeight: { _ in 0 })
             rowSwipes.swiped = []
+            rowSwipes.swipedFromLeading = []
             selectedRows = []
             selectedRow = nil
             checkedRows = []

@@ -108,6 +108,10 @@ public struct RowSwipes: Hashable, Sendable {
     /// ``ListModel/checkedRows`` is, so that a list of 10⁷ rows keeps nothing for the rows no
     /// one swiped. Under the `oneOpen` policy, or when rows slide, it holds at most one row.
     public internal(set) var swiped: Set<Int> = []
+    /// The rows of ``swiped`` that a right swipe opened, showing their leading actions (on
+    /// the left, as UIKit's leading swipe actions); the others show their trailing ones.
+    /// Rows that slide keep their side in their offset instead (``offset(ofRow:)``).
+    public internal(set) var swipedFromLeading: Set<Int> = []
     /// What the row that slides is doing (when ``ListOptions/slidesRows``).
     public internal(set) var active = RowSwipeState.idle
     /// Rows settling closed beside the active one (one open at a time), in the order they
@@ -154,21 +158,29 @@ extension ListModel {
             settleRow(row, from: current, velocity: 0, to: target, at: time, emit: emit)
             return
         }
+        let leading = s.direction == .right
         switch options.swipePolicy {
         case .toggle:
-            setSwiped(row, !rowSwipes.swiped.contains(row), at: time, emit: emit)
+            setSwiped(row, !rowSwipes.swiped.contains(row), leading: leading, at: time, emit: emit)
         case .directional:
             setSwiped(row, s.direction == .left, at: time, emit: emit)
         case .oneOpen:
             if let open = rowSwipes.openRow, open != row { setSwiped(open, false, at: time, emit: emit) }
-            setSwiped(row, !rowSwipes.swiped.contains(row), at: time, emit: emit)
+            setSwiped(row, !rowSwipes.swiped.contains(row), leading: leading, at: time, emit: emit)
         }
     }
 
-    /// Sets row `row`'s swipe state, reporting `rowSwipe` when it changes.
-    mutating func setSwiped(_ row: Int, _ value: Bool, at time: Double, emit: (ListEvent) -> Void) {
+    /// Sets row `row`'s swipe state, reporting `rowSwipe` when it changes; a row swiped open
+    /// from its `leading` side (a right swipe) is kept in ``RowSwipes/swipedFromLeading``.
+    mutating func setSwiped(_ row: Int, _ value: Bool, leading: Bool = false, at time: Double, emit: (ListEvent) -> Void) {
         guard rowSwipes.swiped.contains(row) != value else { return }
-        if value { rowSwipes.swiped.insert(row) } else { rowSwipes.swiped.remove(row) }
+        if value {
+            rowSwipes.swiped.insert(row)
+            if leading { rowSwipes.swipedFromLeading.insert(row) }
+        } else {
+            rowSwipes.swiped.remove(row)
+            rowSwipes.swipedFromLeading.remove(row)
+        }
         emit(ListEvent(time: time, kind: .rowSwipe(row: row, swiped: value)))
     }
 

@@ -8,7 +8,7 @@ import TouchList
 /// drawn under a finger is the row the model hit-tests there. Rows of their own heights,
 /// section headers (a pinned one on top), the load-more and loading rows, rows whose content
 /// slides with the finger over the actions on the side it leaves (or, in a list whose rows do
-/// not slide, a swiped row shown slid left), selection and checkmarks, the refresh indicator
+/// not slide, a swiped row shown slid to the side its swipe uncovered), selection and checkmarks, the refresh indicator
 /// riding down with the pull, a scroll indicator while the content moves, the fingers when
 /// asked, and a status bar with the last gestures and where the input comes from.
 final class ListPainter {
@@ -115,10 +115,11 @@ final class ListPainter {
                     x = list.offset(ofRow: r) * sx
                     drawActions(uncovered: x, y: y, h: h, width: width, list: list, sx: sx, font: rowFont - 2)
                 } else if r < list.rowCount, list.rowSwipes.swiped.contains(r) {
-                    // Rows that do not slide: a swiped row shown slid left over its actions.
+                    // Rows that do not slide: a swiped row shown slid over the actions of the
+                    // side its swipe uncovered (right: the leading action on the left).
                     let aw = width * Self.actionsShare
-                    drawActions(uncovered: -aw, y: y, h: h, width: width, list: list, sx: sx, font: rowFont - 2, trailingWidth: aw)
-                    x = -aw
+                    x = list.rowSwipes.swipedFromLeading.contains(r) ? aw : -aw
+                    drawActions(uncovered: x, y: y, h: h, width: width, list: list, sx: sx, font: rowFont - 2, trailingWidth: aw)
                 }
                 let bg = list.selectedRows.contains(r) ? Color.selected : (r % 2 == 0 ? Color.evenRow : Color.oddRow)
                 fill(x, y, width, h, bg)

@@ -84,7 +84,10 @@ struct ListView {
                     line = content
                 }
             } else {
-                let state = list.rowSwipes.swiped.contains(r) ? "◀ [ Archive ] [ Delete ] " : ""
+                // A swiped row names the actions its swipe uncovered: the leading one after a
+                // right swipe, the trailing ones after a left swipe (as the graphics view draws).
+                let state = !list.rowSwipes.swiped.contains(r) ? ""
+                    : list.rowSwipes.swipedFromLeading.contains(r) ? "▶ [ Archive ] " : "◀ [ Flag ] [ Delete ] "
                 line = Self.pad(" row \(r)\(check)", columns - state.count - 1) + state
             }
             line = Self.pad(line, columns)

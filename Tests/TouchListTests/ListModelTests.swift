@@ -48,6 +48,26 @@ struct ListModelTests {
         #expect(m.rowSwipes.swiped == [4])
     }
 
+    @Test func aSwipedRowKeepsTheSideItsSwipeUncovered() {
+        // A right swipe uncovers the leading side, a left swipe the trailing one (UIKit's
+        // leading and trailing swipe actions); closing a row forgets its side.
+        for policy in [SwipePolicy.toggle, .oneOpen] {
+            var m = ListModel(layout: eightRows, options: { var o = ListOptions(); o.swipePolicy = policy; return o }())
+            _ = apply(&m, [swipe(.right, row: 2)])
+            #expect(m.rowSwipes.swiped == [2] && m.rowSwipes.swipedFromLeading == [2], "\(policy)")
+            _ = apply(&m, [swipe(.left, row: 2)])
+            #expect(m.rowSwipes.swiped.isEmpty && m.rowSwipes.swipedFromLeading.isEmpty, "\(policy): closed")
+            _ = apply(&m, [swipe(.left, row: 5)])
+            #expect(m.rowSwipes.swiped == [5] && m.rowSwipes.swipedFromLeading.isEmpty, "\(policy): a left swipe")
+            _ = apply(&m, [swipe(.right, row: 6)])
+            #expect(m.rowSwipes.swipedFromLeading == [6], "\(policy): a right swipe on another row")
+            #expect(m.rowSwipes.swiped == (policy == .oneOpen ? [6] : [5, 6]), "\(policy)")
+        }
+        var m = ListModel(layout: eightRows, options: { var o = ListOptions(); o.swipePolicy = .directional; return o }())
+        _ = apply(&m, [swipe(.left, row: 1), swipe(.right, row: 3)])
+        #expect(m.rowSwipes.swiped == [1] && m.rowSwipes.swipedFromLeading.isEmpty, "directional: only a left swipe opens")
+    }
+
     @Test func directionalLeftOpensRightCloses() {
         var m = ListModel(layout: eightRows, options: { var o = ListOptions(); o.swipePolicy = .directional; return o }())
         let out = apply(&m, [swipe(.right, row: 1), swipe(.left, row: 1), swipe(.left, row: 1), swipe(.right, row: 1)])

@@ -73,7 +73,7 @@ struct ContactTable: Sendable {
     /// Applies one frame. Events for ids that are not down (other than `down`) are ignored,
     /// and a `down` for an id already down restarts that contact, so that live input that
     /// skipped an event cannot wedge the table.
-    mutating func apply(_ frame: TouchFrame, surface: Surface) {
+    mutating func apply(time frameTime: Double, events: UnsafeBufferPointer<TouchEvent>, surface: Surface) {
         // Drop contacts that ended in the previous frame.
         if endedCount > 0 {
             var kept = 0
@@ -92,11 +92,11 @@ struct ContactTable: Sendable {
         contacts.withUnsafeMutableBufferPointer { buf in
             for k in buf.indices { buf[k].previous = buf[k].position }
         }
-        time = frame.time
+        time = frameTime
         sequenceBegan = false
         cancelledInFrame = false
         downInFrame = false
-        for e in frame.events {
+        for e in events {
             var index: Int?
             for k in contacts.indices where contacts[k].id == e.id && !contacts[k].ended {
                 index = k
@@ -108,14 +108,14 @@ struct ContactTable: Sendable {
                 // beyond its slots (and its moves and lift with it, its id being unknown).
                 if index == nil, active >= GestureEngine.maxContacts { continue }
                 if active == 0 {
-                    sequenceStart = frame.time
+                    sequenceStart = frameTime
                     fingersSoFar = 0
                     sequenceMaxTravelSquared = 0
                     sequenceBegan = true
                     sequenceFirstId = e.id
                 }
-                let c = Contact(id: e.id, startTime: frame.time, start: e.position, position: e.position,
-                                previous: e.position, maxTravelSquared: 0, lastTime: frame.time, ended: false, cancelled: false)
+                let c = Contact(id: e.id, startTime: frameTime, start: e.position, position: e.position,
+                                previous: e.position, maxTravelSquared: 0, lastTime: frameTime, ended: false, cancelled: false)
                 // Trackers are reused in place: making a new one writes and copies 1.5 KB.
                 let slot: Int
                 if let i = index {
@@ -129,15 +129,15 @@ struct ContactTable: Sendable {
                 }
                 trackers[slot].reset()
                 trackers[slot].strategy = velocityStrategy
-                trackers[slot].add(time: frame.time, position: e.position)
+                trackers[slot].add(time: frameTime, position: e.position)
                 downInFrame = true
             case .move, .up, .cancel:
                 guard let i = index else { continue }
-                if e.phase == .move { trackers[i].add(time: frame.time, position: e.position) }
+                if e.phase == .move { trackers[i].add(time: frameTime, position: e.position) }
                 // Through the buffer: one uniqueness check for all the writes to the contact.
                 let travel = contacts.withUnsafeMutableBufferPointer { buf in
                     buf[i].position = e.position
-                    buf[i].lastTime = frame.time
+                    buf[i].lastTime = frameTime
                     let d = surface.millimeters(e.position - buf[i].start)
                     let travel = d.x * d.x + d.y * d.y
                     if travel > buf[i].maxTravelSquared { buf[i].maxTravelSquared = travel }

@@ -51,7 +51,7 @@ public func tg_engine_touch(_ engine: OpaquePointer?, _ time: Double, _ id: Int3
 }
 
 /// `tg_engine_frame()` of touchgestures.h, where it is documented.
-@_cdecl("tg_engine_frame")
+@_cdecl("tg_engine_frame") @inline(__always)
 public func tg_engine_frame(_ engine: OpaquePointer?) -> Int32 { CEngine.frame(engine, "tg_engine_frame", "engine") }
 
 /// `tg_engine_advance()` of touchgestures.h, where it is documented.
@@ -69,5 +69,5 @@ public func tg_engine_next_deadline(_ engine: OpaquePointer?) -> Double { CEngin
 public func tg_engine_finish(_ engine: OpaquePointer?) -> Int32 { CEngine.finish(engine, "tg_engine_finish", "engine") }
 
 /// `tg_engine_next_event()` of touchgestures.h, where it is documented.
-@_cdecl("tg_engine_next_event")
+@_cdecl("tg_engine_next_event") @inline(__always)
 public func tg_engine_next_event(_ engine: OpaquePointer?) -> OpaquePointer? { CEngine.nextEvent(engine) }

@@ -38,7 +38,7 @@ public func tg_list_touch(_ list: OpaquePointer?, _ time: Double, _ id: Int32, _
 }
 
 /// `tg_list_frame()` of touchgestures.h, where it is documented.
-@_cdecl("tg_list_frame")
+@_cdecl("tg_list_frame") @inline(__always)
 public func tg_list_frame(_ list: OpaquePointer?) -> Int32 { CList.frame(list, "tg_list_frame", "list") }
 
 /// `tg_list_advance()` of touchgestures.h, where it is documented.
@@ -62,7 +62,7 @@ public func tg_list_is_animating(_ list: OpaquePointer?) -> Int32 {
 public func tg_list_finish(_ list: OpaquePointer?) -> Int32 { CList.finish(list, "tg_list_finish", "list") }
 
 /// `tg_list_next_event()` of touchgestures.h, where it is documented.
-@_cdecl("tg_list_next_event")
+@_cdecl("tg_list_next_event") @inline(__always)
 public func tg_list_next_event(_ list: OpaquePointer?) -> OpaquePointer? { CList.nextEvent(list) }
 
 /// `tg_list_row_count()` of touchgestures.h, where it is documented.

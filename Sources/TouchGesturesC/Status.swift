@@ -65,8 +65,15 @@ func remember(_ message: String) {
 /// message naming `function` and the argument, `what`.
 @inline(__always) func with<T: AnyObject>(_ pointer: OpaquePointer?, _ function: StaticString, _ what: StaticString,
                                           _ body: (T) -> Int32) -> Int32 {
-    guard let pointer else { return refuse(.invalidArgument, "\(function): \(what) is NULL") }
+    guard let pointer else { return refuseNull(function, what) }
     return Unmanaged<T>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef(body)
+}
+
+/// The refusal of a NULL object, its message built out of line: inline, the message's
+/// building made every call that checks for NULL save and restore registers it otherwise
+/// does not use.
+@inline(never) func refuseNull(_ function: StaticString, _ what: StaticString) -> Int32 {
+    refuse(.invalidArgument, "\(function): \(what) is NULL")
 }
 
 /// `body`'s answer about the object behind a C handle, borrowed for the call; `fallback` for

@@ -7,13 +7,16 @@ import TouchEvdev
 /// through C a mistake is answered with a status instead, so the checks here come first:
 /// finite numbers, time that does not go back, contact ids that are down for a move, a lift
 /// or a cancel (and not down for a touch-down), at most ``GestureEngine/maxContacts`` down.
-struct TouchFeed {
+struct TouchFeed: ~Copyable {
     /// How the panel is mounted: points come in its own coordinates and are turned.
     let rotation: Rotation
     /// The panel's size, in its units, before turning.
     let panelWidth: Double, panelHeight: Double
-    /// The frame being gathered.
-    private(set) var frame = TouchFrame(time: 0, events: [])
+    /// The frame being gathered: its touches, in memory of the feed's own that the engine
+    /// reads where it lies (no array, so no uniqueness check on every touch), and its time.
+    private var events: UnsafeMutablePointer<TouchEvent>
+    private var count = 0, capacity = 16
+    private var frameTime = 0.0
     /// The contacts down, counting the frame being gathered.
     private var down: [Int32] = []
     /// The time of the last frame handed out (a new touch must not be earlier).
@@ -23,9 +26,11 @@ struct TouchFeed {
         self.rotation = rotation
         self.panelWidth = panelWidth
         self.panelHeight = panelHeight
-        frame.events.reserveCapacity(16)
+        events = .allocate(capacity: capacity)
         down.reserveCapacity(16)
     }
+
+    deinit { events.deallocate() }
 
     /// The surface the engine sees: the panel's, turned.
     static func surface(width: Double, height: Double, unitsPerMillimeterX: Double, unitsPerMillimeterY: Double,
@@ -55,7 +60,7 @@ struct TouchFeed {
         // infinity or a NaN is NaN, which equals nothing.
         guard time * 0 + x * 0 + y * 0 == 0, id >= 0, UInt32(bitPattern: rawPhase) < 4,
               let phase = TouchPhase(rawValue: UInt8(truncatingIfNeeded: rawPhase)),
-              time >= (frame.events.isEmpty ? lastTime : frame.time) else {
+              time >= (count == 0 ? lastTime : frameTime) else {
             return refusal(time: time, id: id, phase: rawPhase, x: x, y: y, function: function)
         }
         let at = position(of: id)
@@ -69,8 +74,12 @@ struct TouchFeed {
             if phase != .move { down.remove(at: at) }
         }
         let p = rotation == .none ? Point(x: x, y: y) : rotation.turn(Point(x: x, y: y), width: panelWidth, height: panelHeight)
-        frame.time = time
-        frame.events.append(TouchEvent(time: time, id: Int(id), phase: phase, position: p))
+        // Room for the next touch is made after this one is written (there is always room on
+        // entry), so that no register is kept across a call on the way.
+        (events + count).initialize(to: TouchEvent(time: time, id: Int(id), phase: phase, position: p))
+        count &+= 1
+        frameTime = time
+        if count == capacity { grow() }
         return Status.ok.rawValue
     }
 
@@ -86,7 +95,7 @@ struct TouchFeed {
         guard (0...3).contains(rawPhase), let phase = TouchPhase(rawValue: UInt8(rawPhase)) else {
             return refuse(.invalidArgument, "\(function): phase \(rawPhase) is not a tg_touch_phase (0 down, 1 move, 2 up, 3 cancel)")
         }
-        let floor = frame.events.isEmpty ? lastTime : frame.time
+        let floor = count == 0 ? lastTime : frameTime
         guard time >= floor else {
             return refuse(.timeWentBack, "\(function): time \(time) s is before the last touch's, \(floor) s")
         }
@@ -107,12 +116,23 @@ struct TouchFeed {
         }
     }
 
-    /// The frame gathered, handed to `body`, then emptied; nothing when no touch was added.
-    @inline(__always) mutating func flush(_ body: (TouchFrame) -> Void) {
-        guard !frame.events.isEmpty else { return }
-        lastTime = frame.time
-        body(frame)
-        frame.events.shrink(to: 0)
+    /// A frame with more reports than the memory holds (a contact reported twice in a frame):
+    /// twice the room, kept from then on.
+    @inline(never) private mutating func grow() {
+        let bigger = UnsafeMutablePointer<TouchEvent>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: events, count: count)
+        events.deallocate()
+        events = bigger
+        capacity *= 2
+    }
+
+    /// The frame gathered, handed to `body` (its time and its touches, valid for the call),
+    /// then emptied; nothing when no touch was added.
+    @inline(__always) mutating func flush(_ body: (Double, UnsafeBufferPointer<TouchEvent>) -> Void) {
+        guard count > 0 else { return }
+        lastTime = frameTime
+        body(frameTime, UnsafeBufferPointer(start: events, count: count))
+        count = 0   // TouchEvent holds no reference: nothing to deinitialize
     }
 
     /// A time for `advance`, checked against the touches already given.
@@ -123,7 +143,7 @@ struct TouchFeed {
 
     /// The input ended: every contact was cancelled.
     mutating func finished() {
-        frame.events.removeAll(keepingCapacity: true)
+        count = 0
         down.removeAll(keepingCapacity: true)
     }
 }

@@ -7,22 +7,23 @@ import TouchList
 protocol TouchDriven {
     /// When `advance` next has something to do, in seconds; `nil` when nothing waits.
     var nextDeadline: Double? { get }
-    mutating func handle(_ frame: TouchFrame, into queue: OutputQueue)
+    /// Runs one frame, its touches read where they lie.
+    mutating func handle(time: Double, events: UnsafeBufferPointer<TouchEvent>, into queue: OutputQueue)
     mutating func advance(to time: Double, into queue: OutputQueue)
     mutating func finish(into queue: OutputQueue)
 }
 
 extension GestureEngine: TouchDriven {
-    @inline(__always) mutating func handle(_ frame: TouchFrame, into queue: OutputQueue) {
-        handle(frame) { queue.put(.gesture($0)) }
+    @inline(__always) mutating func handle(time: Double, events: UnsafeBufferPointer<TouchEvent>, into queue: OutputQueue) {
+        handle(time: time, events: events, sequence: { _, _ in }) { queue.put(gesture: $0) }
     }
     mutating func advance(to time: Double, into queue: OutputQueue) { advance(to: time) { queue.put(.gesture($0)) } }
     mutating func finish(into queue: OutputQueue) { finish { queue.put(.gesture($0)) } }
 }
 
 extension ListController: TouchDriven {
-    @inline(__always) mutating func handle(_ frame: TouchFrame, into queue: OutputQueue) {
-        handle(frame) { queue.put($0) }
+    @inline(__always) mutating func handle(time: Double, events: UnsafeBufferPointer<TouchEvent>, into queue: OutputQueue) {
+        handle(time: time, events: events) { queue.put($0) }
     }
     mutating func advance(to time: Double, into queue: OutputQueue) { advance(to: time) { queue.put($0) } }
     mutating func finish(into queue: OutputQueue) { finish { queue.put($0) } }
@@ -40,7 +41,7 @@ class TouchSession<Core: TouchDriven> {
     @exclusivity(unchecked) final var feed: TouchFeed
     final let queue = OutputQueue()
 
-    init(core: Core, feed: TouchFeed) {
+    init(core: Core, feed: consuming TouchFeed) {
         self.core = core
         self.feed = feed
     }
@@ -54,7 +55,7 @@ class TouchSession<Core: TouchDriven> {
     /// `tg_*_frame`: the frame gathered, run.
     @inline(__always) static func frame(_ session: OpaquePointer?, _ function: StaticString, _ what: StaticString) -> Int32 {
         with(session, function, what) { (s: TouchSession) in
-            s.feed.flush { frame in s.core.handle(frame, into: s.queue) }
+            s.feed.flush { time, events in s.core.handle(time: time, events: events, into: s.queue) }
             return Status.ok.rawValue
         }
     }
@@ -72,7 +73,7 @@ class TouchSession<Core: TouchDriven> {
     /// `tg_*_finish`: the frame gathered is run, contacts still down are cancelled, deadlines fire.
     static func finish(_ session: OpaquePointer?, _ function: StaticString, _ what: StaticString) -> Int32 {
         with(session, function, what) { (s: TouchSession) in
-            s.feed.flush { frame in s.core.handle(frame, into: s.queue) }
+            s.feed.flush { time, events in s.core.handle(time: time, events: events, into: s.queue) }
             s.core.finish(into: s.queue)
             s.feed.finished()
             return Status.ok.rawValue

@@ -83,32 +83,38 @@ public struct ListController: Sendable {
     /// `GestureEngine.handle(_:emit:)`): lets time pass to it, then reports its gestures,
     /// each followed by what it did to the list, then the frame's scroll.
     public mutating func handle(_ frame: TouchFrame, emit: (Output) -> Void) {
+        frame.events.withUnsafeBufferPointer { handle(time: frame.time, events: $0, emit: emit) }
+    }
+
+    /// ``handle(_:emit:)`` for a frame whose events lie in memory the caller keeps (the C
+    /// library's, as `GestureEngine`'s of the same shape).
+    package mutating func handle(time: Double, events: UnsafeBufferPointer<TouchEvent>, emit: (Output) -> Void) {
         // The engine fires its own deadlines before the frame; the list and the pages need
         // time to pass first only while they have something under way.
         if list.isMoving || pages.box?.source.nextAnswerTime != nil {
-            advance(to: frame.time, emit: emit)
+            advance(to: time, emit: emit)
         }
-        Self.run(&engine, &list, &pages, frame: frame, emit: emit)
-        if list.slidesRows { followRow(frame, emit: emit) }
+        Self.run(&engine, &list, &pages, time: time, events: events, emit: emit)
+        if list.slidesRows { followRow(at: time, emit: emit) }
     }
 
     /// Rows that slide: hands the list the finger's position while one finger is down, whether
     /// the engine's drag won the touch in the arena (the list's scroll gave it up across its
     /// axis), and the lift.
-    private mutating func followRow(_ frame: TouchFrame, emit: (Output) -> Void) {
+    private mutating func followRow(at time: Double, emit: (Output) -> Void) {
         let drag = engine.drag
         if drag.fingers == 1, let start = drag.start {
             let claimed = engine.standing(of: .drag) == .won
-            list.dragRow(x: drag.x, start: start, claimed: claimed, at: frame.time) { emit(.list($0)) }
+            list.dragRow(x: drag.x, start: start, claimed: claimed, at: time) { emit(.list($0)) }
         } else if case .tracking = list.rowSwipes.active {
-            list.liftRow(at: frame.time, surface: engine.surface) { emit(.list($0)) }
+            list.liftRow(at: time, surface: engine.surface) { emit(.list($0)) }
         }
     }
 
     private static func run(_ engine: inout GestureEngine, _ list: inout ListModel, _ pages: inout Pages,
-                            frame: TouchFrame, emit: (Output) -> Void) {
+                            time frameTime: Double, events: UnsafeBufferPointer<TouchEvent>, emit: (Output) -> Void) {
         let surface = engine.surface
-        guard engine.handle(frame, sequence: { edge, time in
+        guard engine.handle(time: frameTime, events: events, sequence: { edge, time in
             switch edge {
             case .began: list.touchBegan(at: time)
             case .ended: list.touchesEnded(at: time)
@@ -122,7 +128,7 @@ public struct ListController: Sendable {
             }
         }) else { return }
         if list.needsEndFrame {
-            list.endFrame(at: frame.time, surface: surface) { emit(.list($0)) }
+            list.endFrame(at: frameTime, surface: surface) { emit(.list($0)) }
             pages.passOn(list.lastRequest)
         }
     }

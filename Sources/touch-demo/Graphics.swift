@@ -71,7 +71,7 @@ enum Graphics {
             preview.advance(to: t) { _ in }
             let overlay = ListPainter.Overlay(status: view.recent.suffix(2).joined(separator: "  ·  "), source: "replay: \(name)",
                                               surfaceHeight: trace.header.surface.height, touches: touches.points,
-                                              showsTouches: showTouches)
+                                              showsTouches: showTouches, time: t)
             painter.draw(&preview.list, width: Double(w), height: Double(h), overlay: overlay)
             SDL_RenderFlush(renderer)
             // The surface's rows, each `pitch` bytes apart, packed into w × 3 bytes a row.
@@ -271,7 +271,7 @@ enum Graphics {
             SDL_GetRendererOutputSize(renderer, &w, &h)
             // In place: laying the cells out measures estimated rows, which the model keeps.
             let overlay = ListPainter.Overlay(status: view.recent.suffix(2).joined(separator: "  ·  "), source: source,
-                                              surfaceHeight: surface.height, touches: touches.points, showsTouches: showTouches)
+                                              surfaceHeight: surface.height, touches: touches.points, showsTouches: showTouches, time: t)
             painter.draw(&engine.list, width: Double(w), height: Double(h), overlay: overlay)
             SDL_RenderPresent(renderer)
         }

@@ -36,6 +36,49 @@ final class ListPainter {
     /// The share of the width a swiped row's actions take.
     static let actionsShare = 0.36
 
+    /// How long a row of a list whose rows do not slide takes to open or close, in seconds:
+    /// RecyclerView's `ItemAnimator` moves an item in 250 ms (its `getMoveDuration()` default),
+    /// with Android's default accelerate-decelerate curve. Plausible: 0.15–0.4 s (UIKit's
+    /// standard animations take 0.2–0.35 s).
+    static let revealDuration = 0.25
+
+    /// Where each swiped (or closing) row of a list whose rows do not slide is drawn, as a
+    /// share of the actions' width (−1 open over the trailing actions, +1 over the leading
+    /// one, 0 closed), animated from where it was drawn when the model changed: the model
+    /// toggles such a row in one step, and the picture moves it over ``revealDuration``.
+    private struct Reveal {
+        var from: Double, to: Double, start: Double
+        func at(_ time: Double) -> Double {
+            let f = min(1, max(0, (time - start) / ListPainter.revealDuration))
+            return from + (to - from) * (1 - cos(Double.pi * f)) / 2
+        }
+        func done(at time: Double) -> Bool { time - start >= ListPainter.revealDuration }
+    }
+    private var reveals: [Int: Reveal] = [:]
+    /// False until the first picture: rows already swiped then are drawn open, not opening.
+    private var revealsStarted = false
+
+    /// Brings ``reveals`` up to `list` at `time`: a row swiped since the last picture starts
+    /// opening toward its side, a row no longer swiped starts closing, finished closes are
+    /// forgotten (so what is kept is the swiped rows and the ones closing).
+    private func updateReveals(_ list: ListModel, at time: Double) {
+        let swipes = list.rowSwipes
+        for row in swipes.swiped {
+            let target: Double = swipes.swipedFromLeading.contains(row) ? 1 : -1
+            if let r = reveals[row], r.to == target { continue }
+            let now = reveals[row]?.at(time) ?? 0
+            reveals[row] = revealsStarted ? Reveal(from: now, to: target, start: time) : Reveal(from: target, to: target, start: time)
+        }
+        for (row, r) in reveals where !swipes.swiped.contains(row) {
+            if r.to != 0 {
+                reveals[row] = Reveal(from: r.at(time), to: 0, start: time)
+            } else if r.done(at: time) {
+                reveals[row] = nil
+            }
+        }
+        revealsStarted = true
+    }
+
     let renderer: OpaquePointer
     private var fonts: [Int: OpaquePointer] = [:]
     private let fontPath: String?
@@ -86,6 +129,8 @@ final class ListPainter {
         var surfaceHeight: Double
         var touches: [Point] = []
         var showsTouches = false
+        /// The picture's time, in the input's seconds: what a row opening is drawn at.
+        var time = 0.0
     }
 
     /// Colors of the actions a row's content uncovers.
@@ -105,6 +150,7 @@ final class ListPainter {
         let cells = list.layoutCells()
         let rowFont = Int(min(28, max(10, 0.38 * (layout.rowHeight * sy))))
         let slides = list.options.slidesRows
+        if !slides { updateReveals(list, at: overlay.time) }
         // Pinned headers last, over the rows they cover.
         for cell in cells.sorted(by: { !$0.pinned && $1.pinned }) {
             let y = (cell.y - layout.top) * sy + listTop, h = cell.height * sy
@@ -114,11 +160,12 @@ final class ListPainter {
                 if slides {
                     x = list.offset(ofRow: r) * sx
                     drawActions(uncovered: x, y: y, h: h, width: width, list: list, sx: sx, font: rowFont - 2)
-                } else if r < list.rowCount, list.rowSwipes.swiped.contains(r) {
+                } else if let reveal = reveals[r] {
                     // Rows that do not slide: a swiped row shown slid over the actions of the
-                    // side its swipe uncovered (right: the leading action on the left).
+                    // side its swipe uncovered (right: the leading action on the left), moving
+                    // there, or back, over revealDuration.
                     let aw = width * Self.actionsShare
-                    x = list.rowSwipes.swipedFromLeading.contains(r) ? aw : -aw
+                    x = reveal.at(overlay.time) * aw
                     drawActions(uncovered: x, y: y, h: h, width: width, list: list, sx: sx, font: rowFont - 2, trailingWidth: aw)
                 }
                 let bg = list.selectedRows.contains(r) ? Color.selected : (r % 2 == 0 ? Color.evenRow : Color.oddRow)

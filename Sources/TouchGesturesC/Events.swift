@@ -116,6 +116,9 @@ final class OutputQueue {
         case .page: (28, "page")
         case .rowOffset: (29, "rowOffset")
         case .fullSwipe: (30, "fullSwipe")
+        case .rowAction: (31, "rowAction")
+        case .edit: (32, "edit")
+        case .rowMoved: (33, "rowMoved")
         }
     }
 }
@@ -392,8 +395,17 @@ public func tg_event_get_contact(_ event: OpaquePointer?) -> Int32 {
 public func tg_event_get_row(_ event: OpaquePointer?) -> Int32 {
     switch listEvent(event) {
     case .rowSwipe(let row, _)?, .select(let row)?, .deselect(let row)?, .check(let row, _)?,
-         .rowOffset(let row, _)?, .fullSwipe(let row, _)?:
+         .rowOffset(let row, _)?, .fullSwipe(let row, _)?, .rowAction(let row, _, _)?, .rowMoved(let row, _)?:
         Int32(clamping: row)
+    default: -1
+    }
+}
+
+/// `tg_event_get_index()` of touchgestures.h, where it is documented.
+@_cdecl("tg_event_get_index")
+public func tg_event_get_index(_ event: OpaquePointer?) -> Int32 {
+    switch listEvent(event) {
+    case .rowAction(_, _, let index)?, .rowMoved(_, let index)?: Int32(clamping: index)
     default: -1
     }
 }
@@ -448,6 +460,8 @@ public func tg_event_get_page_rows(_ event: OpaquePointer?) -> Int32 {
 /// `tg_event_get_side()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_side")
 public func tg_event_get_side(_ event: OpaquePointer?) -> Int32 {
-    guard case .fullSwipe(_, let side)? = listEvent(event) else { return 0 }
-    return side == .leading ? 1 : 2
+    switch listEvent(event) {
+    case .fullSwipe(_, let side)?, .rowAction(_, let side, _)?: side == .leading ? 1 : 2
+    default: 0
+    }
 }

@@ -10,6 +10,7 @@ final class CReplay {
     let stream: TraceEventStream
     @exclusivity(unchecked) var controller: ListController
     @exclusivity(unchecked) var assembler = FrameAssembler()
+    @exclusivity(unchecked) var edits: EditSchedule
     let queue = OutputQueue()
     @exclusivity(unchecked) var ended = false
     @exclusivity(unchecked) var status = Status.ok
@@ -17,6 +18,7 @@ final class CReplay {
     init(stream: TraceEventStream, explain: Bool) {
         self.stream = stream
         controller = TraceReplay.makeController(header: stream.header, explain: explain)
+        edits = EditSchedule(header: stream.header)
     }
 
     /// Reads on until an output is queued or the trace ends.
@@ -24,9 +26,16 @@ final class CReplay {
         let queue = self.queue
         while queue.isEmpty, !ended {
             if let event = stream.next() {
-                assembler.add(event) { frame in controller.handle(frame) { queue.put($0) } }
+                assembler.add(event) { frame in
+                    edits.apply(before: frame.time, to: &controller) { queue.put($0) }
+                    controller.handle(frame) { queue.put($0) }
+                }
             } else {
-                assembler.flush { frame in controller.handle(frame) { queue.put($0) } }
+                assembler.flush { frame in
+                    edits.apply(before: frame.time, to: &controller) { queue.put($0) }
+                    controller.handle(frame) { queue.put($0) }
+                }
+                edits.applyRest(to: &controller) { queue.put($0) }
                 controller.finish { queue.put($0) }
                 ended = true
                 if stream.hasErrors { status = .badInput }

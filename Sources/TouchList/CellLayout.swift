@@ -98,7 +98,7 @@ extension ListModel {
     private func key(_ item: ListItem) -> Int {
         switch item {
         case .header(let s): -4 - 2 * s
-        case .row(let r): r
+        case .row(let r): identities.id(ofRow: r)   // a cell keeps its slot through edits
         case .loadMore: -2
         case .loading: -3
         }

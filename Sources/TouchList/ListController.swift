@@ -194,6 +194,18 @@ public struct ListController: Sendable {
         }
     }
 
+    /// Applies `edits` to the list at `time` (seconds, not before the last frame): time passes to
+    /// it first, then the rows change as ``ListModel/performEdits(_:at:surface:emit:)`` says.
+    /// Call it after ``handle(_:emit:)`` has returned, in answer to what it reported: the usual
+    /// place is the app's loop, with the outputs it collected (see the TouchList article). A refused
+    /// edit changes nothing and reports nothing.
+    public mutating func performEdits(_ edits: ListEdits, at time: Double, emit: (Output) -> Void) throws(ListEditError) {
+        _ = try EditPlan(edits, rowCount: list.rowCount)
+        advance(to: time, emit: emit)
+        try list.performEdits(edits, at: time, surface: engine.surface) { emit(.list($0)) }
+        pages.passOn(list.lastRequest)
+    }
+
     /// Ends the input: contacts still down are cancelled at the last timestamp (as the trace
     /// format prescribes), then everything pending happens.
     public mutating func finish(emit: (Output) -> Void) {

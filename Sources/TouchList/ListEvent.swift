@@ -50,6 +50,19 @@ public struct ListEvent: Hashable, Sendable {
         /// `fullSwipe`: the finger dragged a row's content far past its actions on `side`, and
         /// that side's first action is to run.
         case fullSwipe(row: Int, side: RowSide)
+        /// `rowAction`: the action `index` on `side` of row `row` is to run: a tap on it while the
+        /// row was open, or a full swipe (index 0, after `fullSwipe`). Index 0 is the action at the
+        /// row's edge (``RowActions``). The row then closes; an app that deletes the row in answer
+        /// makes it collapse from where it stands (``ListModel/performEdits(_:at:surface:emit:)``).
+        case rowAction(row: Int, side: RowSide, index: Int)
+        /// `edit`: the app changed the rows (``ListModel/performEdits(_:at:surface:emit:)``):
+        /// `deleted` lists the rows removed (indices before the edit), `inserted` the rows added
+        /// (indices after it), both ascending. Each row the edit moved follows as `rowMoved`, then
+        /// what the edit did to the offset as `scroll`.
+        case edit(deleted: [Int], inserted: [Int])
+        /// `rowMoved`: a row went from row `from` to row `to` (indices before and after): moved by
+        /// an edit, or lifted by a long press, dragged and dropped.
+        case rowMoved(from: Int, to: Int)
 
         /// The trace format's name for this kind.
         public var type: String {
@@ -65,6 +78,9 @@ public struct ListEvent: Hashable, Sendable {
             case .page: "page"
             case .rowOffset: "rowOffset"
             case .fullSwipe: "fullSwipe"
+            case .rowAction: "rowAction"
+            case .edit: "edit"
+            case .rowMoved: "rowMoved"
             }
         }
     }

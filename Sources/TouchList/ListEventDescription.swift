@@ -32,6 +32,15 @@ extension ListEvent: CustomStringConvertible {
             return "row \(row) slid to \(r(offset))"
         case .fullSwipe(let row, let side):
             return "row \(row) full swipe (\(side.rawValue) action)"
+        case .rowAction(let row, let side, let index):
+            return "row \(row) runs its \(side.rawValue) action \(index)"
+        case .edit(let deleted, let inserted):
+            var parts: [String] = []
+            if !deleted.isEmpty { parts.append("deleted \(deleted.map(String.init).joined(separator: ", "))") }
+            if !inserted.isEmpty { parts.append("inserted \(inserted.map(String.init).joined(separator: ", "))") }
+            return "rows edited: " + (parts.isEmpty ? "moves only" : parts.joined(separator: "; "))
+        case .rowMoved(let from, let to):
+            return "row \(from) moved to \(to)"
         }
     }
 }

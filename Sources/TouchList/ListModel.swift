@@ -59,6 +59,11 @@ public struct ListModel: Sendable {
     public internal(set) var loadedPages: Int
     /// The latest page request, for whoever answers them (see ``PageSource``).
     public internal(set) var lastRequest: PageRequest?
+    /// Rows growing in and collapsing out after the last edits (``performEdits(_:at:surface:emit:)``),
+    /// for a renderer; ended ones are dropped at the next edit.
+    public internal(set) var editAnimations: [RowAnimation] = []
+    /// Which row is which through edits.
+    var identities: RowIdentities
     /// The cells laid out by the last ``layoutCells()``.
     public internal(set) var cells: [VisibleCell] = []
     /// How many reusable cell slots have been needed at once, at most.
@@ -95,6 +100,7 @@ public struct ListModel: Sendable {
                                 rowHeight: heights.start, isEstimate: { _ in heights.estimate != nil })
         let size = max(1, options.pageSize)
         let rows = geometry.rowCount
+        identities = RowIdentities(count: rows)
         loadedPages = (rows + size - 1) / size
         switch options.paging {
         case .none: pagingState = .idle(more: false)
@@ -108,7 +114,7 @@ public struct ListModel: Sendable {
 
     /// The real height of row `row` (surface units), from ``ListOptions/rowHeights`` or the
     /// layout's row height.
-    public func realHeight(ofRow row: Int) -> Double { heights.real(row) }
+    public func realHeight(ofRow row: Int) -> Double { heights.real(identities.id(ofRow: row)) }
 
     /// The one rule for row heights, kept with the invalid entries of ``ListOptions/rowHeights``
     /// and ``ListOptions/estimatedRowHeight`` left out.
@@ -123,10 +129,11 @@ public struct ListModel: Sendable {
             estimate = options.estimatedRowHeight.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         }
 
-        /// Row `row`'s real height, in surface units.
-        func real(_ row: Int) -> Double { real.isEmpty ? fixed : real[row % real.count] }
-        /// The height row `row` starts at: the estimate, when there is one.
-        func start(_ row: Int) -> Double { estimate ?? real(row) }
+        /// The real height of the row of identity `id` (the rows given at the start are 0 up, and
+        /// rows that come later count on), in surface units.
+        func real(_ id: Int) -> Double { real.isEmpty ? fixed : real[id % real.count] }
+        /// The height the row of identity `id` starts at: the estimate, when there is one.
+        func start(_ id: Int) -> Double { estimate ?? real(id) }
     }
 
     /// The largest content offset at rest, in surface units: the last item's bottom at the

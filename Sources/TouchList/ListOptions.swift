@@ -18,12 +18,12 @@ public struct ListOptions: Hashable, Sendable {
     /// How a horizontal swipe changes a row's swipe state. Default ``SwipePolicy/toggle``.
     /// Rows that slide (``slidesRows``) keep one row open at a time whatever the policy.
     public var swipePolicy = SwipePolicy.toggle
-    /// Width of the actions on a row's left, uncovered when its content slides right, in
-    /// surface units. Default 0: none.
-    public var leadingActions = 0.0
-    /// Width of the actions on a row's right, uncovered when its content slides left, in
-    /// surface units. Default 0: none.
-    public var trailingActions = 0.0
+    /// The actions on a row's left, uncovered when its content slides right: a width in
+    /// surface units, or a width per action. Default: none.
+    public var leadingActions = RowActions()
+    /// The actions on a row's right, uncovered when its content slides left: a width in
+    /// surface units, or a width per action. Default: none.
+    public var trailingActions = RowActions()
     /// Whether dragging a row's content far past its actions runs the side's first action
     /// (`fullSwipe`), as UIKit's `performsFirstActionWithFullSwipe` (on by default there too).
     /// Default `true`.
@@ -35,7 +35,7 @@ public struct ListOptions: Hashable, Sendable {
     /// the row claims (``RowSwipeState``), settles open or closed at the lift, and one row is
     /// open at a time. Otherwise (the default, as the original article's cell) a swipe toggles
     /// the row at once.
-    public var slidesRows: Bool { leadingActions > 0 || trailingActions > 0 }
+    public var slidesRows: Bool { leadingActions.width > 0 || trailingActions.width > 0 }
     /// How the content moves on its own: momentum, the rubber band, settling.
     public var physics = ScrollPhysics()
     /// How taps select rows. Default ``SelectionMode/single``.

@@ -81,6 +81,8 @@ extension ListModel {
             emit(ListEvent(time: time, kind: .page(page: 1, rows: answer.rows)))
             guard let n = answer.rows else { loadCheckPending = true; needsEndFrame = true; return }
             geometry = ListGeometry(sections: [], headerHeight: options.headerHeight, rowHeight: { _ in 0 })
+            identities = RowIdentities(count: 0)
+            editAnimations = []
             rowSwipes.swiped = []
             rowSwipes.swipedFromLeading = []
             selectedRows = []
@@ -108,7 +110,9 @@ extension ListModel {
         let count = max(0, n)
         if count > 0 {
             let heights = self.heights
-            geometry.appendRows(count, rowHeight: heights.start, isEstimate: { _ in heights.estimate != nil })
+            let rows = geometry.rowCount
+            let first = identities.append(count)
+            geometry.appendRows(count, rowHeight: { heights.start(first + $0 - rows) }, isEstimate: { _ in heights.estimate != nil })
             loadedPages = page
         }
         let more = options.paging == .loadMoreRow ? count >= size : count > 0

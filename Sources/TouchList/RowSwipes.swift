@@ -89,6 +89,16 @@ public enum RowSwipeState: Hashable, Sendable {
         }
     }
 
+    /// The same state for the same row at its index `row` after an edit.
+    func moved(to row: Int) -> Self {
+        switch self {
+        case .idle: .idle
+        case .tracking(var t): { t.row = row; return .tracking(t) }()
+        case .settling(var s): { s.row = row; return .settling(s) }()
+        case .open(_, let o): .open(row: row, offset: o)
+        }
+    }
+
     /// Its row's offset now (surface units).
     public var offset: Double {
         switch self {
@@ -153,7 +163,7 @@ extension ListModel {
         if slidesRows {
             if case .tracking(let t) = rowSwipes.active, t.row == row { return }
             let current = offset(ofRow: row)
-            let target = current != 0 ? 0 : (s.direction == .left ? -options.trailingActions : options.leadingActions)
+            let target = current != 0 ? 0 : (s.direction == .left ? -options.trailingActions.width : options.leadingActions.width)
             guard target != current else { return }
             settleRow(row, from: current, velocity: 0, to: target, at: time, emit: emit)
             return
@@ -203,8 +213,8 @@ extension ListModel {
         switch rowSwipes.active {
         case .tracking(var t):
             t.raw = t.startRaw + (x - t.anchorX)
-            let shown = options.rowSwipePhysics.banded(t.raw, leading: options.leadingActions,
-                                                       trailing: options.trailingActions, width: layout.width)
+            let shown = options.rowSwipePhysics.banded(t.raw, leading: options.leadingActions.width,
+                                                       trailing: options.trailingActions.width, width: layout.width)
             let moved = shown != t.offset
             t.offset = shown
             transition(toRow: .tracking(t), at: time)
@@ -213,8 +223,8 @@ extension ListModel {
             guard claimed, !sequence.stoppedMotion, let row = row(at: start) else { return }
             let current = offset(ofRow: row)
             if let other = rowSwipes.active.row, other != row { closeRow(other, at: time, emit: emit) }
-            let raw = options.rowSwipePhysics.unbanded(current, leading: options.leadingActions,
-                                                       trailing: options.trailingActions, width: layout.width)
+            let raw = options.rowSwipePhysics.unbanded(current, leading: options.leadingActions.width,
+                                                       trailing: options.trailingActions.width, width: layout.width)
             rowSwipes.closing.removeAll { $0.row == row }
             transition(toRow: .tracking(.init(row: row, anchorX: x, startRaw: raw, raw: raw, offset: current, velocity: 0)), at: time)
         }
@@ -232,11 +242,14 @@ extension ListModel {
     /// closed, or runs a full swipe (``RowSwipePhysics``).
     package mutating func liftRow(at time: Double, surface: Surface, emit: (ListEvent) -> Void) {
         guard case .tracking(let t) = rowSwipes.active else { return }
-        let d = options.rowSwipePhysics.decide(raw: t.raw, velocity: t.velocity, leading: options.leadingActions,
-                                               trailing: options.trailingActions, width: layout.width,
+        let d = options.rowSwipePhysics.decide(raw: t.raw, velocity: t.velocity, leading: options.leadingActions.width,
+                                               trailing: options.trailingActions.width, width: layout.width,
                                                unitsPerMillimeter: surface.unitsPerMillimeter.x,
                                                allowsFullSwipe: options.fullSwipes)
-        if let side = d.fullSwipe { emit(ListEvent(time: time, kind: .fullSwipe(row: t.row, side: side))) }
+        if let side = d.fullSwipe {
+            emit(ListEvent(time: time, kind: .fullSwipe(row: t.row, side: side)))
+            emit(ListEvent(time: time, kind: .rowAction(row: t.row, side: side, index: 0)))
+        }
         settleRow(t.row, from: t.offset, velocity: t.velocity, to: d.target, at: time, emit: emit)
     }
 

@@ -6,7 +6,11 @@ extension ListModel {
     /// instead; a touch spent on stopping the scroll selects nothing.
     mutating func tap(_ t: GestureEvent.Tap, at time: Double, surface: Surface, emit: (ListEvent) -> Void) {
         guard !sequence.stoppedMotion else { return }
-        // A tap while a row is open closes it, and does nothing else (as UIKit's swipe actions).
+        // A tap on an uncovered action runs it; a tap anywhere while a row is open then closes
+        // it, and does nothing else (as UIKit's swipe actions).
+        if slidesRows, let (row, side, index) = action(at: t.position) {
+            emit(ListEvent(time: time, kind: .rowAction(row: row, side: side, index: index)))
+        }
         if closeOpenRow(at: time, emit: emit) { return }
         if options.swipePolicy == .oneOpen, let open = rowSwipes.openRow {
             setSwiped(open, false, at: time, emit: emit)
@@ -18,6 +22,22 @@ extension ListModel {
             if case .idle(true) = pagingState { requestNextPage(at: time, surface: surface, emit: emit) }
         default: return
         }
+    }
+
+    /// The uncovered action under `point` (surface coordinates), of the row open or opening
+    /// there: its row, side and index (0 at the row's edge).
+    func action(at point: Point) -> (row: Int, side: RowSide, index: Int)? {
+        let open: (row: Int, offset: Double)
+        switch rowSwipes.active {
+        case .open(let row, let offset): open = (row, offset)
+        case .settling(let s) where s.to != 0: open = (s.row, s.offset)
+        default: return nil
+        }
+        guard row(at: point) == open.row else { return nil }
+        if open.offset > 0 {
+            return options.leadingActions.index(atDistance: point.x - layout.left, shown: open.offset).map { (open.row, .leading, $0) }
+        }
+        return options.trailingActions.index(atDistance: layout.left + layout.width - point.x, shown: -open.offset).map { (open.row, .trailing, $0) }
     }
 
     private mutating func select(_ row: Int, at time: Double, emit: (ListEvent) -> Void) {

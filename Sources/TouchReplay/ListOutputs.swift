@@ -39,6 +39,16 @@ extension ListEvent {
         case .fullSwipe(let row, let side):
             w.number("row", Double(row))
             w.string("side", side.rawValue)
+        case .rowAction(let row, let side, let index):
+            w.number("row", Double(row))
+            w.string("side", side.rawValue)
+            w.number("index", Double(index))
+        case .edit(let deleted, let inserted):
+            w.rows("deleted", deleted)
+            w.rows("inserted", inserted)
+        case .rowMoved(let from, let to):
+            w.number("from", Double(from))
+            w.number("to", Double(to))
         }
     }
 }

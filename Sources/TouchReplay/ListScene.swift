@@ -23,8 +23,8 @@ enum ListScene {
     static func options(_ scene: SceneList) -> ListOptions {
         var o = ListOptions()
         if let p = scene.swipePolicy.flatMap(SwipePolicy.init(rawValue:)) { o.swipePolicy = p }
-        if let w = scene.leadingActions { o.leadingActions = w }
-        if let w = scene.trailingActions { o.trailingActions = w }
+        if let w = scene.leadingActions { o.leadingActions = RowActions(widths: w) }
+        if let w = scene.trailingActions { o.trailingActions = RowActions(widths: w) }
         if let b = scene.fullSwipes { o.fullSwipes = b }
         if let s = scene.sections { o.sections = s }
         if let h = scene.headerHeight { o.headerHeight = h }

@@ -44,10 +44,16 @@ public enum TraceReplay {
                            events: some Sequence<TouchEvent>, emit: (ListController.Output) -> Void) -> ListModel {
         var controller = makeController(header: header, settings: settings, explain: explain)
         var assembler = FrameAssembler()
-        for e in events {
-            assembler.add(e) { frame in controller.handle(frame, emit: emit) }
+        var edits = EditSchedule(header: header)
+        func handle(_ frame: TouchFrame) {
+            edits.apply(before: frame.time, to: &controller, emit: emit)
+            controller.handle(frame, emit: emit)
         }
-        assembler.flush { frame in controller.handle(frame, emit: emit) }
+        for e in events {
+            assembler.add(e) { frame in handle(frame) }
+        }
+        assembler.flush { frame in handle(frame) }
+        edits.applyRest(to: &controller, emit: emit)
         controller.finish(emit: emit)
         return controller.list
     }
@@ -74,5 +80,42 @@ public enum TraceReplay {
         controller.pageSource = header.feed
         controller.engine.explain = explain
         return controller
+    }
+}
+
+/// `scene.list.edits` in a replay, each applied as an app would: after the frame at its time has
+/// been handled, before any later frame. The one schedule of `touchtrace replay` and the C
+/// library's replay.
+package struct EditSchedule: Sendable {
+    private let edits: [SceneEdit]
+    private var next = 0
+
+    /// The edits of `header`'s list, in time order.
+    package init(header: TraceHeader) { edits = header.sceneList?.edits ?? [] }
+
+    /// Applies the edits due before `time` (seconds). A refused edit (rows the list does not have
+    /// then) is skipped; validation reports it where the rows are known before the replay.
+    package mutating func apply(before time: Double, to controller: inout ListController,
+                                emit: (ListController.Output) -> Void) {
+        while next < edits.count, edits[next].time < time {
+            let e = edits[next]
+            next += 1
+            try? controller.performEdits(e.listEdits, at: e.time, emit: emit)
+        }
+    }
+
+    /// After the last frame: contacts still down are cancelled at the last frame's time, then the
+    /// edits left are applied.
+    package mutating func applyRest(to controller: inout ListController, emit: (ListController.Output) -> Void) {
+        guard next < edits.count else { return }
+        if let frame = controller.engine.cancellingFrame() { controller.handle(frame, emit: emit) }
+        apply(before: .infinity, to: &controller, emit: emit)
+    }
+}
+
+extension SceneEdit {
+    /// The edit as the list takes it.
+    var listEdits: ListEdits {
+        ListEdits(deleting: deleted, inserting: inserted, moving: moved.map { RowMove(from: $0.from, to: $0.to) })
     }
 }

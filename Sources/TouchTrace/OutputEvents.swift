@@ -39,6 +39,9 @@ public enum OutputTypes {
         "page": ["page", "rows", "failed"],
         "rowOffset": ["row", "offset"],
         "fullSwipe": ["row", "side"],
+        "rowAction": ["row", "side", "index"],
+        "edit": ["deleted", "inserted"],
+        "rowMoved": ["from", "to"],
     ]
 
     /// The type names, sorted, for messages.

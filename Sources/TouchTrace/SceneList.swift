@@ -20,7 +20,7 @@ package enum SceneListReader {
         "rowHeights", "estimatedRowHeight", "selection", "snapsToCells", "snapsToSections", "sectionSnapDistance",
         "paging", "pageSize", "infiniteScrollDistance", "refreshes", "refreshDistance", "loadMoreRowHeight",
         "loadingRowHeight", "bounces", "decelerationRate", "stopSpeed", "rubberBandCoefficient", "settleDuration",
-        "leadingActions", "trailingActions", "fullSwipes",
+        "leadingActions", "trailingActions", "fullSwipes", "edits",
     ]
 
     /// The words `swipePolicy`, `selection` and `paging` take: the raw values of TouchList's
@@ -90,9 +90,19 @@ package enum SceneListReader {
         scene.swipePolicy = choice("swipePolicy", swipePolicies)
         // Actions wider than the row could never be uncovered (and 1e308 made every offset NaN).
         let width = scene.width ?? surface.width
-        let actions = "a number from 0 to the row's width, \(formatJSONNumber(width)) (trace units)"
-        scene.leadingActions = number("leadingActions", actions, { $0 >= 0 && $0 <= width })
-        scene.trailingActions = number("trailingActions", actions, { $0 >= 0 && $0 <= width })
+        let actions = "a number from 0 to the row's width, \(formatJSONNumber(width)) (trace units), or an array of positive widths, one per action, adding up to at most that"
+        func widths(_ key: String) -> [Double]? {
+            guard let v = list[key] else { return nil }
+            if let n = v.numberValue, n.isFinite, n >= 0, n <= width { return [n] }
+            if let a = v.arrayValue {
+                let ws = a.compactMap { $0.numberValue.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } }
+                if ws.count == a.count, ws.reduce(0, +) <= width { return ws }
+            }
+            bad(key, actions, v)
+            return nil
+        }
+        scene.leadingActions = widths("leadingActions")
+        scene.trailingActions = widths("trailingActions")
         scene.fullSwipes = flag("fullSwipes")
         if let v = list["sections"] {
             let counts = v.arrayValue?.map { whole($0, min: 0) }
@@ -136,7 +146,98 @@ package enum SceneListReader {
         scene.stopSpeed = number("stopSpeed", "a positive number (mm/s)", { $0 > 0 })
         scene.rubberBandCoefficient = number("rubberBandCoefficient", "a positive number", { $0 > 0 })
         scene.settleDuration = number("settleDuration", "a number ≥ 0 (s)", { $0 >= 0 })
+        if let v = list["edits"] { scene.edits = readEdits(v, rows: staticRowCount(list), at: location, problems: &problems) }
         return scene
+    }
+
+    /// The list's row count when it cannot change but by edits (rows or sections given, no
+    /// paging and no refresh), for checking the edits' rows before a replay.
+    private static func staticRowCount(_ list: JSONObject) -> Int? {
+        if let p = list["paging"]?.stringValue, p != "none" { return nil }
+        if list["refreshes"]?.boolValue == true { return nil }
+        if let n = list["rows"]?.numberValue, n.isFinite, n >= 0, n == n.rounded(), n <= 1e7 { return Int(n) }
+        if let a = list["sections"]?.arrayValue {
+            let ns = a.compactMap { $0.numberValue.flatMap { $0.isFinite && $0 >= 0 && $0 == $0.rounded() && $0 <= 1e7 ? Int($0) : nil } }
+            if ns.count == a.count { return ns.reduce(0, +) }
+        }
+        return nil
+    }
+
+    /// `scene.list.edits`: an array of `{"t": SECONDS, "delete": [ROW, …], "insert": [ROW, …],
+    /// "move": {"from": ROW, "to": ROW} or an array of them}`, in time order. Each problem names
+    /// the edit by its place in the array; with `rows` known, the rows each edit names are checked
+    /// against the list the edits before it leave.
+    private static func readEdits(_ value: JSONValue, rows: Int?, at location: SourceLocation,
+                                  problems: inout [Diagnostic]) -> [SceneEdit]? {
+        func problem(_ text: String) { problems.append(Diagnostic(.error, location, text)) }
+        guard let items = value.arrayValue else {
+            problem("`scene.list.edits` must be an array of edits ({\"t\": seconds, \"delete\"/\"insert\": [rows], \"move\": {\"from\": row, \"to\": row}}), found \(value.kindDescription)")
+            return nil
+        }
+        func rowNumber(_ v: JSONValue) -> Int? {
+            guard let n = v.numberValue, n.isFinite, n >= 0, n == n.rounded(), n <= 1e7 else { return nil }
+            return Int(n)
+        }
+        var edits: [SceneEdit] = []
+        var count = rows
+        var lastTime = -Double.infinity
+        for (k, item) in items.enumerated() {
+            let name = "`scene.list.edits[\(k)]`"
+            guard let o = item.objectValue else { problem("\(name) must be an object, found \(item.kindDescription)"); return nil }
+            for m in o.members where !["t", "delete", "insert", "move"].contains(m.key) {
+                problem("\(name).\(m.key) is not a key of an edit (expected t, delete, insert, move)")
+                return nil
+            }
+            guard let t = o["t"]?.numberValue, t.isFinite, t >= 0 else {
+                problem("\(name).t must be a time in seconds ≥ 0, found \(o["t"].map { $0.serialized() } ?? "nothing")")
+                return nil
+            }
+            guard t >= lastTime else {
+                problem("\(name).t must not be earlier than the edit before it (\(formatJSONNumber(lastTime)) s), found \(formatJSONNumber(t))")
+                return nil
+            }
+            lastTime = t
+            var edit = SceneEdit(time: t)
+            for key in ["delete", "insert"] {
+                guard let v = o[key] else { continue }
+                guard let a = v.arrayValue, case let rs = a.compactMap(rowNumber), rs.count == a.count else {
+                    problem("\(name).\(key) must be an array of row indices (whole numbers ≥ 0), found \(v.serialized())")
+                    return nil
+                }
+                if key == "delete" { edit.deleted = rs } else { edit.inserted = rs }
+            }
+            if let v = o["move"] {
+                let objects = v.arrayValue ?? [v]
+                for m in objects {
+                    guard let mo = m.objectValue, let from = mo["from"].flatMap(rowNumber), let to = mo["to"].flatMap(rowNumber),
+                          mo.members.count == 2 else {
+                        problem("\(name).move must be {\"from\": row, \"to\": row} or an array of them, found \(m.serialized())")
+                        return nil
+                    }
+                    edit.moved.append(.init(from: from, to: to))
+                }
+            }
+            if edit.deleted.isEmpty, edit.inserted.isEmpty, edit.moved.isEmpty {
+                problem("\(name) changes nothing (give delete, insert or move)")
+                return nil
+            }
+            if let n = count {
+                let leaving = edit.deleted + edit.moved.map(\.from)
+                let after = n - edit.deleted.count + edit.inserted.count
+                let filled = edit.inserted + edit.moved.map(\.to)
+                if let r = leaving.first(where: { $0 >= n }) {
+                    problem("\(name) names row \(r), but the list has \(n) rows then (0 to \(n - 1))"); return nil
+                }
+                if Set(leaving).count != leaving.count { problem("\(name) deletes or moves a row twice"); return nil }
+                if let r = filled.first(where: { $0 >= after }) {
+                    problem("\(name) puts a row at \(r), but the list has \(after) rows after it (0 to \(after - 1))"); return nil
+                }
+                if Set(filled).count != filled.count { problem("\(name) inserts or moves two rows to one place"); return nil }
+                count = after
+            }
+            edits.append(edit)
+        }
+        return edits
     }
 
     /// Reads `scene.data`: the feed a paged list's pages come from; problems are reported at
@@ -180,7 +281,8 @@ package struct SceneList: Hashable, Sendable {
     package var rows: Int?
     package var rowHeight, top, left, width, height, offset: Double?
     package var swipePolicy: String?
-    package var leadingActions, trailingActions: Double?
+    package var leadingActions, trailingActions: [Double]?
+    package var edits: [SceneEdit]?
     package var fullSwipes: Bool?
     package var sections: [Int]?
     package var headerHeight: Double?
@@ -225,4 +327,21 @@ extension TraceHeader {
         var ignored: [Diagnostic] = []
         return SceneListReader.feed(data, at: SourceLocation(), problems: &ignored)
     }
+}
+
+/// One entry of `scene.list.edits`: rows deleted (indices before the edit), inserted (indices
+/// after it) and moved, at time `time` (seconds).
+package struct SceneEdit: Hashable, Sendable {
+    package var time: Double
+    package var deleted: [Int] = []
+    package var inserted: [Int] = []
+    package var moved: [Move] = []
+
+    /// A row moved from `from` (before the edit) to `to` (after it).
+    package struct Move: Hashable, Sendable {
+        package var from: Int
+        package var to: Int
+    }
+
+    package init(time: Double) { self.time = time }
 }

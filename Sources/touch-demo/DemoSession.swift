@@ -6,7 +6,7 @@ let demoSessionJSON = #"""
   "format": "touch-trace",
   "version": 1,
   "device": {"name": "Synthetic 800x480 panel", "width": 800, "height": 480, "resolution": {"x": 5, "y": 5}, "units": "px"},
-  "scene": {"list": {"rows": 25, "rowHeight": 60, "top": 0, "left": 0, "width": 800, "height": 440, "snapsToCells": true, "paging": "infinite", "refreshes": true, "leadingActions": 160, "trailingActions": 320}, "data": {"total": 60, "latency": 0.4}},
+  "scene": {"list": {"rows": 25, "rowHeight": 60, "top": 0, "left": 0, "width": 800, "height": 440, "snapsToCells": true, "paging": "infinite", "refreshes": true, "leadingActions": 160, "trailingActions": [160, 160]}, "data": {"total": 60, "latency": 0.4}},
   "meta": {"generator": "traces/Corpus (swift run touch-corpus)", "note": "pull to refresh; drag row 1 open to the right, then row 3 to the left (row 1 closes), drag row 3 back closed; tap row 5, double tap row 6; a slow drag that snaps; a throw to the end that loads page 2"},
   "expect": [{"type": "refresh", "t": 0.7}, {"type": "page", "page": 1, "rows": 25}, {"type": "rowSwipe", "row": 1, "swiped": true}, {"type": "rowSwipe", "row": 1, "swiped": false}, {"type": "rowSwipe", "row": 3, "swiped": true}, {"type": "rowSwipe", "row": 3, "swiped": false}, {"type": "tap", "taps": 1, "fingers": 1}, {"type": "select", "row": 5}, {"type": "tap", "taps": 2, "fingers": 1}, {"type": "select", "row": 6}, {"type": "snap", "offset": 220, "to": "cell", "t": 6.75}, {"type": "loadMore", "page": 2, "t": 7.092792653948394, "tolerance": {"t": 1e-09}}, {"type": "page", "page": 2, "rows": 25, "t": 7.492792653948395, "tolerance": {"t": 1e-09}}],
   "expectNone": ["fullSwipe"],

@@ -244,7 +244,7 @@ final class ListPainter {
             let label = Self.leadingAction.label, lw = textWidth(label, size: font)
             if uncovered >= lw + 16 { text(label, x: uncovered - 8 - lw, y: y + h / 2, size: font, (255, 255, 255)) }
         } else if uncovered < 0 {
-            let total = trailingWidth ?? list.options.trailingActions * sx
+            let total = trailingWidth ?? list.options.trailingActions.width * sx
             let shown = -uncovered
             let each = total / Double(Self.trailingActions.count)
             // From the content's edge outward: each action its share, the last one the rest.

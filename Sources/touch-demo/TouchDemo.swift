@@ -382,8 +382,8 @@ struct TouchDemo: ParsableCommand {
         options.selection = .multiple
         // Rows slide over an action on the left (a fifth of the width) and two on the right
         // (two fifths), as a phone's mail list's do.
-        options.leadingActions = surface.width / 5
-        options.trailingActions = surface.width * 2 / 5
+        options.leadingActions = RowActions(width: surface.width / 5)
+        options.trailingActions = RowActions(widths: [surface.width / 5, surface.width / 5])   // Delete at the edge, then Flag
         // The list ends above the graphical view's status bar (a sixteenth of the height).
         let layout = ListLayout(rows: options.pageSize, rowHeight: standard.rowHeight, width: surface.width,
                                 height: surface.height * 15 / 16)

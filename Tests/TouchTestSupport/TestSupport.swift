@@ -64,6 +64,9 @@ public func line(_ e: ListEvent) -> String {
     case .page(let page, let rows): return "\(t) page \(page) \(rows.map(String.init) ?? "failed")"
     case .rowOffset(let row, let offset): return "\(t) rowOffset \(row) \(formatted(offset))"
     case .fullSwipe(let row, let side): return "\(t) fullSwipe \(row) \(side.rawValue)"
+    case .rowAction(let row, let side, let index): return "\(t) rowAction \(row) \(side.rawValue) \(index)"
+    case .edit(let deleted, let inserted): return "\(t) edit -\(deleted) +\(inserted)"
+    case .rowMoved(let from, let to): return "\(t) rowMoved \(from) \(to)"
     }
 }
 

@@ -125,8 +125,8 @@ struct HostileClassTests {
         var r = SplitMix(state: 36)
         for round in 0..<150 {
             var options = ListOptions()
-            options.leadingActions = Double(40 + r.int(200))
-            options.trailingActions = Double(40 + r.int(200))
+            options.leadingActions = RowActions(width: Double(40 + r.int(200)))
+            options.trailingActions = RowActions(width: Double(40 + r.int(200)))
             var s = Script()
             var t = 0.0
             for id in 0..<(2 + r.int(5)) {
@@ -150,7 +150,7 @@ struct HostileClassTests {
             for (row, x) in last {
                 let now = controller.list.offset(ofRow: row)
                 #expect(x == now, "round \(round): row \(row) last reported \(x), is at \(now)")
-                #expect(now == 0 || now == options.leadingActions || now == -options.trailingActions,
+                #expect(now == 0 || now == options.leadingActions.width || now == -options.trailingActions.width,
                         "round \(round): row \(row) rests at \(now), neither closed nor open")
                 #expect(x.isFinite)
             }

@@ -95,8 +95,8 @@ struct ReaderErrorTests {
               (#""list": {"settleDuration": "slow"}"#, #"`scene.list.settleDuration` must be a number ≥ 0 (s), found "slow""#),
               (#""list": "rows""#, "`scene.list` must be an object, found a string"),
               // Actions wider than the row: 1e308 was accepted and every offset came out NaN (null).
-              (#""list": {"leadingActions": 1e308}"#, "`scene.list.leadingActions` must be a number from 0 to the row's width, 800 (trace units), found 1e+308"),
-              (#""list": {"width": 300, "trailingActions": 301}"#, "`scene.list.trailingActions` must be a number from 0 to the row's width, 300 (trace units), found 301"),
+              (#""list": {"leadingActions": 1e308}"#, "`scene.list.leadingActions` must be a number from 0 to the row's width, 800 (trace units), or an array of positive widths, one per action, adding up to at most that, found 1e+308"),
+              (#""list": {"width": 300, "trailingActions": 301}"#, "`scene.list.trailingActions` must be a number from 0 to the row's width, 300 (trace units), or an array of positive widths, one per action, adding up to at most that, found 301"),
           ])
     func listSceneErrors(scene: String, message: String) throws {
         let text = #"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480}, "scene": {"#

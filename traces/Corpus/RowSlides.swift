@@ -65,7 +65,7 @@ func rowSlides() {
     t = CorpusTrace("row-slide-full-swipe", seed: 404, scene: scene,
                     note: "110 mm left and held: about 285 units past the trailing actions, over 224 (40% of the rest): fullSwipe, then closed")
     _ = dragAndRest(&t, 0, [Point(x: 780, y: y3), Point(x: 230, y: y3)], duration: 0.6)
-    t.expect = [["type": "fullSwipe", "row": 3, "side": "trailing"]]
+    t.expect = [["type": "fullSwipe", "row": 3, "side": "trailing"], ["type": "rowAction", "row": 3, "side": "trailing", "index": 0]]
     t.expectNone = ["rowSwipe"]
     t.write()
 
@@ -110,4 +110,6 @@ func rowSlides() {
     t.expect = [rowSwipe(3, true), tap(), rowSwipe(3, false)]
     t.expectNone = ["select"]
     t.write()
+
+    listEdits()
 }

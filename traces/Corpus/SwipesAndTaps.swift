@@ -311,7 +311,7 @@ func demoSession() {
     let height = 440.0, rows = 25.0
     let scene: JSONObject = ["list": .object(eightRows.with(["rows": .n(rows), "height": .n(height), "snapsToCells": true,
                                                             "paging": "infinite", "refreshes": true,
-                                                            "leadingActions": 160, "trailingActions": 320])),
+                                                            "leadingActions": 160, "trailingActions": [160, 160]])),
                              "data": ["total": 60, "latency": 0.4]]
     var t = CorpusTrace("demo-session", seed: 47, scene: scene,
                         note: "pull to refresh; drag row 1 open to the right, then row 3 to the left (row 1 closes), "

@@ -107,6 +107,12 @@ enum tg_event_type {
 	TG_EVENT_PAGE = 28,
 	TG_EVENT_ROW_OFFSET = 29,
 	TG_EVENT_FULL_SWIPE = 30,
+	/** A row's action is to run: tapped while uncovered, or index 0 after a full swipe. */
+	TG_EVENT_ROW_ACTION = 31,
+	/** The rows were edited; the deleted and inserted rows are in the event's JSON. */
+	TG_EVENT_EDIT = 32,
+	/** A row moved: by an edit, or dragged and dropped. */
+	TG_EVENT_ROW_MOVED = 33,
 };
 
 /** Where a continuous gesture is in its life. */
@@ -225,8 +231,12 @@ enum tg_recognizer tg_event_get_recognizer(const struct tg_event *event);
 const char *tg_event_get_reason(const struct tg_event *event);
 /** Won: the contact that began the touch sequence. [-1] */
 int tg_event_get_contact(const struct tg_event *event);
-/** Row swipe, select, deselect, check, row offset, full swipe: the row (0-based, flat). [-1] */
+/** Row swipe, select, deselect, check, row offset, full swipe, row action: the row (0-based,
+ * flat); row moved: the row's index before the move. [-1] */
 int tg_event_get_row(const struct tg_event *event);
+/** Row action: which action (0: the one at the row's edge); row moved: the row's index after
+ * the move. [-1] */
+int tg_event_get_index(const struct tg_event *event);
 /** Row swipe: 1 when the row is now swiped open, 0 when closed; check: 1 when now checked;
  * scroll: 1 when the content moved on its own (momentum, a snap, a spring back). [-1] */
 int tg_event_get_flag(const struct tg_event *event);
@@ -238,7 +248,8 @@ enum tg_snap tg_event_get_snap(const struct tg_event *event);
 int tg_event_get_page(const struct tg_event *event);
 /** Page: how many rows arrived; -1 when it failed. [-1] */
 int tg_event_get_page_rows(const struct tg_event *event);
-/** Full swipe: the side whose first action is to run. [TG_SIDE_NONE] */
+/** Full swipe: the side whose first action is to run; row action: the side of the action.
+ * [TG_SIDE_NONE] */
 enum tg_side tg_event_get_side(const struct tg_event *event);
 
 /* ---- The gesture engine ------------------------------------------------------------------ */

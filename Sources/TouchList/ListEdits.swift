@@ -1,0 +1,327 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TouchGestures
+
+/// One row an edit moves: its index before the edit and after it.
+public struct RowMove: Hashable, Sendable {
+    /// The row's index before the edit.
+    public var from: Int
+    /// The row's index after the edit.
+    public var to: Int
+
+    /// A move of the row at `from` (before the edit) to `to` (after it).
+    public init(from: Int, to: Int) {
+        self.from = from
+        self.to = to
+    }
+}
+
+/// Changes to a list's rows made at once, as UIKit's `performBatchUpdates`: deletions and the
+/// moves' sources name rows as they were before the edit, insertions and the moves' targets as
+/// they are after it, whatever order they are listed in. Every other row keeps its order.
+///
+/// A row added at index `r` joins the section of the row it pushes down (the last section when it
+/// goes at the end).
+public struct ListEdits: Hashable, Sendable {
+    /// Rows to remove, as numbered before the edit.
+    public var deletedRows: [Int]
+    /// Where new rows go, as numbered after the edit.
+    public var insertedRows: [Int]
+    /// Rows that move.
+    public var movedRows: [RowMove]
+
+    /// An edit deleting, inserting and moving the given rows.
+    public init(deleting deletedRows: [Int] = [], inserting insertedRows: [Int] = [], moving movedRows: [RowMove] = []) {
+        self.deletedRows = deletedRows
+        self.insertedRows = insertedRows
+        self.movedRows = movedRows
+    }
+
+    /// True when the edit changes nothing.
+    public var isEmpty: Bool { deletedRows.isEmpty && insertedRows.isEmpty && movedRows.isEmpty }
+}
+
+/// Why ``ListModel/performEdits(_:at:surface:emit:)`` refused an edit. A refused edit changes
+/// nothing.
+public enum ListEditError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A row named before the edit (deleted or moved from) is not in the list of `count` rows.
+    case noSuchRow(Int, count: Int)
+    /// A place named after the edit (inserted or moved to) is not in the list of `count` rows
+    /// the edit leaves.
+    case noSuchPlace(Int, count: Int)
+    /// A row is deleted or moved more than once.
+    case rowTwice(Int)
+    /// Two rows are inserted or moved to the same place.
+    case placeTwice(Int)
+
+    /// The reason, in words.
+    public var description: String {
+        switch self {
+        case .noSuchRow(let r, let n): "row \(r) is not in the list (it has \(n) rows: 0 to \(n - 1))"
+        case .noSuchPlace(let r, let n): "row \(r) is not a place in the list after the edit (it has \(n) rows then)"
+        case .rowTwice(let r): "row \(r) is deleted or moved more than once"
+        case .placeTwice(let r): "two rows are inserted or moved to row \(r)"
+        }
+    }
+}
+
+/// A row growing in or collapsing out after an edit, for a renderer to draw each frame of: the
+/// model's rows and offsets are already where the edit left them, and this says how far each
+/// place still is from its final height (``ListModel/editDisplacement(atContentOffset:time:)``).
+///
+/// Both take ``duration`` (0.25 s, the move duration of Android RecyclerView's
+/// `DefaultItemAnimator`, over which the rows around an edited one slide; plausible range
+/// 0.15–0.4 s) along the accelerate-decelerate curve, Android's default interpolator.
+public struct RowAnimation: Hashable, Sendable {
+    /// Whether the place grows or collapses.
+    public enum Kind: String, Hashable, Sendable {
+        /// A row inserted (or moved in) grows from 0 to its height.
+        case grow
+        /// A row deleted (or moved out) collapses from its height to 0.
+        case collapse
+    }
+
+    /// Whether the place grows or collapses.
+    public var kind: Kind
+    /// The row growing (its index now), or the row that collapses (its index before the edit).
+    public var row: Int
+    /// The content offset (surface units) where the place lies in the list the edit left: a
+    /// growing row's top, or the top of whatever now follows a collapsing row.
+    public var top: Double
+    /// The row's full height (surface units).
+    public var height: Double
+    /// A collapsing row's content offset across (surface units) as it stood when it was deleted:
+    /// a row deleted from a swipe action collapses from where it stands, open.
+    public var slide: Double
+    /// When the edit came (seconds).
+    public var start: Double
+    /// How long the animation takes (seconds).
+    public var duration: Double
+
+    /// The default duration, in seconds: RecyclerView's `DefaultItemAnimator` move duration.
+    public static let defaultDuration = 0.25
+
+    /// How far along the animation is at `time` (seconds): 0 at its start, 1 at its end and after,
+    /// eased (accelerate-decelerate: `(1 − cos(π·t)) / 2`).
+    public func progress(at time: Double) -> Double {
+        guard duration > 0, time < start + duration else { return 1 }
+        let t = max(0, time - start) / duration
+        return (1 - cos(Double.pi * t)) / 2
+    }
+
+    /// The place's height at `time` (seconds), in surface units.
+    public func shownHeight(at time: Double) -> Double {
+        let p = progress(at: time)
+        return kind == .grow ? height * p : height * (1 - p)
+    }
+
+    /// True once the animation has ended at `time` (seconds).
+    public func isDone(at time: Double) -> Bool { time >= start + duration }
+}
+
+extension ListModel {
+    /// Applies `edits` at `time` (seconds), as UIKit's `performBatchUpdates`: the rows change at
+    /// once, reported as `edit`, and every row keeps what it had (selection, checkmark, swipe
+    /// state, height) through its new index. Inserted rows are unselected and closed, with the
+    /// height ``ListOptions/rowHeights`` gives their identity.
+    ///
+    /// What the user sees stays put: when the list is scrolled, the first row in view (or the
+    /// first after it that the edit leaves in place) keeps its place on the screen, and the
+    /// content offset changes by the height added or removed above it, reported as `scroll`, as
+    /// RecyclerView anchors its first visible item. At the top (offset 0 or above) the offset
+    /// stays, so rows inserted at the top show. Momentum, a drag and a settle carry on from the
+    /// moved offset. Removed rows collapse and inserted rows grow over ``RowAnimation/defaultDuration``
+    /// (``editAnimations``), drawn from the model.
+    ///
+    /// A deleted row that was open, sliding or closing is gone at once, with no `rowSwipe`: it
+    /// collapses from where it stood. A deleted row that was selected is no longer selected, with
+    /// no `deselect`, as in UIKit. A page that is loading still arrives, at the end. Rows are
+    /// not checked against what the list has not yet loaded.
+    public mutating func performEdits(_ edits: ListEdits, at time: Double, surface: Surface,
+                                      emit: (ListEvent) -> Void) throws(ListEditError) {
+        let plan = try EditPlan(edits, rowCount: rowCount)
+        advance(to: time, surface: surface, emit: emit)
+        editAnimations.removeAll { $0.isDone(at: time) }
+
+        // The anchor: the first row in view that stays in place, and where it is on the screen.
+        var anchor: (row: Int, screen: Double)?
+        if contentOffset > 0, rowCount > 0 {
+            var r = firstRowInView()
+            while r < rowCount, plan.leaves(r) { r += 1 }
+            if r < rowCount { anchor = (r, geometry.top(ofItem: geometry.item(ofRow: r)) - contentOffset) }
+        }
+        // What the removed rows were, before they go.
+        struct Gone { var row: Int, id: Int, height: Double, estimate: Bool, slide: Double }
+        var gone: [Gone] = []
+        gone.reserveCapacity(plan.removed.count)
+        for r in plan.removed {
+            gone.append(Gone(row: r, id: identities.id(ofRow: r), height: geometry.height(ofItem: geometry.item(ofRow: r)),
+                             estimate: geometry.isEstimate(row: r), slide: offset(ofRow: r)))
+        }
+        // Identities, then heights.
+        for r in plan.removed.reversed() { identities.remove(r) }
+        var added: [ListGeometry.NewRow] = []
+        added.reserveCapacity(plan.added.count)
+        let movedFrom = Dictionary(uniqueKeysWithValues: edits.movedRows.map { ($0.to, $0.from) })
+        let goneAt = Dictionary(uniqueKeysWithValues: gone.map { ($0.row, $0) })
+        for to in plan.added {
+            if let from = movedFrom[to], let g = goneAt[from] {
+                identities.insert(g.id, at: to)
+                added.append(.init(row: to, height: g.height, isEstimate: g.estimate))
+            } else {
+                let id = identities.insert(nil, at: to)
+                added.append(.init(row: to, height: heights.start(id), isEstimate: heights.estimate != nil))
+            }
+        }
+        geometry.edit(removing: plan.removed, adding: added)
+
+        // Every row's state follows its row.
+        remapRowState(plan, at: time)
+        emit(ListEvent(time: time, kind: .edit(deleted: edits.deletedRows.sorted(), inserted: edits.insertedRows.sorted())))
+        for m in edits.movedRows.sorted(by: { $0.from < $1.from }) {
+            emit(ListEvent(time: time, kind: .rowMoved(from: m.from, to: m.to)))
+        }
+
+        // The offset: the anchor back where it was, or where it was, within the content at rest.
+        var target = contentOffset
+        if let a = anchor, let now = plan.newIndex(ofOld: a.row) {
+            target = geometry.top(ofItem: geometry.item(ofRow: now)) - a.screen
+        }
+        if scrollState == .idle { target = min(max(target, 0), maxOffset) }
+        shiftOffset(by: target - contentOffset, surface: surface)
+
+        // The animations: collapses where the removed rows were, growth where rows came.
+        for g in gone {
+            var next = g.row + 1
+            while next < plan.oldCount, plan.leaves(next) { next += 1 }
+            let top = next < plan.oldCount ? plan.newIndex(ofOld: next).map { geometry.top(ofItem: geometry.item(ofRow: $0)) } ?? geometry.top(ofItem: geometry.itemCount)
+                                            : geometry.top(ofItem: geometry.itemCount)
+            editAnimations.append(RowAnimation(kind: .collapse, row: g.row, top: top, height: g.height, slide: g.slide,
+                                               start: time, duration: RowAnimation.defaultDuration))
+        }
+        for a in added {
+            editAnimations.append(RowAnimation(kind: .grow, row: a.row, top: geometry.top(ofItem: geometry.item(ofRow: a.row)),
+                                               height: geometry.height(ofItem: geometry.item(ofRow: a.row)), slide: 0,
+                                               start: time, duration: RowAnimation.defaultDuration))
+        }
+        needsEndFrame = true
+        loadCheckPending = true
+        report(at: time, momentum: true, surface: surface, emit: emit)
+    }
+
+    /// How far content at offset `y` of the edited list (surface units) is drawn below where the
+    /// model puts it at `time` (seconds), while ``editAnimations`` run: the part of each
+    /// collapsing row above it not yet collapsed, less the part of each growing row above it not
+    /// yet grown. A renderer draws each item at its top plus this, and each animated place at its
+    /// ``RowAnimation/shownHeight(at:)``.
+    public func editDisplacement(atContentOffset y: Double, time: Double) -> Double {
+        var d = 0.0
+        for a in editAnimations where !a.isDone(at: time) {
+            switch a.kind {
+            case .collapse: if a.top <= y { d += a.shownHeight(at: time) }
+            case .grow: if a.top < y { d -= a.height - a.shownHeight(at: time) }
+            }
+        }
+        return d
+    }
+
+    /// True while an edit's rows grow or collapse at `time` (seconds): a screen redraws then.
+    public func isAnimatingEdits(at time: Double) -> Bool { editAnimations.contains { !$0.isDone(at: time) } }
+
+    /// The first row whose bottom is below the viewport's top.
+    private func firstRowInView() -> Int {
+        var i = geometry.item(atOffset: max(0, contentOffset))
+        while i < geometry.itemCount {
+            if case .row(let r) = geometry.kind(ofItem: i),
+               geometry.top(ofItem: i) + geometry.height(ofItem: i) > contentOffset || geometry.height(ofItem: i) == 0 { return r }
+            i += 1
+        }
+        return rowCount
+    }
+
+    /// Moves the content by `delta` with whatever the scrolling holds: a drag's anchor, a
+    /// settle's ends.
+    private mutating func shiftOffset(by delta: Double, surface: Surface) {
+        guard delta != 0, delta.isFinite else { return }
+        switch scrollState {
+        case .dragging(let anchor): scrollState = .dragging(anchor: anchor + delta)
+        case .settling(var s):
+            s.from += delta
+            s.to += delta
+            scrollState = .settling(s)
+        default: break
+        }
+        move(to: contentOffset + delta, surface: surface)
+    }
+
+    /// Selection, checkmarks and swipe state onto the rows' new indices.
+    private mutating func remapRowState(_ plan: EditPlan, at time: Double) {
+        func remap(_ set: Set<Int>) -> Set<Int> { Set(set.compactMap(plan.newIndex(ofOld:))) }
+        selectedRows = remap(selectedRows)
+        selectedRow = selectedRow.flatMap(plan.newIndex(ofOld:))
+        checkedRows = remap(checkedRows)
+        rowSwipes.swiped = remap(rowSwipes.swiped)
+        rowSwipes.swipedFromLeading = remap(rowSwipes.swipedFromLeading)
+        rowSwipes.closing = rowSwipes.closing.compactMap { c in
+            plan.newIndex(ofOld: c.row).map { var c = c; c.row = $0; return c }
+        }
+        if let row = rowSwipes.active.row {
+            if let now = plan.newIndex(ofOld: row) {
+                rowSwipes.active = rowSwipes.active.moved(to: now)
+            } else {
+                transition(toRow: .idle, at: time)   // deleted: gone at once
+            }
+        }
+    }
+}
+
+/// An edit checked against the list and worked out: which rows leave their places (deleted or
+/// moved), which places are filled anew (inserted or moved to), and where every other row goes.
+struct EditPlan {
+    /// Rows leaving, before the edit, ascending.
+    let removed: [Int]
+    /// Places filled anew, after the edit, ascending.
+    let added: [Int]
+    let oldCount: Int
+    private let moves: [Int: Int]
+    private let removedSet: Set<Int>
+
+    init(_ edits: ListEdits, rowCount: Int) throws(ListEditError) {
+        oldCount = rowCount
+        var leaving = Set<Int>()
+        for r in edits.deletedRows + edits.movedRows.map(\.from) {
+            guard r >= 0, r < rowCount else { throw .noSuchRow(r, count: rowCount) }
+            guard leaving.insert(r).inserted else { throw .rowTwice(r) }
+        }
+        let newCount = rowCount - edits.deletedRows.count + edits.insertedRows.count
+        var filled = Set<Int>()
+        for r in edits.insertedRows + edits.movedRows.map(\.to) {
+            guard r >= 0, r < newCount else { throw .noSuchPlace(r, count: newCount) }
+            guard filled.insert(r).inserted else { throw .placeTwice(r) }
+        }
+        removed = leaving.sorted()
+        added = filled.sorted()
+        removedSet = leaving
+        moves = Dictionary(uniqueKeysWithValues: edits.movedRows.map { ($0.from, $0.to) })
+    }
+
+    /// True when row `row` (before the edit) leaves its place: deleted or moved.
+    func leaves(_ row: Int) -> Bool { removedSet.contains(row) }
+
+    /// Where row `old` is after the edit; `nil` when it was deleted.
+    func newIndex(ofOld old: Int) -> Int? {
+        if let to = moves[old] { return to }
+        if removedSet.contains(old) { return nil }
+        // Its rank among the rows that stay, then past every place filled anew at or before it.
+        var below = 0
+        for r in removed { if r < old { below += 1 } else { break } }
+        var n = old - below
+        for f in added { if f <= n { n += 1 } else { break } }
+        return n
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import TouchGestures
+import TouchTestSupport
+import TouchTools
+import TouchTrace
+
+func edit(deleted: [Int] = [], inserted: [Int] = []) -> JSONObject {
+    ["type": "edit", "deleted": .array(deleted.map { .number(Double($0)) }), "inserted": .array(inserted.map { .number(Double($0)) })]
+}
+func rowAction(_ row: Int, _ side: String, _ index: Int) -> JSONObject {
+    ["type": "rowAction", "row": .number(Double(row)), "side": .string(side), "index": .number(Double(index))]
+}
+
+/// Edits (`scene.list.edits`) and the actions that lead to them. An edit is applied after the
+/// frame at its time, as an app answering that frame's outputs would. Each trace's note works its
+/// outcome out from the rules in docs/trace-format.md.
+func listEdits() {
+    func scene(_ list: JSONObject, _ edits: [JSONValue]) -> JSONObject {
+        ["list": .object(list.with(["edits": .array(edits)]))]
+    }
+    let thirty = eightRows.with(["rows": 30])
+
+    // --- Scrolled to 600 (row 10 at the top): deleting rows 2 and 3, above the view, keeps row 10
+    // where it is on the screen: it is row 8 now, its top 480, so the offset becomes 480. A tap on
+    // the top row then selects row 8.
+    var t = CorpusTrace("list-edit-delete-above-keeps-rows-in-place", seed: 500,
+                        scene: scene(thirty.with(["offset": 600]), [["t": 0.1, "delete": [2, 3]]]),
+                        note: "offset 600 (row 10 at the top); rows 2 and 3 deleted at 0.1 s: row 10 is row 8, top 480, offset 480; a tap at the top selects row 8")
+    t.b.tap(0.3, at: Point(x: 400, y: 30))
+    t.expect = [edit(deleted: [2, 3]), scroll(480, true), tap(), select(8)]
+    t.write()
+
+    // --- At the top, a row inserted at 0 shows: the offset stays 0, and the top row is the new one.
+    t = CorpusTrace("list-edit-insert-at-top-shows-the-row", seed: 501,
+                    scene: scene(eightRows, [["t": 0.1, "insert": [0]]]),
+                    note: "at offset 0 a row inserted at 0 shows at the top: no scroll; a tap at the top selects the new row 0")
+    t.b.tap(0.3, at: Point(x: 400, y: 30))
+    t.expect = [edit(inserted: [0]), tap(), select(0)]
+    t.expectNone = ["scroll"]
+    t.write()
+
+    // --- The selection follows its row: row 2 selected, moved to 5; a tap on row 5 is a tap on
+    // the selected row, so nothing is deselected (had the selection stayed at index 2, the tap
+    // would deselect row 2 first).
+    t = CorpusTrace("list-edit-move-keeps-the-selection", seed: 502,
+                    scene: scene(eightRows, [["t": 0.4, "move": ["from": 2, "to": 5]]]),
+                    note: "row 2 selected, moved to 5 at 0.4 s; a tap on row 5 selects it again with no deselect")
+    t.b.tap(0, at: Point(x: 400, y: rowY(2)))
+    t.b.tap(0.8, at: Point(x: 400, y: rowY(5)))
+    t.expect = [tap(), select(2), edit(), ["type": "rowMoved", "from": 2, "to": 5], tap(), select(5)]
+    t.expectNone = ["deselect"]
+    t.write()
+
+    // --- Actions that act: trailing actions of 120 and 120 units (Delete at the edge, then
+    // Flag). Row 3 dragged open (150 of 240 units in, past half); a tap 180 units in from the right
+    // edge is over the second action (index 1); the row closes.
+    let actions = eightRows.with(["leadingActions": 160, "trailingActions": [120, 120]])
+    func dragAndRest(_ t: inout CorpusTrace, _ t0: Double, _ points: [Point], duration: Double) -> Double {
+        let id = t.b.newID()
+        let end = t.b.path(t0, points, duration: duration, lift: false, id: id)
+        return t.b.path(end, [points[points.count - 1], points[points.count - 1]], duration: 0.15, rate: 60, id: id, down: false)
+    }
+    t = CorpusTrace("row-slide-tap-on-an-action-runs-it", seed: 503, scene: ["list": .object(actions)],
+                    note: "trailing [120, 120]: row 3 opened, a tap 180 units in from the right edge runs action 1, then the row closes")
+    var at = dragAndRest(&t, 0, [Point(x: 600, y: rowY(3)), Point(x: 425, y: rowY(3))], duration: 0.4)
+    t.b.tap(at + 0.5, at: Point(x: 620, y: rowY(3)))
+    t.expect = [rowSwipe(3, true), tap(), rowAction(3, "trailing", 1), rowSwipe(3, false)]
+    t.expectNone = ["select"]
+    t.write()
+
+    // --- Delete: the same, the tap on the action at the edge (index 0, 20 units in), and the app
+    // deletes the row in answer (an edit at 2.5 s, after the tap): the row is gone, rows below move
+    // up, and a tap where row 3 was selects the row that was row 4, now row 3.
+    t = CorpusTrace("row-slide-delete-action-removes-the-row", seed: 504,
+                    scene: scene(actions.with(["selection": "single"]), [["t": 2.5, "delete": [3]]]),
+                    note: "row 3 opened, Delete (index 0) tapped, the app deletes row 3 at 2.5 s; a tap where it was selects row 3 (the old row 4)")
+    at = dragAndRest(&t, 0, [Point(x: 600, y: rowY(3)), Point(x: 425, y: rowY(3))], duration: 0.4)
+    precondition(at + 0.5 + 0.08 < 2.5)
+    t.b.tap(at + 0.5, at: Point(x: 780, y: rowY(3)))
+    t.b.tap(3.0, at: Point(x: 400, y: rowY(3)))
+    t.expect = [rowSwipe(3, true), tap(), rowAction(3, "trailing", 0), rowSwipe(3, false), edit(deleted: [3]), tap(), select(3)]
+    t.write()
+}

@@ -148,6 +148,12 @@ public struct ListGeometry: Sendable {
         while topPower * 2 <= n { topPower *= 2 }
     }
 
+    /// Bytes kept for the items (partial sums, heights, estimate bits, section starts), for the
+    /// benchmark's memory figure: O(sections) while every row has one height.
+    package var storedBytes: Int {
+        8 * (tree.count + heights.count + estimated.count + sectionItemStart.count + sectionRowStart.count)
+    }
+
     /// Number of items (headers and rows; the footer is not counted).
     public var itemCount: Int { uniform == nil ? heights.count : uniformItems }
     /// Number of sections.
@@ -507,25 +513,27 @@ extension ListGeometry {
         if on { estimated[row / 64] |= 1 << UInt64(row % 64); estimatesLeft += 1 }
     }
 
-    /// Rebuilds the partial sums of the items from `first` on, in O(n − first): nodes below it are
-    /// unchanged, and the few among them whose parent lies above are added back in.
+    /// Rebuilds the partial sums of the items from `first` on, in place and in one pass: node `k`
+    /// is its own height plus its children (`k − 1`, `k − 2`, `k − 4`, … above `k − lowbit(k)`),
+    /// and the children below `first` are unchanged. A node has one child on average, so this is
+    /// O(n − first).
     private mutating func rebuildTree(from first: Int) {
         let n = heights.count
         let from = max(0, min(first, n))
-        tree.removeSubrange(min(from + 1, tree.count)...)
-        tree.append(contentsOf: heights[from...])
-        // Nodes 1...from are whole; push the ones whose parent is above `from` into it.
-        var j = from
-        while j > 0 {
-            let parent = j + (j & -j)
-            if parent <= n { tree[parent] += tree[j] }
-            j -= j & -j
-        }
-        var i = from + 1
-        while i <= n {
-            let parent = i + (i & -i)
-            if parent <= n { tree[parent] += tree[i] }
-            i += 1
+        if tree.count > n + 1 { tree.removeSubrange((n + 1)...) }
+        while tree.count < n + 1 { tree.append(0) }
+        heights.withUnsafeBufferPointer { h in
+            tree.withUnsafeMutableBufferPointer { t in
+                var k = from + 1
+                while k <= n {
+                    var v = h[k - 1]
+                    let low = k & -k
+                    var step = 1
+                    while step < low { v += t[k - step]; step <<= 1 }
+                    t[k] = v
+                    k += 1
+                }
+            }
         }
         topPower = 1
         while topPower * 2 <= n { topPower *= 2 }

@@ -110,3 +110,42 @@ func benchList(rows: Int, estimated: Bool, minFrames: Int) -> ListFigures {
     return ListFigures(rows: rows, buildSeconds: buildSeconds, frames: frames, nsPerFrame: elapsed / Double(frames) * 1e9,
                        allocationsPerFrame: Double(allocations) / Double(frames), slots: list.slotCount)
 }
+
+struct EditFigures { var medianMicroseconds: Double; var p90Microseconds: Double; var edits: Int; var allocationsPerEdit: Double; var bytesBefore: Int; var bytesAfter: Int }
+
+/// One edit at a time on a list of `rows` rows, fixed (60 units) or variable heights (20–119,
+/// as `benchList`), scrolled to its middle: a row inserted in the middle, then deleted again,
+/// `edits` times in all. Each `performEdits` is timed on its own (the anchoring, the identities,
+/// the geometry, the report and the animation record together); the median and the 90th
+/// percentile are printed, with the bytes the geometry keeps before and after.
+func benchEdits(rows: Int, variable: Bool, edits: Int) -> EditFigures {
+    var options = ListOptions()
+    if variable {
+        var state: UInt64 = 99
+        options.rowHeights = (0..<rows).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(20 + (state >> 33) % 100)
+        }
+    }
+    var list = ListModel(layout: ListLayout(rows: rows, rowHeight: 60, width: 800, height: 480), options: options)
+    list.scroll(toOffset: list.maxOffset / 2)
+    let bytesBefore = list.geometry.storedBytes
+    var times: [Double] = []
+    times.reserveCapacity(edits)
+    var t = 0.0
+    var allocations: UInt64 = 0
+    let middle = rows / 2
+    for k in 0..<edits {
+        t += 0.5
+        let edit = k % 2 == 0 ? ListEdits(inserting: [middle]) : ListEdits(deleting: [middle])
+        let a0 = tg_allocations()
+        let t0 = now()
+        do { try list.performEdits(edit, at: t, surface: surface) { _ in } } catch { fatalError("\(error)") }
+        times.append(now() - t0)
+        allocations += tg_allocations() - a0
+    }
+    times.sort()
+    return EditFigures(medianMicroseconds: times[times.count / 2] * 1e6, p90Microseconds: times[times.count * 9 / 10] * 1e6,
+                       edits: edits, allocationsPerEdit: Double(allocations) / Double(edits),
+                       bytesBefore: bytesBefore, bytesAfter: list.geometry.storedBytes)
+}

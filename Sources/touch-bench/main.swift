@@ -149,6 +149,13 @@ if !engineOnly && !commandsOnly && !scalingOnly {
         }
     }
 }
+if !engineOnly && !commandsOnly && !scalingOnly {
+    say("list edits: one row inserted in the middle of a 1,000,000-row list scrolled to its middle, then deleted again; each edit timed alone")
+    for variable in [false, true] {
+        let f = benchEdits(rows: 1_000_000, variable: variable, edits: quick ? 200 : 2_000)
+        say("  \(variable ? "variable heights" : "fixed height   "): median \(fmt(f.medianMicroseconds, 1)) µs, 90th percentile \(fmt(f.p90Microseconds, 1)) µs over \(f.edits) edits; \(fmt(f.allocationsPerEdit, 1)) allocations/edit; geometry keeps \(f.bytesBefore) bytes before, \(f.bytesAfter) after")
+    }
+}
 if listOnly { exit(0) }
 let dir = NSTemporaryDirectory() + "touch-bench-\(getpid())"
 try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

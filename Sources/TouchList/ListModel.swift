@@ -112,6 +112,11 @@ public struct ListModel: Sendable {
     /// How many rows the list holds now (pages and refreshes change it).
     public var rowCount: Int { geometry.rowCount }
 
+    /// A number that stays with row `row` through edits (``performEdits(_:at:surface:emit:)``):
+    /// the rows given at the start are 0 up, and each row that comes later (a page, an insert)
+    /// takes the next number. An app can key its cells or data by it.
+    public func identity(ofRow row: Int) -> Int { identities.id(ofRow: row) }
+
     /// The real height of row `row` (surface units), from ``ListOptions/rowHeights`` or the
     /// layout's row height.
     public func realHeight(ofRow row: Int) -> Double { heights.real(identities.id(ofRow: row)) }

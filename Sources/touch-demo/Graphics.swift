@@ -49,6 +49,7 @@ enum Graphics {
         installSignalHandlers()
 
         var engine = TraceReplay.makeController(header: trace.header)
+        var app = DemoApp(replaying: trace.header)
         let frames = FrameAssembler.frames(of: trace.events)
         var view = ListView(title: name)
         var touches = TouchPoints()
@@ -62,9 +63,11 @@ enum Graphics {
             let t = t0 + Double(k) / fps
             while next < frames.count, frames[next].time <= t {
                 touches.apply(frames[next])
-                engine.handle(frames[next]) { view.note($0) }
+                app.handle(frames[next], &engine) { view.note($0) }
                 next += 1
             }
+            // The trace's edits due by t are the app's: they change the rows, not only the picture.
+            app.applyEdits(before: t, &engine) { view.note($0) }
             // What the screen shows at t: the engine moved on to t (momentum, snaps, a tap's
             // window) in a copy, so that the engine itself sees only the trace's frames.
             var preview = engine
@@ -177,6 +180,7 @@ enum Graphics {
         }
         let painter = ListPainter(renderer: renderer)
         var engine: ListController
+        var app = DemoApp()
         var frames: [TouchFrame] = []
         var next = 0
         let clockStart = SDL_GetTicks64()
@@ -184,6 +188,7 @@ enum Graphics {
         switch input {
         case .replay(let trace, _, let s):
             engine = TraceReplay.makeController(header: trace.header)
+            app = DemoApp(replaying: trace.header)
             frames = FrameAssembler.frames(of: trace.events)
             traceStart = trace.events.first?.time ?? 0
             end = trace.events.last?.time ?? 0
@@ -201,7 +206,7 @@ enum Graphics {
         func note(_ o: ListController.Output) { view.note(o); log(o) }
         func feed(_ frame: TouchFrame) {
             touches.apply(frame)
-            engine.handle(frame, emit: note)
+            app.handle(frame, &engine, emit: note)
         }
         /// Now on the clock the input's times are on.
         func now() -> Double {
@@ -262,11 +267,11 @@ enum Graphics {
                 next += 1
             }
             if case .replay = input, next == frames.count, !ended, t > end {
-                engine.finish(emit: note)
+                app.finish(&engine, emit: note)
                 ended = true
                 view.recent.append("end of the replay (q quits)")
             }
-            engine.advance(to: t, emit: note)
+            app.advance(to: t, &engine, emit: note)
             var w: Int32 = 0, h: Int32 = 0
             SDL_GetRendererOutputSize(renderer, &w, &h)
             // In place: laying the cells out measures estimated rows, which the model keeps.

@@ -151,9 +151,31 @@ final class ListPainter {
         let rowFont = Int(min(28, max(10, 0.38 * (layout.rowHeight * sy))))
         let slides = list.options.slidesRows
         if !slides { updateReveals(list, at: overlay.time) }
+        // Rows an edit removed, collapsing where they were (from where they stood, open over
+        // their actions when an action removed them); the rows below ride on them.
+        let time = overlay.time
+        let editing = list.isAnimatingEdits(at: time)
+        for a in list.editAnimations where a.kind == .collapse && !a.isDone(at: time) {
+            let shown = a.shownHeight(at: time)
+            let y = (a.top - list.contentOffset + list.editDisplacement(atContentOffset: a.top, time: time) - shown) * sy + listTop
+            let h = shown * sy, x = a.slide * sx
+            guard y + h > listTop, y < listBottom else { continue }
+            drawActions(uncovered: x, y: y, h: h, width: width, list: list, sx: sx, font: rowFont - 2)
+            fill(x, y, width, h, Color.oddRow)
+            fill(x, y + h - 1, width, 1, Color.separator)
+        }
         // Pinned headers last, over the rows they cover.
         for cell in cells.sorted(by: { !$0.pinned && $1.pinned }) {
-            let y = (cell.y - layout.top) * sy + listTop, h = cell.height * sy
+            var y = (cell.y - layout.top) * sy + listTop, h = cell.height * sy
+            if editing, !cell.pinned {
+                // Where an edit's animation still draws it: below collapsing rows, above growing ones.
+                let top = cell.y - layout.top + list.contentOffset
+                y += list.editDisplacement(atContentOffset: top, time: time) * sy
+                if case .row(let r) = cell.item,
+                   let grow = list.editAnimations.first(where: { $0.kind == .grow && $0.row == r && !$0.isDone(at: time) }) {
+                    h = grow.shownHeight(at: time) * sy
+                }
+            }
             switch cell.item {
             case .row(let r):
                 var x = 0.0
@@ -172,7 +194,7 @@ final class ListPainter {
                 fill(x, y, width, h, bg)
                 fill(x, y + h - 1, width, 1, Color.separator)
                 text("Row \(r)", x: x + 18, y: y + h / 2, size: rowFont, Color.text)
-                text("a message of the feed, swipe it either way", x: x + 18 + textWidth("Row 00", size: rowFont) + 24,
+                text("message \(list.identity(ofRow: r)) of the feed, swipe it either way", x: x + 18 + textWidth("Row 00", size: rowFont) + 24,
                      y: y + h / 2, size: max(9, rowFont - 6), (130, 130, 140))
                 if list.checkedRows.contains(r) {
                     text("✓", x: x + width - 40, y: y + h / 2, size: rowFont, Color.link, centered: true)

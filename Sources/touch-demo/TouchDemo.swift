@@ -336,6 +336,7 @@ struct TouchDemo: ParsableCommand {
     func play(_ replayed: (Trace, String)?, note: String?) throws {
         let (trace, name) = try replayTrace(replayed)
         var engine = TraceReplay.makeController(header: trace.header)
+        var app = DemoApp(replaying: trace.header)
         let title = note ?? "touch-demo: playing \(name)"
         if note != nil, log { printError("touch-demo: \(title)") }
         let out = Output(log: log, title: title, list: engine.list, ending: "end of the replay")
@@ -349,6 +350,7 @@ struct TouchDemo: ParsableCommand {
             // frames, so that its output is exactly what `touchtrace replay` gives.
             while traceNow() < frame.time {
                 if out.quit { return }
+                app.applyEdits(before: traceNow(), &engine) { out.emit($0) }
                 if out.terminal != nil {
                     var preview = engine
                     preview.advance(to: traceNow()) { _ in }
@@ -357,10 +359,10 @@ struct TouchDemo: ParsableCommand {
                 usleep(UInt32(min(20_000, max(0, (frame.time - traceNow()) / speed * 1e6))))
             }
             var changed = false
-            engine.handle(frame) { out.emit($0); changed = true }
+            app.handle(frame, &engine) { out.emit($0); changed = true }
             if changed { out.update(engine.list) }
         }
-        engine.finish { out.emit($0) }
+        app.finish(&engine) { out.emit($0) }
         out.update(engine.list)
         // Leave the final screen up until q (interactive), or end at once.
         if out.terminal != nil {
@@ -399,6 +401,7 @@ struct TouchDemo: ParsableCommand {
         let surface = dev.decoder.surface
         var engine = ListController(surface: surface, list: list == .feed ? Self.feedList(for: surface) : ListModel(layout: .standard(for: surface)))
         if list == .feed { engine.pageSource = Self.feed }
+        var app = DemoApp()
         let out = Output(log: log, title: "touch-demo: \(dev.description.name) (\(dev.path))", list: engine.list, ending: "end of the session")
         defer { out.finish() }
         // The device, and the keyboard when there is a screen to quit: made once, their
@@ -427,7 +430,7 @@ struct TouchDemo: ParsableCommand {
             do {
                 if fds[0].revents != 0 {
                     try dev.poll(timeout: 0) { frame in
-                        engine.handle(frame) { out.emit($0); changed = true }
+                        app.handle(frame, &engine) { out.emit($0); changed = true }
                     }
                 }
             } catch {
@@ -441,7 +444,7 @@ struct TouchDemo: ParsableCommand {
                 throw ExitCode(2)
             }
             let wasAnimating = engine.isAnimating
-            engine.advance(to: EvdevDevice.monotonicNow()) { out.emit($0); changed = true }
+            app.advance(to: EvdevDevice.monotonicNow(), &engine) { out.emit($0); changed = true }
             if changed || wasAnimating { out.update(engine.list) }
         }
     }

@@ -260,7 +260,7 @@ extension ListModel {
     }
 
     /// Selection, checkmarks and swipe state onto the rows' new indices.
-    private mutating func remapRowState(_ plan: EditPlan, at time: Double) {
+    mutating func remapRowState(_ plan: EditPlan, at time: Double) {
         func remap(_ set: Set<Int>) -> Set<Int> { Set(set.compactMap(plan.newIndex(ofOld:))) }
         selectedRows = remap(selectedRows)
         selectedRow = selectedRow.flatMap(plan.newIndex(ofOld:))
@@ -269,6 +269,20 @@ extension ListModel {
         rowSwipes.swipedFromLeading = remap(rowSwipes.swipedFromLeading)
         rowSwipes.closing = rowSwipes.closing.compactMap { c in
             plan.newIndex(ofOld: c.row).map { var c = c; c.row = $0; return c }
+        }
+        switch reorder {
+        case .lifted(var l):
+            if let now = plan.newIndex(ofOld: l.row) {
+                l.row = now
+                l.target = min(l.target, rowCount - 1)
+                reorder = .lifted(l)
+            } else {
+                transitionReorder(to: .idle, at: time)   // the lifted row was deleted: the drag ends
+            }
+        case .settling(var s):
+            if let now = plan.newIndex(ofOld: s.row) { s.row = now; reorder = .settling(s) } else { transitionReorder(to: .idle, at: time) }
+        case .idle:
+            break
         }
         if let row = rowSwipes.active.row {
             if let now = plan.newIndex(ofOld: row) {

@@ -59,6 +59,10 @@ public struct ListModel: Sendable {
     public internal(set) var loadedPages: Int
     /// The latest page request, for whoever answers them (see ``PageSource``).
     public internal(set) var lastRequest: PageRequest?
+    /// The row being moved by drag to reorder, if any (``ListOptions/reorder``).
+    public internal(set) var reorder = ReorderState.idle
+    /// Every change of ``reorder``'s phase, when recording is switched on.
+    public var reorderLog = TransitionLog<ReorderState.Phase>()
     /// Rows growing in and collapsing out after the last edits (``performEdits(_:at:surface:emit:)``),
     /// for a renderer; ended ones are dropped at the next edit.
     public internal(set) var editAnimations: [RowAnimation] = []
@@ -147,7 +151,7 @@ public struct ListModel: Sendable {
 
     /// True while the content moves on its own (momentum or a settling animation), or a row's
     /// content settles.
-    public var isMoving: Bool { scrollState.isMoving || rowSwipes.isSettling }
+    public var isMoving: Bool { scrollState.isMoving || rowSwipes.isSettling || reorderMoves }
 
     // MARK: Hit testing
 
@@ -188,7 +192,7 @@ public struct ListModel: Sendable {
     /// True for the gestures `apply(_:surface:emit:)` acts on: pans, flings, swipes and taps.
     @inline(__always) static func actsOn(_ kind: GestureEvent.Kind) -> Bool {
         switch kind {
-        case .pan, .fling, .swipe, .tap: true
+        case .pan, .fling, .swipe, .tap, .longPress: true
         default: false
         }
     }
@@ -208,6 +212,7 @@ public struct ListModel: Sendable {
             fling(f, at: event.time)
         case .swipe(let s): swipe(s, at: event.time, emit: emit)
         case .tap(let t): tap(t, at: event.time, surface: surface, emit: emit)
+        case .longPress(let p): reorderPress(p, at: event.time, surface: surface, emit: emit)
         default: return
         }
     }

@@ -31,6 +31,13 @@ public struct ListOptions: Hashable, Sendable {
     /// How a row's content follows the finger, and settles at the lift.
     public var rowSwipePhysics = RowSwipePhysics()
 
+    /// Whether a long press on a row lifts it to be dragged to another place (`rowMoved` at the
+    /// drop), as RecyclerView's `ItemTouchHelper` and Flutter's `ReorderableListView` do.
+    /// Default `false`: a long press stays a long press.
+    public var reorder = false
+    /// How a lifted row scrolls the list near an edge and settles at the drop.
+    public var reorderPhysics = ReorderPhysics()
+
     /// True when rows have actions to uncover: a row's content then follows a horizontal drag
     /// the row claims (``RowSwipeState``), settles open or closed at the lift, and one row is
     /// open at a time. Otherwise (the default, as the original article's cell) a swipe toggles

@@ -26,6 +26,7 @@ enum ListScene {
         if let w = scene.leadingActions { o.leadingActions = RowActions(widths: w) }
         if let w = scene.trailingActions { o.trailingActions = RowActions(widths: w) }
         if let b = scene.fullSwipes { o.fullSwipes = b }
+        if let b = scene.reorder { o.reorder = b }
         if let s = scene.sections { o.sections = s }
         if let h = scene.headerHeight { o.headerHeight = h }
         if let hs = scene.rowHeights { o.rowHeights = hs }

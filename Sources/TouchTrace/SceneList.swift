@@ -20,7 +20,7 @@ package enum SceneListReader {
         "rowHeights", "estimatedRowHeight", "selection", "snapsToCells", "snapsToSections", "sectionSnapDistance",
         "paging", "pageSize", "infiniteScrollDistance", "refreshes", "refreshDistance", "loadMoreRowHeight",
         "loadingRowHeight", "bounces", "decelerationRate", "stopSpeed", "rubberBandCoefficient", "settleDuration",
-        "leadingActions", "trailingActions", "fullSwipes", "edits",
+        "leadingActions", "trailingActions", "fullSwipes", "edits", "reorder",
     ]
 
     /// The words `swipePolicy`, `selection` and `paging` take: the raw values of TouchList's
@@ -104,6 +104,7 @@ package enum SceneListReader {
         scene.leadingActions = widths("leadingActions")
         scene.trailingActions = widths("trailingActions")
         scene.fullSwipes = flag("fullSwipes")
+        scene.reorder = flag("reorder")
         if let v = list["sections"] {
             let counts = v.arrayValue?.map { whole($0, min: 0) }
             if let counts, !counts.isEmpty, !counts.contains(where: { $0 == nil }) {
@@ -284,6 +285,7 @@ package struct SceneList: Hashable, Sendable {
     package var leadingActions, trailingActions: [Double]?
     package var edits: [SceneEdit]?
     package var fullSwipes: Bool?
+    package var reorder: Bool?
     package var sections: [Int]?
     package var headerHeight: Double?
     package var rowHeights: [Double]?

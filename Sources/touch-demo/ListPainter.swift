@@ -176,6 +176,12 @@ final class ListPainter {
                     h = grow.shownHeight(at: time) * sy
                 }
             }
+            if case .row(let r) = cell.item, list.reorder != .idle {
+                // Drag to reorder: the rows between the lifted row's place and its target make room;
+                // the lifted row itself is drawn last, under the finger; a dropped one settles.
+                if case .lifted(let l) = list.reorder, l.row == r { continue }
+                y += list.reorderDisplacement(ofRow: r, at: time) * sy
+            }
             switch cell.item {
             case .row(let r):
                 var x = 0.0
@@ -209,6 +215,17 @@ final class ListPainter {
                 fill(0, y, width, h, Color.evenRow)
                 text("Loading…", x: width / 2, y: y + h / 2, size: rowFont, (120, 120, 128), centered: true)
             }
+        }
+        if case .lifted(let l) = list.reorder {
+            let h = list.geometry.height(ofItem: list.geometry.item(ofRow: l.row)) * sy
+            let y = (l.fingerY - l.grab) * sy + listTop
+            fill(0, y + 4, width, h, (200, 200, 210))               // its shadow
+            fill(0, y, width, h, Color.selected)
+            fill(0, y, width, 2, Color.link)
+            fill(0, y + h - 2, width, 2, Color.link)
+            text("Row \(l.row)", x: 18, y: y + h / 2, size: rowFont, Color.text)
+            text("message \(list.identity(ofRow: l.row)): drop it where it goes", x: 18 + textWidth("Row 00", size: rowFont) + 24,
+                 y: y + h / 2, size: max(9, rowFont - 6), (90, 90, 110))
         }
         // The refresh indicator, in the band a pull opens above the first row: it rides down
         // with the pull, its ring filling as the pull nears the refresh distance.

@@ -80,4 +80,44 @@ func listEdits() {
     t.b.tap(3.0, at: Point(x: 400, y: rowY(3)))
     t.expect = [rowSwipe(3, true), tap(), rowAction(3, "trailing", 0), rowSwipe(3, false), edit(deleted: [3]), tap(), select(3)]
     t.write()
+
+    // --- Drag to reorder: a long press (held 0.6 s, past the 0.5 s) lifts row 2 (y 120-180, the
+    // finger at 150); 24 mm down (120 units) in 0.5 s puts its center at 270, over row 4
+    // (240-300): dropped there, row 2 goes to 4. No scroll: the long press owns the touch.
+    let reorderList = eightRows.with(["reorder": true])
+    func pressDragLift(_ t: inout CorpusTrace, from: Point, to: Point, hold: Double = 0.6, duration: Double, rest: Double = 0.1) {
+        let id = t.b.newID()
+        let held = t.b.path(0, [from, from], duration: hold, rate: 60, lift: false, id: id)
+        let moved = t.b.path(held, [from, to], duration: duration, lift: false, id: id, down: false)
+        _ = t.b.path(moved, [to, to], duration: rest, rate: 60, id: id, down: false)
+    }
+    t = CorpusTrace("list-reorder-drag-down-two-rows", seed: 505, scene: ["list": .object(reorderList)],
+                    note: "long press on row 2, 24 mm down: its center over row 4 at the lift: rowMoved 2 to 4, no scroll")
+    pressDragLift(&t, from: Point(x: 400, y: 150), to: Point(x: 400, y: 270), duration: 0.5)
+    t.expect = [["type": "rowMoved", "from": 2, "to": 4]]
+    t.expectNone = ["scroll", "pan", "select", "rowSwipe"]
+    t.write()
+
+    // --- The same press and drag on a list without reorder: a long press and nothing else.
+    t = CorpusTrace("list-long-press-without-reorder-moves-nothing", seed: 506,
+                    note: "the same long press and drag with reorder off: the long press is reported, no row moves")
+    pressDragLift(&t, from: Point(x: 400, y: 150), to: Point(x: 400, y: 270), duration: 0.5)
+    t.expect = [["type": "won", "recognizer": "longPress"]]
+    t.expectNone = ["rowMoved", "scroll", "select"]
+    t.write()
+
+    // --- Near the bottom edge the list scrolls by itself: row 1 of 40 (grabbed 30 units below its
+    // top) lifted and dragged to y 470, its bottom 20 of its 60 units past the list's 480, then held
+    // 2.5 s. Speed (ItemTouchHelper): 190.5 mm/s × (1 + (1/3 − 1)⁵ = 0.868) × (t/2 s)⁵, at least
+    // 9.5 mm/s. The row's bottom passes 480 at about 1.09 s (the finger at 450 on its eased way to
+    // 470) and the lift is at 3.7 s: 2.6 s at the edge, about 9 mm while the minimum holds, 46 mm
+    // more to 2 s, then 165 mm/s for 0.6 s: about 154 mm, 770 units. The row's center (viewport
+    // 470) is then near content 1240: row 20, give or take two for the edge's first frames.
+    t = CorpusTrace("list-reorder-autoscroll-at-the-bottom-edge", seed: 507,
+                    scene: ["list": .object(reorderList.with(["rows": 40]))],
+                    note: "row 1 lifted and held at the bottom edge 2.5 s: the list scrolls by itself about 770 units; row 1 drops at row 20 ± 2")
+    pressDragLift(&t, from: Point(x: 400, y: 90), to: Point(x: 400, y: 470), duration: 0.6, rest: 2.5)
+    t.expect = [["type": "rowMoved", "from": 1, "to": 20, "tolerance": ["to": 2]]]
+    t.expectNone = ["pan", "select"]
+    t.write()
 }

@@ -200,7 +200,7 @@ public struct ListController: Sendable {
     /// place is the app's loop, with the outputs it collected (see the TouchList article). A refused
     /// edit changes nothing and reports nothing.
     public mutating func performEdits(_ edits: ListEdits, at time: Double, emit: (Output) -> Void) throws(ListEditError) {
-        _ = try EditPlan(edits, rowCount: list.rowCount)
+        _ = try list.check(edits)
         advance(to: time, emit: emit)
         try list.performEdits(edits, at: time, surface: engine.surface) { emit(.list($0)) }
         pages.passOn(list.lastRequest)

@@ -27,6 +27,9 @@ public struct RowMove: Hashable, Sendable {
 ///
 /// A row added at index `r` joins the section of the row it pushes down (the last section when it
 /// goes at the end).
+///
+/// Whole sections are deleted and inserted in an edit of their own (one that names no rows):
+/// a deleted section takes its rows with it, and an inserted section comes with new rows.
 public struct ListEdits: Hashable, Sendable {
     /// Rows to remove, as numbered before the edit.
     public var deletedRows: [Int]
@@ -34,6 +37,24 @@ public struct ListEdits: Hashable, Sendable {
     public var insertedRows: [Int]
     /// Rows that move.
     public var movedRows: [RowMove]
+    /// Sections to remove with their rows, as numbered before the edit.
+    public var deletedSections: [Int] = []
+    /// Sections to add, each at its index after the edit, with its number of new rows.
+    public var insertedSections: [SectionInsert] = []
+
+    /// A section an edit adds: where it goes (its index after the edit) and how many new rows it has.
+    public struct SectionInsert: Hashable, Sendable {
+        /// The section's index after the edit.
+        public var section: Int
+        /// How many new rows it holds.
+        public var rows: Int
+
+        /// A section at `section` (after the edit) of `rows` new rows.
+        public init(section: Int, rows: Int) {
+            self.section = section
+            self.rows = rows
+        }
+    }
 
     /// An edit deleting, inserting and moving the given rows.
     public init(deleting deletedRows: [Int] = [], inserting insertedRows: [Int] = [], moving movedRows: [RowMove] = []) {
@@ -42,8 +63,53 @@ public struct ListEdits: Hashable, Sendable {
         self.movedRows = movedRows
     }
 
+    /// An edit deleting and inserting whole sections.
+    public init(deletingSections: [Int], insertingSections: [SectionInsert] = []) {
+        self.init()
+        deletedSections = deletingSections
+        insertedSections = insertingSections
+    }
+
     /// True when the edit changes nothing.
-    public var isEmpty: Bool { deletedRows.isEmpty && insertedRows.isEmpty && movedRows.isEmpty }
+    public var isEmpty: Bool {
+        deletedRows.isEmpty && insertedRows.isEmpty && movedRows.isEmpty && deletedSections.isEmpty && insertedSections.isEmpty
+    }
+
+    /// The same edit in rows, for a list whose sections hold `counts` rows: the rows of the
+    /// deleted sections and of the inserted ones, and the sections' row counts after it.
+    func inRows(sectionCounts counts: [Int]) throws(ListEditError) -> (rows: ListEdits, counts: [Int]) {
+        guard deletedSections.isEmpty && insertedSections.isEmpty else {
+            guard deletedRows.isEmpty, insertedRows.isEmpty, movedRows.isEmpty else { throw .rowsAndSections }
+            var gone = Set<Int>()
+            for s in deletedSections {
+                guard s >= 0, s < counts.count else { throw .noSuchSection(s, count: counts.count) }
+                guard gone.insert(s).inserted else { throw .sectionTwice(s) }
+            }
+            var after = counts.indices.filter { !gone.contains($0) }.map { counts[$0] }
+            var placed = Set<Int>()
+            for add in insertedSections.sorted(by: { $0.section < $1.section }) {
+                guard add.section >= 0, add.section <= after.count, add.rows >= 0, add.rows <= 10_000_000 else {
+                    throw .noSuchSection(add.section, count: after.count + 1)
+                }
+                guard placed.insert(add.section).inserted else { throw .sectionTwice(add.section) }
+                after.insert(add.rows, at: add.section)
+            }
+            var deleted: [Int] = []
+            var start = 0
+            for (s, c) in counts.enumerated() {
+                if gone.contains(s) { deleted.append(contentsOf: start..<(start + c)) }
+                start += c
+            }
+            var inserted: [Int] = []
+            start = 0
+            for (s, c) in after.enumerated() {
+                if placed.contains(s) { inserted.append(contentsOf: start..<(start + c)) }
+                start += c
+            }
+            return (ListEdits(deleting: deleted, inserting: inserted), after)
+        }
+        return (self, counts)
+    }
 }
 
 /// Why ``ListModel/performEdits(_:at:surface:emit:)`` refused an edit. A refused edit changes
@@ -58,6 +124,13 @@ public enum ListEditError: Error, Hashable, Sendable, CustomStringConvertible {
     case rowTwice(Int)
     /// Two rows are inserted or moved to the same place.
     case placeTwice(Int)
+    /// A section named is not in the list of `count` sections (before the edit for a deletion,
+    /// after it for an insertion, whose index may be `count − 1` at most).
+    case noSuchSection(Int, count: Int)
+    /// A section is deleted, or a place inserted at, more than once.
+    case sectionTwice(Int)
+    /// One edit names both rows and whole sections.
+    case rowsAndSections
 
     /// The reason, in words.
     public var description: String {
@@ -66,6 +139,9 @@ public enum ListEditError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noSuchPlace(let r, let n): "row \(r) is not a place in the list after the edit (it has \(n) rows then)"
         case .rowTwice(let r): "row \(r) is deleted or moved more than once"
         case .placeTwice(let r): "two rows are inserted or moved to row \(r)"
+        case .noSuchSection(let s, let n): "section \(s) is not in the list (it has \(n) sections there)"
+        case .sectionTwice(let s): "section \(s) is deleted or inserted more than once"
+        case .rowsAndSections: "an edit of whole sections names no rows: make the row edits an edit of their own"
         }
     }
 }
@@ -144,7 +220,9 @@ extension ListModel {
     /// not checked against what the list has not yet loaded.
     public mutating func performEdits(_ edits: ListEdits, at time: Double, surface: Surface,
                                       emit: (ListEvent) -> Void) throws(ListEditError) {
-        let plan = try EditPlan(edits, rowCount: rowCount)
+        let (sectioned, plan) = try check(edits)
+        let sectionEdit = sectioned.rows != edits
+        let edits = sectioned.rows
         advance(to: time, surface: surface, emit: emit)
         editAnimations.removeAll { $0.isDone(at: time) }
 
@@ -178,7 +256,11 @@ extension ListModel {
                 added.append(.init(row: to, height: heights.start(id), isEstimate: heights.estimate != nil))
             }
         }
-        geometry.edit(removing: plan.removed, adding: added)
+        if sectionEdit {
+            geometry.rebuild(sectionRowCounts: sectioned.counts, plan: plan, added: added)
+        } else {
+            geometry.edit(removing: plan.removed, adding: added)
+        }
 
         // Every row's state follows its row.
         remapRowState(plan, at: time)
@@ -212,6 +294,13 @@ extension ListModel {
         needsEndFrame = true
         loadCheckPending = true
         report(at: time, momentum: true, surface: surface, emit: emit)
+    }
+
+    /// `edits` checked against the list as it is: in rows, with the sections' row counts after
+    /// it, and worked out. Throws what is wrong, changing nothing.
+    func check(_ edits: ListEdits) throws(ListEditError) -> ((rows: ListEdits, counts: [Int]), EditPlan) {
+        let sectioned = try edits.inRows(sectionCounts: geometry.sectionRowCounts)
+        return (sectioned, try EditPlan(sectioned.rows, rowCount: rowCount))
     }
 
     /// How far content at offset `y` of the edited list (surface units) is drawn below where the

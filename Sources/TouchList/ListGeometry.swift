@@ -343,8 +343,36 @@ extension ListGeometry {
     }
 
     /// Rows per section now.
-    private var sectionRowCounts: [Int] {
+    var sectionRowCounts: [Int] {
         sectionRowStart.indices.map { s in (s + 1 < sectionRowStart.count ? sectionRowStart[s + 1] : rowCount) - sectionRowStart[s] }
+    }
+
+    /// The geometry after an edit of whole sections: the rows left keep their heights and
+    /// estimate flags in order, the `added` rows (all of them in the new sections) take theirs, in
+    /// sections of `counts` rows. O(n): section edits are rare, and rebuilt the way a list starts.
+    mutating func rebuild(sectionRowCounts counts: [Int], plan: EditPlan, added: [NewRow]) {
+        var rows: [(Double, Bool)] = []
+        let total = counts.reduce(0, +)
+        rows.reserveCapacity(total)
+        var gone = plan.removed.makeIterator(), nextGone = gone.next()
+        var fresh = added.makeIterator(), nextFresh = fresh.next()
+        var old = 0
+        while rows.count < total {
+            if let f = nextFresh, f.row == rows.count {
+                rows.append((f.height, f.isEstimate))
+                nextFresh = fresh.next()
+                continue
+            }
+            while old == nextGone { old += 1; nextGone = gone.next() }
+            guard old < rowCount else { break }
+            rows.append((height(ofItem: item(ofRow: old)), isEstimate(row: old)))
+            old += 1
+        }
+        var next = ListGeometry(sections: counts, headerHeight: headerHeight, rowHeight: { rows[$0].0 },
+                                isEstimate: { rows[$0].1 })
+        next.footer = footer
+        next.footerHeight = footerHeight
+        self = next
     }
 
     /// Sets the sections' starts from their row counts.

@@ -292,4 +292,33 @@ struct ListEditTests {
         #expect(RowActions(widths: [.nan, -3, 10]).widths == [10])
         #expect(RowActions().isEmpty)
     }
+
+    @Test("whole sections: deleted with their rows, inserted with new ones; rows after them keep what they had")
+    func sections() throws {
+        var options = ListOptions()
+        options.sections = [3, 2, 4]
+        options.headerHeight = 20
+        options.selection = .multiple
+        var m = ListModel(layout: ListLayout(rows: 9, rowHeight: 60, width: 800, height: 480), options: options)
+        m.selectedRows = [1, 4, 6]           // one in each section
+        var events: [ListEvent] = []
+        try m.performEdits(ListEdits(deletingSections: [1], insertingSections: [.init(section: 0, rows: 2)]), at: 1, surface: panel) {
+            events.append($0)
+        }
+        // Sections now [2 new, 3, 4]: old rows 0-2 are rows 2-4, old rows 5-8 are rows 5-8.
+        #expect(m.geometry.sectionCount == 3)
+        #expect(m.rowCount == 9)
+        #expect(m.selectedRows == [3, 6])
+        #expect(m.identity(ofRow: 2) == 0 && m.identity(ofRow: 5) == 5 && m.identity(ofRow: 0) == 9)
+        #expect(events.map(\.kind) == [.edit(deleted: [3, 4], inserted: [0, 1])])
+        Self.checkGeometry(m.geometry, sections: [[(60, false), (60, false)], [(60, false), (60, false), (60, false)],
+                                                  [(60, false), (60, false), (60, false), (60, false)]], header: 20)
+        #expect(throws: ListEditError.noSuchSection(3, count: 3)) {
+            try m.performEdits(ListEdits(deletingSections: [3]), at: 2, surface: panel) { _ in }
+        }
+        var mixed = ListEdits(deleting: [0])
+        mixed.deletedSections = [0]
+        #expect(throws: ListEditError.rowsAndSections) { try m.performEdits(mixed, at: 2, surface: panel) { _ in } }
+        #expect(m.rowCount == 9)
+    }
 }

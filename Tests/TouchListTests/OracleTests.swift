@@ -75,3 +75,31 @@ struct OracleTests {
         #expect(model.cellSnapTarget() == 60)
     }
 }
+
+extension OracleTests {
+    @Test("edits: the heights after them and the offset that keeps the rows in view in place, against plain arrays")
+    func editsAgainstTheOracle() throws {
+        var r = SplitMix(state: 2024)
+        for round in 0..<300 {
+            let n = 5 + r.int(40)
+            var options = ListOptions()
+            options.rowHeights = (0..<(1 + r.int(4))).map { _ in Double(30 + r.int(5) * 15) }
+            var m = ListModel(layout: ListLayout(rows: n, rowHeight: 60, width: 800, height: 480), options: options)
+            m.scroll(toOffset: r.double() * m.maxOffset)
+            var heights = (0..<n).map { m.geometry.height(ofItem: m.geometry.item(ofRow: $0)) }
+            var nextID = n        // new rows take the next identities, top to bottom, and their heights by them
+            for k in 0..<4 {
+                let e = ListEditTests.randomEdit(&r, rows: heights.count)
+                let fresh = (0..<e.insertedRows.count).map { options.rowHeights[(nextID + $0) % options.rowHeights.count] }
+                nextID += e.insertedRows.count
+                let expected = ListOracle.edited(heights: heights, offset: m.contentOffset, viewport: 480, deleted: e.deletedRows,
+                                                 inserted: e.insertedRows, moved: e.movedRows.map { ($0.from, $0.to) }, newHeights: fresh)
+                try m.performEdits(e, at: Double(k + 1), surface: panel) { _ in }
+                let now = (0..<m.rowCount).map { m.geometry.height(ofItem: m.geometry.item(ofRow: $0)) }
+                #expect(now == expected.heights, "round \(round) edit \(k)")
+                #expect(abs(m.contentOffset - expected.offset) < 1e-6, "round \(round) edit \(k): \(m.contentOffset) against \(expected.offset)")
+                heights = now
+            }
+        }
+    }
+}

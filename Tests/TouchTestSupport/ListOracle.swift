@@ -66,3 +66,38 @@ public enum ListOracle {
         log(1 + distance * log(rate) / v0) / log(rate)
     }
 }
+
+extension ListOracle {
+    /// An edit worked out on plain arrays, as the trace format states it: the rows' heights
+    /// after the edit (UIKit's rule: deletions and move sources numbered before, insertions and
+    /// move targets after, the other rows in order; the new rows `newHeights` tall, top to bottom), and the content
+    /// offset that keeps the first row in view that stays in place where it was on the screen
+    /// (none above the top: the offset stays), clamped to the content at rest.
+    public static func edited(heights: [Double], offset: Double, viewport: Double, deleted: [Int], inserted: [Int],
+                              moved: [(from: Int, to: Int)], newHeights: [Double]) -> (heights: [Double], offset: Double) {
+        let leaving = Set(deleted + moved.map(\.from))
+        var staying = heights.indices.filter { !leaving.contains($0) }[...]
+        let count = heights.count - deleted.count + inserted.count
+        var newOf: [Int: Int] = [:]             // old index → new index
+        var out: [Double] = []
+        let movedTo = Dictionary(uniqueKeysWithValues: moved.map { ($0.to, $0.from) })
+        let insertedSet = Set(inserted)
+        var fresh = newHeights[...]
+        for place in 0..<count {
+            if let from = movedTo[place] { out.append(heights[from]); newOf[from] = place }
+            else if insertedSet.contains(place) { out.append(fresh.popFirst()!) }
+            else { let old = staying.popFirst()!; out.append(heights[old]); newOf[old] = place }
+        }
+        func top(_ hs: [Double], _ i: Int) -> Double { hs[..<i].reduce(0, +) }
+        var result = offset
+        if offset > 0 {
+            var anchor = heights.indices.first { top(heights, $0) + heights[$0] > offset } ?? heights.count
+            while anchor < heights.count, leaving.contains(anchor) { anchor += 1 }
+            if anchor < heights.count, let now = newOf[anchor] {
+                result = top(out, now) - (top(heights, anchor) - offset)
+            }
+        }
+        let maxOffset = max(0, out.reduce(0, +) - viewport)
+        return (out, min(max(result, 0), maxOffset))
+    }
+}

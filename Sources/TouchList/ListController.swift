@@ -122,7 +122,7 @@ public struct ListController: Sendable {
         }, emit: { event in
             emit(.gesture(event))
             // Only what the list acts on is passed to it (most reports are not).
-            if ListModel.actsOn(event.kind) {
+            if list.actsOn(event.kind) {
                 list.apply(event, surface: surface) { emit(.list($0)) }
                 pages.passOn(list.lastRequest)     // a tap on the load-more row asks for a page
             }
@@ -187,7 +187,7 @@ public struct ListController: Sendable {
         let surface = engine.surface
         engine.advance(to: time) { event in
             emit(.gesture(event))
-            if ListModel.actsOn(event.kind) {
+            if list.actsOn(event.kind) {
                 list.apply(event, surface: surface) { emit(.list($0)) }
                 pages.passOn(list.lastRequest)
             }

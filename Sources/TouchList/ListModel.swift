@@ -29,6 +29,8 @@ public struct ListModel: Sendable {
     /// ``ListOptions/slidesRows``, read once: the controller asks at every frame, and reading it
     /// through `options` copied the options (their arrays retained and released) each time.
     let slidesRows: Bool
+    /// ``ListOptions/reorder``, read once for the same reason.
+    let reorders: Bool
     /// Where every item lies.
     public internal(set) var geometry: ListGeometry
     /// Which rows are swiped open, what the row that slides is doing, and the rows closing beside
@@ -97,6 +99,7 @@ public struct ListModel: Sendable {
         self.layout = layout
         self.options = options
         slidesRows = options.slidesRows
+        reorders = options.reorder
         rowSwipes = RowSwipes(oneAtATime: options.swipePolicy == .oneOpen || options.slidesRows)
         let heights = RowHeights(options: options, layout: layout)
         self.heights = heights
@@ -151,7 +154,7 @@ public struct ListModel: Sendable {
 
     /// True while the content moves on its own (momentum or a settling animation), or a row's
     /// content settles.
-    public var isMoving: Bool { scrollState.isMoving || rowSwipes.isSettling || reorderMoves }
+    public var isMoving: Bool { scrollState.isMoving || rowSwipes.isSettling || (reorders && reorderMoves) }
 
     // MARK: Hit testing
 
@@ -189,10 +192,13 @@ public struct ListModel: Sendable {
 
     // MARK: Gestures
 
-    /// True for the gestures `apply(_:surface:emit:)` acts on: pans, flings, swipes and taps.
-    @inline(__always) static func actsOn(_ kind: GestureEvent.Kind) -> Bool {
+    /// True for the gestures `apply(_:surface:emit:)` acts on: pans, flings, swipes and taps,
+    /// and long presses when rows are reordered (checked second: most lists do not reorder, and
+    /// a long press reports at every frame it moves).
+    @inline(__always) func actsOn(_ kind: GestureEvent.Kind) -> Bool {
         switch kind {
-        case .pan, .fling, .swipe, .tap, .longPress: true
+        case .pan, .fling, .swipe, .tap: true
+        case .longPress: reorders
         default: false
         }
     }

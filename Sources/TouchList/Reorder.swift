@@ -110,7 +110,7 @@ extension ListModel {
     /// A long press: with ``ListOptions/reorder``, it lifts the row it began on, moves it as the
     /// finger moves, and drops it at the lift.
     mutating func reorderPress(_ p: GestureEvent.LongPress, at time: Double, surface: Surface, emit: (ListEvent) -> Void) {
-        guard options.reorder else { return }
+        guard reorders else { return }
         switch (p.phase, reorder) {
         case (.began, .idle), (.began, .settling):
             guard !sequence.stoppedMotion, let row = row(at: p.position) else { return }

@@ -181,7 +181,7 @@ extension ListModel {
     /// depend on how often the list is stepped (``ScrollPhysics`` computes them exactly).
     public mutating func advance(to time: Double, surface: Surface, emit: (ListEvent) -> Void) {
         if rowSwipes.isSettling { advanceRows(to: time, emit: emit) }
-        if reorderMoves { advanceReorder(to: time, surface: surface, emit: emit) }
+        if reorders, reorderMoves { advanceReorder(to: time, surface: surface, emit: emit) }
         while true {
             switch scrollState {
             case .decelerating(let v0, let t0):

@@ -377,6 +377,7 @@ extension ListModel {
             if let now = plan.newIndex(ofOld: row) {
                 rowSwipes.active = rowSwipes.active.moved(to: now)
             } else {
+                if case .tracking = rowSwipes.active { sequence.slidRowDeleted = true }
                 transition(toRow: .idle, at: time)   // deleted: gone at once
             }
         }

@@ -220,7 +220,7 @@ extension ListModel {
             transition(toRow: .tracking(t), at: time)
             if moved { emit(ListEvent(time: time, kind: .rowOffset(row: t.row, offset: shown))) }
         default:
-            guard claimed, !sequence.stoppedMotion, let row = row(at: start) else { return }
+            guard claimed, !sequence.stoppedMotion, !sequence.slidRowDeleted, let row = row(at: start) else { return }
             let current = offset(ofRow: row)
             if let other = rowSwipes.active.row, other != row { closeRow(other, at: time, emit: emit) }
             let raw = options.rowSwipePhysics.unbanded(current, leading: options.leadingActions.width,

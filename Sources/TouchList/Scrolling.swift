@@ -84,6 +84,8 @@ struct TouchSequence: Sendable {
     var stoppedMotion = false
     /// The touch dragged the content.
     var moved = false
+    /// An edit deleted the row the touch was sliding: the touch slides no other row.
+    var slidRowDeleted = false
 }
 
 extension ListModel {

@@ -321,4 +321,46 @@ struct ListEditTests {
         #expect(throws: ListEditError.rowsAndSections) { try m.performEdits(mixed, at: 2, surface: panel) { _ in } }
         #expect(m.rowCount == 9)
     }
+
+    @Test("an edit while a page loads: the page still arrives, at the end, and the next page is the one after it")
+    func editWhilePaging() throws {
+        var options = ListOptions()
+        options.paging = .loadMoreRow
+        options.pageSize = 5
+        var m = ListModel(layout: ListLayout(rows: 5, rowHeight: 60, width: 800, height: 480), options: options)
+        var events: [ListEvent] = []
+        m.requestNextPage(at: 0, surface: panel) { events.append($0) }
+        #expect(m.pagingState == .loading(page: 2))
+        try m.performEdits(ListEdits(deleting: [0, 1], inserting: [0]), at: 0.1, surface: panel) { events.append($0) }
+        #expect(m.rowCount == 4 && m.pagingState == .loading(page: 2))
+        m.receive(PageAnswer(page: 2, rows: 5, time: 0.5), surface: panel) { events.append($0) }
+        #expect(m.rowCount == 9)
+        #expect(m.loadedPages == 2)
+        // The page's rows come after every row the edit left, with identities of their own.
+        #expect(m.identity(ofRow: 0) == 5 && m.identity(ofRow: 3) == 4 && m.identity(ofRow: 4) == 6)
+        #expect(m.geometry.footer == .loadMore)
+    }
+
+    @Test("an edit while a row is dragged: the drag follows its row to its new index; deleting it ends the drag")
+    func editWhileSliding() throws {
+        var options = ListOptions()
+        options.trailingActions = 240
+        var m = ListModel(layout: eightRows, options: options)
+        var events: [ListEvent] = []
+        m.touchBegan(at: 0)
+        m.dragRow(x: 600, start: Point(x: 600, y: 210), claimed: true, at: 0.1) { events.append($0) }
+        m.dragRow(x: 550, start: Point(x: 600, y: 210), claimed: true, at: 0.2) { events.append($0) }
+        #expect(m.rowSwipes.active.row == 3 && m.offset(ofRow: 3) == -50)
+        try m.performEdits(ListEdits(inserting: [0, 1]), at: 0.25, surface: panel) { events.append($0) }
+        #expect(m.rowSwipes.active.row == 5 && m.offset(ofRow: 5) == -50 && m.offset(ofRow: 3) == 0)
+        m.dragRow(x: 500, start: Point(x: 600, y: 210), claimed: true, at: 0.3) { events.append($0) }
+        #expect(events.last?.kind == .rowOffset(row: 5, offset: -100))
+        try m.performEdits(ListEdits(deleting: [5]), at: 0.35, surface: panel) { events.append($0) }
+        #expect(m.rowSwipes.active == .idle)
+        events = []
+        m.dragRow(x: 450, start: Point(x: 600, y: 210), claimed: true, at: 0.4) { events.append($0) }
+        m.liftRow(at: 0.5, surface: panel) { events.append($0) }
+        #expect(events.isEmpty)                      // the finger slides no other row
+        #expect(m.rowSwipes.active == .idle)
+    }
 }

@@ -119,6 +119,8 @@ final class OutputQueue {
         case .rowAction: (31, "rowAction")
         case .edit: (32, "edit")
         case .rowMoved: (33, "rowMoved")
+        case .rowDeleted: (34, "rowDeleted")
+        case .rowInserted: (35, "rowInserted")
         }
     }
 }
@@ -395,7 +397,8 @@ public func tg_event_get_contact(_ event: OpaquePointer?) -> Int32 {
 public func tg_event_get_row(_ event: OpaquePointer?) -> Int32 {
     switch listEvent(event) {
     case .rowSwipe(let row, _)?, .select(let row)?, .deselect(let row)?, .check(let row, _)?,
-         .rowOffset(let row, _)?, .fullSwipe(let row, _)?, .rowAction(let row, _, _)?, .rowMoved(let row, _)?:
+         .rowOffset(let row, _)?, .fullSwipe(let row, _)?, .rowAction(let row, _, _)?, .rowMoved(let row, _)?,
+         .rowDeleted(let row)?, .rowInserted(let row)?:
         Int32(clamping: row)
     default: -1
     }

@@ -264,7 +264,10 @@ extension ListModel {
 
         // Every row's state follows its row.
         remapRowState(plan, at: time)
-        emit(ListEvent(time: time, kind: .edit(deleted: edits.deletedRows.sorted(), inserted: edits.insertedRows.sorted())))
+        emit(ListEvent(time: time, kind: .edit(deleted: edits.deletedRows.count, inserted: edits.insertedRows.count,
+                                               moved: edits.movedRows.count)))
+        for r in edits.deletedRows.sorted() { emit(ListEvent(time: time, kind: .rowDeleted(row: r))) }
+        for r in edits.insertedRows.sorted() { emit(ListEvent(time: time, kind: .rowInserted(row: r))) }
         for m in edits.movedRows.sorted(by: { $0.from < $1.from }) {
             emit(ListEvent(time: time, kind: .rowMoved(from: m.from, to: m.to)))
         }

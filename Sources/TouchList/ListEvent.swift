@@ -56,10 +56,16 @@ public struct ListEvent: Hashable, Sendable {
         /// makes it collapse from where it stands (``ListModel/performEdits(_:at:surface:emit:)``).
         case rowAction(row: Int, side: RowSide, index: Int)
         /// `edit`: the app changed the rows (``ListModel/performEdits(_:at:surface:emit:)``):
-        /// `deleted` lists the rows removed (indices before the edit), `inserted` the rows added
-        /// (indices after it), both ascending. Each row the edit moved follows as `rowMoved`, then
-        /// what the edit did to the offset as `scroll`.
-        case edit(deleted: [Int], inserted: [Int])
+        /// how many rows it deleted, inserted and moved. Each follows as `rowDeleted` (indices
+        /// before the edit, ascending), `rowInserted` (indices after it, ascending) and `rowMoved`,
+        /// then what the edit did to the offset as `scroll`. (Counts and a report per row, not
+        /// arrays: an output is a plain value, copied without reference counting, and a line stays
+        /// short however many rows an edit names.)
+        case edit(deleted: Int, inserted: Int, moved: Int)
+        /// `rowDeleted`: an edit removed row `row` (its index before the edit).
+        case rowDeleted(row: Int)
+        /// `rowInserted`: an edit added a row at `row` (its index after the edit).
+        case rowInserted(row: Int)
         /// `rowMoved`: a row went from row `from` to row `to` (indices before and after): moved by
         /// an edit, or lifted by a long press, dragged and dropped.
         case rowMoved(from: Int, to: Int)
@@ -80,6 +86,8 @@ public struct ListEvent: Hashable, Sendable {
             case .fullSwipe: "fullSwipe"
             case .rowAction: "rowAction"
             case .edit: "edit"
+            case .rowDeleted: "rowDeleted"
+            case .rowInserted: "rowInserted"
             case .rowMoved: "rowMoved"
             }
         }

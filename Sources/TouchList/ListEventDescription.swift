@@ -34,11 +34,12 @@ extension ListEvent: CustomStringConvertible {
             return "row \(row) full swipe (\(side.rawValue) action)"
         case .rowAction(let row, let side, let index):
             return "row \(row) runs its \(side.rawValue) action \(index)"
-        case .edit(let deleted, let inserted):
-            var parts: [String] = []
-            if !deleted.isEmpty { parts.append("deleted \(deleted.map(String.init).joined(separator: ", "))") }
-            if !inserted.isEmpty { parts.append("inserted \(inserted.map(String.init).joined(separator: ", "))") }
-            return "rows edited: " + (parts.isEmpty ? "moves only" : parts.joined(separator: "; "))
+        case .edit(let deleted, let inserted, let moved):
+            return "rows edited: \(deleted) deleted, \(inserted) inserted, \(moved) moved"
+        case .rowDeleted(let row):
+            return "row \(row) deleted"
+        case .rowInserted(let row):
+            return "row \(row) inserted"
         case .rowMoved(let from, let to):
             return "row \(from) moved to \(to)"
         }

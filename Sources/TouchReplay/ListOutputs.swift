@@ -43,9 +43,12 @@ extension ListEvent {
             w.number("row", Double(row))
             w.string("side", side.rawValue)
             w.number("index", Double(index))
-        case .edit(let deleted, let inserted):
-            w.rows("deleted", deleted)
-            w.rows("inserted", inserted)
+        case .edit(let deleted, let inserted, let moved):
+            w.number("deleted", Double(deleted))
+            w.number("inserted", Double(inserted))
+            w.number("moved", Double(moved))
+        case .rowDeleted(let row), .rowInserted(let row):
+            w.number("row", Double(row))
         case .rowMoved(let from, let to):
             w.number("from", Double(from))
             w.number("to", Double(to))

@@ -17,7 +17,7 @@ extension ListController.Output {
             case .scroll(let offset, let momentum): return "\(t) scroll \(String(format: "%.1f", offset))\(momentum ? " momentum" : "")"
             case .rowSwipe(let r, let on): return "\(t) rowSwipe \(r) \(on ? "on" : "off")"
             case .select(let r): return "\(t) select \(r)"
-            case .deselect, .check, .snap, .loadMore, .refresh, .page, .rowOffset, .fullSwipe, .rowAction, .edit, .rowMoved: return "\(t) \(l.summary)"
+            case .deselect, .check, .snap, .loadMore, .refresh, .page, .rowOffset, .fullSwipe, .rowAction, .edit, .rowMoved, .rowDeleted, .rowInserted: return "\(t) \(l.summary)"
             }
         }
         switch e.kind {

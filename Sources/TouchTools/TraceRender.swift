@@ -190,9 +190,9 @@ package enum TraceRender {
                 case .select(let r):
                     at = rowLabel(r); label = "row \(r) selected"; fill = "#074"
                 case .scroll, .rowOffset: continue   // the offset changes every frame of a scroll or a slide
-                case .fullSwipe(let r, _), .rowAction(let r, _, _), .rowMoved(_, let r):
+                case .fullSwipe(let r, _), .rowAction(let r, _, _), .rowMoved(_, let r), .rowInserted(let r):
                     at = rowLabel(r); label = e.summary; fill = "#074"
-                case .deselect, .check, .snap, .loadMore, .refresh, .page, .edit:
+                case .deselect, .check, .snap, .loadMore, .refresh, .page, .edit, .rowDeleted:
                     at = position(at: e.time); label = e.summary; fill = "#074"
                 }
                 lastPosition = at

@@ -40,7 +40,9 @@ public enum OutputTypes {
         "rowOffset": ["row", "offset"],
         "fullSwipe": ["row", "side"],
         "rowAction": ["row", "side", "index"],
-        "edit": ["deleted", "inserted"],
+        "edit": ["deleted", "inserted", "moved"],
+        "rowDeleted": ["row"],
+        "rowInserted": ["row"],
         "rowMoved": ["from", "to"],
     ]
 

@@ -9,8 +9,6 @@ package protocol OutputFieldSink {
     mutating func bool(_ key: StaticString, _ value: Bool)
     mutating func point(_ key: StaticString, _ value: Point)
     mutating func null(_ key: StaticString)
-    /// An array of row indices.
-    mutating func rows(_ key: StaticString, _ values: [Int])
 }
 
 extension OutputFieldSink {
@@ -89,7 +87,4 @@ package struct JSONObjectSink: OutputFieldSink {
         object["\(key)"] = .object(JSONObject([.init("x", .number(value.x)), .init("y", .number(value.y))]))
     }
     package mutating func null(_ key: StaticString) { object["\(key)"] = .null }
-    package mutating func rows(_ key: StaticString, _ values: [Int]) {
-        object["\(key)"] = .array(values.map { .number(Double($0)) })
-    }
 }

@@ -235,15 +235,6 @@ extension JSONBytes: OutputFieldSink {
     package mutating func bool(_ key: StaticString, _ value: Bool) { self.key(key); bool(value) }
     package mutating func point(_ key: StaticString, _ value: Point) { self.key(key); point(value) }
     package mutating func null(_ key: StaticString) { self.key(key); literal("null") }
-    package mutating func rows(_ key: StaticString, _ values: [Int]) {
-        self.key(key)
-        literal("[")
-        for (k, v) in values.enumerated() {
-            if k > 0 { literal(", ") }
-            number(Double(v))
-        }
-        literal("]")
-    }
 }
 
 /// Bytes of `touchtrace replay --json` output lines, made without building JSON values: the

@@ -243,6 +243,39 @@ static void list(void)
 	tg_list_destroy(l);
 }
 
+/* Actions that act and edits, through a golden trace: Delete tapped on row 3, the app's edit. */
+static void edits(void)
+{
+	struct tg_replay *r = tg_replay_open("traces/row-slide-delete-action-removes-the-row.json", 0);
+	CHECK(r != NULL, "the delete trace does not open: %s", tg_last_error());
+	if (r == NULL)
+		return;
+	int actions = 0, edited = 0, deleted = 0;
+	const struct tg_event *e;
+	while ((e = tg_replay_next_event(r)) != NULL) {
+		switch (tg_event_get_type(e)) {
+		case TG_EVENT_ROW_ACTION:
+			actions++;
+			CHECK(tg_event_get_row(e) == 3 && tg_event_get_side(e) == TG_SIDE_TRAILING && tg_event_get_index(e) == 0,
+			      "row action: row %d, side %d, index %d", tg_event_get_row(e), tg_event_get_side(e), tg_event_get_index(e));
+			break;
+		case TG_EVENT_EDIT:
+			edited++;
+			CHECK(contains(tg_event_get_json(e, NULL), "\"deleted\": 1"), "edit: %s", tg_event_get_json(e, NULL));
+			CHECK(tg_event_get_row(e) == -1, "an edit has no row");
+			break;
+		case TG_EVENT_ROW_DELETED:
+			deleted++;
+			CHECK(tg_event_get_row(e) == 3 && tg_event_get_index(e) == -1, "row deleted: row %d", tg_event_get_row(e));
+			break;
+		default:
+			break;
+		}
+	}
+	CHECK(actions == 1 && edited == 1 && deleted == 1, "%d row actions, %d edits, %d rows deleted", actions, edited, deleted);
+	tg_replay_destroy(r);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2)
@@ -250,6 +283,7 @@ int main(int argc, char **argv)
 	refusals();
 	gestures();
 	list();
+	edits();
 	printf("%d checks, %d failed\n", checks, failures);
 	return failures == 0 ? 0 : 1;
 }

@@ -216,12 +216,13 @@ struct ListEditTests {
         // Row 10 is row 11 now, its top 600 − 120 + 170 = 650; on screen it stays at −10.
         #expect(m.contentOffset == 660)
         #expect(m.row(at: Point(x: 10, y: 5)) == 11)
-        #expect(events.map(\.kind) == [.edit(deleted: [1, 4], inserted: [0, 2, 3]), .scroll(offset: 660, momentum: true)])
+        #expect(events.map(\.kind) == [.edit(deleted: 2, inserted: 3, moved: 0), .rowDeleted(row: 1), .rowDeleted(row: 4),
+                                      .rowInserted(row: 0), .rowInserted(row: 2), .rowInserted(row: 3), .scroll(offset: 660, momentum: true)])
         // Below the view, nothing moves.
         events = []
         try m.performEdits(ListEdits(deleting: [30]), at: 2, surface: panel) { events.append($0) }
         #expect(m.contentOffset == 660)
-        #expect(events.map(\.kind) == [.edit(deleted: [30], inserted: [])])
+        #expect(events.map(\.kind) == [.edit(deleted: 1, inserted: 0, moved: 0), .rowDeleted(row: 30)])
     }
 
     @Test("an edit during momentum moves the content with the rows, and the momentum carries on")
@@ -260,7 +261,7 @@ struct ListEditTests {
         try m.performEdits(ListEdits(deleting: [3]), at: 1.5, surface: panel) { events.append($0) }
         #expect(m.rowSwipes.active == .idle)
         #expect(m.rowSwipes.swiped.isEmpty)
-        #expect(events.map(\.kind) == [.edit(deleted: [3], inserted: [])])
+        #expect(events.map(\.kind) == [.edit(deleted: 1, inserted: 0, moved: 0), .rowDeleted(row: 3)])
         let collapse = try #require(m.editAnimations.first)
         #expect(collapse.kind == .collapse && collapse.row == 3 && collapse.slide == -240 && collapse.top == 180)
         // The rows below are drawn where they were at the start and where they are at the end.
@@ -310,7 +311,7 @@ struct ListEditTests {
         #expect(m.rowCount == 9)
         #expect(m.selectedRows == [3, 6])
         #expect(m.identity(ofRow: 2) == 0 && m.identity(ofRow: 5) == 5 && m.identity(ofRow: 0) == 9)
-        #expect(events.map(\.kind) == [.edit(deleted: [3, 4], inserted: [0, 1])])
+        #expect(events.map(\.kind) == [.edit(deleted: 2, inserted: 2, moved: 0), .rowDeleted(row: 3), .rowDeleted(row: 4), .rowInserted(row: 0), .rowInserted(row: 1)])
         Self.checkGeometry(m.geometry, sections: [[(60, false), (60, false)], [(60, false), (60, false), (60, false)],
                                                   [(60, false), (60, false), (60, false), (60, false)]], header: 20)
         #expect(throws: ListEditError.noSuchSection(3, count: 3)) {
@@ -362,5 +363,12 @@ struct ListEditTests {
         m.liftRow(at: 0.5, surface: panel) { events.append($0) }
         #expect(events.isEmpty)                      // the finger slides no other row
         #expect(m.rowSwipes.active == .idle)
+    }
+
+    @Test("every output is a plain value: no reference inside (the C library's queue copies outputs as bytes)")
+    func outputsArePlain() {
+        // The first `edit` carried arrays of rows: the C library stopped at its first engine.
+        #expect(_isPOD(ListEvent.self))
+        #expect(_isPOD(ListController.Output.self))
     }
 }

@@ -65,7 +65,9 @@ public func line(_ e: ListEvent) -> String {
     case .rowOffset(let row, let offset): return "\(t) rowOffset \(row) \(formatted(offset))"
     case .fullSwipe(let row, let side): return "\(t) fullSwipe \(row) \(side.rawValue)"
     case .rowAction(let row, let side, let index): return "\(t) rowAction \(row) \(side.rawValue) \(index)"
-    case .edit(let deleted, let inserted): return "\(t) edit -\(deleted) +\(inserted)"
+    case .edit(let deleted, let inserted, let moved): return "\(t) edit -\(deleted) +\(inserted) ~\(moved)"
+    case .rowDeleted(let row): return "\(t) rowDeleted \(row)"
+    case .rowInserted(let row): return "\(t) rowInserted \(row)"
     case .rowMoved(let from, let to): return "\(t) rowMoved \(from) \(to)"
     }
 }

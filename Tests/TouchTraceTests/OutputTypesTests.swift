@@ -24,7 +24,8 @@ struct OutputTypesTests {
         .rowSwipe(row: 1, swiped: true), .select(row: 1), .deselect(row: 1), .check(row: 1, checked: true),
         .scroll(offset: 1, momentum: false), .snap(offset: 1, to: .cell), .loadMore(page: 2), .refresh,
         .page(page: 2, rows: 5), .rowOffset(row: 1, offset: -2), .fullSwipe(row: 1, side: .trailing),
-        .rowAction(row: 1, side: .leading, index: 0), .edit(deleted: [1], inserted: []), .rowMoved(from: 1, to: 3),
+        .rowAction(row: 1, side: .leading, index: 0), .edit(deleted: 1, inserted: 0, moved: 0), .rowMoved(from: 1, to: 3),
+        .rowDeleted(row: 1), .rowInserted(row: 2),
     ]
 
     @Test("every output kind's fields (over its variants) are its table's, and the table has no more kinds")

@@ -4,9 +4,11 @@ import TouchTestSupport
 import TouchTools
 import TouchTrace
 
-func edit(deleted: [Int] = [], inserted: [Int] = []) -> JSONObject {
-    ["type": "edit", "deleted": .array(deleted.map { .number(Double($0)) }), "inserted": .array(inserted.map { .number(Double($0)) })]
+func edit(deleted: Int = 0, inserted: Int = 0, moved: Int = 0) -> JSONObject {
+    ["type": "edit", "deleted": .number(Double(deleted)), "inserted": .number(Double(inserted)), "moved": .number(Double(moved))]
 }
+func rowDeleted(_ row: Int) -> JSONObject { ["type": "rowDeleted", "row": .number(Double(row))] }
+func rowInserted(_ row: Int) -> JSONObject { ["type": "rowInserted", "row": .number(Double(row))] }
 func rowAction(_ row: Int, _ side: String, _ index: Int) -> JSONObject {
     ["type": "rowAction", "row": .number(Double(row)), "side": .string(side), "index": .number(Double(index))]
 }
@@ -27,7 +29,7 @@ func listEdits() {
                         scene: scene(thirty.with(["offset": 600]), [["t": 0.1, "delete": [2, 3]]]),
                         note: "offset 600 (row 10 at the top); rows 2 and 3 deleted at 0.1 s: row 10 is row 8, top 480, offset 480; a tap at the top selects row 8")
     t.b.tap(0.3, at: Point(x: 400, y: 30))
-    t.expect = [edit(deleted: [2, 3]), scroll(480, true), tap(), select(8)]
+    t.expect = [edit(deleted: 2), rowDeleted(2), rowDeleted(3), scroll(480, true), tap(), select(8)]
     t.write()
 
     // --- At the top, a row inserted at 0 shows: the offset stays 0, and the top row is the new one.
@@ -35,7 +37,7 @@ func listEdits() {
                     scene: scene(eightRows, [["t": 0.1, "insert": [0]]]),
                     note: "at offset 0 a row inserted at 0 shows at the top: no scroll; a tap at the top selects the new row 0")
     t.b.tap(0.3, at: Point(x: 400, y: 30))
-    t.expect = [edit(inserted: [0]), tap(), select(0)]
+    t.expect = [edit(inserted: 1), rowInserted(0), tap(), select(0)]
     t.expectNone = ["scroll"]
     t.write()
 
@@ -47,7 +49,7 @@ func listEdits() {
                     note: "row 2 selected, moved to 5 at 0.4 s; a tap on row 5 selects it again with no deselect")
     t.b.tap(0, at: Point(x: 400, y: rowY(2)))
     t.b.tap(0.8, at: Point(x: 400, y: rowY(5)))
-    t.expect = [tap(), select(2), edit(), ["type": "rowMoved", "from": 2, "to": 5], tap(), select(5)]
+    t.expect = [tap(), select(2), edit(moved: 1), ["type": "rowMoved", "from": 2, "to": 5], tap(), select(5)]
     t.expectNone = ["deselect"]
     t.write()
 
@@ -78,7 +80,7 @@ func listEdits() {
     precondition(at + 0.5 + 0.08 < 2.5)
     t.b.tap(at + 0.5, at: Point(x: 780, y: rowY(3)))
     t.b.tap(3.0, at: Point(x: 400, y: rowY(3)))
-    t.expect = [rowSwipe(3, true), tap(), rowAction(3, "trailing", 0), rowSwipe(3, false), edit(deleted: [3]), tap(), select(3)]
+    t.expect = [rowSwipe(3, true), tap(), rowAction(3, "trailing", 0), rowSwipe(3, false), edit(deleted: 1), rowDeleted(3), tap(), select(3)]
     t.write()
 
     // --- Drag to reorder: a long press (held 0.6 s, past the 0.5 s) lifts row 2 (y 120-180, the

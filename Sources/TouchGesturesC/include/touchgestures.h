@@ -109,10 +109,15 @@ enum tg_event_type {
 	TG_EVENT_FULL_SWIPE = 30,
 	/** A row's action is to run: tapped while uncovered, or index 0 after a full swipe. */
 	TG_EVENT_ROW_ACTION = 31,
-	/** The rows were edited; the deleted and inserted rows are in the event's JSON. */
+	/** The rows were edited; how many were deleted, inserted and moved is in the event's JSON,
+	 * and each follows as TG_EVENT_ROW_DELETED, TG_EVENT_ROW_INSERTED, TG_EVENT_ROW_MOVED. */
 	TG_EVENT_EDIT = 32,
 	/** A row moved: by an edit, or dragged and dropped. */
 	TG_EVENT_ROW_MOVED = 33,
+	/** An edit removed a row (its index before the edit). */
+	TG_EVENT_ROW_DELETED = 34,
+	/** An edit added a row (its index after the edit). */
+	TG_EVENT_ROW_INSERTED = 35,
 };
 
 /** Where a continuous gesture is in its life. */
@@ -231,8 +236,8 @@ enum tg_recognizer tg_event_get_recognizer(const struct tg_event *event);
 const char *tg_event_get_reason(const struct tg_event *event);
 /** Won: the contact that began the touch sequence. [-1] */
 int tg_event_get_contact(const struct tg_event *event);
-/** Row swipe, select, deselect, check, row offset, full swipe, row action: the row (0-based,
- * flat); row moved: the row's index before the move. [-1] */
+/** Row swipe, select, deselect, check, row offset, full swipe, row action, row deleted, row
+ * inserted: the row (0-based, flat); row moved: the row's index before the move. [-1] */
 int tg_event_get_row(const struct tg_event *event);
 /** Row action: which action (0: the one at the row's edge); row moved: the row's index after
  * the move. [-1] */

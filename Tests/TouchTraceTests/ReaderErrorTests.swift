@@ -97,6 +97,20 @@ struct ReaderErrorTests {
               // Actions wider than the row: 1e308 was accepted and every offset came out NaN (null).
               (#""list": {"leadingActions": 1e308}"#, "`scene.list.leadingActions` must be a number from 0 to the row's width, 800 (trace units), or an array of positive widths, one per action, adding up to at most that, found 1e+308"),
               (#""list": {"width": 300, "trailingActions": 301}"#, "`scene.list.trailingActions` must be a number from 0 to the row's width, 300 (trace units), or an array of positive widths, one per action, adding up to at most that, found 301"),
+              (#""list": {"trailingActions": [400, 401]}"#, "`scene.list.trailingActions` must be a number from 0 to the row's width, 800 (trace units), or an array of positive widths"),
+              (#""list": {"trailingActions": [100, -5]}"#, "`scene.list.trailingActions` must be"),
+              // Edits: each problem names the edit by its place.
+              (#""list": {"edits": 3}"#, "`scene.list.edits` must be an array of edits"),
+              (#""list": {"edits": [{"delete": [1]}]}"#, "`scene.list.edits[0]`.t must be a time in seconds ≥ 0, found nothing"),
+              (#""list": {"edits": [{"t": 1, "delete": [1]}, {"t": 0.5, "delete": [1]}]}"#, "`scene.list.edits[1]`.t must not be earlier than the edit before it (1 s), found 0.5"),
+              (#""list": {"edits": [{"t": 1, "delete": [1.5]}]}"#, "`scene.list.edits[0]`.delete must be an array of row indices (whole numbers ≥ 0), found [1.5]"),
+              (#""list": {"edits": [{"t": 1, "remove": [1]}]}"#, "`scene.list.edits[0]`.remove is not a key of an edit"),
+              (#""list": {"edits": [{"t": 1}]}"#, "`scene.list.edits[0]` changes nothing"),
+              (#""list": {"edits": [{"t": 1, "move": {"from": 1}}]}"#, "`scene.list.edits[0]`.move must be {\"from\": row, \"to\": row}"),
+              (#""list": {"rows": 8, "edits": [{"t": 1, "delete": [8]}]}"#, "`scene.list.edits[0]` names row 8, but the list has 8 rows then (0 to 7)"),
+              (#""list": {"rows": 8, "edits": [{"t": 1, "delete": [0]}, {"t": 2, "insert": [8]}]}"#, "`scene.list.edits[1]` puts a row at 8, but the list has 8 rows after it (0 to 7)"),
+              (#""list": {"rows": 8, "edits": [{"t": 1, "delete": [2], "move": {"from": 2, "to": 0}}]}"#, "`scene.list.edits[0]` deletes or moves a row twice"),
+              (#""list": {"reorder": 1}"#, "`scene.list.reorder` must be true or false, found 1"),
           ])
     func listSceneErrors(scene: String, message: String) throws {
         let text = #"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480}, "scene": {"#

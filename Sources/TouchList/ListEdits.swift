@@ -179,6 +179,11 @@ public struct RowAnimation: Hashable, Sendable {
     /// How long the animation takes (seconds).
     public var duration: Double
 
+    /// The content offset of the row the edit held in place on the screen (its top after the
+    /// edit; 0 at the top of the list): the places below it push what follows down while they
+    /// animate, the places above it push what precedes up, and the held row stays put.
+    public var held: Double = 0
+
     /// The default duration, in seconds: RecyclerView's `DefaultItemAnimator` move duration.
     public static let defaultDuration = 0.25
 
@@ -194,6 +199,19 @@ public struct RowAnimation: Hashable, Sendable {
     public func shownHeight(at time: Double) -> Double {
         let p = progress(at: time)
         return kind == .grow ? height * p : height * (1 - p)
+    }
+
+    /// How far this place moves content at offset `y` at `time` (seconds), in surface units,
+    /// positive down: a collapsing row below the held row pushes what follows it down by what
+    /// is left of it, one above pushes what precedes it up; a growing row pulls the other way
+    /// by what it has yet to grow.
+    public func displacement(atContentOffset y: Double, time: Double) -> Double {
+        let left = kind == .collapse ? shownHeight(at: time) : -(height - shownHeight(at: time))
+        if held < top, top <= y, kind == .collapse { return left }
+        if held <= top, top < y, kind == .grow { return left }
+        if y < top, top <= held, kind == .collapse { return -left }
+        if y <= top, top < held, kind == .grow { return -left }
+        return 0
     }
 
     /// True once the animation has ended at `time` (seconds).
@@ -242,20 +260,24 @@ extension ListModel {
                              estimate: geometry.isEstimate(row: r), slide: offset(ofRow: r)))
         }
         // Identities, then heights.
-        for r in plan.removed.reversed() { identities.remove(r) }
         var added: [ListGeometry.NewRow] = []
         added.reserveCapacity(plan.added.count)
+        var addedIDs: [Int?] = []
+        addedIDs.reserveCapacity(plan.added.count)
         let movedFrom = Dictionary(uniqueKeysWithValues: edits.movedRows.map { ($0.to, $0.from) })
         let goneAt = Dictionary(uniqueKeysWithValues: gone.map { ($0.row, $0) })
+        var nextID = identities.next
         for to in plan.added {
             if let from = movedFrom[to], let g = goneAt[from] {
-                identities.insert(g.id, at: to)
+                addedIDs.append(g.id)
                 added.append(.init(row: to, height: g.height, isEstimate: g.estimate))
             } else {
-                let id = identities.insert(nil, at: to)
-                added.append(.init(row: to, height: heights.start(id), isEstimate: heights.estimate != nil))
+                addedIDs.append(nil)
+                added.append(.init(row: to, height: heights.start(nextID), isEstimate: heights.estimate != nil))
+                nextID += 1
             }
         }
+        identities.apply(removing: plan.removed, adding: zip(plan.added, addedIDs).map { ($0, $1) })
         if sectionEdit {
             geometry.rebuild(sectionRowCounts: sectioned.counts, plan: plan, added: added)
         } else {
@@ -280,19 +302,25 @@ extension ListModel {
         if scrollState == .idle { target = min(max(target, 0), maxOffset) }
         shiftOffset(by: target - contentOffset, surface: surface)
 
-        // The animations: collapses where the removed rows were, growth where rows came.
-        for g in gone {
-            var next = g.row + 1
-            while next < plan.oldCount, plan.leaves(next) { next += 1 }
-            let top = next < plan.oldCount ? plan.newIndex(ofOld: next).map { geometry.top(ofItem: geometry.item(ofRow: $0)) } ?? geometry.top(ofItem: geometry.itemCount)
-                                            : geometry.top(ofItem: geometry.itemCount)
+        // The animations: collapses where the removed rows were, growth where rows came, for the
+        // places within a viewport of the view (nothing farther moves what is on the screen), each
+        // relative to the row held in place.
+        let held = anchor.flatMap { plan.newIndex(ofOld: $0.row) }.map { geometry.top(ofItem: geometry.item(ofRow: $0)) } ?? 0
+        let near = (contentOffset - layout.height)...(contentOffset + 2 * layout.height)
+        var nextKept = plan.oldCount          // the first row after each removed one that stays
+        for g in gone.reversed() {
+            if g.row + 1 < plan.oldCount, !plan.leaves(g.row + 1) { nextKept = g.row + 1 } else if g.row + 1 >= plan.oldCount { nextKept = plan.oldCount }
+            let top = nextKept < plan.oldCount ? plan.newIndex(ofOld: nextKept).map { geometry.top(ofItem: geometry.item(ofRow: $0)) } ?? geometry.top(ofItem: geometry.itemCount)
+                                               : geometry.top(ofItem: geometry.itemCount)
+            guard near.contains(top) else { continue }
             editAnimations.append(RowAnimation(kind: .collapse, row: g.row, top: top, height: g.height, slide: g.slide,
-                                               start: time, duration: RowAnimation.defaultDuration))
+                                               start: time, duration: RowAnimation.defaultDuration, held: held))
         }
         for a in added {
-            editAnimations.append(RowAnimation(kind: .grow, row: a.row, top: geometry.top(ofItem: geometry.item(ofRow: a.row)),
-                                               height: geometry.height(ofItem: geometry.item(ofRow: a.row)), slide: 0,
-                                               start: time, duration: RowAnimation.defaultDuration))
+            let top = geometry.top(ofItem: geometry.item(ofRow: a.row))
+            guard near.contains(top) else { continue }
+            editAnimations.append(RowAnimation(kind: .grow, row: a.row, top: top, height: geometry.height(ofItem: geometry.item(ofRow: a.row)),
+                                               slide: 0, start: time, duration: RowAnimation.defaultDuration, held: held))
         }
         needsEndFrame = true
         loadCheckPending = true
@@ -313,12 +341,7 @@ extension ListModel {
     /// ``RowAnimation/shownHeight(at:)``.
     public func editDisplacement(atContentOffset y: Double, time: Double) -> Double {
         var d = 0.0
-        for a in editAnimations where !a.isDone(at: time) {
-            switch a.kind {
-            case .collapse: if a.top <= y { d += a.shownHeight(at: time) }
-            case .grow: if a.top < y { d -= a.height - a.shownHeight(at: time) }
-            }
-        }
+        for a in editAnimations where !a.isDone(at: time) { d += a.displacement(atContentOffset: y, time: time) }
         return d
     }
 
@@ -420,15 +443,28 @@ struct EditPlan {
     /// True when row `row` (before the edit) leaves its place: deleted or moved.
     func leaves(_ row: Int) -> Bool { removedSet.contains(row) }
 
-    /// Where row `old` is after the edit; `nil` when it was deleted.
+    /// Where row `old` is after the edit; `nil` when it was deleted. O(log² k) for k rows edited.
     func newIndex(ofOld old: Int) -> Int? {
         if let to = moves[old] { return to }
         if removedSet.contains(old) { return nil }
-        // Its rank among the rows that stay, then past every place filled anew at or before it.
-        var below = 0
-        for r in removed { if r < old { below += 1 } else { break } }
-        var n = old - below
-        for f in added { if f <= n { n += 1 } else { break } }
-        return n
+        // Its rank among the rows that stay, then the place after the edit that leaves that many
+        // places not filled anew before it: the smallest m with m + 1 − |added ≤ m| = rank + 1.
+        let rank = old - Self.count(removed, below: old)
+        var lo = rank, hi = rank + added.count
+        while lo < hi {
+            let m = (lo + hi) / 2
+            if m + 1 - Self.count(added, below: m + 1) >= rank + 1 { hi = m } else { lo = m + 1 }
+        }
+        return lo
+    }
+
+    /// How many of `sorted` are below `v`.
+    private static func count(_ sorted: [Int], below v: Int) -> Int {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let m = (lo + hi) / 2
+            if sorted[m] < v { lo = m + 1 } else { hi = m }
+        }
+        return lo
     }
 }

@@ -99,6 +99,52 @@ struct RowIdentities: Hashable, Sendable {
         return id
     }
 
+    /// Takes the `removed` rows out (indices before the edit, ascending), then puts rows in at
+    /// `added` (indices after it, ascending), each with its identity or a new one when `nil`: one
+    /// pass over the runs, O(runs + edits) however many rows the edit names.
+    mutating func apply(removing removed: [Int], adding added: [(row: Int, id: Int?)]) {
+        var mid: [(first: Int, count: Int)] = []
+        func push(_ list: inout [(first: Int, count: Int)], _ first: Int, _ count: Int) {
+            guard count > 0 else { return }
+            if let last = list.last, last.first + last.count == first { list[list.count - 1].count += count } else { list.append((first, count)) }
+        }
+        var gone = removed.makeIterator(), nextGone = gone.next()
+        var start = 0
+        for run in runs {
+            var first = run.first, count = run.count, at = start
+            while let g = nextGone, g < at + count {
+                push(&mid, first, g - at)
+                let skip = g - at + 1
+                first += skip; count -= skip; at = g + 1
+                nextGone = gone.next()
+            }
+            push(&mid, first, count)
+            start += run.count
+        }
+        var out: [(first: Int, count: Int)] = []
+        var fresh = added.makeIterator(), nextFresh = fresh.next()
+        var at = 0
+        func place(_ a: (row: Int, id: Int?)) {
+            let id = a.id ?? { defer { next += 1 }; return next }()
+            push(&out, id, 1)
+            at += 1
+        }
+        for run in mid {
+            var first = run.first, count = run.count
+            while let a = nextFresh, a.row - at <= count {
+                let k = a.row - at
+                push(&out, first, k)
+                first += k; count -= k; at += k
+                place(a)
+                nextFresh = fresh.next()
+            }
+            push(&out, first, count)
+            at += count
+        }
+        while let a = nextFresh { place(a); nextFresh = fresh.next() }
+        runs = out
+    }
+
     /// How many runs are kept (for tests and the memory figure).
     var runCount: Int { runs.count }
 }

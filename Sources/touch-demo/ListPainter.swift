@@ -157,7 +157,9 @@ final class ListPainter {
         let editing = list.isAnimatingEdits(at: time)
         for a in list.editAnimations where a.kind == .collapse && !a.isDone(at: time) {
             let shown = a.shownHeight(at: time)
-            let y = (a.top - list.contentOffset + list.editDisplacement(atContentOffset: a.top, time: time) - shown) * sy + listTop
+            // Moved by the other places, not by itself; above the held row it ends where it starts.
+            let others = list.editDisplacement(atContentOffset: a.top, time: time) - a.displacement(atContentOffset: a.top, time: time)
+            let y = (a.top - list.contentOffset + others - (a.top <= a.held ? shown : 0)) * sy + listTop
             let h = shown * sy, x = a.slide * sx
             guard y + h > listTop, y < listBottom else { continue }
             drawActions(uncovered: x, y: y, h: h, width: width, list: list, sx: sx, font: rowFont - 2)

@@ -371,4 +371,60 @@ struct ListEditTests {
         #expect(_isPOD(ListEvent.self))
         #expect(_isPOD(ListController.Output.self))
     }
+
+    @Test("identities after a batch, in one pass, agree with an array")
+    func identitiesInABatch() throws {
+        var r = SplitMix(state: 9)
+        for _ in 0..<300 {
+            let n = r.int(60)
+            var ids = RowIdentities(count: n)
+            var plain = Array(0..<n)
+            var next = n
+            for _ in 0..<5 {
+                let e = Self.randomEdit(&r, rows: plain.count)
+                let plan = try EditPlan(e, rowCount: plain.count)
+                let movedTo = Dictionary(uniqueKeysWithValues: e.movedRows.map { ($0.to, plain[$0.from]) })
+                ids.apply(removing: plan.removed, adding: plan.added.map { ($0, movedTo[$0]) })
+                plain = Self.applyByHand(e, to: plain).map { $0 ?? { defer { next += 1 }; return next }() }
+                #expect((0..<plain.count).map { ids.id(ofRow: $0) } == plain)
+                #expect(ids.next == next)
+            }
+        }
+        // Every other row of a million deleted at once: one pass, not one scan of the runs per row.
+        var big = RowIdentities(count: 1_000_000)
+        big.apply(removing: Array(stride(from: 0, to: 1_000_000, by: 2)), adding: [])
+        #expect(big.id(ofRow: 0) == 1 && big.id(ofRow: 499_999) == 999_999)
+    }
+
+    @Test("rows deleted above the view do not move the rows in view while they collapse")
+    func noJumpWhenDeletingAbove() throws {
+        var m = ListModel(layout: ListLayout(rows: 60, rowHeight: 60, width: 800, height: 480))
+        m.scroll(toOffset: 600)      // row 10 at the top
+        try m.performEdits(ListEdits(deleting: [7, 8, 9]), at: 1, surface: panel) { _ in }
+        #expect(m.contentOffset == 420)
+        // Row 10 (now 7, top 420) and the rows below it stay where they are on the screen at every
+        // moment of the animation, though the collapsed rows lie right above them.
+        for k in 0...5 {
+            let t = 1 + Double(k) * 0.05
+            for y in stride(from: 420.0, through: 900, by: 60) {
+                #expect(m.editDisplacement(atContentOffset: y, time: t) == 0, "y \(y) at \(t)")
+            }
+        }
+        // Deleting a row in view: the rows below it ride up on it, the rows above stay.
+        try m.performEdits(ListEdits(deleting: [9]), at: 2, surface: panel) { _ in }
+        #expect(m.editDisplacement(atContentOffset: 540, time: 2) == 60)
+        #expect(m.editDisplacement(atContentOffset: 480, time: 2) == 0)
+    }
+
+    @Test("a batch of 100,000 scattered deletions in a million rows is one pass")
+    func bigBatch() throws {
+        var m = ListModel(layout: ListLayout(rows: 1_000_000, rowHeight: 60, width: 800, height: 480))
+        m.selectedRows = [999_999]
+        m.scroll(toOffset: 30_000_000)
+        try m.performEdits(ListEdits(deleting: Array(stride(from: 0, to: 200_000, by: 2))), at: 1, surface: panel) { _ in }
+        #expect(m.rowCount == 900_000)
+        #expect(m.selectedRows == [899_999])
+        #expect(m.identity(ofRow: 0) == 1)
+        #expect(m.editAnimations.count <= 30)      // only places near the view are animated
+    }
 }

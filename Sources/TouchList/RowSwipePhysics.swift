@@ -80,8 +80,9 @@ public struct RowSwipePhysics: Hashable, Sendable {
     /// the distance at ``settleDuration``; at and after that, exactly `to`.
     public func settling(from: Double, velocity: Double, to: Double, elapsed: Double) -> Double {
         guard elapsed < settleDuration, settleDuration > 0 else { return to }
-        // e^(−x)(1 + x) = 0.01 at x ≈ 6.638: the spring's ω·T for 1% left at T.
-        let omega = 6.638 / settleDuration
+        // e^(−x)(1 + x) = 0.01 at x = 6.638352067993812 (to double precision; 6.638, as it was
+        // written, left 1.0003%): the spring's ω·T for 1% left at T.
+        let omega = 6.638352067993812 / settleDuration
         let a = from - to, b = velocity + omega * a
         return to + (a + b * elapsed) * exp(-omega * elapsed)
     }

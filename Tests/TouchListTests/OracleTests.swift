@@ -103,3 +103,51 @@ extension OracleTests {
         }
     }
 }
+
+extension OracleTests {
+    @Test("a row's slide: offsets under the finger and through the settle, and the settle's end time, against the oracle")
+    func rowSlidesAgainstTheOracle() {
+        var options = ListOptions()
+        options.leadingActions = 160
+        options.trailingActions = 240
+        var r = SplitMix(state: 31)
+        for round in 0..<100 {
+            var m = ListModel(layout: eightRows, options: options)
+            var events: [ListEvent] = []
+            m.touchBegan(at: 0)
+            // The row claims the drag at x0; then the finger moves to random places.
+            let x0 = 400.0
+            m.dragRow(x: x0, start: Point(x: x0, y: 210), claimed: true, at: 0.01) { events.append($0) }
+            var t = 0.01
+            var x = x0
+            for _ in 0..<10 {
+                t += 1.0 / 60
+                x = 400 + (r.double() * 2 - 1) * 700
+                m.dragRow(x: x, start: Point(x: x0, y: 210), claimed: true, at: t) { events.append($0) }
+                let expected = ListOracle.rowBanded(x - x0, leading: 160, trailing: 240, width: 800)
+                #expect(abs(m.offset(ofRow: 3) - expected) < 1e-9, "round \(round): drag to \(x)")
+            }
+            let lift = t
+            let from = m.offset(ofRow: 3)
+            events = []
+            m.liftRow(at: lift, surface: panel) { events.append($0) }
+            guard case .settling(let s) = m.rowSwipes.active else {
+                #expect(m.rowSwipes.active == .idle || from == 0, "round \(round)")
+                continue
+            }
+            events = []
+            var k = 0
+            while m.rowSwipes.isSettling {
+                k += 1
+                m.advance(to: lift + Double(k) / 120, surface: panel) { events.append($0) }
+            }
+            let offsets = events.compactMap { e -> (Double, Double)? in if case .rowOffset(3, let o) = e.kind { (e.time, o) } else { nil } }
+            for (time, o) in offsets {
+                let expected = ListOracle.rowSettle(from: from, velocity: 0, to: s.to, t: time - lift)
+                #expect(abs(o - expected) < 1e-9, "round \(round) at \(time): \(o) against \(expected)")
+            }
+            // It ends exactly at its target, 0.25 s after the lift, reported at that time.
+            #expect(offsets.last.map { abs($0.0 - (lift + 0.25)) < 1e-12 && $0.1 == s.to } == true, "round \(round): \(offsets.last.map { "\($0)" } ?? "none")")
+        }
+    }
+}

@@ -101,3 +101,28 @@ extension ListOracle {
         return (out, min(max(result, 0), maxOffset))
     }
 }
+
+extension ListOracle {
+    /// A row's content for a drag to `raw` (surface units, unbanded): one to one within the
+    /// actions, the rubber band `(1 − 1/(x·c/w + 1))·w` past them, as docs/trace-format.md states.
+    public static func rowBanded(_ raw: Double, leading: Double, trailing: Double, width w: Double, coefficient c: Double = 0.55) -> Double {
+        if raw > leading { let x = raw - leading; return leading + (1 - 1 / (x * c / w + 1)) * w }
+        if raw < -trailing { let x = -trailing - raw; return -trailing - (1 - 1 / (x * c / w + 1)) * w }
+        return raw
+    }
+
+    /// A row settling from `from` at `velocity` (units/s) toward `to`, `t` seconds after the lift:
+    /// a critically damped spring whose frequency leaves 1% of the distance at `duration`
+    /// (found here by bisection on `e^(−x)(1 + x) = 0.01`), exactly `to` from `duration` on.
+    public static func rowSettle(from: Double, velocity: Double, to: Double, t: Double, duration: Double = 0.25) -> Double {
+        guard t < duration else { return to }
+        var lo = 1.0, hi = 20.0
+        for _ in 0..<100 {
+            let mid = (lo + hi) / 2
+            if exp(-mid) * (1 + mid) > 0.01 { lo = mid } else { hi = mid }
+        }
+        let omega = lo / duration
+        let x0 = from - to
+        return to + (x0 + (velocity + omega * x0) * t) * exp(-omega * t)
+    }
+}

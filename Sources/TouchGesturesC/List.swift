@@ -47,6 +47,37 @@ public func tg_list_advance(_ list: OpaquePointer?, _ time: Double) -> Int32 {
     CList.advance(list, "tg_list_advance", "list", to: time)
 }
 
+/// `tg_list_edit()` of touchgestures.h, where it is documented.
+@_cdecl("tg_list_edit")
+public func tg_list_edit(_ list: OpaquePointer?, _ time: Double,
+                         _ deleted: UnsafePointer<Int32>?, _ deletedCount: Int,
+                         _ inserted: UnsafePointer<Int32>?, _ insertedCount: Int,
+                         _ moves: UnsafePointer<Int32>?, _ moveCount: Int) -> Int32 {
+    with(list, "tg_list_edit", "list") { (l: CList) in
+        attempt { () throws(Refusal) in
+            try l.feed.check(advanceTo: time, function: "tg_list_edit")
+            guard time.isFinite else { throw Refusal(.invalidArgument, "tg_list_edit: time is infinite") }
+            func rows(_ p: UnsafePointer<Int32>?, _ n: Int, _ what: String) throws(Refusal) -> [Int] {
+                guard n != 0 else { return [] }
+                guard n > 0, n <= 10_000_000 else { throw Refusal(.invalidArgument, "tg_list_edit: \(what) count \(n) is out of range (0 to 10,000,000)") }
+                guard let p else { throw Refusal(.invalidArgument, "tg_list_edit: \(what) is NULL with a count of \(n)") }
+                return (0..<n).map { Int(p[$0]) }
+            }
+            let gone = try rows(deleted, deletedCount, "deleted")
+            let new = try rows(inserted, insertedCount, "inserted")
+            guard moveCount >= 0, moveCount <= 5_000_000 else { throw Refusal(.invalidArgument, "tg_list_edit: move count \(moveCount) is out of range") }
+            let pairs = try rows(moves, moveCount * 2, "moves")
+            let edits = ListEdits(deleting: gone, inserting: new,
+                                  moving: stride(from: 0, to: pairs.count, by: 2).map { RowMove(from: pairs[$0], to: pairs[$0 + 1]) })
+            do {
+                try l.core.performEdits(edits, at: time) { l.queue.put($0) }
+            } catch {
+                throw Refusal(.invalidArgument, "tg_list_edit: \(error)")
+            }
+        }
+    }
+}
+
 /// `tg_list_next_deadline()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_next_deadline")
 public func tg_list_next_deadline(_ list: OpaquePointer?) -> Double { CList.nextDeadline(list) }

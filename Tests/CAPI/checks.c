@@ -274,6 +274,33 @@ static void edits(void)
 	}
 	CHECK(actions == 1 && edited == 1 && deleted == 1, "%d row actions, %d edits, %d rows deleted", actions, edited, deleted);
 	tg_replay_destroy(r);
+
+	/* An edit through tg_list_edit(): 10 rows of 50, scrolled to 100 (row 2 at the top). */
+	struct tg_list *l = tg_list_new(
+		"{\"format\": \"touch-trace\", \"version\": 1,"
+		" \"device\": {\"width\": 400, \"height\": 300, \"resolution\": {\"x\": 5, \"y\": 5}},"
+		" \"scene\": {\"list\": {\"rows\": 10, \"rowHeight\": 50, \"width\": 400, \"height\": 300, \"offset\": 100}}, \"events\": []}");
+	CHECK(l != NULL, "%s", tg_last_error());
+	if (l == NULL)
+		return;
+	int32_t gone[] = {0}, moves[] = {5, 8};
+	CHECK(tg_list_edit(l, 1, gone, 1, NULL, 0, moves, 1) == TG_OK, "an edit refused: %s", tg_last_error());
+	CHECK(tg_list_row_count(l) == 9, "%d rows after deleting one", tg_list_row_count(l));
+	CHECK(tg_list_content_offset(l) == 50, "row 2 is not held at the top: offset %g", tg_list_content_offset(l));
+	int types[8] = {0}, n = 0;
+	while ((e = tg_list_next_event(l)) != NULL && n < 8)
+		types[n++] = tg_event_get_type(e);
+	CHECK(n == 4 && types[0] == TG_EVENT_EDIT && types[1] == TG_EVENT_ROW_DELETED && types[2] == TG_EVENT_ROW_MOVED
+	      && types[3] == TG_EVENT_SCROLL, "%d events: %d %d %d %d", n, types[0], types[1], types[2], types[3]);
+	int32_t missing[] = {9};
+	CHECK(tg_list_edit(l, 2, missing, 1, NULL, 0, NULL, 0) == TG_ERROR_INVALID_ARGUMENT, "row 9 of 9 deleted");
+	CHECK(contains(tg_last_error(), "row 9"), "message: %s", tg_last_error());
+	CHECK(tg_list_edit(l, 2, NULL, 1, NULL, 0, NULL, 0) == TG_ERROR_INVALID_ARGUMENT, "NULL rows with a count of 1");
+	CHECK(tg_list_edit(l, 2, gone, (size_t)-1, NULL, 0, NULL, 0) == TG_ERROR_INVALID_ARGUMENT, "a count of SIZE_MAX");
+	CHECK(tg_list_edit(l, NAN, gone, 1, NULL, 0, NULL, 0) == TG_ERROR_INVALID_ARGUMENT, "an edit at NaN");
+	CHECK(tg_list_edit(NULL, 3, gone, 1, NULL, 0, NULL, 0) == TG_ERROR_INVALID_ARGUMENT, "NULL list");
+	CHECK(tg_list_row_count(l) == 9 && tg_list_next_event(l) == NULL, "a refused edit changed the list or queued events");
+	tg_list_destroy(l);
 }
 
 int main(int argc, char **argv)

@@ -326,6 +326,16 @@ int tg_list_frame(struct tg_list *list);
 /** As tg_engine_advance(): also moves the list's animations (momentum, snaps, rows
  * settling) to `time`; call it once per display frame while tg_list_is_animating(). */
 int tg_list_advance(struct tg_list *list, double time);
+/** Edits the list's rows at `time` (not before the last frame; call it after tg_list_frame(),
+ * in answer to a TG_EVENT_ROW_ACTION, say): the rows `deleted` (`n_deleted` indices, numbered
+ * before the edit), new rows at `inserted` (numbered after it) and `n_moves` moves given as
+ * pairs in `moves` (from, to, from, to, ...), all at once as UIKit's performBatchUpdates. Rows
+ * keep their selection and swipe state; the row in view stays where it is on the screen. Its
+ * events (TG_EVENT_EDIT, then one per row, then a scroll) are queued. A pointer may be NULL when
+ * its count is 0. TG_ERROR_INVALID_ARGUMENT, changing nothing, for a row the list does not have,
+ * a row named twice, or a count out of range; TG_ERROR_TIME_WENT_BACK for an earlier time. */
+int tg_list_edit(struct tg_list *list, double time, const int32_t *deleted, size_t n_deleted,
+		 const int32_t *inserted, size_t n_inserted, const int32_t *moves, size_t n_moves);
 /** When the list or its gestures next need tg_list_advance(); NaN when nothing waits. */
 double tg_list_next_deadline(const struct tg_list *list);
 /** Whether the list is moving on its own (momentum, a snap, a row settling): 1 or 0. */

@@ -18,21 +18,21 @@ public enum ListItem: Hashable, Sendable {
 /// While every row has the same height and none is an estimate, nothing is kept per row: an
 /// item's place is worked out from its section's (O(sections) memory; O(log sections) for an
 /// item's top, O(log n · log sections) for the item at an offset), so a list of 10⁷ rows costs
-/// what a list of ten does. The first row given another
-/// height (or an estimate) turns the geometry into a Fenwick tree (a binary indexed tree of
-/// partial sums) over every item's height, in which finding the item at an offset, the offset
-/// of an item, changing one height and appending a row each cost O(log n) for n items, and the
+/// what a list of ten does. The first row given another height (or an estimate) turns the
+/// geometry into blocks of heights with their running sums, in which finding
+/// the item at an offset or the offset of an item costs O(log n), appending a row O(1), and
+/// changing, inserting or removing one O(√n)-ish (one block, then the blocks after it); the
 /// content height is known at once: 16 bytes an item, and one bit a row for estimates.
 public struct ListGeometry: Sendable {
     /// The height every row has, in surface units, while the geometry keeps nothing per row
-    /// (`tree`, `heights` and `estimated` empty); `nil` once a row has another height.
+    /// (`items` and `estimated` empty); `nil` once a row has another height.
     var uniform: Double?
     /// The number of items (headers and rows) while `uniform` is set.
     var uniformItems = 0
-    /// Partial sums, 1-based: `tree[i]` sums the heights of items `i - lowbit(i) ..< i`.
-    var tree: [Double] = [0]
-    /// Each item's height, in surface units.
-    var heights: [Double] = []
+    /// Each item's height and top, in surface units, once `uniform` is `nil`.
+    var items = HeightBlocks() {
+        didSet { total = items.total }   // no `oldValue`: the blocks are changed in place
+    }
     /// The item index each section starts at (its header, or its first row without headers).
     var sectionItemStart: [Int] = []
     /// The first row of each section.
@@ -40,8 +40,8 @@ public struct ListGeometry: Sendable {
     /// Whether each row's height is still an estimate: a bit a row, bit `r % 64` of word `r / 64`.
     var estimated: [UInt64] = []
     var estimatesLeft = 0
+    /// The sum of the items' heights, in surface units (kept: every frame asks for it).
     var total = 0.0
-    var topPower = 1
 
     /// Height of each section header, in surface units (0: no headers).
     public let headerHeight: Double
@@ -92,7 +92,8 @@ public struct ListGeometry: Sendable {
                 row += 1
             }
         }
-        rebuild(items)
+        self.items = HeightBlocks(items)
+        total = self.items.total   // observers do not run in an initializer
     }
 
     /// The content's height while every row is `height` tall, in surface units.
@@ -127,35 +128,19 @@ public struct ListGeometry: Sendable {
         uniform = nil
         uniformItems = 0
         estimated = Array(repeating: 0, count: (rowCount + 63) / 64)
-        rebuild(items)
+        self.items = HeightBlocks(items)
     }
 
     static func clean(_ h: Double) -> Double { h.isFinite && h > 0 ? h : 0 }
 
-    /// Builds the tree from all heights in O(n).
-    mutating func rebuild(_ items: [Double]) {
-        heights = items
-        tree = [0] + items
-        let n = items.count
-        var i = 1
-        while i <= n {
-            let parent = i + (i & -i)
-            if parent <= n { tree[parent] += tree[i] }
-            i += 1
-        }
-        total = items.reduce(0, +)
-        topPower = 1
-        while topPower * 2 <= n { topPower *= 2 }
-    }
-
-    /// Bytes kept for the items (partial sums, heights, estimate bits, section starts), for the
+    /// Bytes kept for the items (heights and their sums, estimate bits, section starts), for the
     /// benchmark's memory figure: O(sections) while every row has one height.
     package var storedBytes: Int {
-        8 * (tree.count + heights.count + estimated.count + sectionItemStart.count + sectionRowStart.count)
+        items.storedBytes + 8 * (estimated.count + sectionItemStart.count + sectionRowStart.count)
     }
 
     /// Number of items (headers and rows; the footer is not counted).
-    public var itemCount: Int { uniform == nil ? heights.count : uniformItems }
+    public var itemCount: Int { uniform == nil ? items.count : uniformItems }
     /// Number of sections.
     public var sectionCount: Int { sectionRowStart.count }
     /// True while some row's height is still an estimate.
@@ -173,16 +158,13 @@ public struct ListGeometry: Sendable {
             let above = Double(s) * headerHeight + Double(sectionRowStart[s]) * h
             return above + (headerHeight > 0 && local > 0 ? headerHeight + Double(local - 1) * h : Double(local) * h)
         }
-        var s = 0.0
-        var k = i
-        while k > 0 { s += tree[k]; k -= k & -k }
-        return s
+        return items.top(ofItem: i)
     }
 
     /// Height of item `i` (the footer's for `i == itemCount`), in surface units.
     public func height(ofItem i: Int) -> Double {
         guard i < itemCount else { return footerHeight }
-        guard let h = uniform else { return heights[i] }
+        guard let h = uniform else { return items[i] }
         return headerHeight > 0 && sectionItemStart[section(ofItem: i)] == i ? headerHeight : h
     }
 
@@ -200,20 +182,7 @@ public struct ListGeometry: Sendable {
             }
             return lo
         }
-        var pos = 0
-        var rest = y
-        var step = topPower
-        while step > 0 {
-            let next = pos + step
-            if next <= heights.count, tree[next] <= rest {
-                pos = next
-                rest -= tree[next]
-            }
-            step >>= 1
-        }
-        // `pos` is the last item whose top is at or above `y` (zero-height items before it
-        // share its top and are passed over).
-        return pos
+        return items.item(atOffset: y)
     }
 
     /// What item `i` is.
@@ -255,12 +224,6 @@ public struct ListGeometry: Sendable {
         return lo
     }
 
-    mutating func add(_ delta: Double, at i: Int) {
-        var k = i + 1
-        while k < tree.count { tree[k] += delta; k += k & -k }
-        total += delta
-    }
-
     /// Whether row `row`'s height is still an estimate.
     public func isEstimate(row: Int) -> Bool { estimatedBit(row) }
 
@@ -274,11 +237,7 @@ public struct ListGeometry: Sendable {
         }
         let i = item(ofRow: row)
         setEstimated(row, false)
-        let delta = new - heights[i]
-        guard delta != 0 else { return 0 }
-        heights[i] = new
-        add(delta, at: i)
-        return delta
+        return items.setHeight(new, ofItem: i)
     }
 
     /// Appends `count` rows to the last section (starting one when there is none), each
@@ -309,7 +268,7 @@ public struct ListGeometry: Sendable {
             materialize()
         }
         if sectionRowStart.isEmpty {
-            sectionItemStart.append(heights.count)
+            sectionItemStart.append(items.count)
             sectionRowStart.append(rowCount)
             if headerHeight > 0 { append(headerHeight) }
         }
@@ -320,13 +279,5 @@ public struct ListGeometry: Sendable {
         }
     }
 
-    mutating func append(_ h: Double) {
-        heights.append(h)
-        let n = heights.count
-        // Node n covers items n - lowbit(n) ..< n: the sum of the range before it, plus h.
-        let low = n & -n
-        tree.append(top(ofItem: n - 1) - top(ofItem: n - low) + h)
-        total += h
-        if topPower * 2 <= n { topPower *= 2 }
-    }
+    mutating func append(_ h: Double) { items.append(h) }
 }

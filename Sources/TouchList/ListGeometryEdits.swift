@@ -1,5 +1,5 @@
-// Edits of a list's geometry: rows and sections removed and added, the prefix sums rebuilt
-// from the first item that changed. ListGeometry.swift holds the geometry itself.
+// Edits of a list's geometry: rows and sections removed and added, each item's height moving
+// with it. ListGeometry.swift holds the geometry itself, HeightBlocks.swift its heights.
 
 extension ListGeometry {
     /// A row an edit adds: where it goes (its index after the edit), its height (surface units)
@@ -91,52 +91,46 @@ extension ListGeometry {
             }
         }
         materialize()
-        var firstChanged = Int.max
         if sectionRowStart.isEmpty, !counts.isEmpty {
             // The new section, its header first.
-            firstChanged = heights.count
-            sectionItemStart = [heights.count]
+            sectionItemStart = [items.count]
             sectionRowStart = [0]
-            if headerHeight > 0 { heights.append(headerHeight) }
+            if headerHeight > 0 { items.append(headerHeight) }
         }
-        if removed.count + added.count <= 32 {
-            firstChanged = min(firstChanged, editInPlace(removing: removed, adding: added, counts: &counts))
+        // One row at a time costs about a block and the blocks' tops; one pass costs every item.
+        let ops = removed.count + added.count
+        if ops <= 8 || ops * (2 * items.blockSize + items.blocks.count) <= items.count {
+            editInPlace(removing: removed, adding: added, counts: &counts)
         } else {
-            firstChanged = editInOnePass(removing: removed, adding: added, counts: &counts)
+            editInOnePass(removing: removed, adding: added, counts: &counts)
         }
         setSections(rowCounts: counts)
-        rebuildTree(from: firstChanged)
     }
 
-    /// A few rows: one memory move each. Returns the first item whose place changed.
-    private mutating func editInPlace(removing removed: [Int], adding added: [NewRow], counts: inout [Int]) -> Int {
-        var first = Int.max
+    /// A few rows: each removed from its block or inserted in one, O(√n)-ish a row.
+    private mutating func editInPlace(removing removed: [Int], adding added: [NewRow], counts: inout [Int]) {
         for r in removed.reversed() {
             let s = section(ofRow: r)
-            let i = item(ofRow: r)
-            heights.remove(at: i)
+            items.remove(at: item(ofRow: r))
             removeBit(at: r)
             counts[s] -= 1
             for k in (s + 1)..<sectionItemStart.count { sectionItemStart[k] -= 1; sectionRowStart[k] -= 1 }
             rowCount -= 1
-            first = min(first, i)
         }
         for a in added {
             let s = Self.section(forNewRow: a.row, counts: counts)
             let i = sectionItemStart[s] + (headerHeight > 0 ? 1 : 0) + (a.row - sectionRowStart[s])
-            heights.insert(Self.clean(a.height), at: i)
+            items.insert(Self.clean(a.height), at: i)
             insertBit(at: a.row, a.isEstimate)
             counts[s] += 1
             for k in (s + 1)..<sectionItemStart.count { sectionItemStart[k] += 1; sectionRowStart[k] += 1 }
             rowCount += 1
-            first = min(first, i)
         }
-        return first
     }
 
-    /// Many rows: the heights and estimate flags rebuilt in one pass. Returns the first item whose
-    /// place changed.
-    private mutating func editInOnePass(removing removed: [Int], adding added: [NewRow], counts: inout [Int]) -> Int {
+    /// Many rows: the heights and estimate flags rebuilt in one pass, O(n).
+    private mutating func editInOnePass(removing removed: [Int], adding added: [NewRow], counts: inout [Int]) {
+        let heights = items.all
         // Rows left after the removals, section by section, with their heights and flags.
         var kept: [Double] = []
         var keptEstimate: [Bool] = []
@@ -165,23 +159,24 @@ extension ListGeometry {
         }
         while k < kept.count { rows.append(kept[k]); rowEstimate.append(keptEstimate[k]); k += 1 }
         // Headers back between the sections.
-        heights.removeAll(keepingCapacity: true)
+        var next: [Double] = []
+        next.reserveCapacity(heights.count - removed.count + added.count)
         estimated = Array(repeating: 0, count: (rows.count + 63) / 64)
         estimatesLeft = 0
         var r = 0
         for c in counts {
-            if headerHeight > 0 { heights.append(headerHeight) }
+            if headerHeight > 0 { next.append(headerHeight) }
             for _ in 0..<c {
-                heights.append(rows[r])
+                next.append(rows[r])
                 if rowEstimate[r] { setEstimated(r, true) }
                 r += 1
             }
         }
-        return 0
+        items = HeightBlocks(next)
     }
 
     private mutating func removeBit(at row: Int) {
-        if estimatedBit(row) { estimatesLeft -= 1 }
+        if estimatedBit(row) { estimatesLeft -= 1 } else if estimatesLeft == 0 { return }   // all bits clear
         guard row / 64 < estimated.count else { return }
         // Bits above `row` move down one place.
         for w in (row / 64)..<estimated.count {
@@ -195,6 +190,11 @@ extension ListGeometry {
 
     private mutating func insertBit(at row: Int, _ on: Bool) {
         while estimated.count <= (rowCount + 1) / 64 { estimated.append(0) }
+        guard estimatesLeft > 0 else {
+            // All bits clear: nothing to move.
+            if on { estimated[row / 64] |= 1 << UInt64(row % 64); estimatesLeft += 1 }
+            return
+        }
         // Bits at and above `row` move up one place.
         var carry: UInt64 = 0
         for w in (row / 64)..<estimated.count {
@@ -207,35 +207,5 @@ extension ListGeometry {
             carry = out
         }
         if on { estimated[row / 64] |= 1 << UInt64(row % 64); estimatesLeft += 1 }
-    }
-
-    /// Rebuilds the partial sums of the items from `first` on, in place and in one pass: node `k`
-    /// is its own height plus its children (`k − 1`, `k − 2`, `k − 4`, … above `k − lowbit(k)`),
-    /// and the children below `first` are unchanged. A node has one child on average, so this is
-    /// O(n − first).
-    private mutating func rebuildTree(from first: Int) {
-        let n = heights.count
-        let from = max(0, min(first, n))
-        if tree.count > n + 1 { tree.removeSubrange((n + 1)...) }
-        while tree.count < n + 1 { tree.append(0) }
-        heights.withUnsafeBufferPointer { h in
-            tree.withUnsafeMutableBufferPointer { t in
-                var k = from + 1
-                while k <= n {
-                    var v = h[k - 1]
-                    let low = k & -k
-                    var step = 1
-                    while step < low { v += t[k - step]; step <<= 1 }
-                    t[k] = v
-                    k += 1
-                }
-            }
-        }
-        topPower = 1
-        while topPower * 2 <= n { topPower *= 2 }
-        var sum = 0.0
-        var k = n
-        while k > 0 { sum += tree[k]; k -= k & -k }
-        total = sum
     }
 }

@@ -13,9 +13,10 @@
 ///   O(b + n / b), where one flat tree rebuilds everything after the item, O(n).
 ///
 /// Measured (BENCHMARKS.md, "Editing the list"): one row inserted, then deleted, in the middle of
-/// 1,000,000 rows of varied heights took a median of 0.76–1.65 ms with the one flat tree this
-/// replaces, and takes 4–8 µs in blocks of 256, the whole `performEdits` timed; the memory is the
-/// same 16 bytes an item, plus 24 bytes a block (0.6% more).
+/// 1,000,000 rows of varied heights took a median of 0.77–1.36 ms with the one flat tree this
+/// replaces, and takes 4–8 µs in blocks of 256, the whole `performEdits` timed (29 thousand
+/// instructions against 4.9 million); the memory is the same 16 bytes an item plus 32 bytes a
+/// block (+0.8%). A fling's frame pays 2,300 instructions more (+18% in `layoutCells`).
 ///
 /// Why written here: the nearest kept library, swift-collections' `_RopeModule` (1.6.0, a B-tree
 /// with per-node summaries), is underscored (no source-stability promise) and measures its
@@ -44,32 +45,13 @@ struct HeightBlocks: Sendable {
         /// `acc` plus the heights of items `0 ..< k`, the tree's nodes added from the largest
         /// down: the order ``index(above:from:)`` adds them in, so that the two agree to the bit.
         func accumulate(_ acc: Double, upTo k: Int) -> Double {
-            var acc = acc
-            var pos = 0
-            var step = topPower
-            while step > 0 {
-                if pos + step <= k {
-                    pos += step
-                    acc += tree[pos]
-                }
-                step >>= 1
-            }
-            return acc
+            tree.withUnsafeBufferPointer { HeightBlocks.accumulate(acc, $0, upTo: k) }
         }
 
         /// The last item whose top (`acc` plus the heights before it) is at or above `y`.
         func index(above y: Double, from acc: Double) -> Int {
-            var acc = acc
-            var pos = 0
-            var step = topPower
-            while step > 0 {
-                if pos + step <= heights.count, acc + tree[pos + step] <= y {
-                    pos += step
-                    acc += tree[pos]
-                }
-                step >>= 1
-            }
-            return min(pos, heights.count - 1)
+            let n = heights.count
+            return min(tree.withUnsafeBufferPointer { HeightBlocks.descend($0, count: n, topPower: topPower, from: acc, to: y).pos }, n - 1)
         }
 
         /// Every node anew from the heights: O(count).
@@ -131,11 +113,18 @@ struct HeightBlocks: Sendable {
     private(set) var count = 0
     /// The size blocks are built with; a block splits in two past twice this, and one under a
     /// quarter of it joins its neighbour when the two fit in twice this.
+    /// A power of two, so that an item's block is guessed with a shift (a division cost more
+    /// than the rest of the guess).
     let blockSize: Int
+    /// `log2(blockSize)`.
+    private let blockShift: Int
 
-    /// The items `heights`, in blocks of `blockSize`.
+    /// The items `heights`, in blocks of `blockSize` (rounded up to a power of two, 2 at least).
     init(_ heights: [Double] = [], blockSize: Int = Self.defaultBlockSize) {
-        self.blockSize = max(2, blockSize)
+        var shift = 1
+        while 1 << shift < blockSize { shift += 1 }
+        blockShift = shift
+        self.blockSize = 1 << shift
         var i = 0
         while i < heights.count {
             let end = min(heights.count, i + self.blockSize)
@@ -145,9 +134,10 @@ struct HeightBlocks: Sendable {
         restructure()
     }
 
-    /// Items a block is built with. Measured (BENCHMARKS.md, "Editing the list"): 256 keeps a
-    /// height's change (the block's sums after it) near the flat tree's cost in a fling that
-    /// measures rows as they come into view, and an edit of a million rows in microseconds.
+    /// Items a block is built with: an edit costs about a block's items (rebuilt) plus the
+    /// blocks' count (their starts moved), so near √n for the million rows the benchmark edits
+    /// (256 items, 3,906 blocks: 4–8 µs an edit, BENCHMARKS.md "Editing the list"); lookups
+    /// cost the same O(log n) whatever the size.
     static let defaultBlockSize = 256
 
     /// Bytes kept for the items: heights, running sums, and per block its first, sum and node.
@@ -171,17 +161,39 @@ struct HeightBlocks: Sendable {
     /// The sum of the heights of blocks `0 ..< b`, its nodes added from the largest down, in the
     /// order `item(atOffset:)` adds them, so that the two agree to the last bit.
     func top(ofBlock b: Int) -> Double {
-        var acc = 0.0
+        tree.withUnsafeBufferPointer { Self.accumulate(0, $0, upTo: b) }
+    }
+
+    /// `acc` plus nodes of the Fenwick tree `t` adding up its first `k` elements, from the
+    /// largest node down (one a bit of `k`): the nodes and the order `descend` adds.
+    static func accumulate(_ acc: Double, _ t: UnsafeBufferPointer<Double>, upTo k: Int) -> Double {
+        var acc = acc
+        var pos = 0
+        var rest = k
+        while rest != 0 {
+            let bit = 1 << (Int.bitWidth - 1 - rest.leadingZeroBitCount)
+            pos += bit
+            acc += t[pos]
+            rest ^= bit
+        }
+        return acc
+    }
+
+    /// The most elements of the Fenwick tree `t` (`count` of them) whose sum, added to `acc`
+    /// from the largest node down, stays at or below `y`; with that sum.
+    static func descend(_ t: UnsafeBufferPointer<Double>, count: Int, topPower: Int, from acc: Double,
+                        to y: Double) -> (pos: Int, acc: Double) {
+        var acc = acc
         var pos = 0
         var step = topPower
         while step > 0 {
-            if pos + step <= b {
+            if pos + step <= count, acc + t[pos + step] <= y {
                 pos += step
-                acc += tree[pos]
+                acc += t[pos]
             }
             step >>= 1
         }
-        return acc
+        return (pos, acc)
     }
 
     /// The block holding item `i` (`0 ..< count`) and the item's place in it.
@@ -189,7 +201,7 @@ struct HeightBlocks: Sendable {
         // Blocks are built full, and edits move their starts little: the guess is usually right,
         // or one block off, which saves a frame's lookups a binary search each.
         let n = starts.count
-        var g = min(n - 1, i / blockSize)
+        var g = min(n - 1, i >> blockShift)
         if starts[g] > i, g > 0, starts[g - 1] <= i { g -= 1 }
         if starts[g] <= i, g + 1 == n || starts[g + 1] > i { return (g, i - starts[g]) }
         var lo = 0, hi = n - 1
@@ -219,15 +231,8 @@ struct HeightBlocks: Sendable {
         guard count > 0, y > 0 else { return 0 }
         if y >= total { return count }
         // The last block whose top is at or above y: a descent of the blocks' tree.
-        var acc = 0.0
-        var pos = 0
-        var step = topPower
-        while step > 0 {
-            if pos + step <= blocks.count, acc + tree[pos + step] <= y {
-                pos += step
-                acc += tree[pos]
-            }
-            step >>= 1
+        let (pos, acc) = tree.withUnsafeBufferPointer {
+            Self.descend($0, count: blocks.count, topPower: topPower, from: 0, to: y)
         }
         let b = min(pos, blocks.count - 1)
         return starts[b] + blocks[b].index(above: y, from: b == pos ? acc : top(ofBlock: b))

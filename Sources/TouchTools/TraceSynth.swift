@@ -10,7 +10,9 @@ import TouchList
 /// One statement a line (or separated by `;`), `#` starts a comment. Settings:
 /// - `device 800x480 [res 5 | res 5,4 | mm] [name "Panel"]` — size in trace units, resolution in
 ///   units/mm (default: 800x480 res 5);
-/// - `list rows 8 height 60 [top 0] [policy toggle|directional|oneOpen]`;
+/// - `list rows 8 height 60 [top 0] [policy toggle|directional|oneOpen] [trailing 80,80]
+///   [leading 80] [reorder]` (actions as widths in trace units, the one at the row's edge first;
+///   `reorder`: a long press lifts a row and a drag moves it);
 /// - `diagonals` — the replay reports eight swipe directions (`swipe.diagonals` in the scene's
 ///   settings);
 /// - `rate 120` — samples per second (default 120); `jitter 0.3mm` — Gaussian noise on every
@@ -25,6 +27,10 @@ import TouchList
 /// - `pinch [at X,Y] [from 20mm] [to 60mm] [in 0.5s]` (two fingers moving apart or together);
 /// - `rotate [at X,Y] [by 90deg] [radius 15mm] [in 0.6s]` (two fingers turning around a point,
 ///   clockwise on the screen for a positive angle).
+///
+/// What the app does to the list's rows, at the time the statement is reached (after the
+/// gesture before it, and any `pause`): `delete 3 [5 …]` (rows before the edit), `insert 2 [4 …]`
+/// (places after it), `move 3 to 5`; a `list` statement must come first.
 ///
 /// Times are written `0.25s`, `250ms` or `0.25` (seconds).
 ///
@@ -114,6 +120,14 @@ package enum TraceSynth {
             if peek() == word { k += 1; return true }
             return false
         }
+        /// A row index: a whole number from 0 to 10,000,000.
+        mutating func row() throws(DiagnosticError) -> Double {
+            guard let s = peek(), let v = Double(s), v >= 0, v <= 10_000_000, v == v.rounded() else {
+                throw fail("a row: a whole number from 0 to 10,000,000")
+            }
+            k += 1
+            return v
+        }
         mutating func number(_ expected: String) throws(DiagnosticError) -> Double {
             guard let s = peek(), let v = Double(s), v.isFinite else { throw fail(expected) }
             k += 1
@@ -154,6 +168,8 @@ package enum TraceSynth {
         static let directions = "a direction (left, right, up, down, upLeft, upRight, downLeft, downRight)"
         var device = TraceHeader.Device(name: "touchtrace synth", width: 800, height: 480, resolution: Point(x: 5, y: 5), units: "px")
         var list: JSONObject?
+        /// The app's edits of the list's rows (`scene.list.edits`), in time order.
+        var edits: [JSONValue] = []
         /// `diagonals`: the replay reports eight swipe directions (`swipe.diagonals`).
         var diagonals = false
         var rate = 120.0
@@ -217,7 +233,7 @@ package enum TraceSynth {
             case "list":
                 var o = JSONObject()
                 while !w.atEnd {
-                    let key = try w.next("rows, height, top or policy")
+                    let key = try w.next("rows, height, top, policy, trailing, leading or reorder")
                     switch key {
                     case "rows":
                         let n = try w.number("a row count")
@@ -232,10 +248,34 @@ package enum TraceSynth {
                         let p = try w.next("toggle, directional or oneOpen")
                         guard SwipePolicy(rawValue: p) != nil else { w.k -= 1; throw w.fail("toggle, directional or oneOpen") }
                         o["swipePolicy"] = .string(p)
-                    default: w.k -= 1; throw w.fail("rows, height, top or policy")
+                    case "trailing", "leading":
+                        let spec = try w.next("action widths in trace units, like 80 or 80,80")
+                        let widths = spec.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+                        guard !widths.isEmpty, widths.allSatisfy({ $0.map { $0 > 0 && $0 < 1e9 } ?? false }) else {
+                            w.k -= 1
+                            throw w.fail("action widths in trace units, like 80 or 80,80 (each above 0)")
+                        }
+                        o[key == "trailing" ? "trailingActions" : "leadingActions"] = .array(widths.map { .number($0!) })
+                    case "reorder": o["reorder"] = .bool(true)
+                    default: w.k -= 1; throw w.fail("rows, height, top, policy, trailing, leading or reorder")
                     }
                 }
                 list = o
+            case "delete", "insert", "move":
+                guard list != nil else { w.k -= 1; throw w.fail("a list statement before the list's edits") }
+                var edit = JSONObject([.init("t", .number(time))])
+                if verb == "move" {
+                    let from = try w.row()
+                    guard w.take("to") else { throw w.fail("to") }
+                    let to = try w.row()
+                    edit["move"] = .object(JSONObject([.init("from", .number(from)), .init("to", .number(to))]))
+                } else {
+                    var rows: [JSONValue] = [.number(try w.row())]
+                    while !w.atEnd { rows.append(.number(try w.row())) }
+                    edit[verb] = .array(rows)
+                }
+                if !w.atEnd { throw w.fail("the end of the statement") }
+                edits.append(.object(edit))
             case "diagonals":
                 diagonals = true
             case "rate":
@@ -399,7 +439,7 @@ package enum TraceSynth {
                 expectNone = types
             default:
                 w.k -= 1
-                throw w.fail("a statement (device, list, rate, jitter, seed, gap, pause, swipe, fling, tap, double-tap, long-press, pinch, rotate, drag, expect, expect-none)")
+                throw w.fail("a statement (device, list, rate, jitter, seed, gap, pause, swipe, fling, tap, double-tap, long-press, pinch, rotate, drag, delete, insert, move, expect, expect-none)")
             }
         }
 
@@ -467,7 +507,10 @@ package enum TraceSynth {
         func finish() -> Trace {
             var header = builder?.header ?? TraceHeader(device: device)
             var scene = JSONObject()
-            if let list { scene["list"] = .object(list) }
+            if var list {
+                if !edits.isEmpty { list["edits"] = .array(edits) }
+                scene["list"] = .object(list)
+            }
             if diagonals { scene["settings"] = .object(JSONObject([.init("swipe.diagonals", .bool(true))])) }
             if !scene.members.isEmpty { header.scene = .object(scene) }
             header.meta = .object(JSONObject([.init("generator", .string("touchtrace synth"))]))

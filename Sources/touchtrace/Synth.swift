@@ -14,11 +14,13 @@ struct Synth: ParsableCommand {
         abstract: "Make a trace from a short description (gestures, device, list, expectations).",
         discussion: """
             One statement a line or separated by ';'. Settings: device 800x480 [res 5 | mm], \
-            list rows 8 height 60 [policy P], rate 120, jitter 0.3mm, seed 7, gap 0.5s. Gestures: \
+            list rows 8 height 60 [policy P] [trailing 80,80] [leading 80] [reorder], rate 120, \
+            jitter 0.3mm, seed 7, gap 0.5s. Gestures: \
             swipe right 40mm [in 0.25s] [at X,Y] [fingers N]; tap|double-tap [at X,Y] [fingers N] \
             [hold S]; long-press [at X,Y] [for S]; fling DIR [30mm] [in S]; pinch [at X,Y] \
             [from 20mm] [to 60mm] [in S]; rotate [at X,Y] [by 90deg] [radius 15mm] [in S]; \
-            drag from X,Y to X,Y [in S]; pause S. Times: 0.25s, 250ms or 0.25 (seconds). \
+            drag from X,Y to X,Y [in S]; pause S. The app's edits, when reached: delete ROW…; \
+            insert ROW…; move ROW to ROW. Times: 0.25s, 250ms or 0.25 (seconds). \
             Expectations: expect TYPE field=value…; expect-none TYPE…; the trace is written only \
             when replaying its events meets them (--unchecked writes it anyway). A description \
             file of - is standard input.

@@ -98,6 +98,37 @@ struct SynthTests {
         #expect(abs(t.events[1].time - t.events[0].time - 1.0 / 60) < 1e-6)
     }
 
+    @Test("delete, insert and move become the list's edits at the time they are reached, and the replay applies them")
+    func edits() throws {
+        // The tap lasts 0.08 s from 0: the delete is at 0.08; 0.3 s later the insert and the move,
+        // in that order. Each edit reports its counts, then a report per row (expectations in
+        // the outputs' order).
+        let t = try replayPasses("""
+            list rows 8 height 60 trailing 80,80 leading 70 reorder
+            tap at 400,90
+            delete 1
+            pause 0.3s
+            insert 0 2; move 3 to 0
+            expect edit deleted=1 inserted=0 moved=0
+            expect rowDeleted row=1
+            expect edit deleted=0 inserted=2 moved=0
+            expect rowInserted row=0
+            expect rowInserted row=2
+            expect edit deleted=0 inserted=0 moved=1
+            expect rowMoved from=3 to=0
+            """)
+        let list = try #require(t.header.scene?["list"])
+        #expect(list["trailingActions"] == .array([.number(80), .number(80)]))
+        #expect(list["leadingActions"] == .array([.number(70)]))
+        #expect(list["reorder"] == .bool(true))
+        guard case .array(let edits)? = list["edits"] else { Issue.record("no edits: \(list)"); return }
+        #expect(edits.count == 3)
+        #expect(edits.map { $0["t"] } == [.number(0.08), .number(0.38), .number(0.38)])
+        #expect(edits[0]["delete"] == .array([.number(1)]))
+        #expect(edits[1]["insert"] == .array([.number(0), .number(2)]))
+        #expect(edits[2]["move"]?["from"] == .number(3) && edits[2]["move"]?["to"] == .number(0))
+    }
+
     struct Bad: Sendable, CustomStringConvertible {
         let text: String, message: String
         var description: String { text }
@@ -108,7 +139,7 @@ struct SynthTests {
         Bad(text: "tap at 10;20", message: "-e:1:8: error: in `tap at 10`: expected a position x,y, like 400,210, found '10'"),
         Bad(text: "device 800x480\nswipe left 40", message: "-e:2:12: error: in `swipe left 40`: expected a distance like 40mm or 200px, found '40'"),
         Bad(text: "swipe left 40mm in fast", message: "-e:1:20: error: in `swipe left 40mm in fast`: expected a time in seconds, like 0.25s, 250ms or 0.25 (at most 3600s), found 'fast'"),
-        Bad(text: "wiggle", message: "-e:1:1: error: in `wiggle`: expected a statement (device, list, rate, jitter, seed, gap, pause, swipe, fling, tap, double-tap, long-press, pinch, rotate, drag, expect, expect-none), found 'wiggle'"),
+        Bad(text: "wiggle", message: "-e:1:1: error: in `wiggle`: expected a statement (device, list, rate, jitter, seed, gap, pause, swipe, fling, tap, double-tap, long-press, pinch, rotate, drag, delete, insert, move, expect, expect-none), found 'wiggle'"),
         Bad(text: "pinch from 20 to 60mm", message: "-e:1:12: error: in `pinch from 20 to 60mm`: expected a distance in mm, like 40mm, found '20'"),
         Bad(text: "tap fingers 12", message: "-e:1:13: error: in `tap fingers 12`: expected a finger count from 1 to 10, found '12'"),
         Bad(text: "drag from 1,1", message: "-e:1:14: error: in `drag from 1,1`: expected to, found the end of the statement"),
@@ -121,6 +152,13 @@ struct SynthTests {
         Bad(text: "rate 2000; long-press for 3600s fingers 10", message: "-e:1:12: error: in `long-press for 3600s fingers 10`: expected at most 10000000 events in all (this statement would make it 72000010), found 'long-press'"),
         Bad(text: "rotate by 90", message: "-e:1:11: error: in `rotate by 90`: expected an angle in degrees, like 90deg or -45deg, found '90'"),
         Bad(text: "list policy sticky", message: "-e:1:13: error: in `list policy sticky`: expected toggle, directional or oneOpen, found 'sticky'"),
+        Bad(text: "tap; delete 1", message: "-e:1:6: error: in `delete 1`: expected a list statement before the list's edits, found 'delete'"),
+        Bad(text: "list rows 8; move 3 5", message: "-e:1:21: error: in `move 3 5`: expected to, found '5'"),
+        Bad(text: "list rows 8; delete 2 -1", message: "-e:1:23: error: in `delete 2 -1`: expected a row: a whole number from 0 to 10,000,000, found '-1'"),
+        Bad(text: "list rows 8; insert 1.5", message: "-e:1:21: error: in `insert 1.5`: expected a row: a whole number from 0 to 10,000,000, found '1.5'"),
+        Bad(text: "list rows 8; move 1 to 2 3", message: "-e:1:26: error: in `move 1 to 2 3`: expected the end of the statement, found '3'"),
+        Bad(text: "list rows 8 trailing 80,0", message: "-e:1:22: error: in `list rows 8 trailing 80,0`: expected action widths in trace units, like 80 or 80,80 (each above 0), found '80,0'"),
+        Bad(text: "list leading wide", message: "-e:1:14: error: in `list leading wide`: expected action widths in trace units, like 80 or 80,80 (each above 0), found 'wide'"),
     ])
     func errorsPointAtTheWord(_ b: Bad) {
         do {

@@ -4,8 +4,9 @@
 /// are in surface units.
 ///
 /// For n items in blocks of b (b = 256 by default, so about n / b blocks):
-/// - an item's top: its block (found from `i / b`, or by a binary search once edits have moved
-///   the blocks' starts), then a descent of each tree: O(log n), as one flat tree;
+/// - an item's top: its block (guessed from `i / b` and checked against the blocks' starts, or
+///   found by a binary search once edits have moved them far), then the nodes of the blocks' tree
+///   and of the block's: O(log n), as one flat tree;
 /// - the item at an offset: a descent of the blocks' tree, then of the block's: O(log n);
 /// - a height changed, or a row appended: O(log n);
 /// - an item inserted or removed: its block's heights moved and its tree rebuilt (≤ 2b), the
@@ -21,8 +22,8 @@
 /// Why written here: the nearest kept library, swift-collections' `_RopeModule` (1.6.0, a B-tree
 /// with per-node summaries), is underscored (no source-stability promise) and measures its
 /// elements in `Int`s, so it cannot find the item at a content offset in surface units, which is
-/// what every frame asks. This type is held to a plain array of heights and its running sums in
-/// `HeightBlocksTests`, across splits and merges of blocks.
+/// what every frame asks. This type is held to a plain array of heights and their running sums
+/// in `HeightBlocksTests`, across splits and merges of blocks.
 struct HeightBlocks: Sendable {
     /// A run of consecutive items: their heights and a Fenwick tree of them.
     struct Block: Sendable {
@@ -140,7 +141,8 @@ struct HeightBlocks: Sendable {
     /// cost the same O(log n) whatever the size.
     static let defaultBlockSize = 256
 
-    /// Bytes kept for the items: heights, running sums, and per block its first, sum and node.
+    /// Bytes kept for the items: the heights and their trees, and per block its first item, its
+    /// sum and its node in the blocks' tree.
     var storedBytes: Int {
         var n = starts.count + sums.count + tree.count
         for b in blocks { n += b.heights.count + b.tree.count }

@@ -57,21 +57,8 @@ struct HeightBlocks: Sendable {
 
         /// Every node anew from the heights: O(count).
         mutating func rebuild() {
-            let n = heights.count
-            tree.removeAll(keepingCapacity: true)
-            tree.append(0)
-            tree.append(contentsOf: heights)
-            tree.withUnsafeMutableBufferPointer { t in
-                var j = 1
-                while j <= n {
-                    let parent = j + (j & -j)
-                    if parent <= n { t[parent] += t[j] }
-                    j += 1
-                }
-            }
-            topPower = 1
-            while topPower * 2 <= n { topPower *= 2 }
-            sum = accumulate(0, upTo: n)
+            topPower = HeightBlocks.build(&tree, from: heights)
+            sum = accumulate(0, upTo: heights.count)
         }
 
         /// Item `k`'s height grows by `delta`: O(log count).
@@ -342,17 +329,28 @@ struct HeightBlocks: Sendable {
             first += b.heights.count
         }
         count = first
+        topPower = Self.build(&tree, from: sums)
+        total = top(ofBlock: n)
+    }
+
+    /// Fills `tree` with the Fenwick tree of `values` (1-based, O(n)); returns the largest power of
+    /// two not above their count (1 for none), where a descent starts. The blocks' trees and the
+    /// tree over the blocks are both built here.
+    static func build(_ tree: inout [Double], from values: [Double]) -> Int {
+        let n = values.count
         tree.removeAll(keepingCapacity: true)
         tree.append(0)
-        tree.append(contentsOf: sums)
-        var j = 1
-        while j <= n {
-            let parent = j + (j & -j)
-            if parent <= n { tree[parent] += tree[j] }
-            j += 1
+        tree.append(contentsOf: values)
+        tree.withUnsafeMutableBufferPointer { t in
+            var j = 1
+            while j <= n {
+                let parent = j + (j & -j)
+                if parent <= n { t[parent] += t[j] }
+                j += 1
+            }
         }
-        topPower = 1
-        while topPower * 2 <= n { topPower *= 2 }
-        total = top(ofBlock: n)
+        var top = 1
+        while top * 2 <= n { top *= 2 }
+        return top
     }
 }

@@ -14,7 +14,7 @@
 ///                                             unitsPerMillimeter: Point(x: 5, y: 5)))
 /// engine.handle(frame) { event in print(event) }
 /// ```
-public struct GestureEngine: Sendable {
+public struct GestureEngine: Sendable, MemberStepper {
     /// The most contacts tracked at once (64): a touch that goes down past this is ignored, with
     /// its moves and lift, as a panel ignores fingers beyond its slots. Panels report ten
     /// fingers or a few more; without a bound, 10⁵ contacts down at once made every event search
@@ -80,24 +80,26 @@ public struct GestureEngine: Sendable {
 
     private var recognizers: Recognizers
     private var arena: Arena
-    private var contacts = ContactTable()
     private var lastTime = -Double.infinity
     private var scratch = TouchFrame(time: 0, events: [])
-    private var spread = SpreadTracker()
+    /// The contacts, the spread and what is known of the frame being handled: one value that
+    /// every recognizer is handed in turn, by reference.
+    private var input: FrameInput
 
     /// An engine with the given thresholds over `surface`.
     public init(settings: GestureSettings = .init(), surface: Surface) {
         self.surface = surface
         recognizers = Recognizers(settings: settings)
+        input = FrameInput(surface: surface)
         arena = Arena(settings: settings.arena)
         arena.panLockedVertical = recognizers.pan.lockedVertical
-        contacts.velocityStrategy = settings.velocityStrategy
+        input.contacts.velocityStrategy = settings.velocityStrategy
     }
 
     /// The velocity of the contact `id` now, in surface units per second, from its
     /// ``VelocityTracker``; `nil` when no such contact is down or the strategy cannot tell yet.
     public func velocity(ofContact id: Int) -> Point? {
-        contacts.velocity(ofContact: id)
+        input.contacts.velocity(ofContact: id)
     }
 
     /// Each recognizer's standing in the arena of the current (or last) touch sequence.
@@ -141,79 +143,34 @@ public struct GestureEngine: Sendable {
         guard time >= lastTime, !events.isEmpty else { return false }
         if hasDeadline { fireDue(by: time, emit: emit) }
         lastTime = time
-        contacts.apply(time: time, events: events, surface: surface)
-        if contacts.sequenceBegan {
+        input.contacts.apply(time: time, events: events, surface: surface)
+        if input.contacts.sequenceBegan {
             sequence(.began, time)
-            arena.open(firstContact: contacts.sequenceFirstId)
+            arena.open(firstContact: input.contacts.sequenceFirstId)
         }
-        let facts = FrameFacts(edge: contacts.sequenceBegan || contacts.sequenceEnded || contacts.cancelledInFrame,
-                               down: contacts.downInFrame, twoOrMore: contacts.contacts.count >= 2)
+        input.time = time
+        input.facts = FrameFacts(edge: input.contacts.sequenceBegan || input.contacts.sequenceEnded || input.contacts.cancelledInFrame,
+                                 down: input.contacts.downInFrame, twoOrMore: input.contacts.contacts.count >= 2)
+        measureSpread()
         // Each recognizer in the arena's order; a recognizer's claims are settled before the
         // next one sees the frame (a win may already have taken the sequence from it).
-        var box = Outbox()
-        if takesPart(.longPress) {
-            Self.collect(&recognizers.longPress, facts, at: time, contacts: contacts, surface: surface, spread: spread, into: &box)
-            if box.count > 0 { flush(.longPress, &box, at: time, emit: emit) }
-        }
-        if takesPart(.tap) {
-            Self.collect(&recognizers.tap, facts, at: time, contacts: contacts, surface: surface, spread: spread, into: &box)
-            if box.count > 0 { flush(.tap, &box, at: time, emit: emit) }
-        }
-        measureSpread()
-        if takesPart(.pinch) {
-            Self.collect(&recognizers.pinch, facts, at: time, contacts: contacts, surface: surface, spread: spread, into: &box)
-            if box.count > 0 { flush(.pinch, &box, at: time, emit: emit) }
-        }
-        if takesPart(.rotate) {
-            Self.collect(&recognizers.rotate, facts, at: time, contacts: contacts, surface: surface, spread: spread, into: &box)
-            if box.count > 0 { flush(.rotate, &box, at: time, emit: emit) }
-        }
-        if takesPart(.swipe) {
-            Self.collect(&recognizers.swipe, facts, at: time, contacts: contacts, surface: surface, spread: spread, into: &box)
-            if box.count > 0 { flush(.swipe, &box, at: time, emit: emit) }
-        }
-        if takesPart(.pan) {
-            Self.collect(&recognizers.pan, facts, at: time, contacts: contacts, surface: surface, spread: spread, into: &box)
-            if box.count > 0 { flush(.pan, &box, at: time, emit: emit) }
-        }
-        if takesPart(.fling) {
-            Self.collect(&recognizers.fling, facts, at: time, contacts: contacts, surface: surface, spread: spread, into: &box)
-            if box.count > 0 { flush(.fling, &box, at: time, emit: emit) }
-        }
-        if takesPart(.drag) {
-            // The drag claims what the locked pan gave up across its axis (DragRecognizer).
-            recognizers.drag.panFailure = recognizers.pan.sequenceFailure
-            Self.collect(&recognizers.drag, facts, at: time, contacts: contacts, surface: surface, spread: spread, into: &box)
-            if box.count > 0 { flush(.drag, &box, at: time, emit: emit) }
-        }
-        if contacts.sequenceEnded {
+        Recognizers.inOrder(&self, emit: emit)
+        if input.contacts.sequenceEnded {
             arena.sweep(at: time, members: &recognizers, emit: emit)
             sequence(.ended, time)
         }
         return true
     }
 
-    /// Runs one recognizer over the frame, keeping its reports: they are routed only after it
-    /// returns, as routing may change it. Static, and given the engine's parts one by one: a
-    /// method of the engine would see the whole engine while one of its recognizers is being
-    /// changed, which makes the compiler copy the engine on every call.
-    @inline(__always) private static func collect<R: Recognizer>(
-        _ recognizer: inout R, _ facts: FrameFacts, at time: Double, contacts: ContactTable, surface: Surface,
-        spread: SpreadTracker, into box: inout Outbox
-    ) {
-        guard recognizer.wants(facts) else { return }
-        recognizer.handle(time: time, contacts: contacts, surface: surface, spread: spread) { box.put($0, current: $1) }
-    }
-
     /// Measures the fingers' spread once for both two-finger recognizers, and only while one of
     /// them may still use it.
     @inline(__always) private mutating func measureSpread() {
-        if contacts.sequenceBegan { spread.reset() }
+        if input.contacts.sequenceBegan { input.spread.reset() }
         let pinch = recognizers.pinch.state, rotate = recognizers.rotate.state
-        let rotating = rotate == .possible || rotate == .began || contacts.sequenceBegan
-        if contacts.contacts.count >= 2 || contacts.sequenceBegan,
+        let rotating = rotate == .possible || rotate == .began || input.contacts.sequenceBegan
+        if input.contacts.contacts.count >= 2 || input.contacts.sequenceBegan,
            pinch == .possible || pinch == .began || rotating {
-            spread.update(contacts, surface: surface, angle: rotating)
+            input.spread.update(input.contacts, surface: surface, angle: rotating)
         }
     }
 
@@ -230,7 +187,7 @@ public struct GestureEngine: Sendable {
 
     /// ``nextDeadline`` worked out from the recognizers' state.
     package var freshDeadline: Double? {
-        let press = arena[.longPress] == .undecided ? recognizers.longPress.deadline(contacts) : nil
+        let press = arena[.longPress] == .undecided ? recognizers.longPress.deadline(input.contacts) : nil
         guard let tapDeadline = recognizers.tap.deadline else { return press }
         return press.map { min($0, tapDeadline) } ?? tapDeadline
     }
@@ -248,17 +205,26 @@ public struct GestureEngine: Sendable {
     @inline(__always) private func takesPart(_ r: RecognizerName) -> Bool {
         switch arena[r] {
         case .absent: false
-        case .lost: contacts.sequenceBegan || contacts.sequenceEnded
+        case .lost: input.contacts.sequenceBegan || input.contacts.sequenceEnded
         case .undecided, .held, .won: true
         }
     }
 
+    /// Offers the frame to the recognizer of type `R`, if it takes part, and routes what it
+    /// reports: one step of ``Recognizers/inOrder(_:emit:)``. Inlined, so that each step is
+    /// specialized down to its recognizer's own code.
+    @inline(__always) mutating func step<R: Recognizer>(_ member: R.Type, emit: (GestureEvent) -> Void) {
+        guard takesPart(R.name) else { return }
+        recognizers.visit(R.name, &input)
+        if input.box.count > 0 { flush(R.name, at: input.time, emit: emit) }
+    }
+
     /// Routes what one recognizer reported in this frame, in order, and empties the box.
-    private mutating func flush(_ r: RecognizerName, _ box: inout Outbox, at time: Double,
-                                emit: (GestureEvent) -> Void) {
+    private mutating func flush(_ r: RecognizerName, at time: Double, emit: (GestureEvent) -> Void) {
+        let box = input.box
         let n = box.count
         guard n > 0 else { return }
-        box.count = 0
+        input.box.count = 0
         if n == 1, box.firstCurrent, arena[r] == .won {
             // The common case, a winner's one report of the frame: straight out.
             if case .failed = box.first {} else {
@@ -301,7 +267,7 @@ public struct GestureEngine: Sendable {
         }
         if arena[.longPress] == .undecided, recognizers.longPress.state == .possible {
             var fired: (Double, GestureEvent.Kind)?
-            recognizers.longPress.advance(to: time, contacts: contacts) { fired = ($0, $1) }
+            recognizers.longPress.advance(to: time, contacts: input.contacts) { fired = ($0, $1) }
             if let (t, k) = fired { arena.claim(.longPress, k, at: t, members: &recognizers, emit: emit) }
         }
     }
@@ -318,17 +284,49 @@ public struct GestureEngine: Sendable {
     package mutating func cancellingFrame() -> TouchFrame? {
         defer { nextDeadline = freshDeadline }
         guard lastTime.isFinite else { return nil }
-        contacts.cancelAll(at: lastTime, into: &scratch)
+        input.contacts.cancelAll(at: lastTime, into: &scratch)
         guard !scratch.events.isEmpty else { return nil }
         lastTime = -Double.infinity
         return scratch
     }
 }
 
-/// A recognizer's reports from one frame (at most three: the tap's earlier taps, its own
+/// What the engine hands each recognizer of a frame, and the reports it takes back. Kept by the
+/// engine as one stored value and passed to ``Recognizers/visit(_:_:)`` in place: building it
+/// per frame would copy the contact table (and retain its arrays) for nothing.
+private struct FrameInput: RecognizerVisitor {
+    let surface: Surface
+    var time = 0.0
+    var facts = FrameFacts(edge: false, down: false, twoOrMore: false)
+    var contacts = ContactTable()
+    var spread = SpreadTracker()
+    /// The reports of the recognizer last visited: they are routed only after it returns, as
+    /// routing may change it.
+    var box = Outbox()
+
+    init(surface: Surface) { self.surface = surface }
+
+    /// Runs one recognizer over the frame, if it wants it.
+    @inline(__always) mutating func visit<R: Recognizer>(_ recognizer: inout R) {
+        guard recognizer.wants(facts) else { return }
+        Self.run(&recognizer, time, contacts, surface, spread, into: &box)
+    }
+
+    /// The step itself, given the parts one by one: a closure that changes `box` while a method
+    /// of this value hands out `contacts` makes the compiler copy the contact table on every
+    /// call (a tenth of the engine's instructions, callgrind), as the two could overlap.
+    @inline(__always) private static func run<R: Recognizer>(
+        _ recognizer: inout R, _ time: Double, _ contacts: ContactTable, _ surface: Surface, _ spread: SpreadTracker,
+        into box: inout Outbox
+    ) {
+        recognizer.handle(time: time, contacts: contacts, surface: surface, spread: spread) { box.put($0, current: $1) }
+    }
+}
+
+/// A recognizer's reports from one frame or one loss (at most three: the tap's earlier taps, its own
 /// report and a failure), kept in plain fields: no allocation, and no copying of an inline
 /// array on each access.
-private struct Outbox {
+struct Outbox {
     var count = 0
     var first = GestureEvent.Kind.won(recognizer: .tap, contact: 0), second = GestureEvent.Kind.won(recognizer: .tap, contact: 0), third = GestureEvent.Kind.won(recognizer: .tap, contact: 0)
     var firstCurrent = true, secondCurrent = true, thirdCurrent = true

@@ -362,7 +362,7 @@ extension CLITests {
     @Test("touch-demo --frames onto a file, or --fps 0, says what is wrong in words")
     func demoFramesErrorsInWords() throws {
         let dir = TempDir()
-        FileManager.default.createFile(atPath: dir.path("file"), contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: dir.path("file"), contents: Data("x".utf8))
         let onFile = try run(["--frames", dir.path("file/out")], program: "touch-demo")
         #expect(onFile.status == 2)
         #expect(onFile.err.contains("\(dir.path("file")) is a file, not a folder"), "\(onFile.err)")

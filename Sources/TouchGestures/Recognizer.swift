@@ -83,9 +83,10 @@ protocol Recognizer: Sendable {
 ///
 /// This is where a recognizer is registered, and the only place: its field and initial value,
 /// its step in ``inOrder(_:emit:)`` and its case in ``visit(_:_:)``, beside its case in
-/// ``RecognizerName``. The engine, the arena and the losers' notice name no recognizer: they go
-/// through these two. The compiler rejects a name without a case in `visit`, and a test an
-/// order in `inOrder` other than `RecognizerName`'s.
+/// ``RecognizerName``. The engine's frame steps every member through `inOrder`, and the arena's
+/// word to a loser reaches it through `visit`, so neither needs a line for a new recognizer. The
+/// compiler rejects a name without a case in `visit`, and a test an order in `inOrder` other than
+/// `RecognizerName`'s.
 struct Recognizers: Sendable, ArenaMembers {
     var longPress: LongPressRecognizer
     var tap: TapRecognizer

@@ -180,12 +180,13 @@ package enum TraceSynth {
                         o["swipePolicy"] = .string(p)
                     case "trailing", "leading":
                         let spec = try w.next("action widths in trace units, like 80 or 80,80")
-                        let widths = spec.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
-                        guard !widths.isEmpty, widths.allSatisfy({ $0.map { $0 > 0 && $0 < 1e9 } ?? false }) else {
+                        let parts = spec.split(separator: ",", omittingEmptySubsequences: false)
+                        let widths = parts.compactMap { Double($0) }.filter { $0 > 0 && $0 < 1e9 }
+                        guard !parts.isEmpty, widths.count == parts.count else {
                             w.k -= 1
                             throw w.fail("action widths in trace units, like 80 or 80,80 (each above 0)")
                         }
-                        o[key == "trailing" ? "trailingActions" : "leadingActions"] = .array(widths.map { .number($0!) })
+                        o[key == "trailing" ? "trailingActions" : "leadingActions"] = .array(widths.map { .number($0) })
                     case "reorder": o["reorder"] = .bool(true)
                     default: w.k -= 1; throw w.fail("rows, height, top, policy, trailing, leading or reorder")
                     }
@@ -204,7 +205,7 @@ package enum TraceSynth {
                     while !w.atEnd { rows.append(.number(try w.row())) }
                     edit[verb] = .array(rows)
                 }
-                if !w.atEnd { throw w.fail("the end of the statement") }
+                try w.end()
                 edits.append(.object(edit))
             case "diagonals":
                 diagonals = true

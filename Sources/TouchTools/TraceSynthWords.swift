@@ -1,12 +1,8 @@
 // The words of a `touchtrace synth` statement, read one at a time, each mistake located at its
 // word. TraceSynth.swift reads the statements.
 
-#if canImport(Glibc)
-import Glibc
-#endif
 import TouchGestures
 import TouchTrace
-import TouchList
 
 extension TraceSynth {
     /// The words of one statement, read left to right, with errors that locate the word.

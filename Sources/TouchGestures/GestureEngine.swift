@@ -259,10 +259,29 @@ public struct GestureEngine: Sendable, MemberStepper {
         nextDeadline = freshDeadline
     }
 
+    /// Where the taps being counted landed, while a press is down or a tap waits for its
+    /// double-tap window; `nil` when no tap is pending.
+    package var pendingTapPosition: Point? { recognizers.tap.pendingPosition }
+
+    /// True while a tap waits for its double-tap window to close.
+    package var tapWaits: Bool {
+        if case .waiting = recognizers.tap.state { return true }
+        return false
+    }
+
+    /// Reports a tap waiting for its double-tap window now, at the last frame's time, as if the
+    /// window had closed: for a consumer that knows a second tap could mean nothing there (a
+    /// list's tap on an uncovered row action, which acts at the lift as a phone's does).
+    package mutating func reportWaitingTap(emit: (GestureEvent) -> Void) {
+        guard lastTime.isFinite else { return }
+        recognizers.tap.reportWaiting(at: lastTime, emit: emit)
+        nextDeadline = freshDeadline
+    }
+
     /// What ``advance(to:emit:)`` fires, without keeping ``nextDeadline``: `handle`, which fires
     /// what is due before a frame, keeps it once at its own end.
     private mutating func fireDue(by time: Double, emit: (GestureEvent) -> Void) {
-        if let d = recognizers.tap.deadline, d < time {
+        if let d = recognizers.tap.deadline, TouchEvent.reached(time, d) {
             var due: GestureEvent?
             recognizers.tap.advance(to: time) { due = $0 }
             if let e = due { emit(e) }

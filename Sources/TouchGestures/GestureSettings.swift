@@ -109,8 +109,9 @@ public struct GestureSettings: Hashable, Sendable {
         /// the long-press time of Android's `DEFAULT_LONG_PRESS_TIMEOUT` and GTK's
         /// `gtk-long-press-time`) to refuse longer presses.
         public var maxDuration: Double? = nil
-        /// Longest gap from one tap's lift to the next tap's touch-down for the two to count
-        /// as one multiple tap, in seconds. Default 0.3 s, Android's `DOUBLE_TAP_TIMEOUT` and
+        /// The gap from one tap's lift within which the next tap's touch-down must come for the
+        /// two to count as one multiple tap, in seconds: a touch-down at lift + gap is too late,
+        /// as the taps are reported at that time. Default 0.3 s, Android's `DOUBLE_TAP_TIMEOUT` and
         /// Flutter's `kDoubleTapTimeout`.
         public var maxGap: Double = 0.3
         /// How far a following tap may land from the first, in millimeters. Default 15.9 mm:

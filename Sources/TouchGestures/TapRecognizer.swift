@@ -3,7 +3,8 @@
 /// A *press* lasts from the first finger down to the last finger up. It is a tap when no
 /// finger travels more than ``GestureSettings/Tap/maxMovement`` and it lasts at most
 /// ``GestureSettings/Tap/maxDuration`` (when one is set). Taps whose gap (lift to next touch-down) is at most
-/// ``GestureSettings/Tap/maxGap``, that land within ``GestureSettings/Tap/maxSpacing`` of the
+/// ``GestureSettings/Tap/maxGap`` (a touch-down that reaches lift + gap comes too late: at that
+/// time the taps are reported, as ``deadline`` promises), that land within ``GestureSettings/Tap/maxSpacing`` of the
 /// first and use as many fingers count as one multiple tap. The count is reported once: at
 /// once when it reaches ``GestureSettings/Tap/maxCount``, otherwise when the gap has passed
 /// with no further touch (at the deadline's own time, lift + gap, so the result does not
@@ -94,11 +95,31 @@ public struct TapRecognizer: Sendable {
         return nil
     }
 
-    /// Fires the gap deadline if it has passed by `time`.
+    /// Where the taps being counted landed (the mean touch-down point of the first), while a
+    /// press is down or a tap waits for the double-tap window: the point their report will
+    /// carry. `nil` when no tap is pending.
+    package var pendingPosition: Point? {
+        switch state {
+        case .pressed, .waiting: anchor
+        default: nil
+        }
+    }
+
+    /// Reports the waiting taps at `time` (seconds) rather than when the window closes: for a
+    /// consumer to whom a further tap could mean nothing. No-op unless a tap waits.
+    mutating func reportWaiting(at time: Double, emit: (GestureEvent) -> Void) {
+        guard case .waiting(let n) = state else { return }
+        report(n, at: time, current: false) { kind, _ in emit(GestureEvent(time: time, kind: kind)) }
+        move(to: .idle, at: time)
+    }
+
+    /// Fires the gap deadline if `time` has reached it.
     mutating func advance(to time: Double, emit: (GestureEvent) -> Void) {
         guard case .waiting(let n) = state else { return }
         let deadline = liftTime + settings.maxGap
-        guard time > deadline else { return }
+        // At the deadline itself, not only after it: a caller that advances to exactly the
+        // time ``deadline`` gave must get the taps (the touch-down rule below agrees).
+        guard TouchEvent.reached(time, deadline) else { return }
         report(n, at: deadline, current: false) { kind, _ in emit(GestureEvent(time: deadline, kind: kind)) }
         move(to: .idle, at: deadline)
     }
@@ -116,7 +137,7 @@ public struct TapRecognizer: Sendable {
                 // A following tap must land near the first one.
                 let (start, _) = contacts.centroids()
                 let spacing = surface.millimeters(start - anchor).length
-                if spacing <= settings.maxSpacing && time - liftTime <= settings.maxGap {
+                if spacing <= settings.maxSpacing && !TouchEvent.reached(time, liftTime + settings.maxGap) {
                     move(to: .pressed(n + 1), at: time)
                     pressFingers = 0
                 } else {

@@ -56,6 +56,44 @@ struct EngineTests {
         #expect(pending > 1_000)
     }
 
+    @Test("advancing to exactly the deadline the engine gives always does something: 500 random sessions, each deadline reached by a loop on nextDeadline alone")
+    func deadlinesFireWhenReached() {
+        var rng = SplitMix(state: 11)
+        var fired = 0
+        for _ in 0..<500 {
+            var engine = GestureEngine(surface: panel)
+            var t = 0.0
+            var down: [Int: Point] = [:]
+            for _ in 0..<30 {
+                t += Double(rng.next() % 500) / 1000
+                // Time passes as a live loop lets it: to each deadline in turn, as given.
+                var loops = 0
+                while let d = engine.nextDeadline, d <= t {
+                    var out: [GestureEvent] = []
+                    engine.advance(to: d) { out.append($0) }
+                    #expect(!out.isEmpty, "advance(to: \(d)) reported nothing")
+                    #expect(engine.nextDeadline != d, "the deadline \(d) is still pending after advancing to it")
+                    fired += out.count
+                    loops += 1
+                    if loops > 4 { Issue.record("a loop on nextDeadline did not end"); break }
+                }
+                let id = Int(rng.next() % 2)
+                let event: TouchEvent
+                if let p = down[id] {
+                    event = TouchEvent(time: t, id: id, phase: .up, position: p)
+                    down[id] = nil
+                } else {
+                    let p = Point(x: Double(100 + rng.next() % 400), y: Double(100 + rng.next() % 200))
+                    event = TouchEvent(time: t, id: id, phase: .down, position: p)
+                    down[id] = p
+                }
+                engine.handle(TouchFrame(time: t, events: [event])) { _ in }
+            }
+        }
+        // Not a check that cannot fail: deadlines were reached and fired, often.
+        #expect(fired > 1_000)
+    }
+
     @Test("an off-axis failure with no motion along the axis says so, not 999.0 as if it were measured")
     func offAxisWithNoMotionAlong() {
         let none = GestureFailure(.offAxis, measured: 999, limit: 4).description

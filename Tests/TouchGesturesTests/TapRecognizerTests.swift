@@ -85,16 +85,30 @@ struct TapRecognizerTests {
         #expect(out == [GestureEvent(time: 0.39, kind: .tap(.init(position: Point(x: 350, y: 200), taps: 1, fingers: 2)))])
     }
 
-    @Test("advance(to:) fires the window's deadline without a frame, at the deadline's time")
+    @Test("advance(to:) fires the window's deadline without a frame, at the deadline's time, when given exactly that time")
     func advanceFiresDeadlines() {
         var s = Script()
         s.down(0, 1, 400, 200)
         s.up(0.08, 1, 400, 200)
         var (engine, out) = replay(s.events, finish: false)
-        engine.advance(to: 0.38) { out.append($0) }
-        #expect(out.isEmpty, "the window is still open at exactly lift + gap")
-        engine.advance(to: 0.5) { out.append($0) }
-        #expect(out.map(\.time) == [0.38])
+        engine.advance(to: 0.379) { out.append($0) }
+        #expect(out.isEmpty, "the window is still open before lift + gap")
+        let due = try! #require(engine.nextDeadline)
+        engine.advance(to: due) { out.append($0) }
+        #expect(out.map(\.time) == [due], "advancing to the deadline the engine gave fires the tap")
+        #expect(engine.nextDeadline == nil, "and nothing is left pending: a loop on nextDeadline ends")
+    }
+
+    @Test("a touch-down at exactly lift + gap comes too late to join: the tap was due at that time")
+    func touchAtTheDeadlineStartsAnotherTap() {
+        var s = Script()
+        s.down(0, 1, 400, 200)
+        s.up(0.08, 1, 400, 200)
+        s.down(0.38, 1, 400, 200)
+        s.up(0.45, 1, 400, 200)
+        let (_, out) = replay(s.events)
+        let taps = out.compactMap { e -> (Double, Int)? in if case .tap(let t) = e.kind { return (e.time, t.taps) }; return nil }
+        #expect(taps.map(\.0) == [0.38, 0.75] && taps.map(\.1) == [1, 1])
     }
 
     @Test func aTouchTooFarAwayStartsAnotherTap() {

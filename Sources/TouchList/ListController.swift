@@ -94,8 +94,23 @@ public struct ListController: Sendable {
         if list.isMoving || pages.box?.source.nextAnswerTime != nil {
             advance(to: time, emit: emit)
         }
+        // What an edit held for a tap that never came (it turned into a drag) is forgotten
+        // before the next touch: a later tap at the same point is another tap.
+        if list.heldTap != nil, engine.pendingTapPosition == nil { list.heldTap = nil }
         Self.run(&engine, &list, &pages, time: time, events: events, emit: emit)
-        if list.slidesRows { followRow(at: time, emit: emit) }
+        if list.slidesRows {
+            followRow(at: time, emit: emit)
+            actOnLiftOverAction(emit: emit)
+        }
+    }
+
+    /// A tap lifted over a row's uncovered action acts now, as a phone's does, rather than when
+    /// the double-tap window closes: the row closes with the tap, so a second tap there could
+    /// not make a double tap of it.
+    private mutating func actOnLiftOverAction(emit: (Output) -> Void) {
+        guard engine.tapWaits, let p = engine.pendingTapPosition, list.action(at: p) != nil else { return }
+        let surface = engine.surface
+        engine.reportWaitingTap { event in Self.deliver(event, &list, &pages, surface: surface, emit: emit) }
     }
 
     /// Rows that slide: hands the list the finger's position while one finger is down, whether
@@ -171,7 +186,7 @@ public struct ListController: Sendable {
     /// the list is stepped to a waiting deadline before the gesture it fires is applied.
     private mutating func advanceTimers(to time: Double, emit: (Output) -> Void) {
         let surface = engine.surface
-        if let d = engine.nextDeadline, d < time, list.isMoving {
+        if let d = engine.nextDeadline, TouchEvent.reached(time, d), list.isMoving {
             list.advance(to: d, surface: surface) { emit(.list($0)) }
             pages.passOn(list.lastRequest)
         }
@@ -185,12 +200,16 @@ public struct ListController: Sendable {
     private static func fire(_ engine: inout GestureEngine, _ list: inout ListModel, _ pages: inout Pages,
                              to time: Double, emit: (Output) -> Void) {
         let surface = engine.surface
-        engine.advance(to: time) { event in
-            emit(.gesture(event))
-            if list.actsOn(event.kind) {
-                list.apply(event, surface: surface) { emit(.list($0)) }
-                pages.passOn(list.lastRequest)
-            }
+        engine.advance(to: time) { event in deliver(event, &list, &pages, surface: surface, emit: emit) }
+    }
+
+    /// Reports a gesture that time passing fired, then what it did to the list.
+    private static func deliver(_ event: GestureEvent, _ list: inout ListModel, _ pages: inout Pages,
+                                surface: Surface, emit: (Output) -> Void) {
+        emit(.gesture(event))
+        if list.actsOn(event.kind) {
+            list.apply(event, surface: surface) { emit(.list($0)) }
+            pages.passOn(list.lastRequest)
         }
     }
 
@@ -202,6 +221,8 @@ public struct ListController: Sendable {
     public mutating func performEdits(_ edits: ListEdits, at time: Double, emit: (Output) -> Void) throws(ListEditError) {
         _ = try list.check(edits)
         advance(to: time, emit: emit)
+        // A tap still pending acts on the row it touched, wherever the edit moves it.
+        list.holdTap(at: engine.pendingTapPosition)
         try list.performEdits(edits, at: time, surface: engine.surface) { emit(.list($0)) }
         pages.passOn(list.lastRequest)
     }

@@ -77,6 +77,8 @@ public struct ListModel: Sendable {
 
     /// What the current (or last) touch sequence did to the scrolling.
     var sequence = TouchSequence()
+    /// What a pending tap touched, taken before an edit moved the rows (``holdTap(at:)``).
+    package var heldTap: HeldTap?
     // Reporting: the offset last reported, whether this frame's scroll was under a finger,
     // and whether the infinite-scroll check and the end of the frame have work.
     var reportedOffset = 0.0

@@ -37,6 +37,17 @@ struct RowIdentities: Hashable, Sendable {
         return next + row - start   // past the end: what an append would give
     }
 
+    /// The row whose identity is `id`, or `nil` when no row has it (deleted, or never given):
+    /// one pass over the runs.
+    func row(ofId id: Int) -> Int? {
+        var start = 0
+        for r in runs {
+            if id >= r.first, id < r.first + r.count { return start + id - r.first }
+            start += r.count
+        }
+        return nil
+    }
+
     /// Appends `count` new rows; returns the first one's identity.
     mutating func append(_ count: Int) -> Int {
         let first = next

@@ -5,10 +5,12 @@ extension ListModel {
     /// the load-more row. Under the `oneOpen` policy a tap while a row is open closes it
     /// instead; a touch spent on stopping the scroll selects nothing.
     mutating func tap(_ t: GestureEvent.Tap, at time: Double, surface: Surface, emit: (ListEvent) -> Void) {
+        // What the finger touched decides, even when an edit has moved the rows since.
+        let (touched, uncovered) = tapTarget(at: t.position)
         guard !sequence.stoppedMotion else { return }
         // A tap on an uncovered action runs it; a tap anywhere while a row is open then closes
         // it, and does nothing else (as UIKit's swipe actions).
-        if slidesRows, let (row, side, index) = action(at: t.position) {
+        if let (row, side, index) = uncovered {
             emit(ListEvent(time: time, kind: .rowAction(row: row, side: side, index: index)))
         }
         if closeOpenRow(at: time, emit: emit) { return }
@@ -16,7 +18,7 @@ extension ListModel {
             setSwiped(open, false, at: time, emit: emit)
             return
         }
-        switch item(at: t.position) {
+        switch touched {
         case .row(let row): select(row, at: time, emit: emit)
         case .loadMore:
             if case .idle(true) = pagingState { requestNextPage(at: time, surface: surface, emit: emit) }

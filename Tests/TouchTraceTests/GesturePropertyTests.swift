@@ -104,7 +104,7 @@ struct GesturePropertyTests {
         }
     }
 
-    @Test("mirroring left to right mirrors every gesture", arguments: corpusFiles)
+    @Test("mirroring left to right mirrors every gesture", arguments: geometricCorpusFiles)
     func mirror(_ name: String) throws {
         let edges: [ScreenEdge: ScreenEdge] = [.left: .right, .right: .left, .top: .top, .bottom: .bottom,
                                                .topLeft: .topRight, .topRight: .topLeft,
@@ -119,7 +119,7 @@ struct GesturePropertyTests {
         try check(name, c)
     }
 
-    @Test("a quarter turn clockwise turns every gesture", arguments: corpusFiles)
+    @Test("a quarter turn clockwise turns every gesture", arguments: geometricCorpusFiles)
     func quarterTurn(_ name: String) throws {
         // (x, y) → (H - y, x): right becomes down, the left edge the top, and so on.
         let edges: [ScreenEdge: ScreenEdge] = [.left: .top, .top: .right, .right: .bottom, .bottom: .left,
@@ -141,7 +141,7 @@ struct GesturePropertyTests {
         try check(name, c)
     }
 
-    @Test("four times the resolution gives the same gestures at four times the coordinates", arguments: corpusFiles)
+    @Test("four times the resolution gives the same gestures at four times the coordinates", arguments: geometricCorpusFiles)
     func rescale(_ name: String) throws {
         let k = 4.0   // a power of two: the scaled coordinates and millimeters are exact
         let c = Change(point: { $0 * k }, vector: { $0 * k }, direction: { $0 }, edge: { $0 }, turn: 1,

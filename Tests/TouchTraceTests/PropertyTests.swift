@@ -14,7 +14,7 @@ struct PropertyTests {
         return t
     }
 
-    @Test("translating a trace changes no gesture", arguments: corpusFiles)
+    @Test("translating a trace changes no gesture", arguments: geometricCorpusFiles)
     func translation(_ name: String) throws {
         let (trace, _) = try TraceReader.read(path: corpusPath(name))
         let offset = Point(x: 37.25, y: -19.5)
@@ -36,7 +36,7 @@ struct PropertyTests {
         }
     }
 
-    @Test("mirroring x swaps left and right and changes nothing else", arguments: corpusFiles)
+    @Test("mirroring x swaps left and right and changes nothing else", arguments: geometricCorpusFiles)
     func mirror(_ name: String) throws {
         let (trace, _) = try TraceReader.read(path: corpusPath(name))
         let w = trace.header.device.width

@@ -16,6 +16,17 @@ let corpusFiles: [String] = {
     return names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".jsonl") }.sorted()
 }()
 
+/// The corpus traces whose gestures depend on the touches alone, for the properties that move,
+/// turn or scale the touches and not the list under them: all but those where a tap runs a
+/// row's action, as a list reports such a tap at the lift, which the list's geometry decides.
+let geometricCorpusFiles: [String] = corpusFiles.filter { name in
+    guard let (trace, _) = try? TraceReader.read(path: corpusPath(name)) else { return true }
+    return !TraceReplay.run(header: trace.header, events: trace.events).output.contains {
+        if case .list(let e) = $0, case .rowAction = e.kind { return true }
+        return false
+    }
+}
+
 func corpusPath(_ name: String) -> String { packageRoot.appendingPathComponent("traces").appendingPathComponent(name).path }
 
 /// Reads bytes given as text.

@@ -41,6 +41,27 @@ func listEdits() {
     t.expectNone = ["scroll"]
     t.write()
 
+    // --- A tap is reported when its double-tap window closes (0.3 s after the lift); an edit in
+    // that window moves the rows under its point. The row the finger touched decides: row 3 is
+    // tapped (lifted at 0.38 s), a row is inserted at 0 at 0.5 s, so row 3 is row 4 when the tap
+    // is reported at 0.68 s, and row 4 is selected (row 3 is then the row that was above it).
+    t = CorpusTrace("list-edit-in-a-taps-window-selects-the-touched-row", seed: 509,
+                    scene: scene(eightRows, [["t": 0.5, "insert": [0]]]),
+                    note: "row 3 tapped (lift 0.38 s), a row inserted at 0 at 0.5 s, in the double-tap window: the tap selects row 4, the row touched")
+    t.b.tap(0.3, at: Point(x: 400, y: rowY(3)))
+    t.expect = [edit(inserted: 1), rowInserted(0), tap(), select(4)]
+    t.write()
+
+    // --- The same, the touched row deleted in the window: the tap selects nothing (not row 4,
+    // which took its place).
+    t = CorpusTrace("list-edit-in-a-taps-window-deleting-its-row-selects-nothing", seed: 510,
+                    scene: scene(eightRows, [["t": 0.5, "delete": [3]]]),
+                    note: "row 3 tapped (lift 0.38 s), row 3 deleted at 0.5 s: the tap selects nothing")
+    t.b.tap(0.3, at: Point(x: 400, y: rowY(3)))
+    t.expect = [edit(deleted: 1), rowDeleted(3), tap()]
+    t.expectNone = ["select"]
+    t.write()
+
     // --- The selection follows its row: row 2 selected, moved to 5; a tap on row 5 is a tap on
     // the selected row, so nothing is deselected (had the selection stayed at index 2, the tap
     // would deselect row 2 first).

@@ -1,0 +1,61 @@
+import TouchGestures
+
+/// What a tap still pending in the engine touched, taken when an edit is about to move the rows.
+///
+/// A single tap is reported when its double-tap window closes (`GestureSettings.Tap.maxGap`
+/// after the lift), and an app may edit the rows in that window: new mail inserted at the top,
+/// a row deleted. The tap's point then lies over another row. The row the finger touched
+/// decides, by its identity: the tap selects that row wherever the edit moved it, runs the
+/// action of that row, and does nothing when the edit deleted it.
+package struct HeldTap: Hashable, Sendable {
+    /// What lay under the tap's point before the edit.
+    enum Target: Hashable, Sendable {
+        /// A row, by its identity.
+        case row(id: Int)
+        /// Anything else (a header, the load-more row, the footer), or nothing.
+        case other(ListItem?)
+    }
+
+    /// The tap's point (surface coordinates): the report this was taken for carries it.
+    let position: Point
+    let target: Target
+    /// The uncovered action under the point: its row's identity, side and index.
+    let actionRowId: Int?
+    let actionSide: RowSide
+    let actionIndex: Int
+}
+
+extension ListModel {
+    /// Takes down what lies under `position`, the point of a tap still pending in the engine, so
+    /// that the tap acts on it after the edit about to be made. Keeps what an earlier edit took
+    /// for the same tap; forgets it when no tap is pending (`nil`).
+    package mutating func holdTap(at position: Point?) {
+        guard let position else { heldTap = nil; return }
+        if heldTap?.position == position { return }
+        let target: HeldTap.Target
+        if case .row(let row) = item(at: position) {
+            target = .row(id: identities.id(ofRow: row))
+        } else {
+            target = .other(item(at: position))
+        }
+        let action = slidesRows ? action(at: position) : nil
+        heldTap = HeldTap(position: position, target: target, actionRowId: action.map { identities.id(ofRow: $0.row) },
+                          actionSide: action?.side ?? .trailing, actionIndex: action?.index ?? 0)
+    }
+
+    /// What the tap at `position` acts on: as held before an edit, if one was; else what lies
+    /// under the point now. Forgets the held tap either way: a tap is reported once.
+    mutating func tapTarget(at position: Point) -> (item: ListItem?, action: (row: Int, side: RowSide, index: Int)?) {
+        defer { heldTap = nil }
+        guard let held = heldTap, held.position == position else {
+            return (item(at: position), slidesRows ? action(at: position) : nil)
+        }
+        let item: ListItem?
+        switch held.target {
+        case .row(let id): item = identities.row(ofId: id).map { .row($0) }
+        case .other(let other): item = other
+        }
+        let action = held.actionRowId.flatMap { identities.row(ofId: $0) }.map { ($0, held.actionSide, held.actionIndex) }
+        return (item, action)
+    }
+}

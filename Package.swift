@@ -21,12 +21,16 @@ let package = Package(
     ],
     targets: [
         // The recognizer core: geometry, touches, recognizers, the arena. No Foundation, no list.
-        .target(name: "TouchGestures"),
+        .target(name: "TouchGestures", dependencies: ["CPlatform"]),
+        // The platform layer: the C functions, types and constants the modules take from the
+        // system, in one module, so that the host build and the Embedded Swift build for the
+        // phones (tools/cross) compile the same sources.
+        .target(name: "CPlatform", exclude: ["embedded"]),
         // The headless list the gestures drive, and the controller that joins them. No Foundation.
-        .target(name: "TouchList", dependencies: ["TouchGestures"]),
+        .target(name: "TouchList", dependencies: ["TouchGestures", "CPlatform"]),
         // Trace format v1: reading, writing, validating, the gestures' outputs, expectations.
         // Below the list: the daemon and the evdev readers use it without one.
-        .target(name: "TouchTrace", dependencies: ["TouchGestures", "CJSONStructure"]),
+        .target(name: "TouchTrace", dependencies: ["TouchGestures", "CJSONStructure", "CPlatform"]),
         // A trace replayed through the list: the list `scene.list` describes, the list's
         // outputs in the format, the replay. On top of the format and the list.
         .target(name: "TouchReplay", dependencies: ["TouchGestures", "TouchList", "TouchTrace"]),
@@ -39,10 +43,10 @@ let package = Package(
         // Swift, no libevdev: fuzzed directly (Fuzz/).
         .target(name: "TouchEvdev", dependencies: ["TouchGestures", "TouchTrace"]),
         // Live touchscreens through libevdev, decoded by TouchEvdev.
-        .target(name: "TouchInput", dependencies: ["TouchGestures", "TouchEvdev", "CLibevdev"]),
+        .target(name: "TouchInput", dependencies: ["TouchGestures", "TouchEvdev", "CLibevdev", "CPlatform"]),
         // The C API (include/touchgestures.h): a thin layer over the engine, the list and the
         // replay, for C, C++, Python and Rust callers. No Foundation.
-        .target(name: "TouchGesturesC", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev"],
+        .target(name: "TouchGesturesC", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "CPlatform"],
                 exclude: ["include"]),
         // What the command-line tools share and no library user needs: the synth language,
         // SVG rendering, statistics, velocity tables, human-readable output. Not a product.
@@ -65,7 +69,7 @@ let package = Package(
         ),
         // The gesture daemon's rules, apart from its system calls: bindings, the configuration
         // file, lisgd's -g flags, and which binding each gesture runs. No Foundation. Not a product.
-        .target(name: "GestureBindings", dependencies: ["TouchGestures", "TouchEvdev", "TouchTrace"]),
+        .target(name: "GestureBindings", dependencies: ["TouchGestures", "TouchEvdev", "TouchTrace", "CPlatform"]),
         // SDL2 and SDL2_ttf for touch-demo's graphical view; Debian's libsdl2-dev and libsdl2-ttf-dev.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
         // signalfd and inotify, which Glibc's module does not export.
@@ -75,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "touch-gestured",
             dependencies: [
-                "TouchGestures", "TouchEvdev", "TouchTrace", "TouchInput", "GestureBindings", "CDaemonSystem",
+                "TouchGestures", "TouchEvdev", "TouchTrace", "TouchInput", "GestureBindings", "CDaemonSystem", "CPlatform",
             ]
         ),
         // Counts heap allocations for the benchmark by wrapping glibc's malloc family.

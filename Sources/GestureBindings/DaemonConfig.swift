@@ -60,7 +60,7 @@ package struct DaemonConfig: Sendable {
     package var settings: GestureSettings {
         var s = thresholds
         s.swipe.diagonals = diagonals ?? bindings.contains { $0.direction?.isDiagonal ?? false }
-        s.tap.maxCount = max(1, bindings.filter { $0.gesture == .tap }.map(\.taps).max() ?? 1)
+        s.tap.maxCount = max(1, bindings.filter { $0.gesture == .tap }.map { $0.taps }.max() ?? 1)
         s.arena.enabled = RecognizerSet([.tap, .swipe, .longPress, .pinch, .rotate])
         return s
     }
@@ -218,7 +218,7 @@ package struct DaemonConfig: Sendable {
             switch e.key {
             case "devices":
                 if case .array(let items) = e.value.kind, items.allSatisfy({ $0.string != nil }) {
-                    devices = items.compactMap(\.string)
+                    devices = items.compactMap { $0.string }
                 } else {
                     fail("`devices` must be a list of device paths, like [\"/dev/input/event2\"], found \(e.value.text)", e.value.location)
                 }
@@ -232,7 +232,7 @@ package struct DaemonConfig: Sendable {
                 if let s = e.value.string, !s.isEmpty { rotationFile = s } else { fail("`rotation-file` must be a path, found \(e.value.text)", e.value.location) }
             case "calibration":
                 if case .array(let items) = e.value.kind, items.count == 6, items.allSatisfy({ $0.number?.isFinite ?? false }) {
-                    calibration = items.compactMap(\.number)
+                    calibration = items.compactMap { $0.number }
                 } else {
                     fail("`calibration` must be six numbers (a b c d e f: x' = a·x + b·y + c, y' = d·x + e·y + f, in fractions of the axes), found \(e.value.text)", e.value.location)
                 }
@@ -269,7 +269,7 @@ package struct DaemonConfig: Sendable {
         }
         let origin = "\(table.location.file ?? ""):\(table.location.line ?? 0)"
         guard let g = values["gesture"] else {
-            fail("this [[binding]] has no `gesture` (one of \(Binding.Gesture.allCases.map(\.rawValue).joined(separator: ", ")))", table.location)
+            fail("this [[binding]] has no `gesture` (one of \(Binding.Gesture.allCases.map { $0.rawValue }.joined(separator: ", ")))", table.location)
             return nil
         }
         guard let gesture = g.value.string.flatMap(Binding.Gesture.init(rawValue:)) else {
@@ -280,7 +280,7 @@ package struct DaemonConfig: Sendable {
         func only(_ key: String, for gestures: [Binding.Gesture]) -> Bool {
             guard let v = values[key] else { return false }
             if !gestures.contains(gesture) {
-                fail("`\(key)` does not apply to a \(gesture.rawValue) (only to \(gestures.map(\.rawValue).joined(separator: " and ")))", v.location)
+                fail("`\(key)` does not apply to a \(gesture.rawValue) (only to \(gestures.map { $0.rawValue }.joined(separator: " and ")))", v.location)
                 ok = false
                 return false
             }
@@ -357,7 +357,7 @@ package struct DaemonConfig: Sendable {
         case (let c?, nil):
             if case .array(let items) = c.value.kind, !items.isEmpty, items.allSatisfy({ $0.string != nil }),
                let program = items.first?.string, !program.isEmpty {
-                b.command = .argv(items.compactMap(\.string))
+                b.command = .argv(items.compactMap { $0.string })
             } else {
                 bad("command", "a list of a program and its arguments, like [\"notify-send\", \"swiped\"] (for a shell command line, write shell = \"…\")")
             }
@@ -398,7 +398,7 @@ extension ConfigValue {
         case .integer(let i): String(i)
         case .float(let d): formatJSONNumber(d)
         case .bool(let b): b ? "true" : "false"
-        case .array(let a): "[" + a.map(\.text).joined(separator: ", ") + "]"
+        case .array(let a): "[" + a.map { $0.text }.joined(separator: ", ") + "]"
         }
     }
 }

@@ -74,7 +74,7 @@ extension GestureDispatcher {
             return
         }
         guard let missed = nearestMiss(other: nil) else {
-            let bound = Set(keys.map(\.gesture)).map(\.plural).sorted()
+            let bound = Set(keys.map { $0.gesture }).map { $0.plural }.sorted()
             pendingNearMiss = head + "touch with \(fingerWords): no gesture a binding waits for ("
                 + (bound.isEmpty ? "none is bound" : bound.joined(separator: ", ")) + ")"
             return

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+internal import CPlatform
 
 /// A shell command line that the shell would run as one program with fixed words, so that the
 /// daemon can start that program itself and leave the shell out.

@@ -194,7 +194,7 @@ public struct EvemuRecording: Sendable {
         guard parts.count <= 2, let sec = Int64(parts[0]), sec >= 0 else { return nil }
         if parts.count == 1 { return Double(sec) }
         let frac = parts[1]
-        guard !frac.isEmpty, frac.count <= 9, frac.allSatisfy(\.isNumber), let f = Int64(frac) else { return nil }
+        guard !frac.isEmpty, frac.count <= 9, frac.allSatisfy({ $0.isNumber }), let f = Int64(frac) else { return nil }
         return seconds(sec, fraction: f, digits: frac.count)
     }
 

@@ -3,7 +3,16 @@ extension EvemuRecording {
     /// True when `text` looks like a `libinput record` file (YAML) rather than evemu's format.
     public static func isLibinputRecord(_ text: String) -> Bool {
         text.hasPrefix("# libinput record")
-            || (text.contains("\ndevices:") && (text.contains("\n  evdev:") || text.contains("\n    evdev:")))
+            || (holds(text, "\ndevices:") && (holds(text, "\n  evdev:") || holds(text, "\n    evdev:")))
+    }
+
+    /// Whether `text` holds `part`, compared as UTF-8 bytes: the standard library's search for a
+    /// string in a string lives in _StringProcessing, which Embedded Swift (tools/cross) has not.
+    private static func holds(_ text: String, _ part: String) -> Bool {
+        let t = Array(text.utf8), p = Array(part.utf8)
+        guard p.count <= t.count else { return false }
+        for k in 0...(t.count - p.count) where t[k..<(k + p.count)].elementsEqual(p) { return true }
+        return false
     }
 
     /// Reads the first device of a `libinput record` file: its description (`name`, `id`,

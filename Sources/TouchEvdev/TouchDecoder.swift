@@ -102,7 +102,7 @@ public struct TouchDecoder: Sendable {
     /// `calibration`: six values, or `nil`; anything but six values is refused (`nil`).
     public init?(device: DeviceDescription, rotation: Rotation = .none, calibration: [Double]? = nil) {
         guard let proto = device.touchProtocol, let axes = device.positionAxes else { return nil }
-        if let c = calibration, c.count != 6 || !c.allSatisfy(\.isFinite) { return nil }
+        if let c = calibration, c.count != 6 || !c.allSatisfy({ $0.isFinite }) { return nil }
         self.device = device
         self.touchProtocol = proto
         let res: Point? = axes.x.resolution > 0 && axes.y.resolution > 0

@@ -1,3 +1,5 @@
+internal import CPlatform
+
 /// The contacts on the surface, shared by every recognizer, updated once per frame.
 ///
 /// A *touch sequence* starts when a finger goes down while none is down and ends when the
@@ -251,14 +253,6 @@ struct ContactTable: Sendable {
         return m.squareRoot()
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Follows the spread (distance between the fingers) and the turn (angle of the line through
 /// the first two fingers) of two or more contacts, in millimeters and radians. Each frame

@@ -27,12 +27,13 @@ public struct GestureSettingInfo: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Where the value lives in ``GestureSettings``.
+    /// Where the value lives in ``GestureSettings``: how to read it and how to write it. Closures
+    /// rather than key paths, which Embedded Swift (the phones' build, tools/cross) does not have.
     package enum Field: Sendable {
-        case number(WritableKeyPath<GestureSettings, Double> & Sendable)
+        case number(@Sendable (GestureSettings) -> Double, @Sendable (inout GestureSettings, Double) -> Void)
         /// A number, or `nil` for no limit.
-        case optionalNumber(WritableKeyPath<GestureSettings, Double?> & Sendable)
-        case count(WritableKeyPath<GestureSettings, Int> & Sendable)
+        case optionalNumber(@Sendable (GestureSettings) -> Double?, @Sendable (inout GestureSettings, Double?) -> Void)
+        case count(@Sendable (GestureSettings) -> Int, @Sendable (inout GestureSettings, Int) -> Void)
     }
 
     /// The documented name, `group.field` (`longPress.minDuration`).
@@ -75,43 +76,43 @@ extension GestureSettings {
     /// what still fits a hand on a screen (100 mm; 10 s). They are there to catch a unit
     /// mistaken (milliseconds for seconds, pixels for millimeters), not to advise.
     public static let catalog: [GestureSettingInfo] = [
-        .init("swipe.minDistance", .millimeters, 1...100, .number(\.swipe.minDistance),
+        .init("swipe.minDistance", .millimeters, 1...100, .number({ $0.swipe.minDistance }, { $0.swipe.minDistance = $1 }),
               source: "the original's HORIZ_SWIPE_DRAG_MIN 12, read in millimeters"),
-        .init("swipe.maxDrift", .millimeters, 0.1...100, .optionalNumber(\.swipe.maxDrift),
+        .init("swipe.maxDrift", .millimeters, 0.1...100, .optionalNumber({ $0.swipe.maxDrift }, { $0.swipe.maxDrift = $1 }),
               source: "none: the direction's own sector, as 2.5% of real swipes are over 34° off their axis at 12 mm (seedMillimeters: 8 mm)"),
-        .init("swipe.maxDuration", .seconds, 0.05...10, .number(\.swipe.maxDuration),
+        .init("swipe.maxDuration", .seconds, 0.05...10, .number({ $0.swipe.maxDuration }, { $0.swipe.maxDuration = $1 }),
               source: "the original's < .7"),
-        .init("swipe.edgeZone", .millimeters, 0...100, .number(\.swipe.edgeZone),
+        .init("swipe.edgeZone", .millimeters, 0...100, .number({ $0.swipe.edgeZone }, { $0.swipe.edgeZone = $1 }),
               source: "wider than Android ViewDragHelper's 20 dp (3.2 mm): panels report a finger from the bezel late"),
-        .init("tap.maxMovement", .millimeters, 0.5...50, .number(\.tap.maxMovement),
+        .init("tap.maxMovement", .millimeters, 0.5...50, .number({ $0.tap.maxMovement }, { $0.tap.maxMovement = $1 }),
               source: "Flutter's kTouchSlop (18 logical px at 38 px/cm)"),
-        .init("tap.maxDuration", .seconds, 0.05...10, .optionalNumber(\.tap.maxDuration),
+        .init("tap.maxDuration", .seconds, 0.05...10, .optionalNumber({ $0.tap.maxDuration }, { $0.tap.maxDuration = $1 }),
               source: "none, as Flutter and GTK: a held press is a tap unless a long press claims it"),
-        .init("tap.maxGap", .seconds, 0.05...2, .number(\.tap.maxGap),
+        .init("tap.maxGap", .seconds, 0.05...2, .number({ $0.tap.maxGap }, { $0.tap.maxGap = $1 }),
               source: "Android's DOUBLE_TAP_TIMEOUT, Flutter's kDoubleTapTimeout"),
-        .init("tap.maxSpacing", .millimeters, 1...100, .number(\.tap.maxSpacing),
+        .init("tap.maxSpacing", .millimeters, 1...100, .number({ $0.tap.maxSpacing }, { $0.tap.maxSpacing = $1 }),
               source: "Android's DOUBLE_TAP_SLOP (100 dp)"),
-        .init("tap.maxCount", .count, 1...100, .count(\.tap.maxCount),
+        .init("tap.maxCount", .count, 1...100, .count({ $0.tap.maxCount }, { $0.tap.maxCount = $1 }),
               source: "double taps, the most the platforms report (UIKit counts on)"),
-        .init("longPress.minDuration", .seconds, 0.1...10, .number(\.longPress.minDuration),
+        .init("longPress.minDuration", .seconds, 0.1...10, .number({ $0.longPress.minDuration }, { $0.longPress.minDuration = $1 }),
               source: "Android's DEFAULT_LONG_PRESS_TIMEOUT, GTK's gtk-long-press-time, UIKit's minimumPressDuration"),
-        .init("longPress.maxMovement", .millimeters, 0.5...50, .number(\.longPress.maxMovement),
+        .init("longPress.maxMovement", .millimeters, 0.5...50, .number({ $0.longPress.maxMovement }, { $0.longPress.maxMovement = $1 }),
               source: "the tap's slop (Flutter's long press uses kTouchSlop too)"),
-        .init("pan.minDistance", .millimeters, 0...50, .number(\.pan.minDistance),
+        .init("pan.minDistance", .millimeters, 0...50, .number({ $0.pan.minDistance }, { $0.pan.minDistance = $1 }),
               source: "the tap's slop, so a press is a tap candidate or a pan, never neither"),
-        .init("pan.axisBias", .ratio, 1...20, .number(\.pan.axisBias),
+        .init("pan.axisBias", .ratio, 1...20, .number({ $0.pan.axisBias }, { $0.pan.axisBias = $1 }),
               source: "measured on real people: no swipe started steeper than 73° (4:1 is 76°); Android's ViewPager uses 2"),
-        .init("pan.axisDecisionDistance", .millimeters, 0...100, .optionalNumber(\.pan.axisDecisionDistance),
+        .init("pan.axisDecisionDistance", .millimeters, 0...100, .optionalNumber({ $0.pan.axisDecisionDistance }, { $0.pan.axisDecisionDistance = $1 }),
               source: "measured on real people: the heading from the slop to 10 mm parts swipes and scrolls"),
-        .init("pinch.minSpanChange", .millimeters, 0.5...100, .number(\.pinch.minSpanChange),
+        .init("pinch.minSpanChange", .millimeters, 0.5...100, .number({ $0.pinch.minSpanChange }, { $0.pinch.minSpanChange = $1 }),
               source: "the touch slop"),
-        .init("rotate.minArc", .millimeters, 0.5...100, .number(\.rotate.minArc),
+        .init("rotate.minArc", .millimeters, 0.5...100, .number({ $0.rotate.minArc }, { $0.rotate.minArc = $1 }),
               source: "the touch slop, as an arc (angle × radius)"),
-        .init("fling.minVelocity", .millimetersPerSecond, 0...2000, .number(\.fling.minVelocity),
+        .init("fling.minVelocity", .millimetersPerSecond, 0...2000, .number({ $0.fling.minVelocity }, { $0.fling.minVelocity = $1 }),
               source: "Flutter's kMinFlingVelocity (50 logical px/s)"),
-        .init("fling.maxVelocity", .millimetersPerSecond, 100...100_000, .number(\.fling.maxVelocity),
+        .init("fling.maxVelocity", .millimetersPerSecond, 100...100_000, .number({ $0.fling.maxVelocity }, { $0.fling.maxVelocity = $1 }),
               source: "Flutter's kMaxFlingVelocity (8000 logical px/s)"),
-        .init("fling.minDistance", .millimeters, 0...100, .number(\.fling.minDistance),
+        .init("fling.minDistance", .millimeters, 0...100, .number({ $0.fling.minDistance }, { $0.fling.minDistance = $1 }),
               source: "Flutter's isFlingGesture asks for the touch slop"),
     ]
 
@@ -127,9 +128,9 @@ extension GestureSettings {
     /// The value of `setting` here; `nil` when it is set to no limit.
     public func value(of setting: GestureSettingInfo) -> Double? {
         switch setting.field {
-        case .number(let path): self[keyPath: path]
-        case .optionalNumber(let path): self[keyPath: path]
-        case .count(let path): Double(self[keyPath: path])
+        case .number(let get, _): get(self)
+        case .optionalNumber(let get, _): get(self)
+        case .count(let get, _): Double(get(self))
         }
     }
 
@@ -155,9 +156,9 @@ extension GestureSettings {
     public mutating func set(_ setting: GestureSettingInfo, to value: Double?) -> String? {
         if let problem = Self.problem(setting: setting, value: value) { return problem }
         switch setting.field {
-        case .number(let path): self[keyPath: path] = value ?? 0
-        case .optionalNumber(let path): self[keyPath: path] = value
-        case .count(let path): self[keyPath: path] = Int(value ?? 1)
+        case .number(_, let set): set(&self, value ?? 0)
+        case .optionalNumber(_, let set): set(&self, value)
+        case .count(_, let set): set(&self, Int(value ?? 1))
         }
         return nil
     }

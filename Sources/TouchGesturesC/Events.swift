@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+internal import CPlatform
 import TouchGestures
 import TouchList
 import TouchTrace

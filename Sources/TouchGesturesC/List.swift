@@ -69,7 +69,7 @@ public func tg_list_edit(_ list: OpaquePointer?, _ time: Double,
             let pairs = try rows(moves, moveCount * 2, "moves")
             let edits = ListEdits(deleting: gone, inserting: new,
                                   moving: stride(from: 0, to: pairs.count, by: 2).map { RowMove(from: pairs[$0], to: pairs[$0 + 1]) })
-            do {
+            do throws(ListEditError) {
                 try l.core.performEdits(edits, at: time) { l.queue.put($0) }
             } catch {
                 throw Refusal(.invalidArgument, "tg_list_edit: \(error)")

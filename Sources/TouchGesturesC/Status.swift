@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+internal import CPlatform
 import TouchTrace
 
 /// What a C function that can fail returns (`enum tg_status` in touchgestures.h; the numbers
@@ -103,7 +99,7 @@ func bytes(_ text: UnsafePointer<CChar>?, _ function: StaticString, _ what: Stat
 /// A located reader's errors as one message (the first few, and how many more).
 func message(_ diagnostics: [Diagnostic]) -> String {
     let errors = diagnostics.filter { $0.severity == .error }
-    let shown = errors.prefix(5).map(\.description).joined(separator: "\n")
+    let shown = errors.prefix(5).map { $0.description }.joined(separator: "\n")
     return errors.count > 5 ? shown + "\n(and \(errors.count - 5) more errors)" : shown
 }
 

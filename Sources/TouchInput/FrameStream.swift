@@ -1,9 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import CPlatform
 import Synchronization
 import TouchGestures
 import TouchEvdev
+
+// The frames as an AsyncSequence: Swift concurrency, which Embedded Swift builds (tools/cross,
+// the daemon for the phones, which reads its devices with poll(2)) do not have.
+#if !hasFeature(Embedded)
 
 extension EvdevDevice {
     /// The frames of a touch device as an `AsyncSequence`.
@@ -106,3 +108,4 @@ final class Transfer: @unchecked Sendable {
 final class StopFlag: Sendable {
     let flag = Atomic<Bool>(false)
 }
+#endif

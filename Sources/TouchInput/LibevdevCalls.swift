@@ -1,8 +1,6 @@
 import TouchEvdev
 import CLibevdev
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import CPlatform
 
 /// An errno value from a failed call.
 public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
@@ -35,20 +33,20 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
 enum Libevdev {
     /// A small text file (sysfs), whole; `nil` when it cannot be read.
     static func readSmallFile(_ path: String) -> String? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let fd = platform_open(path, O_RDONLY | O_CLOEXEC, 0)
         guard fd >= 0 else { return nil }
-        defer { Glibc.close(fd) }
+        defer { CPlatform.close(fd) }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let n = Glibc.read(fd, &buffer, buffer.count)
+        let n = CPlatform.read(fd, &buffer, buffer.count)
         return n >= 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : nil
     }
 
     static func open(_ path: String) -> Result<Int32, Errno> {
-        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        return fd >= 0 ? .success(fd) : .failure(Errno(errno))
+        let fd = platform_open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0)
+        return fd >= 0 ? .success(fd) : .failure(Errno(platform_errno()))
     }
 
-    static func close(_ fd: Int32) { _ = Glibc.close(fd) }
+    static func close(_ fd: Int32) { _ = CPlatform.close(fd) }
 
     /// CLOCK_MONOTONIC in seconds: the clock events are stamped with (see ``useMonotonicClock(_:)``).
     static func monotonicNow() -> Double {
@@ -114,14 +112,14 @@ enum Libevdev {
     /// error on the descriptor (the device went away) counts as readable, so the read reports it.
     static func wait(_ fd: Int32, milliseconds: Int32) -> Result<Bool, Errno> {
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let rc = Glibc.poll(&p, 1, milliseconds)
-        if rc < 0 { return errno == EINTR ? .success(false) : .failure(Errno(errno)) }
+        let rc = CPlatform.poll(&p, 1, milliseconds)
+        if rc < 0 { return platform_errno() == EINTR ? .success(false) : .failure(Errno(platform_errno())) }
         return .success(rc > 0)
     }
 
     /// Names in a folder (for /dev/input), or the errno that stopped the listing.
     static func list(_ folder: String) -> Result<[String], Errno> {
-        guard let d = opendir(folder) else { return .failure(Errno(errno)) }
+        guard let d = opendir(folder) else { return .failure(Errno(platform_errno())) }
         defer { closedir(d) }
         var names: [String] = []
         while let e = readdir(d) {
@@ -149,10 +147,10 @@ final class EventBuffer {
     /// were read (0 when none was there).
     func read(_ fd: Int32) -> Result<Int, Errno> {
         while true {
-            let n = Glibc.read(fd, events.baseAddress, events.count * MemoryLayout<input_event>.stride)
+            let n = CPlatform.read(fd, events.baseAddress, events.count * MemoryLayout<input_event>.stride)
             if n >= 0 { return .success(n / MemoryLayout<input_event>.stride) }
-            if errno == EINTR { continue }
-            return errno == EAGAIN ? .success(0) : .failure(Errno(errno))
+            if platform_errno() == EINTR { continue }
+            return platform_errno() == EAGAIN ? .success(0) : .failure(Errno(platform_errno()))
         }
     }
 

@@ -61,11 +61,19 @@ public struct ListController: Sendable {
     /// Where the list's pages come from, if it is paged: each request the list makes is
     /// passed to it, and its answers are given to the list when the input's clock reaches
     /// their time (before the frame at or after it, or on ``advance(to:emit:)``).
+    #if !hasFeature(Embedded)
     public var pageSource: (any PageSource)? {
-        get { pages.box?.source }
-        set { pages.box = newValue.map(SourceBox.init) }
+        get { pages.box?.anySource }
+        set { pages.box = newValue.map { ExistentialSourceBox($0) } }
     }
+    #endif
     private var pages = Pages()
+
+    /// Makes `source` the list's ``pageSource``: the same as setting the property, for builds
+    /// that have no existentials (Embedded Swift, tools/cross), and without one in the way.
+    public mutating func setPageSource<S: PageSource>(_ source: S) {
+        pages.box = SourceBoxOf(source)
+    }
 
     /// A controller over `surface` with the given thresholds, driving `list`.
     public init(settings: GestureSettings = .init(), surface: Surface, list: ListModel) {
@@ -91,7 +99,7 @@ public struct ListController: Sendable {
     package mutating func handle(time: Double, events: UnsafeBufferPointer<TouchEvent>, emit: (Output) -> Void) {
         // The engine fires its own deadlines before the frame; the list and the pages need
         // time to pass first only while they have something under way.
-        if list.isMoving || pages.box?.source.nextAnswerTime != nil {
+        if list.isMoving || pages.box?.nextAnswerTime != nil {
             advance(to: time, emit: emit)
         }
         // What an edit held for a tap that never came (it turned into a drag) is forgotten
@@ -154,7 +162,7 @@ public struct ListController: Sendable {
     /// screen redraws it every display frame; otherwise a live loop can sleep until then (or the
     /// next input) without waking.
     public var nextDeadline: Double? {
-        let answer = pages.box?.source.nextAnswerTime
+        let answer = pages.box?.nextAnswerTime
         guard let gesture = engine.nextDeadline else { return answer }
         return answer.map { min($0, gesture) } ?? gesture
     }
@@ -169,10 +177,10 @@ public struct ListController: Sendable {
         // Pages due by then arrive each at its own time, after everything due before it (an
         // arrival or a scroll may ask for the next page, which may arrive before `time` too).
         while true {
-            guard let due = pages.box?.source.nextAnswerTime, due <= time else {
+            guard let due = pages.box?.nextAnswerTime, due <= time else {
                 advanceTimers(to: time, emit: emit)
                 // Stepping may have asked for a page that is due by `time` as well.
-                if let next = pages.box?.source.nextAnswerTime, next <= time { continue }
+                if let next = pages.box?.nextAnswerTime, next <= time { continue }
                 return
             }
             advanceTimers(to: due, emit: emit)
@@ -244,17 +252,17 @@ private struct Pages: Sendable {
     mutating func passOn(_ request: PageRequest?) {
         guard let r = request, r.serial != sentRequest else { return }
         sentRequest = r.serial
-        unique()?.source.request(r)
+        unique()?.request(r)
     }
 
     mutating func nextAnswer(dueBy time: Double) -> PageAnswer? {
-        unique()?.source.nextAnswer(dueBy: time)
+        unique()?.nextAnswer(dueBy: time)
     }
 
     /// The box, copied first if another controller shares it.
     private mutating func unique() -> SourceBox? {
         guard let b = box else { return nil }
-        if !isKnownUniquelyReferenced(&box!) { box = SourceBox(b.source) }
+        if !isKnownUniquelyReferenced(&box!) { box = b.copy() }
         return box
     }
 }
@@ -264,7 +272,42 @@ private struct Pages: Sendable {
 /// on every frame. `@unchecked Sendable`: it is mutated only through `Pages.unique()`, which
 /// copies it first when it is shared, so no two controllers (or threads) ever see one box
 /// change.
-private final class SourceBox: @unchecked Sendable {
+///
+/// A class with a subclass per kind of source, rather than an `any PageSource`: Embedded Swift
+/// (the phones' build) has no existentials of such protocols. The host's ``ListController/pageSource``
+/// property, which takes and gives one, keeps it in a subclass of its own.
+class SourceBox: @unchecked Sendable {
+    var nextAnswerTime: Double? { nil }
+    func request(_ request: PageRequest) {}
+    func nextAnswer(dueBy time: Double) -> PageAnswer? { nil }
+    func copy() -> SourceBox { SourceBox() }
+    #if !hasFeature(Embedded)
+    var anySource: any PageSource { fatalError("a SourceBox of no source") }
+    #endif
+}
+
+/// A box holding a source of type `S`.
+final class SourceBoxOf<S: PageSource>: SourceBox, @unchecked Sendable {
+    var source: S
+    init(_ source: S) { self.source = source }
+    override var nextAnswerTime: Double? { source.nextAnswerTime }
+    override func request(_ request: PageRequest) { source.request(request) }
+    override func nextAnswer(dueBy time: Double) -> PageAnswer? { source.nextAnswer(dueBy: time) }
+    override func copy() -> SourceBox { SourceBoxOf(source) }
+    #if !hasFeature(Embedded)
+    override var anySource: any PageSource { source }
+    #endif
+}
+
+#if !hasFeature(Embedded)
+/// A box holding the source ``ListController/pageSource`` was given, as it was given.
+final class ExistentialSourceBox: SourceBox, @unchecked Sendable {
     var source: any PageSource
     init(_ source: any PageSource) { self.source = source }
+    override var nextAnswerTime: Double? { source.nextAnswerTime }
+    override func request(_ request: PageRequest) { source.request(request) }
+    override func nextAnswer(dueBy time: Double) -> PageAnswer? { source.nextAnswer(dueBy: time) }
+    override func copy() -> SourceBox { ExistentialSourceBox(source) }
+    override var anySource: any PageSource { source }
 }
+#endif

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import CPlatform
 import TouchGestures
 
 /// One row an edit moves: its index before the edit and after it.
@@ -424,13 +418,13 @@ struct EditPlan {
     init(_ edits: ListEdits, rowCount: Int) throws(ListEditError) {
         oldCount = rowCount
         var leaving = Set<Int>()
-        for r in edits.deletedRows + edits.movedRows.map(\.from) {
+        for r in edits.deletedRows + edits.movedRows.map({ $0.from }) {
             guard r >= 0, r < rowCount else { throw .noSuchRow(r, count: rowCount) }
             guard leaving.insert(r).inserted else { throw .rowTwice(r) }
         }
         let newCount = rowCount - edits.deletedRows.count + edits.insertedRows.count
         var filled = Set<Int>()
-        for r in edits.insertedRows + edits.movedRows.map(\.to) {
+        for r in edits.insertedRows + edits.movedRows.map({ $0.to }) {
             guard r >= 0, r < newCount else { throw .noSuchPlace(r, count: newCount) }
             guard filled.insert(r).inserted else { throw .placeTwice(r) }
         }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import CPlatform
 import TouchGestures
 
 /// A row being moved by drag to reorder (``ListOptions/reorder``): one explicit state, changed

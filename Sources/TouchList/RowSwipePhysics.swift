@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import CPlatform
 
 /// How a row's content slides over its actions (``ListOptions/leadingActions``,
 /// ``ListOptions/trailingActions``): pure functions of the drag, the lift and time. Offsets are

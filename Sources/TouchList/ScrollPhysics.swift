@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import CPlatform
 
 /// How a list scrolls on its own: momentum after a fling, and the animations that settle it.
 public struct ScrollPhysics: Hashable, Sendable {

@@ -77,7 +77,7 @@ public enum TraceReplay {
                                       explain: Bool = false) -> ListController {
         var controller = ListController(settings: settings ?? header.settings ?? GestureSettings(),
                                         surface: header.surface, list: header.makeListModel())
-        controller.pageSource = header.feed
+        if let feed = header.feed { controller.setPageSource(feed) }
         controller.engine.explain = explain
         return controller
     }

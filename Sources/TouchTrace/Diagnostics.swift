@@ -74,7 +74,7 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The value in a few words, for logs and `print`.
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    public var description: String { diagnostics.map { $0.description }.joined(separator: "\n") }
 }
 
 /// `text` with every control character written as an escape (`\n`, `\u{1B}`): a line printed

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import CPlatform
 import TouchGestures
 
 /// Parses the document encoding from a buffer holding the whole file.
@@ -245,7 +239,7 @@ struct DocumentParser {
             let la = a.element.location, lb = b.element.location
             let ka = (la.line ?? Int.max, la.column ?? 0), kb = (lb.line ?? Int.max, lb.column ?? 0)
             return ka != kb ? ka < kb : a.offset < b.offset
-        }.map(\.element)
+        }.map { $0.element }
         return TraceReadResult(trace: diagnostics.hasError ? nil : trace, encoding: .document, diagnostics: ordered,
                                errorCount: diagnostics.errorCount)
     }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import CPlatform
 import Synchronization
 
 // Files in and out for every program of the package: the one whole-file reader, the one writer
@@ -55,7 +49,7 @@ package enum InputFile {
         var filled = 0
         while filled < count {
             let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, count - filled) }
-            if n < 0, errno == EINTR { continue }
+            if n < 0, platform_errno() == EINTR { continue }
             if n < 0 { throw failure(path, "cannot read") }
             if n == 0 { break }
             filled += n
@@ -69,9 +63,9 @@ package enum InputFile {
         let known = fstat(fd, &st) == 0
         switch kind {
         case .anyButFolder(let noun):
-            if known, (st.st_mode & S_IFMT) == S_IFDIR { throw Diagnostic(.error, SourceLocation(file: path), "is a folder, not a \(noun)") }
+            if known, platform_is_folder(st.st_mode) != 0 { throw Diagnostic(.error, SourceLocation(file: path), "is a folder, not a \(noun)") }
         case .regular:
-            guard known, (st.st_mode & S_IFMT) == S_IFREG else { throw Diagnostic(.error, SourceLocation(file: path), "not a regular file") }
+            guard known, platform_is_regular(st.st_mode) != 0 else { throw Diagnostic(.error, SourceLocation(file: path), "not a regular file") }
         }
         return known ? Int(st.st_size) : 0
     }
@@ -99,7 +93,7 @@ package enum InputFile {
             if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: max(bytes.count, 1 << 16))) }
             let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) }
             if n < 0 {
-                if errno == EINTR { continue }
+                if platform_errno() == EINTR { continue }
                 throw failure(path, "cannot read")
             }
             if n == 0 { break }
@@ -113,17 +107,11 @@ package enum InputFile {
 
     /// A diagnostic at `path`: `what` and the system's reason ("cannot open: Permission denied").
     package static func failure(_ path: String, _ what: String) -> Diagnostic {
-        Diagnostic(.error, SourceLocation(file: path), "\(what): \(String(cString: strerror(errno)))")
+        Diagnostic(.error, SourceLocation(file: path), "\(what): \(String(cString: strerror(platform_errno())))")
     }
 
     private static func openFile(_ path: String, _ flags: Int32) -> Int32 {
-        #if canImport(Glibc)
-        Glibc.open(path, flags)
-        #elseif canImport(Musl)
-        Musl.open(path, flags)
-        #else
-        Darwin.open(path, flags)
-        #endif
+        platform_open(path, flags, 0)
     }
 }
 
@@ -164,13 +152,7 @@ package func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, col
 }
 
 @inline(__always) func systemRead(_ fd: Int32, _ buf: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(fd, buf, count)
-    #elseif canImport(Musl)
-    Musl.read(fd, buf, count)
-    #else
-    Darwin.read(fd, buf, count)
-    #endif
+    CPlatform.read(fd, buf, count)
 }
 
 /// Writes every byte of `bytes` to `fd`, going on after a short write and retrying after
@@ -180,14 +162,8 @@ package func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
     guard let base = bytes.baseAddress else { return 0 }
     var done = 0
     while done < bytes.count {
-        #if canImport(Glibc)
-        let n = Glibc.write(fd, base + done, bytes.count - done)
-        #elseif canImport(Musl)
-        let n = Musl.write(fd, base + done, bytes.count - done)
-        #else
-        let n = Darwin.write(fd, base + done, bytes.count - done)
-        #endif
-        if n > 0 { done += n } else if n < 0, errno == EINTR { continue } else { return n < 0 ? errno : ENOSPC }
+        let n = CPlatform.write(fd, base + done, bytes.count - done)
+        if n > 0 { done += n } else if n < 0, platform_errno() == EINTR { continue } else { return n < 0 ? platform_errno() : ENOSPC }
     }
     return 0
 }
@@ -243,7 +219,7 @@ package final class StandardOutput {
     /// Flushes what `print` holds; then the error of the first write to standard output that
     /// failed (an errno), or 0.
     package static func finish() -> Int32 {
-        if fflush(nil) != 0 { record(errno == 0 ? EIO : errno) }
+        if fflush(nil) != 0 { record(platform_errno() == 0 ? EIO : platform_errno()) }
         return failed.load(ordering: .relaxed)
     }
 

@@ -75,7 +75,7 @@ public struct JSONObject: Hashable, Sendable {
     }
 
     /// The members' names, in order.
-    public var keys: [String] { members.map(\.key) }
+    public var keys: [String] { members.map { $0.key } }
 }
 
 // MARK: - Writing

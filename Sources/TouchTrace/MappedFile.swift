@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import CPlatform
 import TouchGestures
 
 /// A file mapped read-only into memory, unmapped when released. Reading a large trace this way
@@ -25,12 +19,12 @@ final class MappedFile {
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw InputFile.failure(path, "cannot read") }
-        if (st.st_mode & S_IFMT) == S_IFDIR {
+        if platform_is_folder(st.st_mode) != 0 {
             throw Diagnostic(.error, SourceLocation(file: path), "is a folder, not a trace file")
         }
         let size = Int(st.st_size)
-        if (st.st_mode & S_IFMT) == S_IFREG, size > 0,
-           let p = mmap(nil, size, PROT_READ, MAP_PRIVATE | (populate ? MAP_POPULATE : 0), fd, 0), p != MAP_FAILED {
+        if platform_is_regular(st.st_mode) != 0, size > 0,
+           let p = platform_map(size, PROT_READ, MAP_PRIVATE | (populate ? MAP_POPULATE : 0), fd, 0) {
             // The page cache may hold the file in 2 MiB pieces, which a fault would map whole:
             // a reader that lets go of what is behind it wants small pages.
             if !populate { _ = madvise(p, size, MADV_NOHUGEPAGE) }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+package import CPlatform
 
 /// Writing a file the user named, by what that name is:
 /// - nothing yet, or a regular file: the bytes go to a temporary file beside it, which replaces
@@ -61,7 +55,7 @@ public enum OutputFile {
             }
             var target = path
             var st = stat()
-            if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
+            if lstat(path, &st) == 0, platform_is_link(st.st_mode) != 0 {
                 if let resolved = realpath(path, nil) {
                     target = String(cString: resolved)
                     free(resolved)
@@ -75,9 +69,8 @@ public enum OutputFile {
             }
             var mode: mode_t = 0o644
             if stat(target, &st) == 0 {
-                let kind = st.st_mode & S_IFMT
-                if kind == S_IFDIR { throw DiagnosticError("is a folder, not a file", at: SourceLocation(file: path)) }
-                if kind != S_IFREG {
+                if platform_is_folder(st.st_mode) != 0 { throw DiagnosticError("is a folder, not a file", at: SourceLocation(file: path)) }
+                if platform_is_regular(st.st_mode) == 0 {
                     try self.init(through: target, named: path)
                     return
                 }
@@ -87,7 +80,7 @@ public enum OutputFile {
         }
 
         init(through target: String, named path: String) throws(DiagnosticError) {
-            fd = open(target, O_WRONLY | O_CLOEXEC)
+            fd = platform_open(target, O_WRONLY | O_CLOEXEC, 0)
             guard fd >= 0 else { throw OutputFile.error(path, "cannot open for writing") }
             temp = nil
             self.target = target
@@ -138,7 +131,7 @@ public enum OutputFile {
         }
 
         private func failure(_ what: String) -> DiagnosticError {
-            let reason = String(cString: strerror(errno))
+            let reason = String(cString: strerror(platform_errno()))
             return DiagnosticError("\(what): \(reason)", at: SourceLocation(file: path))
         }
 
@@ -163,11 +156,11 @@ public enum OutputFile {
             made += (made.isEmpty || made == "/" ? "" : "/") + part
             var st = stat()
             if stat(made, &st) == 0 {
-                guard (st.st_mode & S_IFMT) == S_IFDIR else { throw FolderFailure(path: made, reason: "is a file, not a folder") }
+                guard platform_is_folder(st.st_mode) != 0 else { throw FolderFailure(path: made, reason: "is a file, not a folder") }
                 continue
             }
-            guard mkdir(made, mode) == 0 || errno == EEXIST else {
-                throw FolderFailure(path: made, reason: "cannot be made: \(String(cString: strerror(errno)))")
+            guard mkdir(made, mode) == 0 || platform_errno() == EEXIST else {
+                throw FolderFailure(path: made, reason: "cannot be made: \(String(cString: strerror(platform_errno())))")
             }
         }
     }
@@ -179,6 +172,6 @@ public enum OutputFile {
     }
 
     static func error(_ path: String, _ what: String) -> DiagnosticError {
-        DiagnosticError("\(what): \(String(cString: strerror(errno)))", at: SourceLocation(file: path))
+        DiagnosticError("\(what): \(String(cString: strerror(platform_errno())))", at: SourceLocation(file: path))
     }
 }

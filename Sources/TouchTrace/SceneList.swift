@@ -223,9 +223,9 @@ package enum SceneListReader {
                 return nil
             }
             if let n = count {
-                let leaving = edit.deleted + edit.moved.map(\.from)
+                let leaving = edit.deleted + edit.moved.map { $0.from }
                 let after = n - edit.deleted.count + edit.inserted.count
-                let filled = edit.inserted + edit.moved.map(\.to)
+                let filled = edit.inserted + edit.moved.map { $0.to }
                 if let r = leaving.first(where: { $0 >= n }) {
                     problem("\(name) names row \(r), but the list has \(n) rows then (0 to \(n - 1))"); return nil
                 }

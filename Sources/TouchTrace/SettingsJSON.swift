@@ -6,7 +6,7 @@ extension GestureSettings {
 
     /// Every numeric threshold by its documented name (`swipe.minDistance`, `tap.maxGap`, …), in
     /// mm, s, mm/s or (for `pan.axisBias`) a ratio: ``catalog``'s names.
-    public static let keyNames = catalog.map(\.name)
+    public static let keyNames = catalog.map { $0.name }
 
     /// The settings that take a name or a list of names rather than a number.
     public static let choiceKeyNames = ["swipe.rule", "swipe.diagonals", "pan.axis", "velocityStrategy", "arena.enabled", "arena.together",

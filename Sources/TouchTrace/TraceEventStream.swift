@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import CPlatform
 import TouchGestures
 
 /// Reads a trace's events one at a time.
@@ -50,7 +44,7 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
         fd = InputFile.open(path)
         guard fd >= 0 else { throw DiagnosticError([InputFile.failure(path, "cannot open")]) }
         var st = stat()
-        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+        if fstat(fd, &st) == 0, platform_is_folder(st.st_mode) != 0 {
             close(fd)
             throw DiagnosticError([Diagnostic(.error, SourceLocation(file: path), "is a folder, not a trace file")])
         }
@@ -192,7 +186,7 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
         }
         while true {
             let got = systemRead(fd, buffer + filled, capacity - filled)
-            if got < 0 && errno == EINTR { continue }
+            if got < 0 && platform_errno() == EINTR { continue }
             if got < 0 {
                 parser.diagnostics.add(InputFile.failure(path, "cannot read"))
                 eof = true

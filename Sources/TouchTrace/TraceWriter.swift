@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import CPlatform
 import TouchGestures
 
 /// Writes traces in either encoding. Numbers are written in their shortest exact form, so a
@@ -109,7 +103,7 @@ public final class LinesTraceWriter {
     /// Creates (or truncates) `path` and writes `header` to it; `-` is standard output.
     public init(path: String, header: TraceHeader) throws(DiagnosticError) {
         self.path = OutputFile.displayName(path)
-        fd = path == OutputFile.standardOutput ? dup(1) : open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        fd = path == OutputFile.standardOutput ? dup(1) : platform_open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw DiagnosticError([InputFile.failure(self.path, "cannot create")]) }
         let line = JSONValue.object(TraceWriter.headerObject(header, lines: true)).serialized() + "\n"
         guard writeAll(fd, Array(line.utf8)) else { throw DiagnosticError([InputFile.failure(self.path, "cannot write")]) }
@@ -126,13 +120,7 @@ public final class LinesTraceWriter {
     public func close() {
         if fd >= 0 {
             fsync(fd)
-            #if canImport(Glibc)
-            Glibc.close(fd)
-            #elseif canImport(Musl)
-            Musl.close(fd)
-            #else
-            Darwin.close(fd)
-            #endif
+            CPlatform.close(fd)
             fd = -1
         }
     }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import CPlatform
 import TouchTrace
 
 /// The arguments of an args file (`--args-file FILE`, and `--session`'s

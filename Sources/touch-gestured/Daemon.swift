@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import CPlatform
 import CDaemonSystem
 import GestureBindings
 import TouchEvdev
@@ -78,7 +76,10 @@ final class Daemon {
         schedule = ReadSchedule(interval: setup.config.readInterval)
         verbose = command.verbose
         runner = Runner(dryRun: command.dryRun, log: command.log, verbose: command.verbose, stamps: false)
-        runner.saveTrace = { [unowned self] in self.saveTraces() }
+        // Unowned (the daemon outlives its runner), written as Unmanaged: Embedded Swift has
+        // neither `unowned` nor `weak`.
+        let daemon = Unmanaged.passUnretained(self)
+        runner.saveTrace = { daemon.takeUnretainedValue().saveTraces() }
     }
 
     /// SIGUSR2, or a `save-trace` binding: each device's last `history` seconds written as a
@@ -92,7 +93,7 @@ final class Daemon {
             // The frames from before a change of rotation are a trace of their own, turned as
             // they were recognised; all are cut at the same time, `history` before the newest.
             let segments = s.segments
-            guard let newest = segments.compactMap(\.ring.newestTime).max() else {
+            guard let newest = segments.compactMap({ $0.ring.newestTime }).max() else {
                 say("save-trace: \(s.device.path): no touches yet")
                 continue
             }
@@ -146,8 +147,8 @@ final class Daemon {
             let timeout = deadline == nil && watching ? -1 : schedule.timeout(now: EvdevDevice.monotonicNow(), deadline: deadline)
             let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 {
-                if errno == EINTR { continue }
-                throw .input("poll: \(String(cString: strerror(errno)))")
+                if platform_errno() == EINTR { continue }
+                throw .input("poll: \(String(cString: strerror(platform_errno())))")
             }
             let framesBefore = framesRead
             for k in fds.indices where fds[k].revents != 0 {
@@ -295,7 +296,7 @@ final class Daemon {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var names: Set<String> = []
         while true {
-            let n = Glibc.read(watchFD, &buffer, buffer.count)
+            let n = CPlatform.read(watchFD, &buffer, buffer.count)
             if n <= 0 { break }
             var offset = 0
             let header = MemoryLayout<inotify_event>.size
@@ -325,7 +326,7 @@ final class Daemon {
         for s in [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2, SIGCHLD] { sigaddset(&set, s) }
         guard pthread_sigmask(SIG_BLOCK, &set, nil) == 0 else { throw .input("cannot block signals") }
         signalFD = signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
-        guard signalFD >= 0 else { throw .input("signalfd: \(String(cString: strerror(errno)))") }
+        guard signalFD >= 0 else { throw .input("signalfd: \(String(cString: strerror(platform_errno())))") }
     }
 
     /// Handles the signals that arrived; true when the daemon is to exit.
@@ -338,7 +339,7 @@ final class Daemon {
         withUnsafeTemporaryAllocation(of: signalfd_siginfo.self, capacity: capacity) { infos in
             infos.initialize(repeating: signalfd_siginfo())
             while true {
-                let n = Glibc.read(signalFD, infos.baseAddress, capacity * size)
+                let n = CPlatform.read(signalFD, infos.baseAddress, capacity * size)
                 guard n >= size else { break }
                 let got = n / size
                 for info in infos.prefix(got) {

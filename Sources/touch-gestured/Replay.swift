@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import CPlatform
 import GestureBindings
 import TouchEvdev
 import TouchGestures
@@ -60,7 +58,7 @@ struct ReplayRun {
             do { bytes = try InputFile.read(path, kind: .anyButFolder(noun: "trace file")) } catch { throw .input(error.description) }
             if isRecording(bytes) { return try recording(String(decoding: bytes, as: UTF8.self)) }
             let read = TraceReader.diagnose(bytes: bytes, name: path)
-            guard let trace = read.trace else { throw .input(read.errors.map(\.description).joined(separator: "\n")) }
+            guard let trace = read.trace else { throw .input(read.errors.map { $0.description }.joined(separator: "\n")) }
             return .trace(trace)
         }
         // A file's first bytes say; a trace is left to the trace reader, not read here as well.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import CPlatform
 import GestureBindings
 import TouchEvdev
 import TouchGestures
@@ -75,7 +73,7 @@ enum SavedTrace {
     static func origin(of trace: Trace) -> (arguments: [String], config: (file: String, text: String)?)? {
         guard case .object(let meta)? = trace.header.meta, case .object(let daemon)? = meta[metaKey],
               let args = daemon["arguments"]?.arrayValue else { return nil }
-        let arguments = args.compactMap(\.stringValue)
+        let arguments = args.compactMap { $0.stringValue }
         var config: (file: String, text: String)?
         if case .object(let c)? = daemon["config"], let file = c["file"]?.stringValue, let text = c["text"]?.stringValue {
             config = (file, text)

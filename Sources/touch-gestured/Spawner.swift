@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import CPlatform
 import CDaemonSystem
 import GestureBindings
 import TouchTrace
@@ -108,7 +106,7 @@ final class Spawner {
             // fd 2 through dup2, which clears the flag. Only the daemon's end is non-blocking
             // (its only other flag, O_RDONLY, is not changed by F_SETFL): two system calls a
             // command where there were five, each dear under an emulator.
-            _ = fcntl(pipeFDs[0], F_SETFL, O_NONBLOCK)
+            _ = platform_fcntl(pipeFDs[0], F_SETFL, O_NONBLOCK)
         } else {
             pipeFDs = [-1, -1]
         }
@@ -148,8 +146,8 @@ final class Spawner {
                     flushLines(k, final: false)
                     continue
                 }
-                if n < 0, errno == EINTR { continue }
-                if n < 0, errno == EAGAIN { return }
+                if n < 0, platform_errno() == EINTR { continue }
+                if n < 0, platform_errno() == EAGAIN { return }
                 // End of file (or an error): every holder of the pipe has closed it.
                 flushLines(k, final: true)
                 close(fd)

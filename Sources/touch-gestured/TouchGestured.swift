@@ -2,9 +2,7 @@ import GestureBindings
 import TouchEvdev
 import TouchGestures
 import TouchTrace
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import CPlatform
 
 /// lisgd's flags, accepted so that a Sxmo user switches by changing the program's name.
 struct LisgdOptions {
@@ -233,8 +231,10 @@ struct TouchGestured {
     }
 
     static func main() {
-        do {
-            switch try parse(Array(CommandLine.arguments.dropFirst())) {
+        do throws(DaemonFailure) {
+            // Read through the platform layer: Embedded Swift (tools/cross) has no CommandLine.
+            let arguments = (1..<max(1, platform_argument_count())).map { String(cString: platform_argument($0)) }
+            switch try parse(arguments) {
             case .help:
                 let out = StandardOutput()
                 out.line(help)

@@ -1,4 +1,5 @@
 import TouchGestures
+import TouchEvdev
 import TouchList
 import TouchTrace
 import TouchReplay

@@ -2,9 +2,9 @@
 ///
 /// A *press* lasts from the first finger down to the last finger up. It is a tap when no
 /// finger travels more than ``GestureSettings/Tap/maxMovement`` and it lasts at most
-/// ``GestureSettings/Tap/maxDuration`` (when one is set). Taps whose gap (lift to next touch-down) is at most
+/// ``GestureSettings/Tap/maxDuration`` (when one is set). Taps whose gap (lift to next touch-down) is shorter than
 /// ``GestureSettings/Tap/maxGap`` (a touch-down that reaches lift + gap comes too late: at that
-/// time the taps are reported, as ``deadline`` promises), that land within ``GestureSettings/Tap/maxSpacing`` of the
+/// time the taps are reported, as the engine's deadline promises), that land within ``GestureSettings/Tap/maxSpacing`` of the
 /// first and use as many fingers count as one multiple tap. The count is reported once: at
 /// once when it reaches ``GestureSettings/Tap/maxCount``, otherwise when the gap has passed
 /// with no further touch (at the deadline's own time, lift + gap, so the result does not
@@ -118,7 +118,7 @@ public struct TapRecognizer: Sendable {
         guard case .waiting(let n) = state else { return }
         let deadline = liftTime + settings.maxGap
         // At the deadline itself, not only after it: a caller that advances to exactly the
-        // time ``deadline`` gave must get the taps (the touch-down rule below agrees).
+        // time the deadline gave must get the taps (the touch-down rule below agrees).
         guard TouchEvent.reached(time, deadline) else { return }
         report(n, at: deadline, current: false) { kind, _ in emit(GestureEvent(time: deadline, kind: kind)) }
         move(to: .idle, at: deadline)

@@ -4,7 +4,7 @@ internal import CPlatform
 /// daemon can start that program itself and leave the shell out.
 ///
 /// lisgd hands each command line to `system(3)`, which starts `/bin/sh -c LINE`, and the shell
-/// then starts the program. Sxmo's 47 bindings are all of the form `setsid -f
+/// then starts the program. Sxmo's 46 bindings are all of the form `setsid -f
 /// sxmo_hook_inputhandler.sh NAME`: plain words, nothing for a shell to do but split them at the
 /// blanks and look the first one up in `PATH`, which `execvp(3)` does too. Starting the program
 /// directly saves one `execve` of the shell and its start-up per gesture: in the VM's latency

@@ -6,7 +6,7 @@ import TouchTrace
 
 /// Sxmo's lisgd command line, as its start hook writes it (sxmo-utils,
 /// `configs/default_hooks/sxmo_hook_lisgdstart.sh`: `lisgd "$@" -d DEVICE [-o N] -s 1.0 -t 125
-/// -T 60` and 47 `-g` bindings, corners first, then edges, then long and medium, then any),
+/// -T 60` and 46 `-g` bindings, corners first, then edges, then long and medium, then any),
 /// given to touch-gestured as it is with each command replaced by one that names its binding.
 /// The bindings below are the hook's, in its order: fingers, gesture, edge, distance, the `P`
 /// mode where it has one, and the name Sxmo's input handler is called with.
@@ -69,7 +69,7 @@ struct SxmoHookTests {
         }
     }
 
-    @Test("the hook's command line is accepted as it is: every flag, all 47 bindings")
+    @Test("the hook's command line is accepted as it is: every flag, all 46 bindings")
     func acceptsTheCommandLine() throws {
         let r = try Daemon.run(Self.arguments(trace: "traces/tap-double.json") + ["--check-config"])
         #expect(r.status == 0, "\(r.err)")

@@ -22,7 +22,17 @@ import math
 import os
 import sys
 
-_lib = ctypes.CDLL(os.environ.get("TOUCHGESTURES_LIBRARY", "libtouchgestures.so.0"))
+_library = os.environ.get("TOUCHGESTURES_LIBRARY", "libtouchgestures.so.0")
+try:
+    _lib = ctypes.CDLL(_library)
+except OSError as _error:
+    _hint = (f"cannot load the TouchGestures C library ({_error}). Install it (tools/install, or "
+             "the libtouchgestures0 package); after an install into /usr/local run ldconfig as root; "
+             "for a prefix the loader does not search (~/.local), set TOUCHGESTURES_LIBRARY to "
+             "PREFIX/lib/libtouchgestures.so.0")
+    if __name__ == "__main__":
+        sys.exit("touchgestures: " + _hint)
+    raise ImportError(_hint) from None
 
 DOWN, MOVE, UP, CANCEL = 0, 1, 2, 3
 

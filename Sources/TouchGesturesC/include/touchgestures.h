@@ -3,9 +3,11 @@
  *
  * A thin layer over the Swift library (the TouchGesturesC target): the same engine, the same
  * list and the same trace replay that `touchtrace` runs, so an output here is the output
- * there. Link with `pkg-config --cflags --libs touchgestures` (shared) or
- * `pkg-config --static --cflags --libs touchgestures` (static). Neither needs a Swift runtime
- * at run time: it is linked into the library. A first program is in docs/c-api.md.
+ * there. Link with `pkg-config --cflags --libs touchgestures` (shared); a static link names the
+ * archive (`-Wl,-Bstatic -ltouchgestures -Wl,-Bdynamic` and the `.pc` file's Libs.private: the
+ * exact command is in docs/c-api.md, as `pkg-config --static` alone still takes the shared
+ * library where both are installed). Neither needs a Swift runtime at run time: it is linked
+ * into the library. A first program is in docs/c-api.md.
  *
  * Conventions, for every function below:
  *  - Objects are opaque, made by a `_new` function and freed by its `_destroy` (which accepts

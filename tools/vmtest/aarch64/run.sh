@@ -35,17 +35,10 @@ fi
 tt="$root/.build/debug/touchtrace"
 
 # The target's packages: the kernel, busybox, evemu-tools and what it links.
-apt_dir="$work/apt"
-mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
-apt_opts=(-o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir/cache" -o APT::Architecture=arm64
-          -o APT::Architectures::=arm64 -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
 if [ ! -f "$work/debs/.complete" ]; then
-  apt-get "${apt_opts[@]}" update -qq > "$work/apt-update.log" 2>&1 || true
-  kernel_pkg=$(apt-cache "${apt_opts[@]}" depends linux-image-arm64 | awk '/Depends: linux-image-[0-9]/{print $2; exit}')
-  [ -n "$kernel_pkg" ] || fail "cannot resolve linux-image-arm64 for arm64"
-  rm -rf "$work/debs" && mkdir -p "$work/debs"
-  (cd "$work/debs" && apt-get "${apt_opts[@]}" download "$kernel_pkg" busybox-static evemu-tools libevemu3 libevdev2 libc6) \
-    > "$work/apt-download.log" 2>&1 || { cat "$work/apt-download.log"; fail "cannot fetch the arm64 packages"; }
+  rm -rf "$work/debs"
+  download_for arm64 "$work/debs" linux-image-arm64 busybox-static evemu-tools libevemu3 libevdev2 libc6 \
+    || fail "cannot fetch the arm64 packages"
   touch "$work/debs/.complete"
 fi
 x="$work/x"

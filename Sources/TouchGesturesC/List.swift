@@ -57,7 +57,6 @@ public func tg_list_edit(_ list: OpaquePointer?, _ time: Double,
     with(list, "tg_list_edit", "list") { (l: CList) in
         attempt { () throws(Refusal) in
             try l.feed.check(advanceTo: time, function: "tg_list_edit")
-            guard time.isFinite else { throw Refusal(.invalidArgument, "tg_list_edit: time is infinite") }
             func rows(_ p: UnsafePointer<Int32>?, _ n: Int, _ what: String) throws(Refusal) -> [Int] {
                 guard n != 0 else { return [] }
                 guard n > 0, n <= 10_000_000 else { throw Refusal(.invalidArgument, "tg_list_edit: \(what) count \(n) is out of range (0 to 10,000,000)") }
@@ -71,7 +70,12 @@ public func tg_list_edit(_ list: OpaquePointer?, _ time: Double,
             let edits = ListEdits(deleting: gone, inserting: new,
                                   moving: stride(from: 0, to: pairs.count, by: 2).map { RowMove(from: pairs[$0], to: pairs[$0 + 1]) })
             do throws(ListEditError) {
+                // Checked before anything happens: a refused edit changes nothing.
+                try l.core.list.validate(edits)
+                // A frame gathered and not yet run is earlier than the edit: it goes first.
+                l.feed.flush { time, events in l.core.handle(time: time, events: events, into: l.queue) }
                 try l.core.performEdits(edits, at: time) { l.queue.put($0) }
+                l.feed.passed(to: time)
             } catch {
                 throw Refusal(.invalidArgument, "tg_list_edit: \(error)")
             }

@@ -135,10 +135,19 @@ struct TouchFeed: ~Copyable {
         count = 0   // TouchEvent holds no reference: nothing to deinitialize
     }
 
-    /// A time for `advance`, checked against the touches already given.
+    /// A time for `advance` or an edit, checked against every time given before it: touches,
+    /// frames, advances and edits alike, so that time only goes forward through the C API and
+    /// the outputs come in time order. NaN and the infinities are no time (`tg_*_finish` is the
+    /// end of the input).
     func check(advanceTo time: Double, function: StaticString) throws(Refusal) {
-        guard !time.isNaN else { throw Refusal(.invalidArgument, "\(function): time is NaN") }
-        guard time >= lastTime else { throw Refusal(.timeWentBack, "\(function): time \(time) s is before the last frame's, \(lastTime) s") }
+        guard time.isFinite else { throw Refusal(.invalidArgument, "\(function): time is \(time.isNaN ? "NaN" : "infinite")") }
+        let floor = count == 0 ? lastTime : frameTime
+        guard time >= floor else { throw Refusal(.timeWentBack, "\(function): time \(time) s is before the last time given, \(floor) s") }
+    }
+
+    /// Time has passed to `time` (an advance or an edit): a later touch may not be earlier.
+    mutating func passed(to time: Double) {
+        if time > lastTime { lastTime = time }
     }
 
     /// The input ended: every contact was cancelled.

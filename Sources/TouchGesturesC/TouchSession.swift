@@ -65,7 +65,10 @@ class TouchSession<Core: TouchDriven> {
         with(session, function, what) { (s: TouchSession) in
             attempt { () throws(Refusal) in
                 try s.feed.check(advanceTo: time, function: function)
+                // A frame gathered and not yet run is earlier: it goes first.
+                s.feed.flush { time, events in s.core.handle(time: time, events: events, into: s.queue) }
                 s.core.advance(to: time, into: s.queue)
+                s.feed.passed(to: time)
             }
         }
     }

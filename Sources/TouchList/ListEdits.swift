@@ -321,6 +321,10 @@ extension ListModel {
         report(at: time, momentum: true, surface: surface, emit: emit)
     }
 
+    /// Throws what is wrong with `edits` for the list as it is, changing nothing: for a caller
+    /// that must know before time passes (the C library's `tg_list_edit`).
+    package func validate(_ edits: ListEdits) throws(ListEditError) { _ = try check(edits) }
+
     /// `edits` checked against the list as it is: in rows, with the sections' row counts after
     /// it, and worked out. Throws what is wrong, changing nothing.
     func check(_ edits: ListEdits) throws(ListEditError) -> ((rows: ListEdits, counts: [Int]), EditPlan) {

@@ -97,6 +97,8 @@ static void refusals(void)
 	CHECK(tg_engine_touch(e, 0.9, 0, TG_TOUCH_MOVE, 100, 100) == TG_ERROR_TIME_WENT_BACK, "time went back across frames");
 	CHECK(tg_engine_advance(e, 0.9) == TG_ERROR_TIME_WENT_BACK, "advance went back");
 	CHECK(tg_engine_advance(e, NAN) == TG_ERROR_INVALID_ARGUMENT, "advance to NaN");
+	CHECK(tg_engine_advance(e, INFINITY) == TG_ERROR_INVALID_ARGUMENT && tg_engine_advance(e, -INFINITY) == TG_ERROR_INVALID_ARGUMENT,
+	      "advance to an infinite time");
 	/* None of the refusals changed anything: the press is still a tap of one finger at (100, 100). */
 	CHECK(tg_engine_touch(e, 1.05, 0, TG_TOUCH_UP, 100, 100) == TG_OK, "%s", tg_last_error());
 	CHECK(tg_engine_frame(e) == TG_OK, "%s", tg_last_error());
@@ -302,6 +304,28 @@ static void edits(void)
 	CHECK(tg_list_edit(l, NAN, gone, 1, NULL, 0, NULL, 0) == TG_ERROR_INVALID_ARGUMENT, "an edit at NaN");
 	CHECK(tg_list_edit(NULL, 3, gone, 1, NULL, 0, NULL, 0) == TG_ERROR_INVALID_ARGUMENT, "NULL list");
 	CHECK(tg_list_row_count(l) == 9 && tg_list_next_event(l) == NULL, "a refused edit changed the list or queued events");
+
+	/* Time only goes forward through the C API: an advance and an edit count as time given, so
+	 * a touch or an edit before them is refused, and the outputs stay in time order. */
+	CHECK(tg_list_advance(l, 10) == TG_OK, "%s", tg_last_error());
+	CHECK(tg_list_touch(l, 1, 0, TG_TOUCH_DOWN, 200, 100) == TG_ERROR_TIME_WENT_BACK, "a touch at 1 s after an advance to 10 s");
+	CHECK(tg_list_edit(l, 1.5, gone, 1, NULL, 0, NULL, 0) == TG_ERROR_TIME_WENT_BACK, "an edit at 1.5 s after an advance to 10 s");
+	CHECK(tg_list_edit(l, 11, gone, 1, NULL, 0, NULL, 0) == TG_OK, "%s", tg_last_error());
+	CHECK(tg_list_touch(l, 10.5, 0, TG_TOUCH_DOWN, 200, 100) == TG_ERROR_TIME_WENT_BACK, "a touch at 10.5 s after an edit at 11 s");
+	CHECK(tg_list_advance(l, INFINITY) == TG_ERROR_INVALID_ARGUMENT && tg_list_edit(l, INFINITY, NULL, 0, NULL, 0, NULL, 0) == TG_ERROR_INVALID_ARGUMENT,
+	      "an infinite time accepted");
+	/* A frame gathered and not run is earlier than an advance past it: it runs first. */
+	CHECK(tg_list_touch(l, 12, 0, TG_TOUCH_DOWN, 200, 100) == TG_OK && tg_list_touch(l, 12, 0, TG_TOUCH_UP, 200, 100) == TG_OK, "%s", tg_last_error());
+	CHECK(tg_list_advance(l, 13) == TG_OK, "%s", tg_last_error());
+	double last = -1;
+	int in_order = 1, taps = 0;
+	while ((e = tg_list_next_event(l)) != NULL) {
+		if (tg_event_get_time(e) < last)
+			in_order = 0;
+		last = tg_event_get_time(e);
+		taps += tg_event_get_type(e) == TG_EVENT_TAP;
+	}
+	CHECK(in_order && taps == 1, "outputs out of time order (%d), or %d taps, not 1", in_order, taps);
 	tg_list_destroy(l);
 }
 

@@ -295,7 +295,10 @@ int tg_engine_touch(struct tg_engine *engine, double time, int32_t id, enum tg_t
  * and queues what it recognizes. A frame with no touches does nothing. */
 int tg_engine_frame(struct tg_engine *engine);
 /** Lets time pass to `time` with no touch: a double-tap window closing, a long press
- * maturing. Call it when tg_engine_next_deadline() comes (no timers inside). */
+ * maturing. Call it when tg_engine_next_deadline() comes (no timers inside). A frame gathered
+ * and not yet run runs first. The time counts as given: a touch before it is then refused
+ * (TG_ERROR_TIME_WENT_BACK), as is an advance before any time given; NaN and the infinities are
+ * TG_ERROR_INVALID_ARGUMENT (tg_engine_finish() ends the input). */
 int tg_engine_advance(struct tg_engine *engine, double time);
 /** When tg_engine_advance() next has something to do, in seconds; NaN when nothing waits. */
 double tg_engine_next_deadline(const struct tg_engine *engine);

@@ -16,13 +16,18 @@ package struct HeldTap: Hashable, Sendable {
         case other(ListItem?)
     }
 
+    /// An uncovered action: its row's identity, its side and its index.
+    struct Action: Hashable, Sendable {
+        let rowId: Int
+        let side: RowSide
+        let index: Int
+    }
+
     /// The tap's point (surface coordinates): the report this was taken for carries it.
     let position: Point
     let target: Target
-    /// The uncovered action under the point: its row's identity, side and index.
-    let actionRowId: Int?
-    let actionSide: RowSide
-    let actionIndex: Int
+    /// The uncovered action under the point, if any.
+    let action: Action?
 }
 
 extension ListModel {
@@ -32,15 +37,11 @@ extension ListModel {
     package mutating func holdTap(at position: Point?) {
         guard let position else { heldTap = nil; return }
         if heldTap?.position == position { return }
+        let under = item(at: position)
         let target: HeldTap.Target
-        if case .row(let row) = item(at: position) {
-            target = .row(id: identities.id(ofRow: row))
-        } else {
-            target = .other(item(at: position))
-        }
-        let action = slidesRows ? action(at: position) : nil
-        heldTap = HeldTap(position: position, target: target, actionRowId: action.map { identities.id(ofRow: $0.row) },
-                          actionSide: action?.side ?? .trailing, actionIndex: action?.index ?? 0)
+        if case .row(let row) = under { target = .row(id: identities.id(ofRow: row)) } else { target = .other(under) }
+        let action = (slidesRows ? action(at: position) : nil).map { HeldTap.Action(rowId: identities.id(ofRow: $0.row), side: $0.side, index: $0.index) }
+        heldTap = HeldTap(position: position, target: target, action: action)
     }
 
     /// What the tap at `position` acts on: as held before an edit, if one was; else what lies
@@ -55,7 +56,7 @@ extension ListModel {
         case .row(let id): item = identities.row(ofId: id).map { .row($0) }
         case .other(let other): item = other
         }
-        let action = held.actionRowId.flatMap { identities.row(ofId: $0) }.map { ($0, held.actionSide, held.actionIndex) }
+        let action = held.action.flatMap { a in identities.row(ofId: a.rowId).map { ($0, a.side, a.index) } }
         return (item, action)
     }
 }

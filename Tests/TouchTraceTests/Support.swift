@@ -19,6 +19,8 @@ let corpusFiles: [String] = {
 /// The corpus traces whose gestures depend on the touches alone, for the properties that move,
 /// turn or scale the touches and not the list under them: all but those where a tap runs a
 /// row's action, as a list reports such a tap at the lift, which the list's geometry decides.
+/// (``GeometricCorpusTests`` holds the set to the action traces, so that it cannot shrink to
+/// nothing and leave the properties checking no trace.)
 let geometricCorpusFiles: [String] = corpusFiles.filter { name in
     guard let (trace, _) = try? TraceReader.read(path: corpusPath(name)) else { return true }
     return !TraceReplay.run(header: trace.header, events: trace.events).output.contains {

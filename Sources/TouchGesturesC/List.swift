@@ -73,7 +73,7 @@ public func tg_list_edit(_ list: OpaquePointer?, _ time: Double,
                 // Checked before anything happens: a refused edit changes nothing.
                 try l.core.list.validate(edits)
                 // A frame gathered and not yet run is earlier than the edit: it goes first.
-                l.feed.flush { time, events in l.core.handle(time: time, events: events, into: l.queue) }
+                l.runGathered()
                 try l.core.performEdits(edits, at: time) { l.queue.put($0) }
                 l.feed.passed(to: time)
             } catch {

@@ -46,6 +46,11 @@ class TouchSession<Core: TouchDriven> {
         self.feed = feed
     }
 
+    /// Runs the frame gathered, if any (a frame's end, or time passing past it).
+    @inline(__always) final func runGathered() {
+        feed.flush { time, events in core.handle(time: time, events: events, into: queue) }
+    }
+
     /// `tg_*_touch`: one contact's report added to the frame being gathered.
     @inline(__always) static func touch(_ session: OpaquePointer?, _ function: StaticString, _ what: StaticString, time: Double, id: Int32,
                                         phase: Int32, x: Double, y: Double) -> Int32 {
@@ -55,7 +60,7 @@ class TouchSession<Core: TouchDriven> {
     /// `tg_*_frame`: the frame gathered, run.
     @inline(__always) static func frame(_ session: OpaquePointer?, _ function: StaticString, _ what: StaticString) -> Int32 {
         with(session, function, what) { (s: TouchSession) in
-            s.feed.flush { time, events in s.core.handle(time: time, events: events, into: s.queue) }
+            s.runGathered()
             return Status.ok.rawValue
         }
     }
@@ -66,7 +71,7 @@ class TouchSession<Core: TouchDriven> {
             attempt { () throws(Refusal) in
                 try s.feed.check(advanceTo: time, function: function)
                 // A frame gathered and not yet run is earlier: it goes first.
-                s.feed.flush { time, events in s.core.handle(time: time, events: events, into: s.queue) }
+                s.runGathered()
                 s.core.advance(to: time, into: s.queue)
                 s.feed.passed(to: time)
             }
@@ -76,7 +81,7 @@ class TouchSession<Core: TouchDriven> {
     /// `tg_*_finish`: the frame gathered is run, contacts still down are cancelled, deadlines fire.
     static func finish(_ session: OpaquePointer?, _ function: StaticString, _ what: StaticString) -> Int32 {
         with(session, function, what) { (s: TouchSession) in
-            s.feed.flush { time, events in s.core.handle(time: time, events: events, into: s.queue) }
+            s.runGathered()
             s.core.finish(into: s.queue)
             s.feed.finished()
             return Status.ok.rawValue

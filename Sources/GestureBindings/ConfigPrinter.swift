@@ -17,7 +17,10 @@ extension DaemonConfig {
     /// in millimeters for `device`, and each conversion is said in a comment; `notes` are
     /// comments for the settings the command line set (`"swipe-time": "-m 500 ms"`), and
     /// `sources` where the configuration came from. Numbers are written in full (the shortest
-    /// text that reads back to the same double), so nothing is rounded on the way back.
+    /// text that reads back to the same double), so nothing is rounded on the way back, except
+    /// the lengths made millimeters from the device's units: those are rounded to a micrometre,
+    /// the value and its comment alike (`5.66`, not `5.660377358490567`), a hundredth of the
+    /// smallest pixel of the phones lisgd runs on (the PinePhone's 0.094 mm).
     package func printed(device: PrintedDevice?, notes: [String: String] = [:], sources: [String] = []) -> String {
         var lines: [String] = ["# touch-gestured configuration in effect" + (sources.isEmpty ? "" : ", from " + sources.joined(separator: " and ")),
                                "# (touch-gestured --print-config); read it back with --config FILE.", ""]
@@ -31,6 +34,7 @@ extension DaemonConfig {
                          + (device.surface.resolutionIsDefault ? " (it reports no resolution: 96 dpi assumed)" : "") + ".")
         }
         func number(_ v: Double) -> String { formatJSONNumber(v) }
+        func micrometres(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
         func entry(_ key: String, _ value: String, _ comment: String? = nil) {
             lines.append("\(key) = \(value)" + (comment.map { "  # \($0)" } ?? ""))
         }
@@ -51,10 +55,12 @@ extension DaemonConfig {
                 group = g
             }
             var note = notes[setting.name] ?? setting.unit.rawValue
+            var written = value
             if setting.name == "swipe.minDistance", let t = swipeDistanceUnits, let p = perMillimeter {
-                note = "-t \(GestureDispatcher.decimal(t)) px / \(GestureDispatcher.decimal(p)) px/mm = \(GestureDispatcher.decimal(t / p)) mm"
+                written = micrometres(t / p)
+                note = "-t \(GestureDispatcher.decimal(t)) px / \(GestureDispatcher.decimal(p)) px/mm = \(number(micrometres(t / p))) mm"
             }
-            entry(String(setting.name.dropFirst(g.count + 1)), value.map(number) ?? "\"none\"", note)
+            entry(String(setting.name.dropFirst(g.count + 1)), written.map(number) ?? "\"none\"", note)
         }
 
         lines += ["", "[input]"]
@@ -92,11 +98,12 @@ extension DaemonConfig {
             }
             if case .repeating(let step) = b.mode {
                 entry("mode", "\"repeat\"")
-                var note = "millimeters"
+                var note = "millimeters", written = step
                 if b.origin.hasPrefix("-g "), let t = repeatStepUnits, let p = perMillimeter {
-                    note = "-T \(GestureDispatcher.decimal(t)) px / \(GestureDispatcher.decimal(p)) px/mm = \(GestureDispatcher.decimal(t / p)) mm"
+                    written = micrometres(t / p)
+                    note = "-T \(GestureDispatcher.decimal(t)) px / \(GestureDispatcher.decimal(p)) px/mm = \(number(written)) mm"
                 }
-                entry("step", number(step), note)
+                entry("step", number(written), note)
             }
             switch b.command {
             case .argv(let words): entry("command", "[" + words.map(tomlString).joined(separator: ", ") + "]")

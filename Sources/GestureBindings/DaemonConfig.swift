@@ -15,6 +15,9 @@ package struct DaemonConfig: Sendable {
     /// tables (and the older `[settings]` keys) set them, with the same units and plausible
     /// ranges; otherwise the engine's defaults.
     package var thresholds = GestureSettings()
+    /// The settings' names the file gave (`tap.maxCount`, `arena.enabled`, …): they stand as
+    /// given where ``settings`` would otherwise derive them from the bindings.
+    package var givenSettings: Set<String> = []
     /// The step of a repeating binding, in millimeters. Default 6 mm: lisgd's 60-pixel
     /// pressed-mode threshold (`-T`) on the PinePhone's panel, 720 pixels across 68 mm
     /// (10.6 pixels per mm), the phone lisgd was written for.
@@ -60,8 +63,12 @@ package struct DaemonConfig: Sendable {
     package var settings: GestureSettings {
         var s = thresholds
         s.swipe.diagonals = diagonals ?? bindings.contains { $0.direction?.isDiagonal ?? false }
-        s.tap.maxCount = max(1, bindings.filter { $0.gesture == .tap }.map { $0.taps }.max() ?? 1)
-        s.arena.enabled = RecognizerSet([.tap, .swipe, .longPress, .pinch, .rotate])
+        if !givenSettings.contains("tap.maxCount") {
+            s.tap.maxCount = max(1, bindings.filter { $0.gesture == .tap }.map { $0.taps }.max() ?? 1)
+        }
+        if !givenSettings.contains("arena.enabled") {
+            s.arena.enabled = RecognizerSet([.tap, .swipe, .longPress, .pinch, .rotate])
+        }
         return s
     }
 
@@ -101,9 +108,10 @@ package struct DaemonConfig: Sendable {
         func isSettings(_ t: ConfigTable) -> Bool { !t.isArrayElement && (t.name == "settings" || t.name.hasPrefix("settings.")) }
         let ordered = tables.filter(isSettings) + tables.filter { !isSettings($0) }
         var given: [String: SourceLocation] = [:]
+        var entries: Entries = []
         for table in ordered {
             if isSettings(table), table.name != "settings" {
-                readSettingsGroup(String(table.name.dropFirst("settings.".count)), table, &given, fail)
+                readSettingsGroup(String(table.name.dropFirst("settings.".count)), table, &entries, &given, fail)
                 continue
             }
             switch (table.name, table.isArrayElement) {
@@ -111,7 +119,7 @@ package struct DaemonConfig: Sendable {
                 for e in table.entries {
                     fail("`\(e.key)` must be inside a table: [settings], [input] or [[binding]]", e.location)
                 }
-            case ("settings", false): readSettings(table, &given, fail)
+            case ("settings", false): readSettings(table, &entries, &given, fail)
             case ("input", false): readInput(table, fail)
             case ("binding", true):
                 if let b = Self.binding(table, repeatStep: repeatStep, fail) { bindings.append(b) }
@@ -121,7 +129,12 @@ package struct DaemonConfig: Sendable {
                 fail("unknown table [\(table.name)] (expected [settings], [settings.swipe] and the other groups of settings, [input] or [[binding]])", table.location)
             }
         }
-        if !problems.isEmpty { throw DiagnosticError(problems) }
+        do throws(DiagnosticError) {
+            (thresholds, givenSettings) = try GestureSettings.read(entries, noLimit: "\"none\"")
+        } catch {
+            problems += error.diagnostics
+        }
+        if !problems.isEmpty { throw DiagnosticError(problems.sorted { ($0.location.line ?? 0, $0.location.column ?? 0) < ($1.location.line ?? 0, $1.location.column ?? 0) }) }
     }
 
     private static func number(_ e: (key: String, value: ConfigValue, location: SourceLocation),
@@ -138,78 +151,85 @@ package struct DaemonConfig: Sendable {
     package static let settingAliases = ["edge-zone": "swipe.edgeZone", "swipe-distance": "swipe.minDistance",
                                         "swipe-time": "swipe.maxDuration", "long-press-time": "longPress.minDuration"]
 
-    /// Sets the catalog's setting `name` from `e`, once: its number in its plausible range, or
-    /// `"none"` where the setting may have no limit.
-    private mutating func setThreshold(_ name: String, _ e: (key: String, value: ConfigValue, location: SourceLocation),
-                                       _ given: inout [String: SourceLocation], _ fail: (String, SourceLocation) -> Void) {
-        guard let setting = GestureSettings.setting(named: name) else { return }
-        if let before = given[setting.name] {
-            fail("`\(e.key)` sets \(setting.name), which line \(before.line ?? 0) sets already", e.location)
+    /// The settings the file's `[settings…]` tables name, in the catalog's names, to be read
+    /// together by ``GestureSettings/read(_:noLimit:)`` (the one reader of settings by name).
+    private typealias Entries = [GestureSettings.SettingEntry]
+
+    /// Adds setting `name` from `e`, once (an older key and its current name are one setting).
+    private static func add(_ name: String, _ e: (key: String, value: ConfigValue, location: SourceLocation),
+                            _ entries: inout Entries, _ given: inout [String: SourceLocation], _ fail: (String, SourceLocation) -> Void) {
+        if let before = given[name] {
+            fail("`\(e.key)` sets \(name), which line \(before.line ?? 0) sets already", e.location)
             return
         }
-        given[setting.name] = e.location
-        let number: Double?
-        if setting.allowsNone, e.value.string == "none" {
-            number = nil
-        } else if let v = e.value.number {
-            number = v
-        } else {
-            fail("`\(e.key)` must be a number (\(setting.rangeDescription))\(setting.allowsNone ? " or \"none\" for no limit" : ""), found \(e.value.text)", e.value.location)
-            return
-        }
-        if let problem = thresholds.set(setting, to: number) {
-            // Said by the key as written: an older key names the setting it stands for.
-            let written = setting.name.hasSuffix("." + e.key) ? "`\(setting.name)`" : "`\(e.key)` (\(setting.name))"
-            fail(problem.replacingFirst("`\(setting.name)`", with: written), e.value.location)
+        given[name] = e.location
+        // Said by the key as written: an older key names the setting it stands for.
+        let written = name.hasSuffix("." + e.key) || name == e.key ? name : e.key
+        let noLimit = GestureSettings.setting(named: name)?.allowsNone ?? false
+        entries.append(.init(name, json(e.value, noneIsNull: noLimit), e.value.location, written: written))
+    }
+
+    /// A TOML value as the JSON one the settings reader takes; `"none"` is a threshold's "no
+    /// limit" (JSON's `null`) where the setting has one.
+    private static func json(_ v: ConfigValue, noneIsNull: Bool) -> JSONValue {
+        switch v.kind {
+        case .string(let t): noneIsNull && t == "none" ? .null : .string(t)
+        case .integer(let i): .number(Double(i))
+        case .float(let d): .number(d)
+        case .bool(let b): .bool(b)
+        case .array(let items): .array(items.map { json($0, noneIsNull: false) })
         }
     }
 
-    private mutating func readSettings(_ table: ConfigTable, _ given: inout [String: SourceLocation], _ fail: (String, SourceLocation) -> Void) {
+    private mutating func readSettings(_ table: ConfigTable, _ entries: inout Entries, _ given: inout [String: SourceLocation],
+                                       _ fail: (String, SourceLocation) -> Void) {
         for e in table.entries {
             if let name = Self.settingAliases[e.key] {
-                setThreshold(name, e, &given, fail)
+                Self.add(name, e, &entries, &given, fail)
                 continue
             }
             switch e.key {
             case "diagonals":
                 if case .bool(let b) = e.value.kind { diagonals = b } else { fail("`diagonals` must be true or false, found \(e.value.text)", e.value.location) }
             case "repeat-step": if let v = Self.number(e, unit: "millimeters", max: 1000, fail) { repeatStep = v }
+            case "velocityStrategy": Self.add(e.key, e, &entries, &given, fail)
             default:
                 let groups = Self.settingGroups.map { "[settings.\($0)]" }.joined(separator: ", ")
-                fail("unknown setting `\(e.key)` (expected diagonals, repeat-step, or the older edge-zone, swipe-distance, swipe-time, long-press-time; the recognizers' thresholds go in \(groups))", e.location)
+                fail("unknown setting `\(e.key)` (expected diagonals, repeat-step, velocityStrategy, or the older edge-zone, swipe-distance, swipe-time, long-press-time; the recognizers' settings go in \(groups))", e.location)
             }
         }
     }
 
-    /// The groups of the catalog's names (`swipe` of `swipe.minDistance`), each a
-    /// `[settings.GROUP]` table.
+    /// The groups of the settings' names (`swipe` of `swipe.minDistance`, `arena` of
+    /// `arena.together`), each a `[settings.GROUP]` table.
     static let settingGroups: [String] = {
         var groups: [String] = []
-        for s in GestureSettings.catalog {
-            let g = String(s.name.prefix { $0 != "." })
+        for name in GestureSettings.keyNames + GestureSettings.choiceKeyNames where name.contains(".") {
+            let g = String(name.prefix { $0 != "." })
             if !groups.contains(g) { groups.append(g) }
         }
         return groups
     }()
 
-    /// `[settings.GROUP]`: the catalog's settings `GROUP.KEY`, and `diagonals` under `swipe`.
-    private mutating func readSettingsGroup(_ group: String, _ table: ConfigTable, _ given: inout [String: SourceLocation],
-                                            _ fail: (String, SourceLocation) -> Void) {
+    /// `[settings.GROUP]`: the settings `GROUP.KEY` (thresholds, and the choices: `rule`,
+    /// `diagonals`, `axis`, the arena's lists), by the names a trace's settings take.
+    private mutating func readSettingsGroup(_ group: String, _ table: ConfigTable, _ entries: inout Entries,
+                                            _ given: inout [String: SourceLocation], _ fail: (String, SourceLocation) -> Void) {
         guard Self.settingGroups.contains(group) else {
             fail("unknown table [settings.\(group)] (expected one of \(Self.settingGroups.map { "[settings.\($0)]" }.joined(separator: ", ")))", table.location)
             return
         }
+        let names = (GestureSettings.keyNames + GestureSettings.choiceKeyNames).filter { $0.hasPrefix(group + ".") }
         for e in table.entries {
             if group == "swipe", e.key == "diagonals" {
                 if case .bool(let b) = e.value.kind { diagonals = b } else { fail("`diagonals` must be true or false, found \(e.value.text)", e.value.location) }
                 continue
             }
-            guard GestureSettings.setting(named: group + "." + e.key) != nil else {
-                let names = GestureSettings.catalog.filter { $0.name.hasPrefix(group + ".") }.map { String($0.name.dropFirst(group.count + 1)) }
-                fail("unknown setting `\(e.key)` in [settings.\(group)] (expected \(names.joined(separator: ", ")))", e.location)
+            guard names.contains(group + "." + e.key) else {
+                fail("unknown setting `\(e.key)` in [settings.\(group)] (expected \(names.map { $0.dropFirst(group.count + 1) }.joined(separator: ", ")))", e.location)
                 continue
             }
-            setThreshold(group + "." + e.key, e, &given, fail)
+            Self.add(group + "." + e.key, e, &entries, &given, fail)
         }
     }
 
@@ -371,20 +391,6 @@ package struct DaemonConfig: Sendable {
             ok = false
         }
         return ok ? b : nil
-    }
-}
-
-extension String {
-    /// The text with the first `target` replaced (no Foundation in the daemon).
-    func replacingFirst(_ target: String, with replacement: String) -> String {
-        var i = startIndex
-        while i < endIndex {
-            if self[i...].hasPrefix(target) {
-                return String(self[..<i]) + replacement + String(self[index(i, offsetBy: target.count)...])
-            }
-            i = index(after: i)
-        }
-        return self
     }
 }
 

@@ -11,7 +11,7 @@ func settings(_ json: UnsafePointer<CChar>?) throws(Refusal) -> GestureSettings 
     guard json != nil else { return GestureSettings() }
     let text = try bytes(json, "tg_engine_new", "settings_json")
     do {
-        return try GestureSettings.from(json: JSONValue.parse(text, name: "settings"), source: "settings")
+        return try GestureSettings.from(text: text, name: "settings")
     } catch {
         throw Refusal(.badInput, message(error.diagnostics))
     }

@@ -150,10 +150,54 @@ extension JSONValue {
                 if !scanner.atEnd { throw scanner.error("the end of the file") }
                 return v
             } catch {
-                var line = 1
-                for k in 0..<min(error.offset, scanner.end) where scanner.base[k] == 0x0A { line += 1 }
-                throw DiagnosticError([Diagnostic(.error, SourceLocation(file: name, line: line), error.message)])
+                throw DiagnosticError([Diagnostic(.error, place(of: error.offset, in: buf, count: count, name: name), error.message)])
             }
+        }
+    }
+
+    /// The line and column (1-based, columns in bytes) of byte `offset`.
+    static func place(of offset: Int, in buf: UnsafeBufferPointer<UInt8>, count: Int, name: String) -> SourceLocation {
+        var line = 1, lineStart = 0
+        for k in 0..<min(offset, count) where buf[k] == 0x0A {
+            line += 1
+            lineStart = k + 1
+        }
+        return SourceLocation(file: name, line: line, column: offset - lineStart + 1)
+    }
+
+    /// Where each member of the object in `bytes` stands, and each member of an object one level
+    /// down, by its path of names (`["swipe"]`, `["swipe", "minDistance"]`): what a reader of a
+    /// value already parsed needs to say where a key is. Empty for text that is not an object; a
+    /// name given twice keeps its first place.
+    static func memberLocations(_ bytes: [UInt8], name: String) -> [[String]: SourceLocation] {
+        var bytes = bytes
+        bytes.append(0)
+        let count = bytes.count - 1
+        return bytes.withUnsafeBufferPointer { buf in
+            var scanner = JSONScanner(buf.baseAddress!, count: count)
+            var places: [[String]: SourceLocation] = [:]
+            func members(_ path: [String]) throws(ScanError) {
+                try scanner.expect(UInt8(ascii: "{"), "'{'")
+                scanner.skipWhitespace()
+                if scanner.peek() == UInt8(ascii: "}") { scanner.i += 1; return }
+                while true {
+                    scanner.skipWhitespace()
+                    let at = scanner.i
+                    let key = try scanner.parseString()
+                    if places[path + [key]] == nil { places[path + [key]] = place(of: at, in: buf, count: count, name: name) }
+                    try scanner.expect(UInt8(ascii: ":"), "':'")
+                    scanner.skipWhitespace()
+                    if path.isEmpty, scanner.peek() == UInt8(ascii: "{") { try members([key]) } else { try scanner.skipValue() }
+                    scanner.skipWhitespace()
+                    guard !scanner.atEnd else { return }
+                    let c = scanner.base[scanner.i]
+                    scanner.i += 1
+                    if c != UInt8(ascii: ",") { return }
+                }
+            }
+            // A syntax error is reported by the parse; what was found before it stands.
+            try? members([])
+            return places
         }
     }
 }

@@ -19,26 +19,70 @@ extension GestureSettings {
     /// `velocityStrategy` are names; `swipe.diagonals` is `true` or `false`; `arena.enabled` is a list of recognizer names;
     /// `arena.together`, `arena.apart` and `arena.waitsFor` are lists of pairs of names
     /// (`[["swipe", "pan"]]`: in `waitsFor`, the first waits for the second to fail). Unknown keys
-    /// and wrong values are errors that name them.
+    /// and wrong values are errors that name them, at `source`.
     public static func from(json: JSONValue, source: String) throws(DiagnosticError) -> GestureSettings {
+        try from(json: json, source: source, locate: { _ in nil })
+    }
+
+    /// As ``from(json:source:)``, for the text of a settings file or string: each problem is
+    /// located at the line and column of the key it is about (a syntax error at its own).
+    public static func from(text: [UInt8], name: String) throws(DiagnosticError) -> GestureSettings {
+        let json = try JSONValue.parse(text, name: name)
+        let places = JSONValue.memberLocations(text, name: name)
+        return try from(json: json, source: name, locate: { places[$0] })
+    }
+
+    /// `locate` gives where a member is by its path of names (`["swipe", "minDistance"]` or
+    /// `["swipe.minDistance"]`), when the caller knows.
+    static func from(json: JSONValue, source: String, locate: ([String]) -> SourceLocation?) throws(DiagnosticError) -> GestureSettings {
         guard case .object(let root) = json else {
             throw DiagnosticError([Diagnostic(.error, SourceLocation(file: source), "settings must be a JSON object of setting names, found \(json.kindDescription)")])
         }
-        var flat: [(String, JSONValue)] = []
+        var entries: [SettingEntry] = []
         for m in root.members {
             if case .object(let inner) = m.value {
-                for i in inner.members { flat.append((m.key + "." + i.key, i.value)) }
+                for i in inner.members {
+                    entries.append(SettingEntry(m.key + "." + i.key, i.value, locate([m.key, i.key]) ?? SourceLocation(file: source)))
+                }
             } else {
-                flat.append((m.key, m.value))
+                entries.append(SettingEntry(m.key, m.value, locate([m.key]) ?? SourceLocation(file: source)))
             }
         }
+        return try read(entries).settings
+    }
+
+    /// One setting as a file gave it: its name (`swipe.minDistance`, or an older one of
+    /// ``keyAliases``), its value (a threshold's "no limit" as `null`), and where it stands.
+    package struct SettingEntry: Sendable {
+        package var name: String
+        package var value: JSONValue
+        package var location: SourceLocation
+        /// How the file wrote the key, for messages (`minDistance` under `[settings.swipe]`).
+        package var written: String
+
+        package init(_ name: String, _ value: JSONValue, _ location: SourceLocation, written: String? = nil) {
+            self.name = name
+            self.value = value
+            self.location = location
+            self.written = written ?? name
+        }
+    }
+
+    /// The one reader of settings by name, for every format that names them (a trace's
+    /// `scene.settings`, `--settings` files, the C API's strings, the daemon's TOML): the
+    /// settings and the names given (after ``keyAliases``). `noLimit` is how the format writes
+    /// a threshold's "no limit", for messages. Every problem is an error at its entry.
+    package static func read(_ entries: [SettingEntry], noLimit: String = "null") throws(DiagnosticError)
+        -> (settings: GestureSettings, given: Set<String>) {
         var s = GestureSettings()
         var problems: [Diagnostic] = []
-        func fail(_ msg: String) { problems.append(Diagnostic(.error, SourceLocation(file: source), msg)) }
+        var at = SourceLocation()
+        func fail(_ msg: String) { problems.append(Diagnostic(.error, at, msg)) }
         // The rule first: it sets the thresholds that the other keys may then change.
-        if let rule = flat.first(where: { $0.0 == "swipe.rule" })?.1 {
-            if let r = rule.stringValue.flatMap(SwipeRule.init(rawValue:)) { s = GestureSettings(swipeRule: r) } else {
-                fail("`swipe.rule` must be one of \(SwipeRule.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(rule.serialized())")
+        if let rule = entries.first(where: { $0.name == "swipe.rule" }) {
+            at = rule.location
+            if let r = rule.value.stringValue.flatMap(SwipeRule.init(rawValue:)) { s = GestureSettings(swipeRule: r) } else {
+                fail("`swipe.rule` must be one of \(SwipeRule.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(rule.value.serialized())")
             }
         }
         let recognizerNames = RecognizerName.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
@@ -74,8 +118,15 @@ extension GestureSettings {
             return out
         }
         var given: Set<String> = []
-        for (written, value) in flat {
-            let key = keyAliases[written] ?? written
+        for entry in entries {
+            let written = entry.written, value = entry.value
+            let key = keyAliases[entry.name] ?? entry.name
+            at = entry.location
+            // A problem names the key as the file wrote it, and an older key what it stands for.
+            func fail(_ msg: String) {
+                let said = written == key ? msg : msg.replacingFirst("`\(key)`", with: "`\(written)` (\(key))")
+                problems.append(Diagnostic(.error, at, said))
+            }
             // Given twice (or under its old name and its new one): which one would win is
             // not something to guess.
             guard given.insert(key).inserted else {
@@ -116,7 +167,7 @@ extension GestureSettings {
                 break
             }
             guard let setting = GestureSettings.setting(named: key) else {
-                fail("unknown setting `\(key)` (expected one of \((keyNames + choiceKeyNames).joined(separator: ", ")))")
+                fail("unknown setting `\(written)` (\(nearest(to: key)))")
                 continue
             }
             // A number in the setting's plausible range (the catalog's), or null for no limit
@@ -127,12 +178,39 @@ extension GestureSettings {
             } else if let v = value.numberValue {
                 number = v
             } else {
-                fail("`\(key)` must be a number (\(setting.rangeDescription))\(setting.allowsNone ? " or null for no limit" : ""), found \(value.serialized())")
+                fail("`\(key)` must be a number (\(setting.rangeDescription))\(setting.allowsNone ? " or \(noLimit) for no limit" : ""), found \(value.serialized())")
                 continue
             }
             if let problem = s.set(setting, to: number) { fail(problem) }
         }
         if !problems.isEmpty { throw DiagnosticError(problems) }
-        return s
+        return (s, given)
+    }
+
+    /// For an unknown name: the names it is nearest (a letter or two off, or the same name in
+    /// another group: `minDistance` of `swipe`, `pan`, `fling`), else all of them.
+    static func nearest(to key: String) -> String {
+        let all = keyNames + choiceKeyNames
+        let last = key.split(separator: ".").last.map(String.init) ?? key
+        let near = all.filter { name in
+            HeaderDecoder.distance(name.lowercased(), key.lowercased()) <= 2
+                || name.split(separator: ".").last.map { HeaderDecoder.distance(String($0).lowercased(), last.lowercased()) <= 1 } ?? false
+        }
+        if near.isEmpty { return "expected one of \(all.joined(separator: ", "))" }
+        return "did you mean \(near.map { "`\($0)`" }.joined(separator: " or "))?"
+    }
+}
+
+extension String {
+    /// The text with the first `target` replaced (no Foundation in the daemon).
+    package func replacingFirst(_ target: String, with replacement: String) -> String {
+        var i = startIndex
+        while i < endIndex {
+            if self[i...].hasPrefix(target) {
+                return String(self[..<i]) + replacement + String(self[index(i, offsetBy: target.count)...])
+            }
+            i = index(after: i)
+        }
+        return self
     }
 }

@@ -212,7 +212,7 @@ enum HeaderDecoder {
         // Kept (traces are a contract: a later version's keys pass through), but said: a
         // misspelt `devise` or `expcet` would otherwise change nothing and go unnoticed.
         for m in header.extra {
-            let near = known.sorted().first { Self.distance(m.key, $0) <= 2 }
+            let near = m.key == "settings" ? "scene.settings" : known.sorted().first { Self.distance(m.key, $0) <= 2 }
             report(Diagnostic(.warning, locate(m.key), "`\(m.key)` is not a key of the format (kept as it is, read by nothing)"
                               + (near.map { "; did you mean `\($0)`?" } ?? "; application data belongs in `meta`")))
         }

@@ -60,7 +60,7 @@ func readSettings(_ path: String?) throws -> GestureSettings? {
     guard let path else { return nil }
     let data = try readInput(path)
     do {
-        return try GestureSettings.from(json: try JSONValue.parse(data, name: path), source: path)
+        return try GestureSettings.from(text: data, name: path)
     } catch {
         throw CommandFailure.badInput(error.description)
     }

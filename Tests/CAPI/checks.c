@@ -67,11 +67,22 @@ static void refusals(void)
 	CHECK(tg_engine_new(800, 480, 5, 5, 45, NULL) == NULL, "a rotation of 45 made an engine");
 	CHECK(contains(tg_last_error(), "45"), "message: %s", tg_last_error());
 	CHECK(tg_engine_new(800, 480, 5, 5, 0, "{\"swipe.minDistance\": ") == NULL, "cut-off settings made an engine");
-	CHECK(contains(tg_last_error(), "settings:1:"), "the message does not locate the JSON error: %s", tg_last_error());
+	CHECK(contains(tg_last_error(), "settings:1:23: error:"), "the message does not locate the JSON error: %s", tg_last_error());
 	/* Milliseconds by mistake: the settings table's range names the unit. */
 	CHECK(tg_engine_new(800, 480, 5, 5, 0, "{\"longPress.minDuration\": 800}") == NULL, "800 s long presses accepted");
 	CHECK(contains(tg_last_error(), "seconds"), "the message does not name the unit: %s", tg_last_error());
 	CHECK(tg_engine_new(800, 480, 5, 5, 0, "{\"swipe\": {\"noSuchSetting\": 1}}") == NULL, "an unknown setting accepted");
+	/* A setting's mistake is at its key's line and column, with the nearest names. */
+	CHECK(tg_engine_new(800, 480, 5, 5, 0, "{\n  \"tap.maxGap\": 0.3,\n  \"swipe\": {\"minDistanc\": 12}}") == NULL, "a misspelt setting accepted");
+	CHECK(contains(tg_last_error(), "settings:3:13: error: unknown setting `swipe.minDistanc` (did you mean `swipe.minDistance`"),
+	      "the message does not locate the key or name the nearest: %s", tg_last_error());
+	CHECK(tg_engine_new(800, 480, 5, 5, 0, "{\"tap.maxGap\": 3,\n\"longPress.minDuration\": 800}") == NULL, "800 s accepted");
+	CHECK(contains(tg_last_error(), "settings:2:1: error:"), "not at line 2, column 1: %s", tg_last_error());
+	/* The thresholds of a list go in scene.settings; beside scene they are refused, not dropped. */
+	CHECK(tg_list_new("{\"format\": \"touch-trace\", \"version\": 1, \"device\": {\"width\": 800, \"height\": 480},"
+			  " \"scene\": {\"list\": {\"rows\": 8, \"rowHeight\": 60}}, \"settings\": {\"tap.maxCount\": 1}, \"events\": []}") == NULL,
+	      "a list made with its settings dropped");
+	CHECK(contains(tg_last_error(), "did you mean `scene.settings`?"), "message: %s", tg_last_error());
 
 	CHECK(tg_engine_touch(NULL, 0, 0, TG_TOUCH_DOWN, 1, 1) == TG_ERROR_INVALID_ARGUMENT, "NULL engine");
 	CHECK(tg_engine_frame(NULL) == TG_ERROR_INVALID_ARGUMENT, "NULL engine");

@@ -147,9 +147,16 @@ struct ConfigTests {
         Bad(text: "[settings]\nswipe-distance = 10\n[settings.swipe]\nminDistance = 12\n",
             message: "c.toml:4:1: error: `minDistance` sets swipe.minDistance, which line 2 sets already"),
         Bad(text: "[settings.swipe]\nminDistanse = 12\n",
-            message: "c.toml:2:1: error: unknown setting `minDistanse` in [settings.swipe] (expected minDistance, maxDrift, maxDuration, edgeZone)"),
+            message: "c.toml:2:1: error: unknown setting `minDistanse` in [settings.swipe] (expected minDistance, maxDrift, maxDuration, edgeZone, rule, diagonals)"),
+        // The choices a trace's settings take, by the same names, refused as a trace refuses them.
+        Bad(text: "[settings.pan]\naxis = \"diagonal\"\n",
+            message: "c.toml:2:8: error: `pan.axis` must be one of \"automatic\", \"free\", \"vertical\", \"horizontal\", found \"diagonal\""),
+        Bad(text: "[settings.arena]\ntogether = [[\"swipe\", \"swipe\"]]\n",
+            message: "c.toml:2:12: error: `arena.together` must hold pairs of two different recognizer names, found [\"swipe\", \"swipe\"]"),
+        Bad(text: "[settings]\nvelocityStrategy = 2\n",
+            message: "c.toml:2:20: error: `velocityStrategy` must be one of \"lsq2\", \"impulse\", \"twoPoint\", found 2"),
         Bad(text: "[settings.swipes]\nminDistance = 12\n",
-            message: "c.toml:1:1: error: unknown table [settings.swipes] (expected one of [settings.swipe], [settings.tap], [settings.longPress], [settings.pan], [settings.pinch], [settings.rotate], [settings.fling])"),
+            message: "c.toml:1:1: error: unknown table [settings.swipes] (expected one of [settings.swipe], [settings.tap], [settings.longPress], [settings.pan], [settings.pinch], [settings.rotate], [settings.fling], [settings.arena])"),
         Bad(text: "[settings]\nswipe = 1\n[settings.swipe]\n",
             message: "c.toml:3:1: error: `swipe` is already a key in [settings]; it cannot also be a table"),
         Bad(text: "[settings.swipe.far]\n",
@@ -215,6 +222,47 @@ struct ConfigTests {
         } catch {
             #expect(error.description == bad.message)
         }
+    }
+
+    /// Every setting a trace's `scene.settings` takes, the daemon's TOML takes by the same
+    /// name (`[settings.GROUP] KEY`, or `[settings] KEY` for a name without a group), to the
+    /// same value: what `touchtrace eval` tunes carries over as it is.
+    @Test func everySettingATraceTakesTheFileTakesByTheSameName() throws {
+        // A value for each name that differs from its default (a rule whose thresholds the
+        // other keys then change; lists of names and pairs).
+        var json: [(String, String, String)] = []   // (name, JSON value, TOML value)
+        for setting in GestureSettings.catalog {
+            let d = GestureSettings().value(of: setting) ?? setting.plausible.lowerBound
+            let v = setting.unit == .count ? (d + 1 <= setting.plausible.upperBound ? d + 1 : d - 1)
+                : (d * 1.1 <= setting.plausible.upperBound ? d * 1.1 : (d + setting.plausible.lowerBound) / 2)
+            json.append((setting.name, formatJSONNumber(v), formatJSONNumber(v)))
+        }
+        json += [("swipe.rule", #""seedMillimeters""#, #""seedMillimeters""#),
+                 ("swipe.diagonals", "true", "true"),
+                 ("pan.axis", #""horizontal""#, #""horizontal""#),
+                 ("velocityStrategy", #""impulse""#, #""impulse""#),
+                 ("arena.enabled", #"["tap", "swipe", "pan"]"#, #"["tap", "swipe", "pan"]"#),
+                 ("arena.together", #"[["swipe", "pan"]]"#, #"[["swipe", "pan"]]"#),
+                 ("arena.apart", #"[["tap", "pan"]]"#, #"[["tap", "pan"]]"#),
+                 ("arena.waitsFor", #"[["tap", "swipe"]]"#, #"[["tap", "swipe"]]"#)]
+        #expect(Set(json.map { $0.0 }) == Set(GestureSettings.keyNames + GestureSettings.choiceKeyNames), "a name left out of this test")
+        let fromTrace = try GestureSettings.from(json: JSONValue.parse(Array(("{" + json.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}").utf8), name: "s"), source: "s")
+        var toml = "[[binding]]\ngesture = \"tap\"\ntaps = 3\ncommand = [\"x\"]\n"
+        var groups: [String: [String]] = [:]
+        for (name, _, value) in json {
+            let (g, k) = name.contains(".") ? (String(name.prefix { $0 != "." }), String(name.drop { $0 != "." }.dropFirst())) : ("", name)
+            groups[g, default: []].append("\(k) = \(value)")
+        }
+        for (g, lines) in groups.sorted(by: { $0.key < $1.key }) {
+            toml += "\n[settings\(g.isEmpty ? "" : "." + g)]\n" + lines.joined(separator: "\n") + "\n"
+        }
+        let config = try DaemonConfig(text: toml, file: "c.toml")
+        // Given in the file, they stand: tap.maxCount and arena.enabled are not derived from
+        // the bindings (three taps bound) and the daemon's usual recognizers.
+        #expect(config.settings == fromTrace)
+        #expect(config.settings.tap.maxCount == fromTrace.tap.maxCount)
+        #expect(config.settings.arena.enabled == fromTrace.arena.enabled)
+        #expect(config.settings.pan.axis == .horizontal && config.settings.velocityStrategy == .impulse)
     }
 
     @Test func everyMistakeOfAFileIsReportedAtOnce() {

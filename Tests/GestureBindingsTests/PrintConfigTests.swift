@@ -32,9 +32,10 @@ struct PrintConfigTests {
         let printed = try Daemon.run(["--print-config", "--replay", trace.path] + flags)
         #expect(printed.status == 0, "\(printed.err)")
         let text = printed.out
-        // 125 px / 10.6 px/mm and 60 px / 10.6 px/mm, written in full and said in words.
-        #expect(text.contains("[settings.swipe]\nminDistance = 11.79245283018868  # -t 125 px / 10.6 px/mm = 11.8 mm\n"), "\(text)")
-        #expect(text.contains("step = 5.660377358490567  # -T 60 px / 10.6 px/mm = 5.7 mm\n"), "\(text)")
+        // 125 px / 10.6 px/mm and 60 px / 10.6 px/mm, rounded to a micrometre, the value and its
+        // comment alike.
+        #expect(text.contains("[settings.swipe]\nminDistance = 11.792  # -t 125 px / 10.6 px/mm = 11.792 mm\n"), "\(text)")
+        #expect(text.contains("step = 5.66  # -T 60 px / 10.6 px/mm = 5.66 mm\n"), "\(text)")
         #expect(text.contains("maxDuration = 0.5  # -m 500 ms\n") && text.contains("edgeZone = 7.5  # 5 mm × -s 1.5\n"), "\(text)")
         #expect(text.contains("rotate = 90  # -o 1\n"), "\(text)")
         #expect(text.contains(#"shell = "sxmo_hook_x.sh \"a b\"""#), "\(text)")
@@ -45,7 +46,7 @@ struct PrintConfigTests {
         #expect(back.status == 0, "\(back.err)")
         #expect(Self.bindings(back.out) == Self.bindings(original.out).map {
             // -T made the pressed binding's step millimeters for this panel.
-            $0.replacingOccurrences(of: "every 6.0 mm", with: "every 5.660377358490567 mm")
+            $0.replacingOccurrences(of: "every 6.0 mm", with: "every 5.66 mm")
         }, "\(back.out)\n---\n\(original.out)")
         // And the same recognition: the 11.5 mm swipe misses the 11.8 mm threshold either way,
         // and a threshold of 120 px (11.3 mm) takes it either way.

@@ -316,9 +316,10 @@ struct tg_list;
 
 /**
  * A list described as a trace describes one: `trace_json` is a trace document (its
- * `device`, `scene.list`, `scene.data` and `settings`; its `events` may be empty and are
- * ignored). The list's outputs and the gestures come from tg_list_next_event(). NULL on
- * bad input, with the reader's located message from tg_last_error().
+ * `device`, `scene.list`, `scene.data` and `scene.settings`, the thresholds; its `events` may be
+ * empty and are ignored). The list's outputs and the gestures come from tg_list_next_event().
+ * NULL on bad input, with the reader's located message from tg_last_error(); a key the trace
+ * format does not have (`settings` beside `scene`, say) is bad input.
  */
 struct tg_list *tg_list_new(const char *trace_json);
 /** Frees the list. NULL is allowed. */

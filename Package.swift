@@ -71,7 +71,7 @@ let package = Package(
         // file, lisgd's -g flags, and which binding each gesture runs. No Foundation. Not a product.
         .target(name: "GestureBindings", dependencies: ["TouchGestures", "TouchEvdev", "TouchTrace", "CPlatform"]),
         // SDL2 and SDL2_ttf for touch-demo's graphical view; Debian's libsdl2-dev and libsdl2-ttf-dev.
-        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
         // signalfd and inotify, which Glibc's module does not export.
         .target(name: "CDaemonSystem"),
         // The gesture daemon: touchscreens in, commands out; sleeps in the kernel when idle. No

@@ -83,9 +83,12 @@ public struct RowSwipePhysics: Hashable, Sendable {
 }
 
 /// A side of a row: where its actions are, and which a full swipe ran.
-public enum RowSide: String, Hashable, Sendable, CaseIterable {
+public enum RowSide: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// The left side, uncovered by sliding the content to the right.
     case leading
     /// The right side, uncovered by sliding the content to the left.
     case trailing
+
+    /// The side's name as traces write it (`leading`), for logs and `print`.
+    public var description: String { rawValue }
 }

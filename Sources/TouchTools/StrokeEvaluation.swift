@@ -121,9 +121,11 @@ package enum StrokeEvaluation {
         }
         strokes.sort { $0.down < $1.down }
         // Each output goes to the stroke whose window holds it: from just after its touch-down
-        // to the next stroke's touch-down, inclusive. A stroke recognises nothing at the instant
-        // it goes down, and a tap is often reported exactly then (the next touch ends its wait
-        // for a second tap): it is the earlier stroke's.
+        // to the next stroke's touch-down, inclusive. A tap is often reported exactly at the next
+        // touch-down (that touch ends its wait for a second tap): it is the earlier stroke's.
+        // An output at a stroke's own touch-down instant (a swipe stamped then, as a recording
+        // with coarse times gives) is that stroke's when the gesture began where it went down:
+        // of the strokes it could be, the one that starts nearest the gesture's start.
         var seen = [Seen](repeating: Seen(), count: strokes.count)
         _ = TraceReplay.run(header: trace.header, settings: settings, explain: true, events: trace.events) { o in
             var lo = 0, hi = strokes.count
@@ -131,7 +133,25 @@ package enum StrokeEvaluation {
                 let mid = (lo + hi) / 2
                 if strokes[mid].down < o.time { lo = mid + 1 } else { hi = mid }
             }
-            if lo > 0 { seen[lo - 1].add(o) }
+            var k = lo - 1
+            var at = lo
+            if let start = o.gesture?.start {
+                func distance(_ j: Int) -> Double { (strokes[j].start - start).length }
+                while at < strokes.count, strokes[at].down == o.time {
+                    if k < 0 || distance(at) < distance(k) { k = at }
+                    at += 1
+                }
+            }
+            guard k >= 0 else { return }
+            seen[k].add(o)
+            // A gesture of several touches (a double tap, two fingers) is each of its strokes':
+            // the ones before the stroke it is reported in (a double tap was its second touch's
+            // alone, and its first counted as nothing).
+            if let g = o.gesture, case .tap(let t) = g.kind {
+                for j in stride(from: k - 1, through: max(0, k - (t.taps * t.fingers - 1)), by: -1) { seen[j].add(o) }
+            } else if let g = o.gesture, case .swipe(let w) = g.kind {
+                for j in stride(from: k - 1, through: max(0, k - (w.fingers - 1)), by: -1) { seen[j].add(o) }
+            }
         }
         // Each id's strokes in touch-down order, so a label finds its stroke in O(log n).
         var byID: [Int: [Int]] = [:]
@@ -278,5 +298,18 @@ package struct EvaluationSummary: Sendable {
         }
         groups = users.map { u in group(u, byUser[u]!) } + [group(nil, results)]
         outcomes = Set(StrokeOutcome.table + results.map(\.outcome)).sorted()
+    }
+}
+
+extension GestureEvent {
+    /// Where the gesture began, for telling strokes that go down at one instant apart: a
+    /// swipe's start, a tap's or a long press's place; `nil` for the rest.
+    var start: Point? {
+        switch kind {
+        case .swipe(let s): s.start
+        case .tap(let t): t.position
+        case .longPress(let l): l.position
+        default: nil
+        }
     }
 }

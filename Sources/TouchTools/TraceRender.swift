@@ -78,12 +78,15 @@ package enum TraceRender {
             out += "<text x=\"\(fmt(tx + 4))\" y=\"\(fmt(ty + 12))\" fill=\"#aaa\" stroke=\"none\">\(name)</text>\n"
         }
         out += "</g>\n"
-        // Where a row's label goes: three quarters across, at its middle, as the list starts.
+        // Where a row's label goes: three quarters across, at its middle as the list starts,
+        // within the list's viewport (a row scrolled in later is labelled at the viewport's
+        // edge, not below the panel where it started).
         func rowLabel(_ r: Int) -> Point {
             let g = model.geometry
             guard r >= 0, r < g.rowCount else { return Point(x: list.left + list.width * 0.75, y: list.top) }
             let i = g.item(ofRow: r)
-            return Point(x: list.left + list.width * 0.75, y: list.top + g.top(ofItem: i) - model.contentOffset + g.height(ofItem: i) / 2)
+            let y = list.top + g.top(ofItem: i) - model.contentOffset + g.height(ofItem: i) / 2
+            return Point(x: list.left + list.width * 0.75, y: min(max(y, list.top + 8 / scale), list.top + list.height - 4 / scale))
         }
         // Paths, colored by time. A move less than a pixel from the last point drawn for its
         // contact draws nothing (it could not be seen), and a spot (4 px square) shows at most
@@ -160,8 +163,14 @@ package enum TraceRender {
             // finger off the surface is drawn outside it).
             var x0 = max(2, x + 9)
             if x0 + width > pictureWidth - 2, x - 9 - width >= 2 { x0 = x - 9 - width }
-            for n in 0..<Crowd.limit {
-                let baseline = y - 8 + Double(n) * 14
+            // Moved down a line at a time while that stays on the panel, then up: a spot on the
+            // panel is labelled on the panel, never over the time scale below it.
+            let panelTop = margin + 11, panelBottom = margin + ht * scale - 3
+            let onPanel = y >= panelTop - 8 && y <= panelBottom + 8
+            let steps = Array(0..<Crowd.limit) + (onPanel ? (1..<Crowd.limit).map { -$0 } : [])
+            let lines = steps.map { y - 8 + Double($0) * 14 }
+                .filter { !onPanel || ($0 >= panelTop && $0 <= panelBottom) }.prefix(Crowd.limit)
+            for baseline in lines {
                 // A line of 12-pixel text covers 14 pixels: from 11 above its baseline to 3 below.
                 let top = baseline - 11
                 let band = Int(max(-1e9, min(1e9, (top / 14).rounded(.down))))
@@ -190,8 +199,12 @@ package enum TraceRender {
                 case .select(let r):
                     at = rowLabel(r); label = "row \(r) selected"; fill = "#074"
                 case .scroll, .rowOffset: continue   // the offset changes every frame of a scroll or a slide
-                case .fullSwipe(let r, _), .rowAction(let r, _, _), .rowMoved(_, let r), .rowInserted(let r):
+                case .fullSwipe(let r, _), .rowMoved(_, let r), .rowInserted(let r):
                     at = rowLabel(r); label = e.summary; fill = "#074"
+                case .rowAction:
+                    // At the tap that ran it (the last touch before it), not where its row was
+                    // when the list started.
+                    at = position(at: e.time); label = e.summary; fill = "#074"
                 case .deselect, .check, .snap, .loadMore, .refresh, .page, .edit, .rowDeleted:
                     at = position(at: e.time); label = e.summary; fill = "#074"
                 }

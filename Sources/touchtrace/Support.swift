@@ -126,7 +126,9 @@ func refuseStandardInputTwice(_ inputs: [String], command: String) throws {
 }
 
 /// Trace files in `path`: itself if a file (or `-`, standard input), else every .json/.jsonl
-/// below it, sorted.
+/// below it, sorted. In a folder, a file that opens with `[` is not a trace (a trace opens with
+/// its header object) but most likely the folder's labels file for `eval`: it is left out, with
+/// a note on standard error, rather than counted as a bad trace.
 func traceFiles(at path: String) -> (files: [String], isFolder: Bool)? {
     if path == "-" { return (["-"], false) }
     var isDir: ObjCBool = false
@@ -139,10 +141,23 @@ func traceFiles(at path: String) -> (files: [String], isFolder: Bool)? {
             // Regular files only: a FIFO named x.json in a folder blocked the whole replay.
             var st = stat()
             guard stat(url.path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
+            if opensWithArray(url.path) {
+                printError("touchtrace: leaving out \(url.path): a JSON array, not a trace (a labels file, for touchtrace eval)")
+                continue
+            }
             files.append(url.path)
         }
     }
     return (files.sorted(), true)
+}
+
+/// Whether the file's first byte after whitespace (and a byte order mark) is `[`.
+private func opensWithArray(_ path: String) -> Bool {
+    guard let h = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? h.close() }
+    let head = (try? h.read(upToCount: 256)) ?? Data()
+    let first = head.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
+    return first == UInt8(ascii: "[")
 }
 
 /// Writes `bytes` to standard output whole, after what `print` holds (the package's one

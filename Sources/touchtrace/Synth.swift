@@ -58,7 +58,7 @@ struct Synth: ParsableCommand {
             _ = TraceReplay.run(header: trace.header, events: trace.events) { checker.observe($0) }
             let differences = checker.differences()
             if !differences.isEmpty {
-                throw CommandFailure.badInput("touchtrace synth: \(e != nil ? "-e" : paths[0]): the replay of the events it describes contradicts its expectations, so \(output) was not written (--unchecked writes it anyway):\n"
+                throw CommandFailure.mismatch("touchtrace synth: \(e != nil ? "-e" : paths[0]): the replay of the events it describes contradicts its expectations, so \(output) was not written (--unchecked writes it anyway):\n"
                     + differences.map { "  " + $0 }.joined(separator: "\n"))
             }
         }

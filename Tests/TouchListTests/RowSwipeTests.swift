@@ -7,6 +7,13 @@ import TouchTestSupport
 /// the controller drives it.
 @Suite("Rows that slide: physics and states")
 struct RowSwipeTests {
+    /// Every value an event carries says itself in a few words, as the states and events do:
+    /// a side printed through `any CustomStringConvertible` (a log, a UI's own formatter) was not one.
+    @Test func aRowSideDescribesItself() {
+        let sides: [Any] = RowSide.allCases
+        #expect(sides.compactMap { ($0 as? any CustomStringConvertible)?.description } == ["leading", "trailing"])
+    }
+
     let physics = RowSwipePhysics()
 
     @Test("the content follows the drag one to one within the actions, with a rubber band past them")

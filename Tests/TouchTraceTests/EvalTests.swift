@@ -169,6 +169,38 @@ struct EvalTests {
         #expect(replay.out.contains(#"{"t": 0.38, "type": "tap""#), "\(replay.out)")
     }
 
+    @Test("a double tap is each of its touches': both its strokes labelled tap are taps (its first was counted as nothing)")
+    func doubleTapIsBothStrokes() throws {
+        let dir = TempDir()
+        let t = try TraceSynth.trace(from: "device 800x480 res 5; double-tap at 400,240; pause 1s; tap at 200,100")
+        try Data(TraceWriter.document(t).utf8).write(to: URL(fileURLWithPath: dir.path("t.json")))
+        let downs = t.events.filter { $0.phase == .down }
+        #expect(downs.count == 3)
+        let labels = downs.map { StrokeLabel(trace: "t.json", id: $0.id, downTime: $0.time, intent: .tap) }
+        let results = try StrokeEvaluation.run(labels: labels, folder: dir.path(""))
+        #expect(results.map(\.outcome) == [.tap, .tap, .tap])
+    }
+
+    @Test("a swipe stamped at its own stroke's touch-down instant is that stroke's, not the stroke before's")
+    func swipeAtItsOwnDownInstant() throws {
+        // A tap at 0 s; then a swipe whose every event carries one time (a recording with
+        // coarse stamps): the swipe is reported at its stroke's touch-down instant.
+        var events = [#"{"t": 0, "id": 0, "phase": "down", "x": 100, "y": 100}"#, #"{"t": 0.05, "id": 0, "phase": "up", "x": 100, "y": 100}"#]
+        events.append(#"{"t": 1, "id": 1, "phase": "down", "x": 200, "y": 240}"#)
+        for k in 1...8 { events.append(#"{"t": 1, "id": 1, "phase": "move", "x": \#(200 + 30 * k), "y": 240}"#) }
+        events.append(#"{"t": 1, "id": 1, "phase": "up", "x": 440, "y": 240}"#)
+        let text = #"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480, "resolution": {"x": 5, "y": 5}}, "events": ["#
+            + events.joined(separator: ", ") + "]}"
+        let dir = TempDir()
+        try Data(text.utf8).write(to: URL(fileURLWithPath: dir.path("s.json")))
+        let replay = try CLITests().run(["replay", "--json", dir.path("s.json")])
+        #expect(replay.out.contains(#"{"t": 1, "type": "swipe""#), "the case needs the swipe at 1 s: \(replay.out)")
+        let results = try StrokeEvaluation.run(labels: [StrokeLabel(trace: "s.json", id: 0, intent: .tap),
+                                                        StrokeLabel(trace: "s.json", id: 1, intent: .swipeHorizontal)],
+                                               folder: dir.path(""))
+        #expect(results.map(\.outcome) == [.tap, .swipe(.right)])
+    }
+
     @Test("a stroke labelled twice is an error at the second label, naming the first, and counted once")
     func strokeLabelledTwice() {
         let twice = [StrokeLabel(trace: corpusPath("swipe-right-normal.json"), id: 0, intent: .swipeHorizontal,

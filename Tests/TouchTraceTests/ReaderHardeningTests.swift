@@ -87,6 +87,19 @@ struct ReaderHardeningTests {
         #expect(r.status == 2)
         #expect(r.out.contains("total: 1 traces (1 invalid)"), "\(r.out)")
     }
+
+    @Test("stats and replay on a folder leave its labels file out, saying so (it was a bad trace, exit 2)")
+    func labelsFileInAFolderIsNotATrace() throws {
+        let dir = TempDir()
+        try (Self.header + "\n" + Self.tap + "\n").write(toFile: dir.path("good.jsonl"), atomically: false, encoding: .utf8)
+        try "\n [{\"trace\": \"good.jsonl\", \"id\": 0, \"intent\": \"tap\"}]\n".write(toFile: dir.path("labels.json"), atomically: false, encoding: .utf8)
+        for command in ["stats", "replay"] {
+            let r = try cli.run([command, dir.path("")])
+            #expect(r.status == 0, "\(command): \(r.out)\(r.err)")
+            #expect(r.err.contains("leaving out") && r.err.contains("labels.json: a JSON array, not a trace"), "\(command): \(r.err)")
+            #expect(!r.out.contains("invalid"), "\(command): \(r.out)")
+        }
+    }
 }
 
 @Suite("Readers: keys twice, ids past 2^53, lone surrogates")

@@ -79,6 +79,27 @@ struct RenderTests {
         return width
     }
 
+    @Test("a row action is labelled at the tap that ran it, and labels of spots on the panel stay on it (they ran onto the time scale)")
+    func rowActionAtItsTapAndLabelsOnThePanel() throws {
+        // Row 7's Delete uncovered, then tapped near the panel's foot: the action's label at the
+        // tap (x 760), not at row 7's middle three quarters across (x 600).
+        let t = try TraceSynth.trace(from: "device 800x480 res 5; list rows 8 height 60 trailing 80,80; swipe left 30mm at 500,450; "
+                                     + "tap at 760,450")
+        let svg = TraceRender.svg(for: t, title: "action")
+        _ = try expectLabelsFit(svg, "action")
+        let scale = 900.0 / 800, margin = 24.0
+        let label = try #require(svg.firstMatch(of: /<text x="([-0-9.]+)" y="[-0-9.]+" fill="[^"]*">(row 7 runs its trailing action 0) <tspan fill="#888">([^<]*)</),
+                                 "\(svg.split(separator: "\n").filter { $0.contains("<text") }.joined(separator: " | "))")
+        // Right of the tap's spot, or (near the right edge) ending left of it, as every label.
+        let x0 = Double(label.1)!, x1 = x0 + Double(label.2.count + 1 + label.3.count) * 6.7
+        let tapX = margin + 760 * scale
+        #expect(abs(x0 - (tapX + 9)) < 0.5 || abs(x1 - (tapX - 9)) < 0.5, "from \(x0) to \(x1): not beside the tap at \(tapX)")
+        let panelBottom = margin + 480 * scale
+        for m in svg.matches(of: /<text x="[-0-9.]+" y="([-0-9.]+)" fill="[^"]*">[^<]* <tspan/) {
+            #expect(Double(m.1)! <= panelBottom, "a label at y \(m.1), below the panel's foot at \(panelBottom)")
+        }
+    }
+
     @Test("2,000 taps in one place draw 8 of each marker, count the rest at the foot, and stay small")
     func crowdedSpotIsCounted() throws {
         var events: [String] = []

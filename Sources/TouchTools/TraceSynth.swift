@@ -22,15 +22,19 @@ import TouchList
 /// - `swipe right 40mm [in 0.25s] [at 400,210] [fingers 2]` (distances in `mm` or `px`;
 ///   directions `left`, `right`, `up`, `down`, `upLeft`, `upRight`, `downLeft`, `downRight`);
 /// - `tap [at X,Y] [fingers N] [hold 0.08s]`; `double-tap [at X,Y] [fingers N]`;
-/// - `long-press [at X,Y] [for 0.8s]`; `drag from X,Y to X,Y [in 1s]`; `pause 0.5s`;
+/// - `long-press [at X,Y] [for 0.8s]`; `drag from X,Y to X,Y [in 1s] [hold S]`; `pause 0.5s`;
 /// - `fling right [30mm] [in 0.08s] [at X,Y]` (a fast stroke);
 /// - `pinch [at X,Y] [from 20mm] [to 60mm] [in 0.5s]` (two fingers moving apart or together);
 /// - `rotate [at X,Y] [by 90deg] [radius 15mm] [in 0.6s]` (two fingers turning around a point,
 ///   clockwise on the screen for a positive angle).
 ///
 /// What the app does to the list's rows, at the time the statement is reached (after the
-/// gesture before it, and any `pause`): `delete 3 [5 …]` (rows before the edit), `insert 2 [4 …]`
-/// (places after it), `move 3 to 5`; a `list` statement must come first.
+/// gesture before it, and any `pause`; after a tap, once the tap has been reported: at the end
+/// of its double-tap window, `tap.maxGap` after the lift): `delete 3 [5 …]` (rows before the
+/// edit), `insert 2 [4 …]` (places after it), `move 3 to 5`, joined by `and` into one batch
+/// (`delete 2 and insert 0 and move 5 to 1`); a `list` statement must come first.
+/// `drag from X,Y to X,Y [in 1s] [hold 0.6s]`: with `hold`, the finger rests at its start
+/// first (press and hold, then drag: a row lifted for reordering).
 ///
 /// Times are written `0.25s`, `250ms` or `0.25` (seconds).
 ///
@@ -122,6 +126,9 @@ package enum TraceSynth {
         var firstID = 0
         var nextID = 0
         var strokes: [Stroke] = []
+        /// When the last gesture, if a tap or a double tap, lifted: an edit after it waits for
+        /// the tap to be reported.
+        var tapLift: Double?
 
         var res: Point { device.resolution ?? Point(x: Surface.defaultUnitsPerMillimeter, y: Surface.defaultUnitsPerMillimeter) }
         var center: Point { Point(x: device.width / 2, y: device.height / 2) }
@@ -194,18 +201,37 @@ package enum TraceSynth {
                 list = o
             case "delete", "insert", "move":
                 guard list != nil else { w.k -= 1; throw w.fail("a list statement before the list's edits") }
+                // The app answers a tap once it is told of it: after the tap's double-tap window,
+                // when the tap has been reported whatever it touched (at the lift over a row's
+                // action, at the window's end on its content).
+                if let lift = tapLift { time = max(time, lift + GestureSettings().tap.maxGap) }
+                tapLift = nil
                 var edit = JSONObject([.init("t", .number(time))])
-                if verb == "move" {
-                    let from = try w.row()
-                    guard w.take("to") else { throw w.fail("to") }
-                    let to = try w.row()
-                    edit["move"] = .object(JSONObject([.init("from", .number(from)), .init("to", .number(to))]))
-                } else {
-                    var rows: [JSONValue] = [.number(try w.row())]
-                    while !w.atEnd { rows.append(.number(try w.row())) }
-                    edit[verb] = .array(rows)
+                var moves: [JSONValue] = []
+                var part = verb
+                // `delete 2 and insert 0 and move 5 to 1`: one batch, as UIKit's
+                // performBatchUpdates (deleted rows numbered before it, the rest after).
+                while true {
+                    switch part {
+                    case "move":
+                        let from = try w.row()
+                        guard w.take("to") else { throw w.fail("to") }
+                        let to = try w.row()
+                        moves.append(.object(JSONObject([.init("from", .number(from)), .init("to", .number(to))])))
+                    case "delete", "insert":
+                        guard edit[part] == nil else { w.k -= 1; throw w.fail("each of delete and insert once in a batch (name all its rows at once)") }
+                        var rows: [JSONValue] = [.number(try w.row())]
+                        while !w.atEnd, w.peek() != "and" { rows.append(.number(try w.row())) }
+                        edit[part] = .array(rows)
+                    default:
+                        w.k -= 1
+                        throw w.fail("delete, insert or move after `and`")
+                    }
+                    guard w.take("and") else { break }
+                    part = try w.next("delete, insert or move after `and`")
                 }
                 try w.end()
+                if moves.count == 1 { edit["move"] = moves[0] } else if !moves.isEmpty { edit["move"] = .array(moves) }
                 edits.append(.object(edit))
             case "diagonals":
                 diagonals = true
@@ -265,6 +291,7 @@ package enum TraceSynth {
                     }
                 }
                 time += hold
+                if verb != "long-press" { tapLift = time }
             case "fling":
                 // A fast stroke: by default 30 mm in 0.08 s.
                 let dir = try w.next(Self.directions)
@@ -328,13 +355,18 @@ package enum TraceSynth {
                 let a = try w.point()
                 guard w.take("to") else { throw w.fail("to") }
                 let b = try w.point()
-                var dur = 1.0
-                if w.take("in") { dur = try w.seconds() }
-                try w.end()
-                try reserve(1, duration: dur)
+                // `hold S`: the finger rests at its start for S seconds first (press and hold,
+                // then drag: a list row lifted for reordering).
+                var dur = 1.0, hold = 0.0
+                while !w.atEnd {
+                    if w.take("in") { dur = try w.seconds() }
+                    else if w.take("hold") { hold = try w.seconds() }
+                    else { throw w.fail("in or hold") }
+                }
+                try reserve(1, duration: dur + hold)
                 beginGesture()
-                try stroke(id: 0, from: a, to: b, duration: dur)
-                time += dur
+                try stroke(id: 0, through: [a, b], duration: dur, restFirst: hold)
+                time += hold + dur
             case "expect":
                 var o = JSONObject()
                 let type = try w.next("an output type, like swipe")
@@ -398,6 +430,7 @@ package enum TraceSynth {
         }
 
         mutating func beginGesture() {
+            tapLift = nil
             if started { time += gap }
             started = true
             firstID = nextID
@@ -418,7 +451,8 @@ package enum TraceSynth {
             try stroke(id: id, through: [a, b], duration: duration)
         }
 
-        mutating func stroke(id: Int, through points: [Point], duration: Double) throws(DiagnosticError) {
+        /// `restFirst` seconds resting at the first point (down, then still) before it moves.
+        mutating func stroke(id: Int, through points: [Point], duration: Double, restFirst: Double = 0) throws(DiagnosticError) {
             // A stroke must stay on the surface: the builder keeps points within it, so a swipe
             // started near the edge became a tap there, silently.
             for p in points where !(p.x >= 0 && p.x <= device.width && p.y >= 0 && p.y <= device.height) {
@@ -431,7 +465,12 @@ package enum TraceSynth {
             if builder == nil { builder = TraceBuilder(device: device, seed: seed) }
             let contact = firstID + id
             nextID = max(nextID, contact + 1)
-            builder!.path(time, points, duration: duration, rate: rate, jitter: jitterMM, id: contact)
+            if restFirst > 0 {
+                builder!.path(time, [points[0], points[0]], duration: restFirst, rate: rate, jitter: jitterMM, lift: false, id: contact)
+                builder!.path(time + restFirst, points, duration: duration, rate: rate, jitter: jitterMM, id: contact, down: false)
+            } else {
+                builder!.path(time, points, duration: duration, rate: rate, jitter: jitterMM, id: contact)
+            }
             strokes.append(Stroke(id: contact, downTime: time, statement: statementWords.map { $0.words.joined(separator: " ") } ?? ""))
         }
 

@@ -19,8 +19,9 @@ struct Synth: ParsableCommand {
             swipe right 40mm [in 0.25s] [at X,Y] [fingers N]; tap|double-tap [at X,Y] [fingers N] \
             [hold S]; long-press [at X,Y] [for S]; fling DIR [30mm] [in S]; pinch [at X,Y] \
             [from 20mm] [to 60mm] [in S]; rotate [at X,Y] [by 90deg] [radius 15mm] [in S]; \
-            drag from X,Y to X,Y [in S]; pause S. The app's edits, when reached: delete ROW…; \
-            insert ROW…; move ROW to ROW. Times: 0.25s, 250ms or 0.25 (seconds). \
+            drag from X,Y to X,Y [in S] [hold S]; pause S. The app's edits, when reached (after a \
+            tap, once it is reported: 0.3 s after its lift): delete ROW…; insert ROW…; move ROW to \
+            ROW; joined by 'and' into one batch. Times: 0.25s, 250ms or 0.25 (seconds). \
             Expectations: expect TYPE field=value…; expect-none TYPE…; the trace is written only \
             when replaying its events meets them (--unchecked writes it anyway). A description \
             file of - is standard input.

@@ -100,9 +100,9 @@ struct SynthTests {
 
     @Test("delete, insert and move become the list's edits at the time they are reached, and the replay applies them")
     func edits() throws {
-        // The tap lasts 0.08 s from 0: the delete is at 0.08; 0.3 s later the insert and the move,
-        // in that order. Each edit reports its counts, then a report per row (expectations in
-        // the outputs' order).
+        // The tap lasts 0.08 s from 0 and is reported when its double-tap window closes, at
+        // 0.38: the delete then; 0.3 s later the insert and the move, in that order. Each edit
+        // reports its counts, then a report per row (expectations in the outputs' order).
         let t = try replayPasses("""
             list rows 8 height 60 trailing 80,80 leading 70 reorder
             tap at 400,90
@@ -123,10 +123,56 @@ struct SynthTests {
         #expect(list["reorder"] == .bool(true))
         guard case .array(let edits)? = list["edits"] else { Issue.record("no edits: \(list)"); return }
         #expect(edits.count == 3)
-        #expect(edits.map { $0["t"] } == [.number(0.08), .number(0.38), .number(0.38)])
+        let times = edits.compactMap { $0["t"]?.numberValue }
+        #expect(times.count == 3 && zip(times, [0.38, 0.68, 0.68]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(times)")
         #expect(edits[0]["delete"] == .array([.number(1)]))
         #expect(edits[1]["insert"] == .array([.number(0), .number(2)]))
         #expect(edits[2]["move"]?["from"] == .number(3) && edits[2]["move"]?["to"] == .number(0))
+    }
+
+    @Test("an edit after a tap comes once the tap is reported: the tapped row is selected, then deleted (the edit came at the lift, and the tap found its row gone)")
+    func editAfterATapWaitsForTheTap() throws {
+        _ = try replayPasses("""
+            list rows 8 height 60
+            tap at 400,150
+            delete 2
+            expect tap
+            expect select row=2
+            expect edit deleted=1 inserted=0 moved=0
+            expect rowDeleted row=2
+            """)
+        // A row's action tapped, then the app deletes the row: the action is row 2's, and no
+        // other row is selected.
+        _ = try replayPasses("""
+            list rows 8 height 60 trailing 80
+            swipe left 30mm at 500,150
+            tap at 760,150
+            delete 2
+            expect rowAction row=2 side=trailing index=0
+            expect rowDeleted row=2
+            expect-none select
+            """)
+    }
+
+    @Test("edits joined by `and` are one batch, as UIKit's performBatchUpdates; a press held then dragged lifts a row for reordering")
+    func batchesAndHeldDrags() throws {
+        let t = try replayPasses("""
+            list rows 8 height 60
+            delete 2 and insert 0 and move 5 to 1 and move 6 to 2
+            expect edit deleted=1 inserted=1 moved=2
+            """)
+        guard case .array(let edits)? = t.header.scene?["list"]?["edits"] else { Issue.record("no edits"); return }
+        #expect(edits.count == 1)
+        #expect(edits.first?["move"] == .array([.object(["from": 5, "to": 1]), .object(["from": 6, "to": 2])]))
+        // Held 0.7 s (past the long press's 0.5 s) at row 2, then dragged 3 rows down.
+        _ = try replayPasses("""
+            list rows 8 height 60 reorder
+            drag from 400,150 to 400,330 hold 0.7s
+            expect rowMoved from=2 to=5
+            """)
+        let held = try TraceSynth.trace(from: "drag from 400,150 to 400,330 hold 0.7s")
+        #expect(held.events.filter { $0.time <= 0.7 }.allSatisfy { $0.position == Point(x: 400, y: 150) })
+        #expect(held.events.last.map { abs($0.time - 1.7) < 1e-9 && $0.phase == .up } == true)
     }
 
     struct Bad: Sendable, CustomStringConvertible {
@@ -157,6 +203,9 @@ struct SynthTests {
         Bad(text: "list rows 8; delete 2 -1", message: "-e:1:23: error: in `delete 2 -1`: expected a row: a whole number from 0 to 10,000,000, found '-1'"),
         Bad(text: "list rows 8; insert 1.5", message: "-e:1:21: error: in `insert 1.5`: expected a row: a whole number from 0 to 10,000,000, found '1.5'"),
         Bad(text: "list rows 8; move 1 to 2 3", message: "-e:1:26: error: in `move 1 to 2 3`: expected the end of the statement, found '3'"),
+        Bad(text: "list rows 8; delete 1 and delete 2", message: "-e:1:27: error: in `delete 1 and delete 2`: expected each of delete and insert once in a batch (name all its rows at once), found 'delete'"),
+        Bad(text: "list rows 8; delete 1 and", message: "-e:1:26: error: in `delete 1 and`: expected delete, insert or move after `and`, found the end of the statement"),
+        Bad(text: "drag from 1,1 to 9,9 hold", message: "-e:1:26: error: in `drag from 1,1 to 9,9 hold`: expected a time in seconds, like 0.25s (at most 3600s), found the end of the statement"),
         Bad(text: "list rows 8 trailing 80,0", message: "-e:1:22: error: in `list rows 8 trailing 80,0`: expected action widths in trace units, like 80 or 80,80 (each above 0), found '80,0'"),
         Bad(text: "list leading wide", message: "-e:1:14: error: in `list leading wide`: expected action widths in trace units, like 80 or 80,80 (each above 0), found 'wide'"),
     ])

@@ -15,8 +15,12 @@ struct Eval: ParsableCommand {
             reported between its touch-down and the next stroke's.
 
             The table gives, per person and for everyone, each intent's strokes, how many were \
-            taken for what they were meant as (recall), and what they were taken for. Then \
-            every stroke that was not, with --explain's reason.
+            taken for what they were meant as (recall), and what they were taken for. Then, for \
+            the horizontal swipes and vertical scrolls, the same strokes under four peers' rules \
+            (lisgd, Android's ItemTouchHelper, GTK's GtkGesturePan, the UIKit article's code); \
+            with --leave-one-out, the settings chosen on the other people for each person in \
+            turn and what they give that person. Then every stroke that was not taken for what \
+            it was meant as, with --explain's reason.
             """)
 
     @Argument(help: "The labels file (JSON); trace paths in it are relative to its folder.")
@@ -27,6 +31,9 @@ struct Eval: ParsableCommand {
 
     @Option(help: "Print at most this many strokes that were not taken for what they were meant as (all with --json).")
     var failures = 40
+
+    @Flag(help: "Leave each person out in turn: pan.axisBias and pan.axisDecisionDistance chosen from a grid on the others (over the settings in use), measured on the person left out (needs two people or more; a replay per point of the grid).")
+    var leaveOneOut = false
 
     @OptionGroup var output: JSONLinesOption
 
@@ -48,15 +55,54 @@ struct Eval: ParsableCommand {
         }
         let summary = EvaluationSummary(results)
         let missed = results.filter { $0.correct == false }
+        // The peers' rules on the swipes and scrolls, and each person left out in turn.
+        let users = summary.groups.compactMap(\.user)
+        let compared = read.filter { $0.intent == .swipeHorizontal || $0.intent == .scrollVertical }
+        var peers: [(String, [SwipeScore])] = []
+        if !compared.isEmpty {
+            let samples: [StrokeSamples]
+            do { samples = try StrokeSamples.read(compared, folder: folder) } catch { throw CommandFailure.badInput(error.description) }
+            peers = [("this project (\(settings == nil ? "each trace's settings" : "--settings"))", SwipeScore.of(results, users: users))]
+                + PeerRule.allCases.map { ($0.title, SwipeScore.of($0, samples, users: users)) }
+        }
+        var loo: LeaveOneOut?
+        if leaveOneOut {
+            guard users.count >= 2 else {
+                throw CommandFailure.badInput("touchtrace eval: --leave-one-out needs the strokes of two people or more (`user` in the labels); \(visibleText(displayName(labels))) names \(users.count)")
+            }
+            do { loo = try LeaveOneOut.run(labels: read, folder: folder, settings: replaySettings ?? GestureSettings()) } catch {
+                throw CommandFailure.badInput(error.description)
+            }
+        }
         let out = StandardOutput(lineBuffered: false)
         if output.json {
-            out.line(json(summary, missed: missed).serialized())
+            out.line(json(summary, missed: missed, peers: peers, users: users, leaveOneOut: loo).serialized())
         } else {
             let traces = Set(read.map(\.trace)).count
             out.line("\(results.count) strokes in \(traces) trace\(traces == 1 ? "" : "s") (\(visibleText(displayName(labels)))); settings: \(settings.map(visibleText) ?? "each trace's own (defaults: swipe.rule heading)")")
             for group in summary.groups {
                 out.line("")
                 out.line(table(group, outcomes: summary.outcomes))
+            }
+            if !peers.isEmpty {
+                out.line("")
+                out.line("beside the peers' rules on the same strokes: horizontal swipes recognized in their direction / vertical scrolls taken for a row swipe")
+                let columns = users.map { "user \(visibleText($0))" } + ["everyone"]
+                out.line("  " + "rule".padding(toLength: 58, withPad: " ", startingAt: 0) + columns.map { pad($0, 18) }.joined())
+                for (name, cells) in peers {
+                    out.line("  " + name.padding(toLength: 58, withPad: " ", startingAt: 0)
+                             + cells.map { pad(percent($0.recall) + " / " + percent($0.falseRowSwipes, digits: 2), 18) }.joined())
+                }
+            }
+            if let loo {
+                out.line("")
+                out.line("leaving each person out: pan.axisBias and pan.axisDecisionDistance chosen on the others (grid 2–6 × 6–14 mm; "
+                         + "no more than 0.5% of scrolls taken for a row swipe, then swipes recognized, then strokes right, then the least waiting)")
+                for t in loo.turns {
+                    out.line("  user \(visibleText(t.user)) left out: chosen \(fixed(t.bias, 0)):1 and \(fixed(t.distance, 0)) mm "
+                             + "(\(percent(t.others.recall)) of the others' swipes) → \(percent(Double(t.correct) / Double(max(1, t.strokes)))) of its strokes right"
+                             + (t.swipes.swipes + t.swipes.scrolls > 0 ? ", \(percent(t.swipes.recall)) of its swipes, \(percent(t.swipes.falseRowSwipes, digits: 2)) of its scrolls taken for a row swipe" : ""))
+                }
             }
             out.line("")
             out.line("not taken for what they were meant as: \(missed.count)" + (missed.count > failures ? " (the first \(failures))" : ""))
@@ -94,6 +140,32 @@ struct Eval: ParsableCommand {
         let net = "net (\(fixed(r.netMillimeters.x, 1)), \(fixed(r.netMillimeters.y, 1))) mm"
         return "\(visibleText(l.trace)) id \(l.id)\(l.downTime.map { " at \(fixed($0, 3)) s" } ?? "") (\(who)\(l.intent.rawValue), \(net)): taken for \(r.outcome.name)"
             + (r.reason.isEmpty ? "" : " — \(r.reason)")
+    }
+
+    func json(_ summary: EvaluationSummary, missed: [StrokeResult], peers: [(String, [SwipeScore])], users: [String],
+              leaveOneOut: LeaveOneOut?) -> JSONValue {
+        func score(_ s: SwipeScore) -> JSONValue {
+            .object(["swipes": .number(Double(s.swipes)), "recognized": .number(Double(s.recognized)),
+                     "scrolls": .number(Double(s.scrolls)), "rowSwipes": .number(Double(s.rowSwipes))])
+        }
+        guard case .object(var root) = json(summary, missed: missed) else { return .null }
+        root["peers"] = .array(peers.map { name, cells in
+            var o: JSONObject = ["rule": .string(name)]
+            o["users"] = .array(zip(users, cells).map { u, c in
+                guard case .object(var x) = score(c) else { return .null }
+                x["user"] = .string(u)
+                return .object(x)
+            })
+            o["everyone"] = cells.last.map(score) ?? .null
+            return .object(o)
+        })
+        if let leaveOneOut {
+            root["leaveOneOut"] = .array(leaveOneOut.turns.map { t in
+                .object(["user": .string(t.user), "panAxisBias": .number(t.bias), "panAxisDecisionDistance": .number(t.distance),
+                         "strokes": .number(Double(t.strokes)), "correct": .number(Double(t.correct)), "swipes": score(t.swipes)])
+            })
+        }
+        return .object(root)
     }
 
     func json(_ summary: EvaluationSummary, missed: [StrokeResult]) -> JSONValue {

@@ -152,6 +152,23 @@ public func tg_list_layout(_ list: OpaquePointer?) -> Int32 {
     }
 }
 
+/// `tg_list_cell_drawn()` of touchgestures.h, where it is documented.
+@_cdecl("tg_list_cell_drawn")
+public func tg_list_cell_drawn(_ list: OpaquePointer?, _ index: Int32, _ y: UnsafeMutablePointer<Double>?,
+                               _ height: UnsafeMutablePointer<Double>?) -> Int32 {
+    with(list, "tg_list_cell_drawn", "list") { (l: CList) in
+        guard index >= 0, Int(index) < l.cells.count else {
+            return refuse(.invalidArgument, "tg_list_cell_drawn: index \(index) is not among the \(l.cells.count) cells of the last tg_list_layout()")
+        }
+        // Before any time was given there is no animation to apply: the cell as laid out.
+        let time = l.core.time.isFinite ? l.core.time : 0
+        let drawn = l.core.list.drawn(l.cells[Int(index)], at: time)
+        y?.pointee = drawn.y
+        height?.pointee = drawn.height
+        return Status.ok.rawValue
+    }
+}
+
 /// `tg_list_cell()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_cell")
 public func tg_list_cell(_ list: OpaquePointer?, _ index: Int32, _ cell: UnsafeMutableRawPointer?) -> Int32 {

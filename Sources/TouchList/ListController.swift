@@ -102,6 +102,7 @@ public struct ListController: Sendable {
         if list.isMoving || pages.box?.nextAnswerTime != nil {
             advance(to: time, emit: emit)
         }
+        passed(to: time)
         // What an edit held for a tap that never came (it turned into a drag) is forgotten
         // before the next touch: a later tap at the same point is another tap.
         if list.heldTap != nil, engine.pendingTapPosition == nil { list.heldTap = nil }
@@ -167,12 +168,22 @@ public struct ListController: Sendable {
         return answer.map { min($0, gesture) } ?? gesture
     }
 
-    /// True while the list moves with no finger on it (momentum, a spring back, a snap).
-    public var isAnimating: Bool { list.isMoving }
+    /// True while the list moves with no finger on it, at ``time``: momentum, a spring back, a
+    /// snap, a row settling open or closed, a lifted row scrolling the list or a dropped one
+    /// settling into its slot, an edit's rows growing or collapsing. A screen redraws every display
+    /// frame while it is true (``nextDeadline`` does not count these: they move every frame), and
+    /// may sleep once it is false.
+    public var isAnimating: Bool { list.isMoving || list.isAnimatingEdits(at: time) }
+
+    /// The latest time the controller was given (a frame's, ``advance(to:emit:)``'s or an
+    /// edit's), in seconds; `-infinity` before any. What ``isAnimating`` and a renderer's
+    /// ``ListModel/drawn(_:at:)`` are at.
+    public private(set) var time = -Double.infinity
 
     /// Lets time pass to `time` (seconds) with no new event: page answers arrive, momentum and
     /// settling move on, and deadlines fire, each at its own time.
     public mutating func advance(to time: Double, emit: (Output) -> Void) {
+        defer { passed(to: time) }
         let surface = engine.surface
         // Pages due by then arrive each at its own time, after everything due before it (an
         // arrival or a scroll may ask for the next page, which may arrive before `time` too).
@@ -188,6 +199,14 @@ public struct ListController: Sendable {
             list.receive(answer, surface: surface) { emit(.list($0)) }
             pages.passOn(list.lastRequest)
         }
+    }
+
+    /// Time has come to `time`: an edit's animations that have ended by then are let go (they
+    /// stayed in ``ListModel/editAnimations`` until the next edit).
+    private mutating func passed(to time: Double) {
+        guard time > self.time else { return }
+        self.time = time
+        if list.editAnimations.contains(where: { $0.isDone(at: time) }) { list.editAnimations.removeAll { $0.isDone(at: time) } }
     }
 
     /// Moves the list and fires the engine's deadlines up to `time` (seconds), in time order:
@@ -233,6 +252,7 @@ public struct ListController: Sendable {
         list.holdTap(at: engine.pendingTapPosition)
         try list.performEdits(edits, at: time, surface: engine.surface) { emit(.list($0)) }
         pages.passOn(list.lastRequest)
+        passed(to: time)
     }
 
     /// Ends the input: contacts still down are cancelled at the last timestamp (as the trace

@@ -346,6 +346,29 @@ extension ListModel {
     /// True while an edit's rows grow or collapse at `time` (seconds): a screen redraws then.
     public func isAnimatingEdits(at time: Double) -> Bool { editAnimations.contains { !$0.isDone(at: time) } }
 
+    /// Where a renderer draws `cell` (of ``layoutCells()``) at `time` (seconds): its top edge and
+    /// height on the surface with the list's animations applied, where the cell itself says where
+    /// the model puts it. An edit's rows grow and collapse (``editDisplacement(atContentOffset:time:)``
+    /// at the cell's top in the content, and a growing row's ``RowAnimation/shownHeight(at:)``);
+    /// while a row is lifted for reordering, it is under the finger and the rows between its
+    /// place and its target make room, and a dropped row settles into its slot
+    /// (``reorderDisplacement(ofRow:at:)``). A pinned header stays where it is pinned. Give the
+    /// controller's ``ListController/time``.
+    public func drawn(_ cell: VisibleCell, at time: Double) -> (y: Double, height: Double) {
+        guard !cell.pinned else { return (cell.y, cell.height) }
+        // The cell's top in the content, as the model lays it out.
+        let top = cell.y - layout.top + contentOffset
+        var y = cell.y + editDisplacement(atContentOffset: top, time: time)
+        var height = cell.height
+        if case .row(let r) = cell.item, r >= 0, r < rowCount {
+            y += reorderDisplacement(ofRow: r, at: time)
+            if let grow = editAnimations.first(where: { $0.kind == .grow && $0.row == r && !$0.isDone(at: time) }) {
+                height = grow.shownHeight(at: time)
+            }
+        }
+        return (y, height)
+    }
+
     /// The first row whose bottom is below the viewport's top.
     private func firstRowInView() -> Int {
         var i = geometry.item(atOffset: max(0, contentOffset))

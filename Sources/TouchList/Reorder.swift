@@ -112,6 +112,9 @@ extension ListModel {
             let y = p.position.y - layout.top
             transitionReorder(to: .lifted(.init(row: row, target: row, grab: y + contentOffset - top, fingerY: y,
                                                 edgeSince: nil, time: time)), at: time)
+            // One row open at a time, and none while rows move about under the lifted one: an
+            // open row closes, as a scroll or a tap closes it.
+            closeOpenRow(at: time, emit: emit)
             needsEndFrame = true
         case (.changed, .lifted(var l)):
             l.fingerY = p.position.y - layout.top

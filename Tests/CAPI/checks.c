@@ -204,6 +204,59 @@ static void gestures(void)
 	}
 }
 
+/* Where cells are drawn while the list animates: an edit's rows sliding, a lifted row. */
+static void drawing(void)
+{
+	struct tg_list *l = tg_list_new(
+		"{\"format\": \"touch-trace\", \"version\": 1,"
+		" \"device\": {\"width\": 800, \"height\": 480, \"resolution\": {\"x\": 5, \"y\": 5}},"
+		" \"scene\": {\"list\": {\"rows\": 8, \"rowHeight\": 60, \"reorder\": true}}, \"events\": []}");
+	CHECK(l != NULL, "%s", tg_last_error());
+	if (l == NULL)
+		return;
+	struct tg_cell cell;
+	double y, h;
+	/* A row inserted at the top at 1 s grows over 0.25 s: at the edit it is 0 high, and the row
+	 * below (the old row 0, laid out at 60) is still drawn at 0. */
+	int32_t at_top[] = {0};
+	CHECK(tg_list_edit(l, 1.0, NULL, 0, at_top, 1, NULL, 0) == TG_OK, "%s", tg_last_error());
+	CHECK(tg_list_is_animating(l) == 1, "not animating after an edit (the cells had closed up at once)");
+	int n = tg_list_layout(l);
+	CHECK(n >= 2, "%d cells", n);
+	CHECK(tg_list_cell(l, 1, &cell) == TG_OK && cell.index == 1 && cell.y == 60, "row 1 laid out at %g", cell.y);
+	CHECK(tg_list_cell_drawn(l, 0, &y, &h) == TG_OK && y == 0 && h == 0, "the new row drawn at %g, %g high", y, h);
+	CHECK(tg_list_cell_drawn(l, 1, &y, NULL) == TG_OK && fabs(y) < 1e-9, "the row below drawn at %g", y);
+	/* Half-way in time, half grown (accelerate-decelerate: (1 - cos(pi/2)) / 2). */
+	tg_list_advance(l, 1.125);
+	CHECK(tg_list_cell_drawn(l, 0, NULL, &h) == TG_OK && fabs(h - 30) < 1e-9, "%g high half-way", h);
+	CHECK(tg_list_cell_drawn(l, 1, &y, NULL) == TG_OK && fabs(y - 30) < 1e-9, "row 1 at %g half-way", y);
+	tg_list_advance(l, 1.25);
+	CHECK(tg_list_is_animating(l) == 0, "still animating when the edit's 0.25 s are over");
+	CHECK(tg_list_cell_drawn(l, 1, &y, &h) == TG_OK && y == 60 && h == 60, "row 1 drawn at %g, %g high at rest", y, h);
+	CHECK(tg_list_cell_drawn(l, n, &y, &h) == TG_ERROR_INVALID_ARGUMENT, "a cell out of range");
+	/* Row 2 (y 120 to 180) held 0.6 s at y 150, then carried 100 units down: drawn under the
+	 * finger, and rows 3 and 4, which it passed, drawn one row up to make room. */
+	tg_list_touch(l, 2, 0, TG_TOUCH_DOWN, 400, 150);
+	tg_list_frame(l);
+	tg_list_advance(l, 2.6);
+	for (int i = 1; i <= 20; i++) {
+		tg_list_touch(l, 2.6 + i * 0.02, 0, TG_TOUCH_MOVE, 400, 150 + 5 * i);
+		tg_list_frame(l);
+	}
+	n = tg_list_layout(l);
+	for (int k = 0; k < n; k++) {
+		tg_list_cell(l, k, &cell);
+		tg_list_cell_drawn(l, k, &y, NULL);
+		if (cell.index == 2)
+			CHECK(fabs(y - (cell.y + 100)) < 1e-9, "the lifted row drawn at %g, laid out at %g", y, cell.y);
+		if (cell.index == 3 || cell.index == 4)
+			CHECK(fabs(y - (cell.y - 60)) < 1e-9, "row %d drawn at %g, laid out at %g", cell.index, y, cell.y);
+		if (cell.index == 5)
+			CHECK(y == cell.y, "row 5 moved (%g, laid out at %g)", y, cell.y);
+	}
+	tg_list_destroy(l);
+}
+
 static void list(void)
 {
 	/* 40 rows of 50 units in a 400 x 300 list: content 2000 high, offsets 0 to 1700. */
@@ -347,6 +400,7 @@ int main(int argc, char **argv)
 	refusals();
 	gestures();
 	list();
+	drawing();
 	edits();
 	printf("%d checks, %d failed\n", checks, failures);
 	return failures == 0 ? 0 : 1;

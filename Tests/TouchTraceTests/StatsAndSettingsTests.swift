@@ -4,6 +4,7 @@ import TouchEvdev
 import TouchList
 import TouchTrace
 @testable import TouchTools
+import TouchTestSupport
 
 @Suite("stats and settings files")
 struct StatsAndSettingsTests {
@@ -104,5 +105,64 @@ extension CLITests {
         #expect(r.status == 0)
         #expect(r.out.contains("\ndemo-session.json "))
         #expect(r.out.split(separator: "\n").last?.hasPrefix("total: \(corpusFiles.count) traces") == true)
+    }
+
+    /// Whatever the layout of a settings text (flat or nested, any whitespace and line breaks),
+    /// its mistake is reported at its key's line and column (it was at the file, or line 1).
+    @Test("property: a settings text's mistake is at its key's line and column, whatever the layout")
+    func settingsMistakesAreLocated() throws {
+        var rng = SplitMix(state: 46)
+        let defaults = GestureSettings()
+        for _ in 0..<400 {
+            func space() -> String { ["", " ", "\n", "  \n\t", "\r\n "][rng.int(5)] }
+            // A few settings in a random order, none of the two the mistake names.
+            var pool = GestureSettings.catalog.filter { $0.name != "tap.maxGap" && $0.name != "longPress.minDuration" }
+            var names: [GestureSettingInfo] = []
+            for _ in 0..<(1 + rng.int(6)) { names.append(pool.remove(at: rng.int(pool.count))) }
+            let bad = rng.int(names.count + 1)   // where the mistake stands among them
+            var text = "{" + space()
+            var expected = (line: 0, column: 0)
+            func mark() {
+                let before = Array(text.utf8)
+                let line = before.filter { $0 == 0x0A }.count + 1
+                let lineStart = (before.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+                expected = (line, before.count - lineStart + 1)
+            }
+            var members: [String] = []
+            for (k, setting) in names.enumerated() {
+                if k == bad { members.append("BAD") }
+                members.append(setting.name)
+            }
+            if bad == names.count { members.append("BAD") }
+            for (k, name) in members.enumerated() {
+                if k > 0 { text += "," + space() }
+                if name == "BAD" {
+                    // An unknown name, or a known one out of its range; flat or nested.
+                    let nested = rng.int(2) == 0
+                    if nested {
+                        text += "\"tap\"" + space() + ":" + space() + "{" + space()
+                        mark()
+                        text += rng.int(2) == 0 ? "\"maxGapp\"" + space() + ":" + space() + "0.3" : "\"maxGap\"" + space() + ":" + space() + "300"
+                        text += space() + "}"
+                    } else {
+                        mark()
+                        text += rng.int(2) == 0 ? "\"swipe.minDistanc\"" + space() + ":" + space() + "12" : "\"longPress.minDuration\"" + space() + ":" + space() + "800"
+                    }
+                } else {
+                    let setting = GestureSettings.setting(named: name)!
+                    let value = defaults.value(of: setting).map { formatJSONNumber($0) } ?? "null"
+                    text += "\"\(name)\"" + space() + ":" + space() + value
+                }
+            }
+            text += space() + "}"
+            do {
+                _ = try GestureSettings.from(text: Array(text.utf8), name: "s.json")
+                Issue.record("accepted: \(text)")
+            } catch {
+                let at = error.diagnostics.first?.location
+                #expect(at?.line == expected.line && at?.column == expected.column,
+                        "\(error.diagnostics.map(\.description)) for \(text.debugDescription), expected \(expected)")
+            }
+        }
     }
 }

@@ -64,7 +64,11 @@ static void draw(struct tg_list *list)
 		double slide = tg_list_row_offset(list, cell.index);
 		/* 40 columns for 400 units: the row's content shifted by its slide. */
 		int shift = (int)(-slide / 10);
-		printf("%6.1f |", cell.y);
+		/* Where the row is drawn now: its laid-out place with any animation applied (an
+		 * edit's rows sliding, a lifted row), the same once the list rests. */
+		double y;
+		tg_list_cell_drawn(list, i, &y, NULL);
+		printf("%6.1f |", y);
 		for (int c = 0; c < 40; c++) {
 			if (c >= 40 - shift)
 				putchar('#'); /* an action uncovered */

@@ -344,7 +344,9 @@ int tg_list_edit(struct tg_list *list, double time, const int32_t *deleted, size
 		 const int32_t *inserted, size_t n_inserted, const int32_t *moves, size_t n_moves);
 /** When the list or its gestures next need tg_list_advance(); NaN when nothing waits. */
 double tg_list_next_deadline(const struct tg_list *list);
-/** Whether the list is moving on its own (momentum, a snap, a row settling): 1 or 0. */
+/** Whether the list is moving on its own at the latest time given (momentum, a snap, a row
+ * settling, an edit's rows sliding, a lifted row scrolling the list or a dropped one settling):
+ * 1 or 0. */
 int tg_list_is_animating(const struct tg_list *list);
 /** As tg_engine_finish(). */
 int tg_list_finish(struct tg_list *list);
@@ -387,8 +389,17 @@ struct tg_cell {
 /** Lays out the cells visible now and returns how many there are (at most 4096); read them
  * with tg_list_cell(). Negative on failure. */
 int tg_list_layout(struct tg_list *list);
-/** Copies cell `index` of the last tg_list_layout() into `*cell`. */
+/** Copies cell `index` of the last tg_list_layout() into `*cell`: where the list's model puts
+ * it (rows already where an edit or a drop left them). */
 int tg_list_cell(const struct tg_list *list, int index, struct tg_cell *cell);
+/** Where cell `index` of the last tg_list_layout() is drawn now (at the latest time given to the
+ * list): its top edge `*y` and `*height` in surface units with the list's animations applied,
+ * which tg_list_cell() leaves out. After tg_list_edit() the rows around an edit slide over
+ * 0.25 s (deleted rows collapse, inserted ones grow from 0); while a row is lifted for
+ * reordering it is under the finger and the rows between its place and its target make room;
+ * a dropped row settles into its slot. A renderer draws with these while tg_list_is_animating()
+ * or a row is lifted. Either pointer may be NULL. */
+int tg_list_cell_drawn(const struct tg_list *list, int index, double *y, double *height);
 
 /* ---- Traces ------------------------------------------------------------------------------ */
 

@@ -1,4 +1,5 @@
-// The platform layer's one piece that is not in its header: main's arguments, kept at start.
+// The platform layer's pieces that are not in its header: main's arguments, kept at start, and
+// the C library's last error message, a thread's own.
 #include "platform.h"
 
 static int argument_count;
@@ -17,3 +18,22 @@ int platform_argument_count(void) { return argument_count; }
 const char *platform_argument(int index) {
 	return index >= 0 && index < argument_count ? arguments[index] : NULL;
 }
+
+/* 4 KiB a thread: the five diagnostics a message holds at most, and their count. */
+static _Thread_local char last_error[4096];
+
+void platform_set_last_error(const char *message) {
+	size_t n = strlen(message);
+	if (n < sizeof last_error) {
+		memcpy(last_error, message, n + 1);
+		return;
+	}
+	/* Cut before the last UTF-8 sequence that does not fit, and mark the cut. */
+	size_t keep = sizeof last_error - 4;
+	while (keep > 0 && ((unsigned char)message[keep] & 0xC0) == 0x80)
+		keep--;
+	memcpy(last_error, message, keep);
+	memcpy(last_error + keep, "\xE2\x80\xA6", 4);   /* "…" and the NUL */
+}
+
+const char *platform_last_error(void) { return last_error; }

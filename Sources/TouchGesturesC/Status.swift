@@ -22,18 +22,11 @@ struct Refusal: Error {
     }
 }
 
-/// The calling thread's last message, in memory of its own (freed when the thread ends): C
-/// callers on several threads each read their own, as with `errno`.
-private let messageKey: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key) { free($0) }
-    return key
-}()
-
-/// Keeps `message` as the calling thread's last error.
+/// Keeps `message` as the calling thread's last error, in thread-local memory of the platform
+/// layer's (`platform_set_last_error`: C callers on several threads each read their own, as
+/// with `errno`, and nothing is left to run when a thread ends).
 func remember(_ message: String) {
-    free(pthread_getspecific(messageKey))
-    pthread_setspecific(messageKey, strdup(message))
+    platform_set_last_error(message)
 }
 
 /// Keeps `message` as the thread's last error and returns `status`'s number: a refusal made
@@ -112,13 +105,10 @@ nonisolated(unsafe) private let versionCString = UnsafePointer(strdup(touchGestu
 @_cdecl("tg_version")
 public func tg_version() -> UnsafePointer<CChar> { versionCString }
 
-private let empty: StaticString = ""
-
 /// `tg_last_error()`.
 @_cdecl("tg_last_error")
 public func tg_last_error() -> UnsafePointer<CChar> {
-    if let p = pthread_getspecific(messageKey) { return UnsafePointer(p.assumingMemoryBound(to: CChar.self)) }
-    return cString(empty)
+    platform_last_error()
 }
 
 /// A static string's bytes as a C string (static memory; the literal ends in a NUL).

@@ -51,6 +51,14 @@ static inline void *platform_map(size_t length, int protection, int flags, int f
 /// own runtime takes them on Linux.
 int platform_argument_count(void);
 const char *platform_argument(int index);
+/// The calling thread's last error message of the C library (tg_last_error()): kept in
+/// thread-local memory of fixed size (a longer message is cut at a character boundary, with
+/// "…"), so that nothing runs when a thread ends and nothing is left to a pthread key. A key
+/// and its destructor (what it was) crashed a thread that outlived a dlclose() of the library
+/// (the destructor ran in unmapped code), and 1,024 loads used up the process's keys.
+void platform_set_last_error(const char *message);
+const char *platform_last_error(void);
+
 /// This process's environment, as execve(2) takes it.
 static inline char *const *platform_environment(void) { extern char **environ; return environ; }
 

@@ -63,7 +63,9 @@ enum tg_status {
 /**
  * What the calling thread's last failed call said: one line, naming the argument or the
  * place in the JSON (line and column) and what was wrong. Empty before any failure. Owned by
- * the library, valid until the thread's next failing call.
+ * the library, valid until the thread's next failing call (at most 4,095 bytes: a longer one
+ * ends in "…"). It is the thread's own memory: nothing of it outlives the thread, and a thread
+ * may go on after the library is unloaded.
  */
 const char *tg_last_error(void);
 

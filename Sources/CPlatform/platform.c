@@ -21,8 +21,10 @@ const char *platform_argument(int index) {
 
 /* 4 KiB a thread: the five diagnostics a message holds at most, and their count. */
 static _Thread_local char last_error[4096];
+static _Thread_local int last_status;
 
-void platform_set_last_error(const char *message) {
+void platform_set_last_error(int status, const char *message) {
+	last_status = status;
 	size_t n = strlen(message);
 	if (n < sizeof last_error) {
 		memcpy(last_error, message, n + 1);
@@ -37,3 +39,5 @@ void platform_set_last_error(const char *message) {
 }
 
 const char *platform_last_error(void) { return last_error; }
+
+int platform_last_status(void) { return last_status; }

@@ -27,7 +27,7 @@ public func tg_engine_new(_ width: Double, _ height: Double, _ unitsPerMillimete
         let engine = GestureEngine(settings: try settings(settingsJSON), surface: surface)
         return handle(CEngine(core: engine, feed: TouchFeed(rotation: turn, panelWidth: width, panelHeight: height)))
     } catch {
-        remember(error.message)
+        remember(error.status, error.message)
         return nil
     }
 }

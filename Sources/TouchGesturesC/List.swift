@@ -31,7 +31,7 @@ public func tg_list_new(_ traceJSON: UnsafePointer<CChar>?) -> OpaquePointer? {
         let feed = TouchFeed(rotation: .none, panelWidth: header.surface.width, panelHeight: header.surface.height)
         return handle(CList(core: controller, feed: feed))
     } catch {
-        remember(error.message)
+        remember(error.status, error.message)
         return nil
     }
 }

@@ -1,3 +1,4 @@
+internal import CPlatform
 import TouchGestures
 import TouchList
 import TouchTrace
@@ -48,14 +49,24 @@ final class CReplay {
 @_cdecl("tg_replay_open")
 public func tg_replay_open(_ path: UnsafePointer<CChar>?, _ explain: Int32) -> OpaquePointer? {
     guard let path else {
-        remember("tg_replay_open: path is NULL")
+        remember(.invalidArgument, "tg_replay_open: path is NULL")
+        return nil
+    }
+    // The path names a file, as written: `-` is the file named so (the tools' standard input is
+    // not the host's to take), and what is not a regular file (a FIFO, which blocked in open(),
+    // a device) is refused before it is opened.
+    var name = String(cString: path)
+    if name == "-" { name = "./-" }
+    var st = stat()
+    if stat(name, &st) == 0, platform_is_regular(st.st_mode) == 0 {
+        remember(.badInput, "tg_replay_open: \(visibleText(name)) is not a regular file")
         return nil
     }
     do {
-        let stream = try TraceEventStream(path: String(cString: path))
+        let stream = try TraceEventStream(path: name)
         return handle(CReplay(stream: stream, explain: explain != 0))
     } catch {
-        remember(message(error.diagnostics))
+        remember(.badInput, message(error.diagnostics))
         return nil
     }
 }
@@ -70,7 +81,7 @@ public func tg_replay_next_event(_ replay: OpaquePointer?) -> OpaquePointer? {
     on(replay, else: nil) { (r: CReplay) in
         r.fill()
         guard let event = r.queue.next() else {
-            if r.status != .ok { remember(message(r.stream.diagnostics)) }
+            if r.status != .ok { remember(r.status, message(r.stream.diagnostics)) }
             return nil
         }
         return event

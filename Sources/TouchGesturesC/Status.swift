@@ -25,15 +25,15 @@ struct Refusal: Error {
 /// Keeps `message` as the calling thread's last error, in thread-local memory of the platform
 /// layer's (`platform_set_last_error`: C callers on several threads each read their own, as
 /// with `errno`, and nothing is left to run when a thread ends).
-func remember(_ message: String) {
-    platform_set_last_error(message)
+func remember(_ status: Status, _ message: String) {
+    platform_set_last_error(status.rawValue, message)
 }
 
 /// Keeps `message` as the thread's last error and returns `status`'s number: a refusal made
 /// where throwing would cost the call that does not fail (out of line, so that its message is
 /// built only when it is needed).
 @inline(never) func refuse(_ status: Status, _ message: String) -> Int32 {
-    remember(message)
+    remember(status, message)
     return status.rawValue
 }
 
@@ -43,7 +43,7 @@ func remember(_ message: String) {
         try body()
         return Status.ok.rawValue
     } catch {
-        remember(error.message)
+        remember(error.status, error.message)
         return error.status.rawValue
     }
 }
@@ -109,6 +109,12 @@ public func tg_version() -> UnsafePointer<CChar> { versionCString }
 @_cdecl("tg_last_error")
 public func tg_last_error() -> UnsafePointer<CChar> {
     platform_last_error()
+}
+
+/// `tg_last_status()`.
+@_cdecl("tg_last_status")
+public func tg_last_status() -> Int32 {
+    platform_last_status()
 }
 
 /// A static string's bytes as a C string (static memory; the literal ends in a NUL).

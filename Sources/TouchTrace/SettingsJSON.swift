@@ -191,6 +191,10 @@ extension GestureSettings {
     /// another group: `minDistance` of `swipe`, `pan`, `fling`), else all of them.
     static func nearest(to key: String) -> String {
         let all = keyNames + choiceKeyNames
+        // A group's name given a value of its own: its settings go in an object.
+        if !key.contains("."), all.contains(where: { $0.hasPrefix(key + ".") }) {
+            return "`\(key)` is a group: its settings go in an object, like {\"\(key)\": {\"\(all.first { $0.hasPrefix(key + ".") }!.dropFirst(key.count + 1))\": …}}"
+        }
         let last = key.split(separator: ".").last.map(String.init) ?? key
         let near = all.filter { name in
             HeaderDecoder.distance(name.lowercased(), key.lowercased()) <= 2

@@ -66,6 +66,13 @@ static void refusals(void)
 	CHECK(tg_engine_new(800, 480, 5, 0, 0, NULL) == NULL, "one resolution of 0 made an engine");
 	CHECK(tg_engine_new(800, 480, 5, 5, 45, NULL) == NULL, "a rotation of 45 made an engine");
 	CHECK(contains(tg_last_error(), "45"), "message: %s", tg_last_error());
+	CHECK(tg_last_status() == TG_ERROR_INVALID_ARGUMENT, "status %d for a bad rotation", tg_last_status());
+	CHECK(tg_engine_new(800, 480, 5, 5, 0, "{") == NULL && tg_last_status() == TG_ERROR_BAD_INPUT,
+	      "status %d for settings that are not JSON", tg_last_status());
+	/* A path names a regular file: not standard input, not a FIFO that blocks in open(). */
+	CHECK(tg_replay_open("-", 0) == NULL && contains(tg_last_error(), "./-"), "tg_replay_open(\"-\"): %s", tg_last_error());
+	CHECK(tg_replay_open("/dev/zero", 0) == NULL && contains(tg_last_error(), "not a regular file")
+	      && tg_last_status() == TG_ERROR_BAD_INPUT, "tg_replay_open(/dev/zero): %s", tg_last_error());
 	CHECK(tg_engine_new(800, 480, 5, 5, 0, "{\"swipe.minDistance\": ") == NULL, "cut-off settings made an engine");
 	CHECK(contains(tg_last_error(), "settings:1:23: error:"), "the message does not locate the JSON error: %s", tg_last_error());
 	/* Milliseconds by mistake: the settings table's range names the unit. */

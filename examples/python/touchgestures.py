@@ -15,12 +15,18 @@ As a module:
 
 The library is found as libtouchgestures.so.0 on the loader's path, or at the path in the
 TOUCHGESTURES_LIBRARY environment variable. Errors are raised as TouchGesturesError with the
-library's message and status.
+library's message and status (a tg_status: -1 an invalid argument, -4 bad input, ...).
+
+Threads: an Engine may be used from several threads (an input thread feeding it while another
+drains events()): each call takes the engine's own lock, since the C library's objects are not
+safe to call at once, and ctypes lets go of the interpreter's lock during a call. Different
+engines run in parallel.
 """
 import ctypes
 import math
 import os
 import sys
+import threading
 
 _library = os.environ.get("TOUCHGESTURES_LIBRARY", "libtouchgestures.so.0")
 try:
@@ -48,6 +54,7 @@ def _declare(name, restype, *argtypes):
 
 _declare("tg_version", _str)
 _declare("tg_last_error", _str)
+_declare("tg_last_status", _int)
 for _name in ("x", "y", "start_x", "start_y", "dx", "dy", "velocity_x", "velocity_y", "speed",
               "duration", "scale", "angle", "offset", "time"):
     _declare("tg_event_get_" + _name, _double, _ptr)
@@ -85,6 +92,32 @@ def _check(status):
         raise TouchGesturesError(status, _lib.tg_last_error().decode("utf-8", "replace"))
 
 
+def _refused():
+    """The error of the call that just returned NULL, with the status the library gave it."""
+    return TouchGesturesError(_lib.tg_last_status(), _lib.tg_last_error().decode("utf-8", "replace"))
+
+
+INVALID_ARGUMENT, BAD_INPUT = -1, -4
+
+
+def _whole(value, name, low, high):
+    """`value` as an int in [low, high]: ctypes would wrap 2**32 to 0 without a word."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise TouchGesturesError(INVALID_ARGUMENT, "%s must be a whole number from %d to %d, found %r" % (name, low, high, value))
+    return value
+
+
+def _text(value, name):
+    """`value` (str or bytes) as bytes for C, refused where C would cut it (a NUL inside)."""
+    if isinstance(value, str):
+        value = value.encode()
+    elif not isinstance(value, (bytes, bytearray)):
+        raise TouchGesturesError(INVALID_ARGUMENT, "%s must be str or bytes, found %s" % (name, type(value).__name__))
+    if b"\0" in value:
+        raise TouchGesturesError(BAD_INPUT, "%s holds a NUL at byte %d: C would read only what is before it" % (name, value.index(b"\0")))
+    return bytes(value)
+
+
 def version():
     """The library's version, "MAJOR.MINOR.PATCH"."""
     return _lib.tg_version().decode()
@@ -113,10 +146,12 @@ class Engine:
     """The gesture engine over one surface (tg_engine_new); see touchgestures.h for units."""
 
     def __init__(self, width, height, units_per_mm=(0, 0), rotation=0, settings_json=None):
-        self._p = _lib.tg_engine_new(width, height, units_per_mm[0], units_per_mm[1], rotation,
-                                     None if settings_json is None else settings_json.encode())
+        self._lock = threading.Lock()
+        rotation = _whole(rotation, "rotation", -2**31, 2**31 - 1)
+        settings = None if settings_json is None else _text(settings_json, "settings_json")
+        self._p = _lib.tg_engine_new(width, height, units_per_mm[0], units_per_mm[1], rotation, settings)
         if not self._p:
-            raise TouchGesturesError(-1, _lib.tg_last_error().decode("utf-8", "replace"))
+            raise _refused()
 
     def __del__(self):
         if getattr(self, "_p", None):
@@ -124,40 +159,51 @@ class Engine:
             self._p = None
 
     def explain(self, on=True):
-        _check(_lib.tg_engine_set_explain(self._p, 1 if on else 0))
+        with self._lock:
+            _check(_lib.tg_engine_set_explain(self._p, 1 if on else 0))
 
     def touch(self, time, contact, phase, x, y):
-        _check(_lib.tg_engine_touch(self._p, time, contact, phase, x, y))
+        contact = _whole(contact, "contact", 0, 2**31 - 1)
+        phase = _whole(phase, "phase", DOWN, CANCEL)
+        with self._lock:
+            _check(_lib.tg_engine_touch(self._p, time, contact, phase, x, y))
 
     def frame(self):
-        _check(_lib.tg_engine_frame(self._p))
+        with self._lock:
+            _check(_lib.tg_engine_frame(self._p))
 
     def advance(self, time):
-        _check(_lib.tg_engine_advance(self._p, time))
+        with self._lock:
+            _check(_lib.tg_engine_advance(self._p, time))
 
     def next_deadline(self):
-        d = _lib.tg_engine_next_deadline(self._p)
+        with self._lock:
+            d = _lib.tg_engine_next_deadline(self._p)
         return None if math.isnan(d) else d
 
     def finish(self):
-        _check(_lib.tg_engine_finish(self._p))
+        with self._lock:
+            _check(_lib.tg_engine_finish(self._p))
 
     def events(self):
-        """The queued events, each copied out, until the queue is empty."""
+        """The queued events, each copied out (under the engine's lock: an event is valid only
+        until the next call on the engine), until the queue is empty."""
         while True:
-            e = _lib.tg_engine_next_event(self._p)
-            if not e:
-                return
-            yield Event(e)
+            with self._lock:
+                e = _lib.tg_engine_next_event(self._p)
+                if not e:
+                    return
+                event = Event(e)
+            yield event
 
 
 def replay_lines(path, explain=False):
     """Yields the lines (bytes, no newline) `touchtrace replay --json` prints for the trace at
     `path`; raises TouchGesturesError when it cannot be read or is invalid (after the lines
     before its errors)."""
-    r = _lib.tg_replay_open(os.fsencode(path), 1 if explain else 0)
+    r = _lib.tg_replay_open(_text(os.fsencode(path), "path"), 1 if explain else 0)
     if not r:
-        raise TouchGesturesError(-4, _lib.tg_last_error().decode("utf-8", "replace"))
+        raise _refused()
     try:
         length = ctypes.c_size_t()
         while True:

@@ -56,8 +56,10 @@ const char *platform_argument(int index);
 /// "…"), so that nothing runs when a thread ends and nothing is left to a pthread key. A key
 /// and its destructor (what it was) crashed a thread that outlived a dlclose() of the library
 /// (the destructor ran in unmapped code), and 1,024 loads used up the process's keys.
-void platform_set_last_error(const char *message);
+void platform_set_last_error(int status, const char *message);
 const char *platform_last_error(void);
+/// The calling thread's last failure's status (tg_last_status()): 0 before any.
+int platform_last_status(void);
 
 /// This process's environment, as execve(2) takes it.
 static inline char *const *platform_environment(void) { extern char **environ; return environ; }

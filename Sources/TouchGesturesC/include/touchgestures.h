@@ -68,6 +68,9 @@ enum tg_status {
  * may go on after the library is unloaded.
  */
 const char *tg_last_error(void);
+/** The status of the calling thread's last failed call (an enum tg_status below 0), so that a
+ * `_new` or `_open` that returned NULL says which refusal it was; TG_OK before any failure. */
+int tg_last_status(void);
 
 /* ---- Touch input ------------------------------------------------------------------------- */
 
@@ -410,8 +413,9 @@ struct tg_replay;
 
 /**
  * Opens the trace at `path` (either encoding) for replay; with `explain` non-zero the
- * arena's decisions are included (`--explain`). NULL when the file cannot be read or its
- * header is invalid.
+ * arena's decisions are included (`--explain`). `path` names a regular file as written (`-` is
+ * the file named `-`, not standard input; a FIFO or a device is refused). NULL when the file
+ * cannot be read or its header is invalid (TG_ERROR_BAD_INPUT from tg_last_status()).
  */
 struct tg_replay *tg_replay_open(const char *path, int explain);
 /** Frees the replay. NULL is allowed. */

@@ -1,0 +1,74 @@
+"""The Python module under a host's habits: two threads on one engine (it crashed the
+interpreter: ctypes lets go of the GIL in each call, and the module took no lock), and values C
+would misread (2**32 as contact 0, a settings string cut at a NUL, bytes settings), each refused
+with the library's status. Run by tools/c-api-test with TOUCHGESTURES_LIBRARY set."""
+import os
+import sys
+import threading
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "examples", "python"))
+import touchgestures as tg  # noqa: E402
+
+failures = 0
+
+
+def check(ok, what):
+    global failures
+    if not ok:
+        failures += 1
+        print("FAIL " + what)
+
+
+# An input thread feeds 5,000 taps while another drains the events, five times.
+for run in range(5):
+    engine = tg.Engine(800, 480, units_per_mm=(5, 5))
+    taps = []
+    done = threading.Event()
+
+    def feed():
+        t = 0.0
+        for k in range(5000):
+            engine.touch(t, k % 4, tg.DOWN, 100, 100)
+            engine.frame()
+            engine.touch(t + 0.01, k % 4, tg.UP, 100, 100)
+            engine.frame()
+            t += 0.5
+        engine.finish()
+        done.set()
+
+    def drain():
+        while True:
+            finished = done.is_set()
+            taps.extend(e for e in engine.events() if e.type == "tap")
+            if finished:
+                return
+
+    threads = [threading.Thread(target=feed), threading.Thread(target=drain)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    check(len(taps) == 5000, "run %d: %d taps of 5000 drained by the other thread" % (run, len(taps)))
+
+
+def refused(call, status, words):
+    try:
+        call()
+    except tg.TouchGesturesError as error:
+        check(error.status == status and words in str(error), "status %d, %s (wanted %d, %r)" % (error.status, error, status, words))
+        return
+    check(False, "accepted where %r was expected" % words)
+
+
+engine = tg.Engine(800, 480, units_per_mm=(5, 5))
+refused(lambda: engine.touch(0, 2**32, tg.DOWN, 1, 1), tg.INVALID_ARGUMENT, "contact must be a whole number")
+refused(lambda: engine.touch(0, 1, 2**32, 1, 1), tg.INVALID_ARGUMENT, "phase must be a whole number")
+refused(lambda: tg.Engine(800, 480, rotation=2**32 + 90), tg.INVALID_ARGUMENT, "rotation")
+refused(lambda: tg.Engine(800, 480, settings_json='{"tap.maxGap": 0.3}\0junk'), tg.BAD_INPUT, "holds a NUL")
+# The library's own status comes through a NULL (it was -1 whatever the library said).
+refused(lambda: tg.Engine(800, 480, settings_json='{"tap.maxGap": 30}'), tg.BAD_INPUT, "tap.maxGap")
+refused(lambda: tg.Engine(float("nan"), 480), tg.INVALID_ARGUMENT, "width")
+check(tg.Engine(800, 480, settings_json=b'{"tap.maxGap": 0.25}') is not None, "bytes settings")
+refused(lambda: list(tg.replay_lines("/dev/zero")), tg.BAD_INPUT, "not a regular file")
+print("python_checks: %s" % ("all passed" if failures == 0 else "%d failed" % failures))
+sys.exit(1 if failures else 0)

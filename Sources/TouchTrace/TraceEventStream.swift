@@ -38,11 +38,23 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
 
     /// Opens `path` and reads its header. Throws when the file cannot be read or its header is
     /// invalid (for a document, also when its syntax is).
-    public init(path: String) throws(DiagnosticError) {
+    public convenience init(path: String) throws(DiagnosticError) {
+        try self.init(path: path, after: [])
+    }
+
+    /// As ``init(path:)``, for a stream of which a caller has read the first bytes already
+    /// (standard input, to tell what it holds): `prefix` (a few bytes: at most the 1 MiB
+    /// buffer) is read first, then the rest.
+    package init(path: String, after prefix: [UInt8]) throws(DiagnosticError) {
         self.path = path
         parser = LinesParser(name: path, collectEvents: false)
         fd = InputFile.open(path)
         guard fd >= 0 else { throw DiagnosticError([InputFile.failure(path, "cannot open")]) }
+        if !prefix.isEmpty {
+            let n = Swift.min(prefix.count, capacity)
+            prefix.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: n) }
+            filled = n
+        }
         var st = stat()
         if fstat(fd, &st) == 0, platform_is_folder(st.st_mode) != 0 {
             close(fd)

@@ -18,30 +18,49 @@ struct ReplayRun {
     /// read once, never twice (a pipe cannot be read twice, and a trace need not be parsed twice).
     var loaded: Input? = nil
 
-    /// What `--replay` names: an evemu recording or a trace.
+    /// What `--replay` names: an evemu recording, or a trace's header and its events (read
+    /// whole from a file, checked before anything runs; streamed from standard input, each
+    /// frame run as it comes, as `touchtrace replay -` does).
     enum Input {
         case recording(EvemuRecording)
-        case trace(Trace)
+        case trace(TraceHeader, TraceEvents)
+    }
+
+    /// A trace's events: all of them, or a stream of them.
+    enum TraceEvents {
+        case loaded([TouchEvent])
+        case stream(TraceEventStream)
     }
 
     func run() throws(DaemonFailure) {
         let input: Input
         if let loaded { input = loaded } else { input = try Self.load(path) }
-        let trace: Trace
+        let header: TraceHeader, events: TraceEvents
         switch input {
         case .recording(let recording): return try run(recording)
-        case .trace(let t): trace = t
+        case .trace(let h, let e): (header, events) = (h, e)
         }
         // A trace the daemon saved holds its frames already turned to the screen.
-        let rotation = SavedTrace.origin(of: trace) == nil ? setup.config.rotation : .none
-        let (surface, turn) = Self.turned(trace.header.surface, rotation)
-        play(on: surface) { handle in
+        let rotation = SavedTrace.origin(of: header) == nil ? setup.config.rotation : .none
+        let (surface, turn) = Self.turned(header.surface, rotation)
+        var streamed = false
+        if case .stream = events { streamed = true }
+        play(on: surface, lineByLine: streamed) { handle in
             var assembler = FrameAssembler()
-            for var e in trace.events {
+            func add(_ event: TouchEvent) {
+                var e = event
                 e.position = turn(e.position)
                 assembler.add(e, emit: handle)
             }
+            switch events {
+            case .loaded(let all): for e in all { add(e) }
+            case .stream(let stream): for e in stream { add(e) }
+            }
             assembler.flush(emit: handle)
+        }
+        // A streamed trace's errors are known at its end, after what came before them ran.
+        if case .stream(let stream) = events, stream.hasErrors {
+            throw .input(stream.diagnostics.filter { $0.severity == .error }.map { $0.description }.joined(separator: "\n"))
         }
     }
 
@@ -53,13 +72,22 @@ struct ReplayRun {
             do { return .recording(try EvemuRecording.parse(text, name: path)) } catch { throw .input(error.description) }
         }
         if path == "-" {
-            // Standard input, read whole once, through the trace format's reader of `-`.
-            let bytes: [UInt8]
-            do { bytes = try InputFile.read(path, kind: .anyButFolder(noun: "trace file")) } catch { throw .input(error.description) }
-            if isRecording(bytes) { return try recording(String(decoding: bytes, as: UTF8.self)) }
-            let read = TraceReader.diagnose(bytes: bytes, name: path)
-            guard let trace = read.trace else { throw .input(read.errors.map { $0.description }.joined(separator: "\n")) }
-            return .trace(trace)
+            // Standard input: its first bytes say what it is. A recording is read whole (with a
+            // file's limit); a trace is streamed, each frame run as it comes (it was read whole
+            // first: a live pipe ran nothing until it closed, and /dev/zero grew to 3 GB).
+            let start: [UInt8]
+            do { start = try InputFile.readStart(path, kind: .anyButFolder(noun: "trace file"), count: 8) } catch { throw .input(error.description) }
+            if isRecording(start) {
+                var bytes = start
+                do { try InputFile.readRest(of: 0, path, into: &bytes, onlyJSON: false, limit: 1 << 30) } catch { throw .input(error.description) }
+                return try recording(String(decoding: bytes, as: UTF8.self))
+            }
+            do {
+                let stream = try TraceEventStream(path: path, after: start)
+                return .trace(stream.header, .stream(stream))
+            } catch {
+                throw .input(error.diagnostics.filter { $0.severity == .error }.map { $0.description }.joined(separator: "\n"))
+            }
         }
         // A file's first bytes say; a trace is left to the trace reader, not read here as well.
         let start: [UInt8]
@@ -70,7 +98,10 @@ struct ReplayRun {
             case .failure(let f): throw .input(f.description)
             }
         }
-        do { return .trace(try TraceReader.read(path: path).trace) } catch { throw .input(error.description) }
+        do {
+            let trace = try TraceReader.read(path: path).trace
+            return .trace(trace.header, .loaded(trace.events))
+        } catch { throw .input(error.description) }
     }
 
     /// An evemu recording, decoded as a live device is (the same decoder, rotation and
@@ -90,8 +121,8 @@ struct ReplayRun {
 
     /// The frames `feed` gives, through the dispatcher and the bindings, as the daemon runs
     /// them (a deadline due before a frame fires first: the engine sees to it).
-    private func play(on surface: Surface, feed: (_ handle: (TouchFrame) -> Void) -> Void) {
-        let runner = Runner(dryRun: dryRun, log: log, verbose: verbose, stamps: true)
+    private func play(on surface: Surface, lineByLine: Bool = false, feed: (_ handle: (TouchFrame) -> Void) -> Void) {
+        let runner = Runner(dryRun: dryRun, log: log, verbose: verbose, stamps: true, lineByLine: lineByLine)
         let (bindings, settings) = setup.config.resolved(for: surface)
         var dispatcher = GestureDispatcher(bindings: bindings, settings: settings, surface: surface)
         dispatcher.explains = explain

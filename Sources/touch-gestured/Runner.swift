@@ -13,13 +13,16 @@ final class Runner {
     /// Whether a verbose line says the firing's time: a replay runs as fast as it reads, so
     /// its times are the trace's, worth showing; live, a line is written as it happens.
     let stamps: Bool
-    let out = StandardOutput()
+    let out: StandardOutput
     let spawner: Spawner
     /// What a `save-trace` binding does (the live daemon saves its devices' recent frames);
     /// `nil` in a replay, where it is only printed (--dry-run) or said.
     var saveTrace: (() -> Void)?
 
-    init(dryRun: Bool, log: Bool, verbose: Bool, stamps: Bool) {
+    /// `lineByLine`: each line is written as it is made (a replay of a live pipe), not when the
+    /// buffer fills.
+    init(dryRun: Bool, log: Bool, verbose: Bool, stamps: Bool, lineByLine: Bool = false) {
+        out = lineByLine ? StandardOutput(lineBuffered: true) : StandardOutput()
         self.dryRun = dryRun
         self.log = log
         self.verbose = verbose

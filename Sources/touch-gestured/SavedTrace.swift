@@ -70,8 +70,8 @@ enum SavedTrace {
 
     /// What a saved trace says the daemon was told, if it is one: its arguments and its
     /// configuration file's text.
-    static func origin(of trace: Trace) -> (arguments: [String], config: (file: String, text: String)?)? {
-        guard case .object(let meta)? = trace.header.meta, case .object(let daemon)? = meta[metaKey],
+    static func origin(of header: TraceHeader) -> (arguments: [String], config: (file: String, text: String)?)? {
+        guard case .object(let meta)? = header.meta, case .object(let daemon)? = meta[metaKey],
               let args = daemon["arguments"]?.arrayValue else { return nil }
         let arguments = args.compactMap { $0.stringValue }
         var config: (file: String, text: String)?

@@ -87,7 +87,7 @@ struct TouchGestured {
                                   default 30) in a ring of fixed size; SIGUSR2, or a binding
                                   with action = "save-trace", writes them as a trace to
                                   $XDG_STATE_HOME/touch-gestured/ and logs its path.
-          --replay <trace>        Recognize a trace (or an evemu recording; - reads standard
+          --replay <trace>        Recognize a trace (or an evemu recording; - streams standard
                                   input) instead of devices, as fast as it reads. A trace the
                                   daemon saved brings its own bindings: with no -g or
                                   --config, it runs again as the daemon ran it.
@@ -268,7 +268,7 @@ struct TouchGestured {
         if let replay {
             if replay == "-" { loaded = try ReplayRun.load(replay) } else if bindings.isEmpty, config == nil { loaded = try? ReplayRun.load(replay) }
         }
-        if let replay, bindings.isEmpty, config == nil, case .trace(let trace)? = loaded, let saved = SavedTrace.origin(of: trace) {
+        if let replay, bindings.isEmpty, config == nil, case .trace(let header, _)? = loaded, let saved = SavedTrace.origin(of: header) {
             guard case .run(var stored) = try Self.parse(saved.arguments) else {
                 throw .usage("\(replay): the arguments it was saved with are not a daemon's command line")
             }

@@ -477,3 +477,57 @@ struct CommandStartTests {
         }
     }
 }
+
+/// `--replay -` streams standard input, as `touchtrace replay -` does (it read all of it first).
+@Suite("touch-gestured --replay - streams")
+struct ReplayStandardInputTests {
+    @Test("a command runs while the pipe is still open (none ran until it closed), and /dev/zero is refused at its first byte (it grew to 3 GB)")
+    func streamsAndRefusesAtOnce() throws {
+        let binary = try #require(Daemon.binary)
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = ["--replay", "-", "--dry-run", "-g", "1,LR,*,*,R,echo right"]
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        // A swipe right, then a touch at a later time (which ends the swipe's last frame); the
+        // pipe stays open.
+        var lines = [#"{"format": "touch-trace", "version": 1, "encoding": "lines", "device": {"width": 800, "height": 480, "resolution": {"x": 5, "y": 5}}}"#,
+                     #"{"t": 0, "id": 0, "phase": "down", "x": 200, "y": 240}"#]
+        for k in 1...12 { lines.append(#"{"t": \#(Double(k) * 0.01), "id": 0, "phase": "move", "x": \#(200 + 20 * k), "y": 240}"#) }
+        lines.append(#"{"t": 0.13, "id": 0, "phase": "up", "x": 440, "y": 240}"#)
+        lines.append(#"{"t": 5, "id": 1, "phase": "down", "x": 10, "y": 10}"#)
+        input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        // The command's line comes while standard input is open.
+        nonisolated(unsafe) var got = Data()
+        let seen = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            while true {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { return }
+                got.append(chunk)
+                if got.contains(0x0A) { seen.signal(); return }
+            }
+        }
+        let inTime = seen.wait(timeout: .now() + 20) == .success
+        try input.fileHandleForWriting.close()
+        p.waitUntilExit()
+        #expect(inTime, "no command while the pipe was open")
+        #expect(String(decoding: got, as: UTF8.self).hasPrefix("echo right\n"))
+        #expect(p.terminationStatus == 0)
+        // /dev/zero: refused at once, as not a trace.
+        let zero = Process()
+        zero.executableURL = binary
+        zero.arguments = ["--replay", "-", "--dry-run", "-g", "1,LR,*,*,R,x"]
+        zero.standardInput = FileHandle(forReadingAtPath: "/dev/zero")
+        let err = Pipe()
+        zero.standardError = err
+        zero.standardOutput = FileHandle.nullDevice
+        try zero.run()
+        zero.waitUntilExit()
+        #expect(zero.terminationStatus == 1, "an input error is 1 (touch-gestured(1), EXIT STATUS)")
+        #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("<stdin>:1:1: error"))
+    }
+}

@@ -76,7 +76,7 @@ public enum ExpectationCheck {
                             continue
                         }
                         if !matches(m.value, actual, tolerance: tol) {
-                            problems.append("\(label): `\(m.key)` expected \(m.value.serialized()), found \(actual.serialized()) in \(JSONValue.object(got).serialized())")
+                            problems.append("\(label): `\(m.key)` expected \(m.value.serialized()), found \(actual.foundDescription) in \(JSONValue.object(got).serialized())")
                         }
                     }
                 }

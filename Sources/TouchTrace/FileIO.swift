@@ -39,6 +39,53 @@ package enum InputFile {
         return bytes
     }
 
+    /// What a reader of a text input (a description, labels, settings, a recording) takes: at
+    /// most 1 GiB, the limit of the daemon's recordings.
+    package static let textLimit = 1 << 30
+
+    /// The whole of a text input `path` (``textLimit`` at most), refused at its first bytes when
+    /// they are not text: a NUL or another control byte where text begins (/dev/zero was read for
+    /// gigabytes by every reader but the trace's, which stopped at byte 1), or bytes that are not
+    /// UTF-8. `json`: it must also begin, after blanks, with `{` or `[`.
+    package static func readText(_ path: String, json: Bool = false) throws(Diagnostic) -> [UInt8] {
+        let fd = open(path)
+        guard fd >= 0 else { throw failure(path, "cannot open") }
+        defer { close(fd) }
+        let size = try check(fd, path, .anyButFolder(noun: "file"))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(max(size, 0), textLimit) + 1)
+        // The first bytes, then a look at them, then the rest.
+        var head = [UInt8](repeating: 0, count: 4096)
+        var filled = 0
+        while filled < head.count {
+            let n = head.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0, platform_errno() == EINTR { continue }
+            if n < 0 { throw failure(path, "cannot read") }
+            if n == 0 { break }
+            filled += n
+        }
+        head.removeLast(head.count - filled)
+        var k = 0
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { k = 3 }
+        while k < head.count, head[k] == 0x20 || head[k] == 0x09 || head[k] == 0x0A || head[k] == 0x0D { k += 1 }
+        if k < head.count {
+            let b = head[k]
+            func refuse(_ what: String) -> Diagnostic {
+                Diagnostic(.error, SourceLocation(file: path, line: 1 + head[..<k].filter { $0 == 0x0A }.count,
+                                                  column: k - (head[..<k].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1), what)
+            }
+            if b < 0x20 || b == 0x7F { throw refuse("byte 0x\(String(b, radix: 16, uppercase: true)) where text begins: not a text file") }
+            if json, b != UInt8(ascii: "{"), b != UInt8(ascii: "[") { throw refuse("expected JSON (an object or an array), found \(b < 0x80 ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x\(String(b, radix: 16, uppercase: true))")") }
+            // A UTF-8 sequence cut at the head's end is not a mistake; one inside it is.
+            if let bad = firstInvalidUTF8(Array(head[..<max(k, head.count - 3)])) {
+                throw refuse("byte 0x\(String(head[bad], radix: 16, uppercase: true)) at offset \(bad) is not UTF-8: not a text file")
+            }
+        }
+        bytes = head
+        try readRest(of: fd, path, into: &bytes, onlyJSON: false, limit: textLimit)
+        return bytes
+    }
+
     /// The first `count` bytes of `path` (fewer when it is shorter), refusing what `kind` refuses.
     package static func readStart(_ path: String, kind: Kind, count: Int) throws(Diagnostic) -> [UInt8] {
         let fd = open(path, nonBlocking: kind == .regular)

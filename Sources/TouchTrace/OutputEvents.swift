@@ -66,11 +66,11 @@ public enum OutputTypes {
                     if m.key != "t" && !known.contains(m.key) {
                         out.append("`tolerance` names `\(m.key)`, which `\(type)` does not have")
                     } else if !(m.value.numberValue.map { $0 >= 0 && $0.isFinite } ?? false) {
-                        out.append("`tolerance.\(m.key)` must be a number ≥ 0, found \(m.value.serialized())")
+                        out.append("`tolerance.\(m.key)` must be a number ≥ 0, found \(m.value.foundDescription)")
                     }
                 }
             } else {
-                out.append("`tolerance` must be an object of field names and numbers, found \(tolerance.serialized())")
+                out.append("`tolerance` must be an object of field names and numbers, found \(tolerance.foundDescription)")
             }
         }
         return out

@@ -36,7 +36,7 @@ package enum SceneListReader {
         var scene = SceneList()
         var written: [String: String] = [:]     // current name → as the trace spells it
         func bad(_ key: String, _ expected: String, _ found: JSONValue) {
-            problems.append(Diagnostic(.error, location, "`scene.list.\(written[key] ?? key)` must be \(expected), found \(found.serialized())"))
+            problems.append(Diagnostic(.error, location, "`scene.list.\(written[key] ?? key)` must be \(expected), found \(found.foundDescription)"))
         }
         guard let given = value.objectValue else {
             problems.append(Diagnostic(.error, location, "`scene.list` must be an object, found \(value.kindDescription)"))
@@ -202,7 +202,7 @@ package enum SceneListReader {
             for key in ["delete", "insert"] {
                 guard let v = o[key] else { continue }
                 guard let a = v.arrayValue, case let rs = a.compactMap(rowNumber), rs.count == a.count else {
-                    problem("\(name).\(key) must be an array of row indices (whole numbers ≥ 0), found \(v.serialized())")
+                    problem("\(name).\(key) must be an array of row indices (whole numbers ≥ 0), found \(v.foundDescription)")
                     return nil
                 }
                 if key == "delete" { edit.deleted = rs } else { edit.inserted = rs }
@@ -212,7 +212,7 @@ package enum SceneListReader {
                 for m in objects {
                     guard let mo = m.objectValue, let from = mo["from"].flatMap(rowNumber), let to = mo["to"].flatMap(rowNumber),
                           mo.members.count == 2 else {
-                        problem("\(name).move must be {\"from\": row, \"to\": row} or an array of them, found \(m.serialized())")
+                        problem("\(name).move must be {\"from\": row, \"to\": row} or an array of them, found \(m.foundDescription)")
                         return nil
                     }
                     edit.moved.append(.init(from: from, to: to))
@@ -255,18 +255,18 @@ package enum SceneListReader {
         case nil, .null?: break
         case let v?:
             if let n = v.numberValue, n.isFinite, n >= 0, n == n.rounded(), n <= 1e9 { feed.total = Int(n) } else {
-                fail("`scene.data.total` must be a whole number of rows ≥ 0, or null for an endless feed, found \(v.serialized())")
+                fail("`scene.data.total` must be a whole number of rows ≥ 0, or null for an endless feed, found \(v.foundDescription)")
             }
         }
         if let v = o["latency"] {
             if let n = v.numberValue, n.isFinite, n >= 0 { feed.latency = n } else {
-                fail("`scene.data.latency` must be a number of seconds ≥ 0, found \(v.serialized())")
+                fail("`scene.data.latency` must be a number of seconds ≥ 0, found \(v.foundDescription)")
             }
         }
         if let v = o["failingPages"] {
             let pages = v.arrayValue?.compactMap { $0.numberValue.flatMap { $0 >= 1 && $0 == $0.rounded() && $0 <= 1e9 ? Int($0) : nil } }
             if let pages, pages.count == v.arrayValue?.count { feed.failingPages = Set(pages) } else {
-                fail("`scene.data.failingPages` must be an array of page numbers ≥ 1, found \(v.serialized())")
+                fail("`scene.data.failingPages` must be an array of page numbers ≥ 1, found \(v.foundDescription)")
             }
         }
         for m in o.members where !["total", "latency", "failingPages"].contains(m.key) {

@@ -82,13 +82,13 @@ extension GestureSettings {
         if let rule = entries.first(where: { $0.name == "swipe.rule" }) {
             at = rule.location
             if let r = rule.value.stringValue.flatMap(SwipeRule.init(rawValue:)) { s = GestureSettings(swipeRule: r) } else {
-                fail("`swipe.rule` must be one of \(SwipeRule.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(rule.value.serialized())")
+                fail("`swipe.rule` must be one of \(SwipeRule.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(rule.value.foundDescription)")
             }
         }
         let recognizerNames = RecognizerName.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         func names(_ key: String, _ value: JSONValue) -> [RecognizerName]? {
             guard let items = value.arrayValue else {
-                fail("`\(key)` must be a list of recognizer names, found \(value.serialized())")
+                fail("`\(key)` must be a list of recognizer names, found \(value.foundDescription)")
                 return nil
             }
             var out: [RecognizerName] = []
@@ -103,14 +103,14 @@ extension GestureSettings {
         }
         func pairs(_ key: String, _ value: JSONValue) -> [(RecognizerName, RecognizerName)]? {
             guard let items = value.arrayValue else {
-                fail("`\(key)` must be a list of pairs of recognizer names, found \(value.serialized())")
+                fail("`\(key)` must be a list of pairs of recognizer names, found \(value.foundDescription)")
                 return nil
             }
             var out: [(RecognizerName, RecognizerName)] = []
             for item in items {
                 guard let two = names(key, item) else { return nil }
                 guard two.count == 2, two[0] != two[1] else {
-                    fail("`\(key)` must hold pairs of two different recognizer names, found \(item.serialized())")
+                    fail("`\(key)` must hold pairs of two different recognizer names, found \(item.foundDescription)")
                     return nil
                 }
                 out.append((two[0], two[1]))
@@ -138,17 +138,17 @@ extension GestureSettings {
                 continue
             case "swipe.diagonals":
                 if case .bool(let b) = value { s.swipe.diagonals = b } else {
-                    fail("`swipe.diagonals` must be true or false, found \(value.serialized())")
+                    fail("`swipe.diagonals` must be true or false, found \(value.foundDescription)")
                 }
                 continue
             case "pan.axis":
                 if let a = value.stringValue.flatMap(PanAxis.init(rawValue:)) { s.pan.axis = a } else {
-                    fail("`pan.axis` must be one of \(PanAxis.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(value.serialized())")
+                    fail("`pan.axis` must be one of \(PanAxis.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(value.foundDescription)")
                 }
                 continue
             case "velocityStrategy":
                 if let v = value.stringValue.flatMap(VelocityStrategy.init(rawValue:)) { s.velocityStrategy = v } else {
-                    fail("`velocityStrategy` must be one of \(VelocityStrategy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(value.serialized())")
+                    fail("`velocityStrategy` must be one of \(VelocityStrategy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(value.foundDescription)")
                 }
                 continue
             case "arena.enabled":
@@ -178,7 +178,7 @@ extension GestureSettings {
             } else if let v = value.numberValue {
                 number = v
             } else {
-                fail("`\(key)` must be a number (\(setting.rangeDescription))\(setting.allowsNone ? " or \(noLimit) for no limit" : ""), found \(value.serialized())")
+                fail("`\(key)` must be a number (\(setting.rangeDescription))\(setting.allowsNone ? " or \(noLimit) for no limit" : ""), found \(value.foundDescription)")
                 continue
             }
             if let problem = s.set(setting, to: number) { fail(problem) }

@@ -97,7 +97,7 @@ enum HeaderDecoder {
         switch object["format"] {
         case .string("touch-trace"): break
         case nil: fail("format", "missing `format` (expected \"touch-trace\")")
-        case let v?: fail("format", "`format` must be \"touch-trace\", found \(v.serialized())")
+        case let v?: fail("format", "`format` must be \"touch-trace\", found \(v.foundDescription)")
         }
         var version = 1
         switch object["version"] {
@@ -109,14 +109,14 @@ enum HeaderDecoder {
                 fail("version", "`version` must be 1, found \(version)")
             }
         case nil: fail("version", "missing `version` (expected 1)")
-        case let v?: fail("version", "`version` must be the integer 1, found \(v.serialized())")
+        case let v?: fail("version", "`version` must be the integer 1, found \(v.foundDescription)")
         }
         switch object["encoding"] {
         case nil: break
         case .string("lines")? where lines: break
         case .string("document")? where !lines: break
         case let v?:
-            fail("encoding", "`encoding` must be \(lines ? "\"lines\" on a header line" : "absent in a document"), found \(v.serialized())")
+            fail("encoding", "`encoding` must be \(lines ? "\"lines\" on a header line" : "absent in a document"), found \(v.foundDescription)")
         }
 
         var device = TraceHeader.Device(width: 0, height: 0)
@@ -127,7 +127,7 @@ enum HeaderDecoder {
                     case .number(let n)? where n > 0 && n.isFinite:
                         if key == "width" { device.width = n } else { device.height = n }
                     case nil: fail("device", "missing `device.\(key)` (a positive number of trace units)")
-                    case let v?: fail("device", "`device.\(key)` must be a positive number, found \(v.serialized())")
+                    case let v?: fail("device", "`device.\(key)` must be a positive number, found \(v.foundDescription)")
                     }
                 }
                 switch o["name"] {
@@ -138,13 +138,13 @@ enum HeaderDecoder {
                 switch o["units"] {
                 case nil: break
                 case .string(let u)? where u == "px" || u == "mm": device.units = u
-                case let v?: fail("device", "`device.units` must be \"px\" or \"mm\", found \(v.serialized())")
+                case let v?: fail("device", "`device.units` must be \"px\" or \"mm\", found \(v.foundDescription)")
                 }
                 if let r = o["resolution"] {
                     if case .number(let x)? = r["x"], case .number(let y)? = r["y"], x > 0, y > 0, x.isFinite, y.isFinite {
                         device.resolution = Point(x: x, y: y)
                     } else if r != .null {
-                        fail("device", "`device.resolution` must be {\"x\": units/mm, \"y\": units/mm} with positive numbers, found \(r.serialized())")
+                        fail("device", "`device.resolution` must be {\"x\": units/mm, \"y\": units/mm} with positive numbers, found \(r.foundDescription)")
                     }
                 }
             } else {
@@ -189,7 +189,7 @@ enum HeaderDecoder {
                         list.append(o)
                         for p in OutputTypes.problems(of: o) { fail("expect", "`expect[\(k)]`: " + p) }
                     } else {
-                        fail("expect", "`expect[\(k)]` must be an object with a string `type`, found \(item.serialized())")
+                        fail("expect", "`expect[\(k)]` must be an object with a string `type`, found \(item.foundDescription)")
                     }
                 }
                 header.expect = list
@@ -204,7 +204,7 @@ enum HeaderDecoder {
                     fail("expectNone", "`expectNone` lists `\(name)`, which is not an output type (expected one of \(OutputTypes.names.joined(separator: ", ")))")
                 }
             } else {
-                fail("expectNone", "`expectNone` must be an array of type names, found \(e.serialized())")
+                fail("expectNone", "`expectNone` must be an array of type names, found \(e.foundDescription)")
             }
         }
         let known: Set<String> = ["format", "version", "encoding", "device", "scene", "meta", "expect", "expectNone", "events"]

@@ -42,6 +42,7 @@ struct Eval: ParsableCommand {
     }
 
     func run() throws {
+        try refuseStandardInputTwice([labels] + [settings].compactMap { $0 }, command: "eval")
         let bytes = try readBytes(labels)
         let read: [StrokeLabel]
         do { read = try StrokeLabels.read(bytes, name: labels) } catch {
@@ -200,7 +201,7 @@ struct Eval: ParsableCommand {
     }
 
     func readBytes(_ path: String) throws -> [UInt8] {
-        try readInput(path)
+        try readInput(path, json: true)
     }
 
     func percent(_ x: Double, digits: Int = 1) -> String { fixed(100 * x, digits) + "%" }

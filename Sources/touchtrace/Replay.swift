@@ -62,6 +62,7 @@ struct Replay: ParsableCommand {
     }
 
     func run() throws {
+        try refuseStandardInputTwice([path] + [settings].compactMap { $0 }, command: "replay")
         guard let (files, isFolder) = traceFiles(at: path) else {
             throw CommandFailure.badInput("touchtrace: \(path): no such file or folder")
         }

@@ -58,7 +58,7 @@ func writeText(_ text: String, to path: String) throws {
 /// `--settings` reads for replay, diff and eval. Bad settings are bad input (exit 2).
 func readSettings(_ path: String?) throws -> GestureSettings? {
     guard let path else { return nil }
-    let data = try readInput(path)
+    let data = try readInput(path, json: true)
     do {
         return try GestureSettings.from(text: data, name: path)
     } catch {
@@ -105,12 +105,13 @@ func refuseOverwriting(_ inputs: [String], with output: String, command: String)
     }
 }
 
-/// The bytes of a file a command reads (a description, labels, settings, a recording), or of
-/// standard input for `-`; a file that cannot be read is bad input (exit 2) with the system's
-/// reason.
-func readInput(_ path: String) throws -> [UInt8] {
-    // Read to the end whatever it starts with: a description, labels or a recording is not JSON.
-    do { return try InputFile.read(path, kind: .anyButFolder(noun: "file")) } catch {
+/// The bytes of a text file a command reads (a description, labels, settings, a recording), or
+/// of standard input for `-`, through the one reader of text inputs (``InputFile/readText(_:json:)``:
+/// refused at its first bytes when they are not text, or not JSON for `json`; 1 GiB at most). A
+/// file that cannot be read is bad input (exit 2), with where and why.
+func readInput(_ path: String, json: Bool = false) throws -> [UInt8] {
+    do { return try InputFile.readText(path, json: json) } catch {
+        if error.location.line != nil { throw CommandFailure.badInput(error.description) }
         throw CommandFailure.badInput("touchtrace: \(displayName(path)): \(error.message)")   // "cannot open: <reason>"
     }
 }

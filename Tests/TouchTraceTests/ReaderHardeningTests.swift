@@ -69,6 +69,26 @@ struct ReaderHardeningTests {
         #expect(r.err.hasPrefix("/dev/zero:1:1: error: expected '{' to start the trace object, found byte 0x0"), "\(r.err)")
     }
 
+    @Test("/dev/zero is refused at its first byte by every text input too (settings, labels, descriptions, recordings were read for gigabytes)",
+          arguments: [["replay", "--settings", "/dev/zero", "traces/tap-double.json"], ["eval", "/dev/zero"], ["synth", "/dev/zero", "/tmp/never.json"],
+                      ["import", "/dev/zero", "/tmp/never.json"], ["diff", "traces/tap-double.json", "--settings-a", "/dev/zero"]])
+    func endlessTextInput(_ args: [String]) throws {
+        let r = try cli.run(args)
+        #expect(r.status == 2)
+        #expect(r.err.hasPrefix("/dev/zero:1:1: error: byte 0x0 where text begins: not a text file"), "\(r.err)")
+    }
+
+    @Test("a settings or labels file that is not JSON is refused at its first byte, and text that is not UTF-8 at its byte")
+    func textInputsAreTold() throws {
+        let dir = TempDir()
+        try Data("\n  # settings\n".utf8).write(to: URL(fileURLWithPath: dir.path("s.json")))
+        let notJSON = try cli.run(["replay", "--settings", dir.path("s.json"), "traces/tap-double.json"])
+        #expect(notJSON.status == 2 && notJSON.err.contains("s.json:2:3: error: expected JSON (an object or an array), found '#'"), "\(notJSON.err)")
+        try Data([0x74, 0x61, 0x70, 0x20, 0xE9, 0x74, 0xE9, 0x0A]).write(to: URL(fileURLWithPath: dir.path("d.txt")))
+        let latin1 = try cli.run(["synth", dir.path("d.txt"), dir.path("out.json")])
+        #expect(latin1.status == 2 && latin1.err.contains("byte 0xE9 at offset 4 is not UTF-8"), "\(latin1.err)")
+    }
+
     @Test("replay --check with nothing to check is bad input (2), not a mismatch (1)")
     func checkWithoutExpectations() throws {
         let dir = TempDir()

@@ -139,6 +139,15 @@ public struct GestureEngine: Sendable, MemberStepper {
     @discardableResult
     package mutating func handle(time: Double, events: UnsafeBufferPointer<TouchEvent>, sequence: (SequenceEdge, Double) -> Void,
                                  emit: (GestureEvent) -> Void) -> Bool {
+        // A contact id twice in one frame (lifted and put down elsewhere at once, as libinput's
+        // seat slots and a trace may have it) is two frames at one time: the first ends where
+        // the id comes again. In one frame the two touches were one contact that jumped, or a
+        // two-finger tap at their midpoint, over a row nobody touched.
+        if events.count >= 2, let k = Self.firstRepeatedContact(events) {
+            let first = handle(time: time, events: UnsafeBufferPointer(rebasing: events[..<k]), sequence: sequence, emit: emit)
+            let rest = handle(time: time, events: UnsafeBufferPointer(rebasing: events[k...]), sequence: sequence, emit: emit)
+            return first || rest
+        }
         defer { nextDeadline = freshDeadline }
         guard time >= lastTime, !events.isEmpty else { return false }
         if hasDeadline { fireDue(by: time, emit: emit) }
@@ -162,6 +171,18 @@ public struct GestureEngine: Sendable, MemberStepper {
             sequence(.ended, time)
         }
         return true
+    }
+
+    /// The index of the first event whose contact id an earlier event of the frame has, if any:
+    /// a bit per id modulo 64 rules most frames out with no comparison.
+    @inline(__always) package static func firstRepeatedContact(_ events: UnsafeBufferPointer<TouchEvent>) -> Int? {
+        var seen: UInt64 = 0
+        for k in events.indices {
+            let bit: UInt64 = 1 << (UInt64(truncatingIfNeeded: events[k].id) & 63)
+            if seen & bit != 0, events[..<k].contains(where: { $0.id == events[k].id }) { return k }
+            seen |= bit
+        }
+        return nil
     }
 
     /// Measures the fingers' spread once for both two-finger recognizers, and only while one of

@@ -56,6 +56,31 @@ struct EngineTests {
         #expect(pending > 1_000)
     }
 
+    @Test("a contact id lifted and put down elsewhere in one frame is two touches, one after the other (it was a two-finger tap at their midpoint)")
+    func idReusedInOneFrame() {
+        var engine = GestureEngine(settings: { var s = GestureSettings(); s.tap.maxCount = 1; return s }(), surface: panel)
+        var out: [GestureEvent] = []
+        let a = Point(x: 100, y: 100), b = Point(x: 600, y: 300)
+        engine.handle(TouchFrame(time: 0, events: [TouchEvent(time: 0, id: 0, phase: .down, position: a)])) { out.append($0) }
+        engine.handle(TouchFrame(time: 0.05, events: [TouchEvent(time: 0.05, id: 0, phase: .up, position: a),
+                                                      TouchEvent(time: 0.05, id: 0, phase: .down, position: b)])) { out.append($0) }
+        engine.handle(TouchFrame(time: 0.1, events: [TouchEvent(time: 0.1, id: 0, phase: .up, position: b)])) { out.append($0) }
+        engine.finish { out.append($0) }
+        let taps = out.compactMap { e -> (Point, Int)? in if case .tap(let t) = e.kind { return (t.position, t.fingers) }; return nil }
+        #expect(taps.count == 2 && taps.allSatisfy { $0.1 == 1 }, "\(out)")
+        #expect(taps.map(\.0) == [a, b])
+        // The same through the randomised frames of a property: any frame with an id twice is
+        // the frames split at the repeat.
+        var rng = SplitMix(state: 7)
+        for _ in 0..<200 {
+            var frame: [TouchEvent] = []
+            for _ in 0..<(2 + rng.int(6)) { frame.append(TouchEvent(time: 0, id: rng.int(4), phase: .move, position: .zero)) }
+            let k = frame.withUnsafeBufferPointer { GestureEngine.firstRepeatedContact($0) }
+            let expected = frame.indices.first { i in frame[..<i].contains { $0.id == frame[i].id } }
+            #expect(k == expected)
+        }
+    }
+
     @Test("advancing to exactly the deadline the engine gives always does something: 500 random sessions, each deadline reached by a loop on nextDeadline alone")
     func deadlinesFireWhenReached() {
         var rng = SplitMix(state: 11)

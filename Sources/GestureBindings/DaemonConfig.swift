@@ -18,6 +18,8 @@ package struct DaemonConfig: Sendable {
     /// The settings' names the file gave (`tap.maxCount`, `arena.enabled`, …): they stand as
     /// given where ``settings`` would otherwise derive them from the bindings.
     package var givenSettings: Set<String> = []
+    /// Where the file gave each of ``givenSettings`` (and `diagonals`), for its warnings.
+    package var givenAt: [String: SourceLocation] = [:]
     /// The step of a repeating binding, in millimeters. Default 6 mm: lisgd's 60-pixel
     /// pressed-mode threshold (`-T`) on the PinePhone's panel, 720 pixels across 68 mm
     /// (10.6 pixels per mm), the phone lisgd was written for.
@@ -134,6 +136,7 @@ package struct DaemonConfig: Sendable {
         } catch {
             problems += error.diagnostics
         }
+        givenAt = given
         if !problems.isEmpty { throw DiagnosticError(problems.sorted { ($0.location.line ?? 0, $0.location.column ?? 0) < ($1.location.line ?? 0, $1.location.column ?? 0) }) }
     }
 
@@ -181,6 +184,31 @@ package struct DaemonConfig: Sendable {
         }
     }
 
+    /// `diagonals`, once, whichever table gives it (in both, which would win was a guess: the
+    /// last read).
+    private mutating func setDiagonals(_ e: (key: String, value: ConfigValue, location: SourceLocation), _ table: String,
+                                       _ given: inout [String: SourceLocation], _ fail: (String, SourceLocation) -> Void) {
+        if let before = given["swipe.diagonals"] {
+            fail("`diagonals` in \(table) is given already at line \(before.line ?? 0); give it once", e.location)
+            return
+        }
+        given["swipe.diagonals"] = e.location
+        if case .bool(let b) = e.value.kind { diagonals = b } else { fail("`diagonals` must be true or false, found \(e.value.text)", e.value.location) }
+    }
+
+    /// The settings the file gave that change nothing the daemon runs: a recognizer's settings
+    /// when it is not among those the daemon runs (no binding uses a pan or a fling: list it in
+    /// `[settings.arena] enabled` to run it anyway). A warning each, at its line.
+    package var unusedSettings: [Diagnostic] {
+        let running = settings.arena.enabled
+        return givenSettings.sorted().compactMap { name in
+            guard let group = name.split(separator: ".").first.map(String.init), name.contains("."),
+                  let recognizer = RecognizerName(rawValue: group), !running.contains(recognizer) else { return nil }
+            return Diagnostic(.warning, givenAt[name] ?? SourceLocation(), "`\(name)` changes nothing: the daemon runs no \(group) recognizer "
+                              + "(no binding is one; list it in [settings.arena] enabled to run it)")
+        }
+    }
+
     private mutating func readSettings(_ table: ConfigTable, _ entries: inout Entries, _ given: inout [String: SourceLocation],
                                        _ fail: (String, SourceLocation) -> Void) {
         for e in table.entries {
@@ -190,7 +218,7 @@ package struct DaemonConfig: Sendable {
             }
             switch e.key {
             case "diagonals":
-                if case .bool(let b) = e.value.kind { diagonals = b } else { fail("`diagonals` must be true or false, found \(e.value.text)", e.value.location) }
+                setDiagonals(e, "[settings]", &given, fail)
             case "repeat-step": if let v = Self.number(e, unit: "millimeters", max: 1000, fail) { repeatStep = v }
             case "velocityStrategy": Self.add(e.key, e, &entries, &given, fail)
             default:
@@ -222,7 +250,7 @@ package struct DaemonConfig: Sendable {
         let names = (GestureSettings.keyNames + GestureSettings.choiceKeyNames).filter { $0.hasPrefix(group + ".") }
         for e in table.entries {
             if group == "swipe", e.key == "diagonals" {
-                if case .bool(let b) = e.value.kind { diagonals = b } else { fail("`diagonals` must be true or false, found \(e.value.text)", e.value.location) }
+                setDiagonals(e, "[settings.swipe]", &given, fail)
                 continue
             }
             guard names.contains(group + "." + e.key) else {

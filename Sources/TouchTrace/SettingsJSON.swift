@@ -183,6 +183,14 @@ extension GestureSettings {
             }
             if let problem = s.set(setting, to: number) { fail(problem) }
         }
+        // What the settings say together: a fling faster than its own upper limit could never be
+        // one (it was reported under its own minimum).
+        if s.fling.minVelocity > s.fling.maxVelocity {
+            let high = s.fling.maxVelocity
+            let at = entries.first { (keyAliases[$0.name] ?? $0.name) == "fling.minVelocity" }?.location
+                ?? entries.first { (keyAliases[$0.name] ?? $0.name) == "fling.maxVelocity" }?.location ?? SourceLocation()
+            problems.append(Diagnostic(.error, at, "`fling.minVelocity` (\(formatJSONNumber(s.fling.minVelocity)) mm/s) is above `fling.maxVelocity` (\(formatJSONNumber(high)) mm/s): no fling could be both"))
+        }
         if !problems.isEmpty { throw DiagnosticError(problems) }
         return (s, given)
     }

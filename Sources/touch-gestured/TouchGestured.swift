@@ -342,6 +342,7 @@ struct Setup {
             do { config = try DaemonConfig(text: text, file: path) } catch {
                 throw .usage(error.description + "\n(the configuration is wrong; nothing was started)")
             }
+            for w in config.unusedSettings { printError("touch-gestured: \(w)") }
             sources.append(path)
         } else if command.bindings.isEmpty {
             throw .usage("no bindings: give -g \"1,DU,B,*,R,command\" or a configuration file (--config, or ~/.config/touch-gestured/config.toml; "

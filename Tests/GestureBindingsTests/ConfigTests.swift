@@ -153,6 +153,11 @@ struct ConfigTests {
             message: "c.toml:2:8: error: `pan.axis` must be one of \"automatic\", \"free\", \"vertical\", \"horizontal\", found \"diagonal\""),
         Bad(text: "[settings.arena]\ntogether = [[\"swipe\", \"swipe\"]]\n",
             message: "c.toml:2:12: error: `arena.together` must hold pairs of two different recognizer names, found [\"swipe\", \"swipe\"]"),
+        // Contradictions: which one would win was a guess (the last read), or no gesture could meet both.
+        Bad(text: "[settings]\ndiagonals = true\n[settings.swipe]\ndiagonals = false\n",
+            message: "c.toml:4:1: error: `diagonals` in [settings.swipe] is given already at line 2; give it once"),
+        Bad(text: "[settings.fling]\nminVelocity = 1900\nmaxVelocity = 1500\n",
+            message: "c.toml:2:15: error: `fling.minVelocity` (1900 mm/s) is above `fling.maxVelocity` (1500 mm/s): no fling could be both"),
         Bad(text: "[settings]\nvelocityStrategy = 2\n",
             message: "c.toml:2:20: error: `velocityStrategy` must be one of \"lsq2\", \"impulse\", \"twoPoint\", found 2"),
         Bad(text: "[settings.swipes]\nminDistance = 12\n",
@@ -263,6 +268,14 @@ struct ConfigTests {
         #expect(config.settings.tap.maxCount == fromTrace.tap.maxCount)
         #expect(config.settings.arena.enabled == fromTrace.arena.enabled)
         #expect(config.settings.pan.axis == .horizontal && config.settings.velocityStrategy == .impulse)
+    }
+
+    @Test("settings of a recognizer the daemon does not run are a warning at their line (they were accepted and printed as in effect)")
+    func unusedSettingsAreSaid() throws {
+        let config = try DaemonConfig(text: "[settings.pan]\nminDistance = 6\n[settings.tap]\nmaxGap = 0.25\n[[binding]]\ngesture = \"tap\"\ncommand = [\"x\"]\n", file: "c.toml")
+        #expect(config.unusedSettings.map(\.description) == ["c.toml:2:1: warning: `pan.minDistance` changes nothing: the daemon runs no pan recognizer (no binding is one; list it in [settings.arena] enabled to run it)"])
+        let enabled = try DaemonConfig(text: "[settings.pan]\nminDistance = 6\n[settings.arena]\nenabled = [\"tap\", \"pan\"]\n", file: "c.toml")
+        #expect(enabled.unusedSettings.isEmpty)
     }
 
     @Test func everyMistakeOfAFileIsReportedAtOnce() {

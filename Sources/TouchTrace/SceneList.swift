@@ -51,6 +51,9 @@ package enum SceneListReader {
                 problems.append(Diagnostic(.error, location, "`scene.list.\(m.key)` is not a key of scene.list (expected one of \(keys.joined(separator: ", ")))"))
                 continue
             }
+            // Given twice (or under its old name and its new one): the first, as everywhere
+            // (the header's reader warns of it); this took the last.
+            guard list[key] == nil else { continue }
             list[key] = m.value
             written[key] = m.key
         }

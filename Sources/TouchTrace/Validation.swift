@@ -154,6 +154,29 @@ enum HeaderDecoder {
             fail("device", "missing `device` (expected {\"width\": …, \"height\": …})")
         }
 
+        // A key given twice inside `device` or `scene` (any depth): the first is used, with a
+        // warning, as for events and the header's own keys (they were read three ways: the
+        // first, the last, the first).
+        func repeated(_ value: JSONValue, _ path: String, _ at: SourceLocation) {
+            switch value {
+            case .object(let o):
+                var seen: Set<String> = []
+                for m in o.members {
+                    if !seen.insert(m.key).inserted {
+                        report(Diagnostic(.warning, at, "`\(path).\(m.key)` is given twice; the first is used"))
+                    } else if path != "scene" || m.key != "settings" {   // settings refuse a key twice themselves
+                        repeated(m.value, path + "." + m.key, at)
+                    }
+                }
+            case .array(let items):
+                for (k, item) in items.enumerated() { repeated(item, "\(path)[\(k)]", at) }
+            default:
+                break
+            }
+        }
+        if let d = object["device"] { repeated(d, "device", locate("device")) }
+        if let sc = object["scene"] { repeated(sc, "scene", locate("scene")) }
+
         var header = TraceHeader(device: device)
         header.version = version
         if let scene = object["scene"], scene.objectValue == nil {

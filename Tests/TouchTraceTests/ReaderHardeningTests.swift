@@ -1,6 +1,7 @@
 import Foundation
 import TouchGestures
 import Testing
+import TouchReplay
 @testable import TouchTrace
 
 /// Findings of the hostile test run in the readers and the commands around them,
@@ -126,6 +127,21 @@ struct ReaderHardeningTests {
 struct ReaderAmbiguityTests {
     func diagnose(_ text: String) -> TraceReadResult { TraceReader.diagnose(bytes: Array(text.utf8), name: "t.json") }
     static let device = #""device": {"width": 800, "height": 480}"#
+
+    @Test("a key twice inside device or scene, at any depth: the first is used, with a warning (device kept the first, scene.list the last, an edit the first, all silently)")
+    func keysTwiceInsideTheHeader() throws {
+        let r = diagnose(#"{"format": "touch-trace", "version": 1, "device": {"width": 800, "width": 900, "height": 480}, "#
+            + #""scene": {"list": {"rows": 8, "rows": 9, "edits": [{"t": 0.1, "delete": [1], "delete": [2]}]}}, "events": []}"#)
+        let trace = try #require(r.trace, "\(r.errors)")
+        #expect(r.warnings.map(\.message) == ["`device.width` is given twice; the first is used",
+                                              "`scene.list.rows` is given twice; the first is used",
+                                              "`scene.list.edits[0].delete` is given twice; the first is used"])
+        #expect(trace.header.device.width == 800)
+        let list = try #require(trace.header.sceneList)
+        #expect(list.edits?.first?.deleted == [1])
+        let out = TraceReplay.run(header: trace.header, events: trace.events)
+        #expect(out.list.rowCount == 7, "8 rows, the first given, less the one deleted")
+    }
 
     @Test("expect given twice is an error (with an empty first one, --check passed anything)")
     func expectTwice() {

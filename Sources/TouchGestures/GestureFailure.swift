@@ -75,14 +75,20 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
     /// The value in a few words, for logs and `print`.
     public var description: String {
         let seconds = unit == "s"
-        let m = formatFixed(measured, digits: seconds ? 2 : 1)
-        let l = formatFixed(limit, digits: seconds ? 2 : 1)
+        // As many decimals as it takes for two different numbers to read differently (1.036
+        // against 1 read "1.0 > 1.0"), up to four.
+        var digits = seconds ? 2 : 1
+        while digits < 4, measured != limit, formatFixed(measured, digits: digits) == formatFixed(limit, digits: digits) { digits += 1 }
+        let m = formatFixed(measured, digits: digits)
+        let l = formatFixed(limit, digits: digits)
         let other = rival?.rawValue ?? "another recognizer"
         switch kind {
         case .releasedEarly: return "released after \(m) s < \(l) s"
         case .notEnoughMovement: return "moved \(m) mm < \(l) mm"
         // 999 stands for "no motion along the axis at all" (a ratio with nothing to divide by).
-        case .offAxis: return measured >= 999 ? "off axis: moved across only, none along (limit across/along \(l))" : "off axis: across/along \(m) > \(l)"
+        case .offAxis:
+            if measured >= 999 { return "off axis: moved across only, none along (limit across/along \(l))" }
+            return measured > limit ? "off axis: across/along \(m) > \(l)" : "off axis: across/along \(m) ≥ \(l), as far across as along (a diagonal between two directions)"
         case .tooSlowToFling: return "lift at \(m) mm/s < \(l) mm/s"
         case .againstMotion: return "against the motion at the lift: \(formatFixed(measured, digits: 0))° ≥ \(formatFixed(limit, digits: 0))°"
         case .tooFewFingers: return "\(formatFixed(measured, digits: 0)) finger(s) < \(formatFixed(limit, digits: 0))"

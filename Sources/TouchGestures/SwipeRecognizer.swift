@@ -70,11 +70,26 @@ public struct SwipeRecognizer: Sendable {
             if state == .possible {
                 let (s, c) = contacts.centroids()
                 let d = surface.millimeters(c - s)
-                fail(GestureFailure(.tooShort, measured: max(abs(d.x), abs(d.y)), limit: settings.minDistance),
-                     at: time, emit: emit)
+                fail(liftFailure(d), at: time, emit: emit)
             }
             if state != .idle { move(to: .idle, at: time) }
         }
+    }
+
+    /// Why a stroke that lifted without a swipe was none: too short along its direction, or
+    /// long enough but as far across as along (on a diagonal between two directions; it was said
+    /// to be too short, "distance 28.3 mm < 12.0 mm").
+    func liftFailure(_ d: Point) -> GestureFailure {
+        let direction = SwipeDirection(of: d, diagonals: settings.diagonals)
+            ?? SwipeDirection(of: Point(x: d.x * (1 + 1e-6), y: d.y), diagonals: settings.diagonals)
+        guard let direction else { return GestureFailure(.tooShort, measured: 0, limit: settings.minDistance) }
+        let u = direction.unitVector
+        let along = d.x * u.x + d.y * u.y
+        let cross = abs(d.x * u.y - d.y * u.x)
+        if along >= settings.minDistance {
+            return GestureFailure(.offAxis, measured: along > 0 ? min(cross / along, 999) : 999, limit: 1)
+        }
+        return GestureFailure(.tooShort, measured: along, limit: settings.minDistance)
     }
 
     private mutating func fail(_ reason: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {

@@ -54,11 +54,16 @@ struct TouchFeed: ~Copyable {
     /// message is built out of line, in ``refusal(time:id:phase:x:y:function:)``, only when a
     /// test fails: 112 instructions a touch against 118 with the messages inline (callgrind).
     @inline(__always)
+    /// The largest coordinate magnitude a touch may have, in surface units: 10⁹, a million
+    /// times any panel (±1e308 made translations of infinity, written `null`).
+    static let coordinateLimit = 1e9
+
     mutating func add(time: Double, id: Int32, phase rawPhase: Int32, x: Double, y: Double,
                       function: StaticString) -> Int32 {
         // Finite, all three, in one test: zero times a finite number is ±0, and times an
         // infinity or a NaN is NaN, which equals nothing.
-        guard time * 0 + x * 0 + y * 0 == 0, id >= 0, UInt32(bitPattern: rawPhase) < 4,
+        guard time * 0 + x * 0 + y * 0 == 0, abs(time) <= TouchEvent.timeLimit, abs(x) <= Self.coordinateLimit,
+              abs(y) <= Self.coordinateLimit, id >= 0, UInt32(bitPattern: rawPhase) < 4,
               let phase = TouchPhase(rawValue: UInt8(truncatingIfNeeded: rawPhase)),
               time >= (count == 0 ? lastTime : frameTime) else {
             return refusal(time: time, id: id, phase: rawPhase, x: x, y: y, function: function)
@@ -90,6 +95,12 @@ struct TouchFeed: ~Copyable {
                          function: StaticString) -> Int32 {
         guard time.isFinite, x.isFinite, y.isFinite else {
             return refuse(.invalidArgument, "\(function): time, x and y must be finite numbers, found \(time), \(x), \(y)")
+        }
+        guard abs(time) <= TouchEvent.timeLimit else {
+            return refuse(.invalidArgument, "\(function): time \(time) s is beyond ±4294967296 s (2³², 136 years), where a double no longer tells microseconds apart")
+        }
+        guard abs(x) <= Self.coordinateLimit, abs(y) <= Self.coordinateLimit else {
+            return refuse(.invalidArgument, "\(function): x and y must be within ±1e9 surface units, found \(x), \(y)")
         }
         guard id >= 0 else { return refuse(.invalidArgument, "\(function): contact id \(id) is negative") }
         guard (0...3).contains(rawPhase), let phase = TouchPhase(rawValue: UInt8(rawPhase)) else {
@@ -141,6 +152,9 @@ struct TouchFeed: ~Copyable {
     /// end of the input).
     func check(advanceTo time: Double, function: StaticString) throws(Refusal) {
         guard time.isFinite else { throw Refusal(.invalidArgument, "\(function): time is \(time.isNaN ? "NaN" : "infinite")") }
+        guard abs(time) <= TouchEvent.timeLimit else {
+            throw Refusal(.invalidArgument, "\(function): time \(time) s is beyond ±4294967296 s (2³², 136 years), where a double no longer tells microseconds apart")
+        }
         let floor = count == 0 ? lastTime : frameTime
         guard time >= floor else { throw Refusal(.timeWentBack, "\(function): time \(time) s is before the last time given, \(floor) s") }
     }

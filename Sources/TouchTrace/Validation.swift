@@ -29,6 +29,9 @@ struct EventValidator {
         if let v = e.pressure, !v.isFinite { error("`pressure` is not a finite number") }
         if let v = e.major, !v.isFinite { error("`major` is not a finite number") }
         if let v = e.minor, !v.isFinite { error("`minor` is not a finite number") }
+        if e.time.isFinite, abs(e.time) > TouchEvent.timeLimit {
+            error("`t` is \(formatJSONNumber(e.time)) s, beyond ±4294967296 s (2³², 136 years), where a double no longer tells microseconds apart")
+        }
         if e.time.isFinite {
             if e.time < lastTime {
                 error("`t` goes back in time: expected t ≥ \(formatJSONNumber(lastTime)), found \(formatJSONNumber(e.time))")

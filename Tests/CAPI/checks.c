@@ -100,6 +100,13 @@ static void refusals(void)
 	struct tg_engine *e = panel(NULL);
 	CHECK(tg_engine_touch(e, 0, 0, TG_TOUCH_DOWN, NAN, 1) == TG_ERROR_INVALID_ARGUMENT, "NaN x accepted");
 	CHECK(tg_engine_touch(e, INFINITY, 0, TG_TOUCH_DOWN, 1, 1) == TG_ERROR_INVALID_ARGUMENT, "infinite time accepted");
+	/* Past 2^32 s a double no longer tells microseconds apart (a tap at 1e16 s was a long press
+	 * of duration 0); past 1e9 units a position makes infinite translations. */
+	CHECK(tg_engine_touch(e, 1e16, 0, TG_TOUCH_DOWN, 1, 1) == TG_ERROR_INVALID_ARGUMENT && contains(tg_last_error(), "4294967296"),
+	      "a time of 1e16 s accepted: %s", tg_last_error());
+	CHECK(tg_engine_touch(e, 0, 0, TG_TOUCH_DOWN, 1e308, 1) == TG_ERROR_INVALID_ARGUMENT && contains(tg_last_error(), "1e9"),
+	      "x of 1e308 accepted: %s", tg_last_error());
+	CHECK(tg_engine_advance(e, -1e16) == TG_ERROR_INVALID_ARGUMENT, "an advance to -1e16 s accepted");
 	CHECK(tg_engine_touch(e, 0, -1, TG_TOUCH_DOWN, 1, 1) == TG_ERROR_INVALID_ARGUMENT, "negative id accepted");
 	CHECK(tg_engine_touch(e, 0, 0, (enum tg_touch_phase)7, 1, 1) == TG_ERROR_INVALID_ARGUMENT, "phase 7 accepted");
 	/* 256 is 0 (down) in its low byte, -1 is above 3 read unsigned: neither may pass. */

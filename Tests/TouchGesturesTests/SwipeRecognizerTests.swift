@@ -129,6 +129,21 @@ struct SwipeRecognizerTests {
         ])
     }
 
+    @Test("a long stroke at exactly 45° lifts as off axis, as far across as along (it was 'distance 28.3 mm < 12.0 mm')")
+    func diagonalLiftIsOffAxisNotShort() {
+        var s = Script()
+        s.down(0, 1, 100, 300)
+        for k in 1...10 { s.move(Double(k) * 0.02, 1, 100 + 14.142 * Double(k), 300 - 14.142 * Double(k)) }
+        s.up(0.22, 1, 241.42, 158.58)
+        let (engine, _) = replay(s.events)
+        guard case .failed(let f)? = engine.swipe.log.entries.last?.from else { Issue.record("\(engine.swipe.log.entries)"); return }
+        #expect(f.kind == .offAxis && abs(f.measured - 1) < 1e-3 && f.limit == 1, "\(f)")
+        #expect(f.description.hasPrefix("off axis: across/along 1.0 ≥ 1.0, as far across as along"), "\(f.description)")
+        // Two numbers that differ read differently: 1.036 against 1 is not "1.0 > 1.0".
+        #expect(GestureFailure(.offAxis, measured: 1.036, limit: 1).description == "off axis: across/along 1.04 > 1.00")
+        #expect(GestureFailure(.tooShort, measured: 5, limit: 12).description == "distance 5.0 mm < 12.0 mm")
+    }
+
     @Test func cancelledContactFails() {
         var s = Script()
         s.down(0, 1, 100, 100)

@@ -42,18 +42,27 @@ public enum TraceReplay {
     /// grow with the output; returns the list as the gestures left it.
     public static func run(header: TraceHeader, settings: GestureSettings? = nil, explain: Bool = false,
                            events: some Sequence<TouchEvent>, emit: (ListController.Output) -> Void) -> ListModel {
+        run(header: header, settings: settings, explain: explain, events: events, skipped: { _ in }, emit: emit)
+    }
+
+    /// As ``run(header:settings:explain:events:emit:)``, telling `skipped` of each edit of
+    /// `scene.list.edits` the list refused when its time came (rows it does not have then, as a
+    /// paged list's rows not yet loaded), in words that name the edit, its time and why.
+    package static func run(header: TraceHeader, settings: GestureSettings? = nil, explain: Bool = false,
+                            events: some Sequence<TouchEvent>, skipped: (String) -> Void,
+                            emit: (ListController.Output) -> Void) -> ListModel {
         var controller = makeController(header: header, settings: settings, explain: explain)
         var assembler = FrameAssembler()
         var edits = EditSchedule(header: header)
         func handle(_ frame: TouchFrame) {
-            edits.apply(before: frame.time, to: &controller, emit: emit)
+            edits.apply(before: frame.time, to: &controller, emit: emit, skipped: skipped)
             controller.handle(frame, emit: emit)
         }
         for e in events {
             assembler.add(e) { frame in handle(frame) }
         }
         assembler.flush { frame in handle(frame) }
-        edits.applyRest(to: &controller, emit: emit)
+        edits.applyRest(to: &controller, emit: emit, skipped: skipped)
         controller.finish(emit: emit)
         return controller.list
     }
@@ -96,20 +105,23 @@ package struct EditSchedule: Sendable {
     /// Applies the edits due before `time` (seconds). A refused edit (rows the list does not have
     /// then) is skipped; validation reports it where the rows are known before the replay.
     package mutating func apply(before time: Double, to controller: inout ListController,
-                                emit: (ListController.Output) -> Void) {
+                                emit: (ListController.Output) -> Void, skipped: (String) -> Void = { _ in }) {
         while next < edits.count, edits[next].time < time {
             let e = edits[next]
             next += 1
-            try? controller.performEdits(e.listEdits, at: e.time, emit: emit)
+            do throws(ListEditError) { try controller.performEdits(e.listEdits, at: e.time, emit: emit) } catch {
+                skipped("`scene.list.edits[\(next - 1)]` at \(formatJSONNumber(e.time)) s was skipped: \(error)")
+            }
         }
     }
 
     /// After the last frame: contacts still down are cancelled at the last frame's time, then the
     /// edits left are applied.
-    package mutating func applyRest(to controller: inout ListController, emit: (ListController.Output) -> Void) {
+    package mutating func applyRest(to controller: inout ListController, emit: (ListController.Output) -> Void,
+                                    skipped: (String) -> Void = { _ in }) {
         guard next < edits.count else { return }
         if let frame = controller.engine.cancellingFrame() { controller.handle(frame, emit: emit) }
-        apply(before: .infinity, to: &controller, emit: emit)
+        apply(before: .infinity, to: &controller, emit: emit, skipped: skipped)
     }
 }
 

@@ -113,16 +113,19 @@ struct Replay: ParsableCommand {
         // diagnostics are read after the replay. (Two calls, not one over an AnySequence: that
         // would add a boxed call at every event.)
         let header = stream.header, explainAll = explain || check
+        // An edit the list refused at its time is said, after the output (it was dropped without a word).
+        var skippedEdits: [String] = []
+        func skipped(_ message: String) { skippedEdits.append("\(displayName(file)): warning: " + message) }
         let (from, to, contact) = (from, to, contact)
         let list: ListModel
         switch (threads >= 2, picksStrokes) {
         case (true, false):
-            list = TraceReplay.run(header: header, settings: replaySettings, explain: explainAll, events: ReadAhead(stream, helper: jsonLines), emit: emit)
+            list = TraceReplay.run(header: header, settings: replaySettings, explain: explainAll, events: ReadAhead(stream, helper: jsonLines), skipped: skipped, emit: emit)
         case (false, false):
-            list = TraceReplay.run(header: header, settings: replaySettings, explain: explainAll, events: stream, emit: emit)
+            list = TraceReplay.run(header: header, settings: replaySettings, explain: explainAll, events: stream, skipped: skipped, emit: emit)
         case (_, true):
             list = TraceReplay.run(header: header, settings: replaySettings, explain: explainAll,
-                                   events: StrokeWindow(stream, from: from, to: to, contact: contact), emit: emit)
+                                   events: StrokeWindow(stream, from: from, to: to, contact: contact), skipped: skipped, emit: emit)
         }
         if fold, let line = folder.summary() { out.line(line) }
         out.flush()
@@ -133,6 +136,7 @@ struct Replay: ParsableCommand {
                 + (printed > 0 ? "the output above covers only the events before its errors" : "nothing was replayed"))
         }
         for w in stream.diagnostics where w.severity == .warning { printError(w.description) }
+        for w in skippedEdits { printError(w) }
         if !json {
             if printed == 0 { print("  (no gestures)") }
             printList(list)

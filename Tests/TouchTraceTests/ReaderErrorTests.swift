@@ -107,9 +107,12 @@ struct ReaderErrorTests {
               (#""list": {"edits": [{"t": 1, "remove": [1]}]}"#, "`scene.list.edits[0]`.remove is not a key of an edit"),
               (#""list": {"edits": [{"t": 1}]}"#, "`scene.list.edits[0]` changes nothing"),
               (#""list": {"edits": [{"t": 1, "move": {"from": 1}}]}"#, "`scene.list.edits[0]`.move must be {\"from\": row, \"to\": row}"),
-              (#""list": {"rows": 8, "edits": [{"t": 1, "delete": [8]}]}"#, "`scene.list.edits[0]` names row 8, but the list has 8 rows then (0 to 7)"),
-              (#""list": {"rows": 8, "edits": [{"t": 1, "delete": [0]}, {"t": 2, "insert": [8]}]}"#, "`scene.list.edits[1]` puts a row at 8, but the list has 8 rows after it (0 to 7)"),
-              (#""list": {"rows": 8, "edits": [{"t": 1, "delete": [2], "move": {"from": 2, "to": 0}}]}"#, "`scene.list.edits[0]` deletes or moves a row twice"),
+              (#""list": {"rows": 8, "edits": [{"t": 1, "delete": [8]}]}"#, "`scene.list.edits[0]` names row 8, but the list has 8 rows (0 to 7) then"),
+              (#""list": {"rows": 8, "edits": [{"t": 1, "delete": [0]}, {"t": 2, "insert": [8]}]}"#, "`scene.list.edits[1]` puts a row at 8, but the list has 8 rows (0 to 7) after it"),
+              // A row twice is refused whether the rows are known or not (a paged list's passed).
+              (#""list": {"pageSize": 20, "edits": [{"t": 1, "delete": [2, 2]}]}, "data": {"total": 100}"#, "`scene.list.edits[0]` deletes or moves row 2 twice"),
+              (#""list": {"rows": 0, "edits": [{"t": 1, "delete": [0]}]}"#, "`scene.list.edits[0]` names row 0, but the list has no rows then"),
+              (#""list": {"rows": 8, "edits": [{"t": 1, "delete": [2], "move": {"from": 2, "to": 0}}]}"#, "`scene.list.edits[0]` deletes or moves row 2 twice"),
               (#""list": {"reorder": 1}"#, "`scene.list.reorder` must be true or false, found 1"),
           ])
     func listSceneErrors(scene: String, message: String) throws {

@@ -90,6 +90,18 @@ struct ReaderHardeningTests {
         #expect(latin1.status == 2 && latin1.err.contains("byte 0xE9 at offset 4 is not UTF-8"), "\(latin1.err)")
     }
 
+    @Test("an edit the list refuses at its time (a paged list's row not loaded yet) is said, after the output (it was skipped without a word)")
+    func skippedEditIsSaid() throws {
+        let dir = TempDir()
+        let text = #"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480}, "scene": {"list": {"rows": 25, "rowHeight": 60, "paging": "infinite"}, "#
+            + #""data": {"total": 60}}, "events": [{"t": 0, "id": 0, "phase": "down", "x": 400, "y": 100}, {"t": 0.05, "id": 0, "phase": "up", "x": 400, "y": 100}]}"#
+        let withEdit = text.replacingOccurrences(of: #""paging": "infinite"}"#, with: #""paging": "infinite", "edits": [{"t": 0.01, "delete": [40]}]}"#)
+        try withEdit.write(toFile: dir.path("t.json"), atomically: false, encoding: .utf8)
+        let r = try cli.run(["replay", dir.path("t.json")])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("warning: `scene.list.edits[0]` at 0.01 s was skipped: "), "\(r.err)")
+    }
+
     @Test("replay --check with nothing to check is bad input (2), not a mismatch (1)")
     func checkWithoutExpectations() throws {
         let dir = TempDir()

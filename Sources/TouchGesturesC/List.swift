@@ -15,9 +15,16 @@ final class CList: TouchSession<ListController> {
 public func tg_list_new(_ traceJSON: UnsafePointer<CChar>?) -> OpaquePointer? {
     do throws(Refusal) {
         let text = try bytes(traceJSON, "tg_list_new", "trace_json")
-        let read = TraceReader.diagnose(bytes: text, name: "trace")
+        // The header alone: the events are documented as ignored, so they are not read (a trace
+        // whose events were invalid was refused).
+        let read = TraceReader.diagnoseHeader(bytes: text, name: "trace")
         guard let trace = read.trace else { throw Refusal(.badInput, message(read.diagnostics)) }
         let header = trace.header
+        // A trace's edits are its record of what an app did; a list made here is edited by its
+        // caller (they were dropped without a word).
+        if let edits = header.sceneList?.edits, !edits.isEmpty {
+            throw Refusal(.badInput, "tg_list_new: `scene.list.edits` is a trace's record of an app's edits (\(edits.count) here); a list made by tg_list_new is edited with tg_list_edit()")
+        }
         // A key the format does not have is refused here, where a file would only be warned:
         // a list made without what the caller meant (`settings` beside `scene` rather than in
         // it) would go on without a word, its thresholds the defaults.

@@ -62,6 +62,34 @@ public enum TraceReader {
         }
     }
 
+    /// Reads only a trace's header from its bytes (its events, if any, are not read, nor
+    /// checked): for a reader that takes a trace document as a description (the C library's
+    /// `tg_list_new`, which documents its events as ignored). The trace has no events.
+    package static func diagnoseHeader(bytes: [UInt8], name: String? = nil) -> TraceReadResult {
+        bytes.withUnsafeBufferPointer { buf in
+            let base = buf.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            let count = buf.count
+            if detectLines(base, count: count) {
+                var parser = LinesParser(name: name, collectEvents: false)
+                var offset = 0, lineNumber = 0
+                while offset < count, !parser.headerSeen {
+                    let stop = memchr(base + offset, 0x0A, count - offset)
+                        .map { UnsafePointer<UInt8>(base).distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
+                    lineNumber += 1
+                    parser.line(base + offset, count: stop - offset, number: lineNumber, final: stop >= count)
+                    offset = stop + 1
+                }
+                let diagnostics = parser.diagnostics.final(file: name)
+                let ok = parser.header != nil && !diagnostics.contains { $0.severity == .error }
+                return TraceReadResult(trace: ok ? Trace(header: parser.header!, events: []) : nil, encoding: .lines, diagnostics: diagnostics)
+            }
+            var parser = DocumentParser(name: name, base: base, count: count)
+            guard let outline = parser.outline(collect: false) else { return parser.result(nil) }
+            let header = parser.header(of: outline)
+            return parser.result(header.map { Trace(header: $0, events: []) })
+        }
+    }
+
     /// How many events to reserve room for in a file of `bytes` bytes: one per 48 bytes (an
     /// event takes 48 bytes or more as JSON), at most 2²² (4,194,304 events, 352 MiB at
     /// 88 bytes each). Uncapped, a 2.1 GB file asked for 3.9 GB up front, more than a phone

@@ -90,6 +90,15 @@ static void refusals(void)
 			  " \"scene\": {\"list\": {\"rows\": 8, \"rowHeight\": 60}}, \"settings\": {\"tap.maxCount\": 1}, \"events\": []}") == NULL,
 	      "a list made with its settings dropped");
 	CHECK(contains(tg_last_error(), "did you mean `scene.settings`?"), "message: %s", tg_last_error());
+	/* Its events are ignored, as documented: not read, so not refused; its edits are refused,
+	 * not dropped (the list is edited with tg_list_edit). */
+	struct tg_list *ignored = tg_list_new("{\"format\": \"touch-trace\", \"version\": 1, \"device\": {\"width\": 800, \"height\": 480},"
+					      " \"scene\": {\"list\": {\"rows\": 8}}, \"events\": [{\"t\": \"late\"}]}");
+	CHECK(ignored != NULL, "a list refused for events it ignores: %s", tg_last_error());
+	tg_list_destroy(ignored);
+	CHECK(tg_list_new("{\"format\": \"touch-trace\", \"version\": 1, \"device\": {\"width\": 800, \"height\": 480},"
+			  " \"scene\": {\"list\": {\"rows\": 8, \"edits\": [{\"t\": 1, \"delete\": [2]}]}}, \"events\": []}") == NULL
+	      && contains(tg_last_error(), "tg_list_edit"), "a list made with its edits dropped: %s", tg_last_error());
 
 	CHECK(tg_engine_touch(NULL, 0, 0, TG_TOUCH_DOWN, 1, 1) == TG_ERROR_INVALID_ARGUMENT, "NULL engine");
 	CHECK(tg_engine_frame(NULL) == TG_ERROR_INVALID_ARGUMENT, "NULL engine");

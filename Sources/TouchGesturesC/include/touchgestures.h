@@ -322,9 +322,10 @@ struct tg_list;
 /**
  * A list described as a trace describes one: `trace_json` is a trace document (its
  * `device`, `scene.list`, `scene.data` and `scene.settings`, the thresholds; its `events` may be
- * empty and are ignored). The list's outputs and the gestures come from tg_list_next_event().
- * NULL on bad input, with the reader's located message from tg_last_error(); a key the trace
- * format does not have (`settings` beside `scene`, say) is bad input.
+ * empty and are ignored, not even read). The list's outputs and the gestures come from
+ * tg_list_next_event(). NULL on bad input, with the reader's located message from
+ * tg_last_error(); a key the trace format does not have (`settings` beside `scene`, say) and
+ * `scene.list.edits` (the list is edited with tg_list_edit()) are bad input.
  */
 struct tg_list *tg_list_new(const char *trace_json);
 /** Frees the list. NULL is allowed. */

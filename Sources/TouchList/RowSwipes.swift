@@ -319,16 +319,20 @@ extension ListModel {
         }
         // In place, in start order: a frame while rows close makes no array.
         var k = 0
+        // A step to a time already stepped to moves nothing and reports nothing (an edit lets time
+        // pass in the controller and again in the list: the row's offset was reported twice).
         while k < rowSwipes.closing.count {
             var c = rowSwipes.closing[k]
             guard time > c.start else { k += 1; continue }
+            let before = c.offset
             let (at, ended) = step(&c)
-            emit(ListEvent(time: at, kind: .rowOffset(row: c.row, offset: c.offset)))
+            if c.offset != before || ended { emit(ListEvent(time: at, kind: .rowOffset(row: c.row, offset: c.offset))) }
             if ended { rowSwipes.closing.remove(at: k) } else { rowSwipes.closing[k] = c; k += 1 }
         }
         if case .settling(var s) = rowSwipes.active, time > s.start {
+            let before = s.offset
             let (at, ended) = step(&s)
-            emit(ListEvent(time: at, kind: .rowOffset(row: s.row, offset: s.offset)))
+            if s.offset != before || ended { emit(ListEvent(time: at, kind: .rowOffset(row: s.row, offset: s.offset))) }
             if ended {
                 transition(toRow: s.to == 0 ? .idle : .open(row: s.row, offset: s.to), at: at)
             } else {

@@ -42,6 +42,27 @@ struct DrawingAnimationsTests {
         #expect(abs(drawn(0, 1.125).height - 30) < 1e-9)
     }
 
+    @Test("an edit while a row settles reports the row's offset once at the edit's time (the controller and the list each let time pass: twice)")
+    func editDuringASettleReportsOnce() throws {
+        var options = ListOptions()
+        options.trailingActions = [80]
+        var c = ListController(surface: panel, list: ListModel(layout: eightRows, options: options))
+        var out: [ListController.Output] = []
+        var t = 0.0
+        c.handle(TouchFrame(time: t, events: [TouchEvent(time: t, id: 1, phase: .down, position: Point(x: 500, y: 150))])) { out.append($0) }
+        for k in 1...12 {
+            t = Double(k) / 60
+            c.handle(TouchFrame(time: t, events: [TouchEvent(time: t, id: 1, phase: .move, position: Point(x: 500 - 12.5 * Double(k), y: 150))])) { out.append($0) }
+        }
+        t += 0.01
+        c.handle(TouchFrame(time: t, events: [TouchEvent(time: t, id: 1, phase: .up, position: Point(x: 350, y: 150))])) { out.append($0) }
+        // Settling open for 0.25 s from the lift: an edit half-way.
+        let edit = t + 0.1
+        try c.performEdits(ListEdits(inserting: [7]), at: edit) { out.append($0) }
+        let offsets = out.filter { if case .list(let e) = $0, case .rowOffset(2, _) = e.kind, e.time == edit { return true }; return false }
+        #expect(offsets.count == 1, "\(offsets)")
+    }
+
     @Test("an open row closes when another row is lifted to be reordered (it stayed open, against one open row at a time)")
     func liftClosesTheOpenRow() throws {
         var options = ListOptions()

@@ -184,7 +184,7 @@ package func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
             guard k + j < bytes.count else { return k }
             let c = bytes[k + j]
             let (lo, hi) = j == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-            guard c >= lo && c <= hi else { return k + j }
+            guard c >= lo && c <= hi else { return k }   // its lead byte begins no well-formed sequence (Latin-1 "été" is named at its é)
         }
         k += n + 1
     }

@@ -52,6 +52,13 @@ enum ArgsFile {
             word.removeAll()
             inWord = false
         }
+        // A NUL ends a program's argument, so what ran would not be what the file says (the
+        // configuration's reader refuses one for this reason).
+        if let nul = bytes.firstIndex(of: 0) {
+            line = 1 + bytes[..<nul].filter { $0 == 0x0A }.count
+            lineStart = bytes[..<nul].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            throw fail(nul, "a NUL byte: an argument ends at a NUL, so what ran would not be what is written")
+        }
         while k < bytes.count {
             let c = bytes[k]
             switch c {
@@ -67,8 +74,10 @@ enum ArgsFile {
             case UInt8(ascii: "\\"):
                 guard k + 1 < bytes.count else { inWord = true; break }
                 k += 1
+                // A line end after it, LF or CR LF, joins the lines: no word of its own (CR LF
+                // left an empty word, "unexpected argument ''", with no place).
+                if bytes[k] == 0x0D, k + 1 < bytes.count, bytes[k + 1] == 0x0A { k += 1 }
                 if bytes[k] == 0x0A {
-                    // Joins the lines: no word of its own.
                     line += 1
                     lineStart = k + 1
                 } else {

@@ -170,6 +170,11 @@ struct TouchGestured {
                 if let path, let nested = words.first(where: { $0 == "--session" || $0 == "--args-file" || $0.hasPrefix("--args-file=") }) {
                     throw .usage("\(path): \(nested) cannot be used inside an args file")
                 }
+                // An option's value is in the same file: one left at the file's end took the
+                // next word of the command line.
+                if let path, let last = words.last, Self.optionsWithValues.contains(last) {
+                    throw .usage("\(path): \(last) at the end of the file has no value (give it in the file, after the option)")
+                }
                 let start = attached == nil && name == "--args-file" ? i - 1 : i
                 arguments.replaceSubrange(start...i, with: words)
                 i = start
@@ -255,6 +260,11 @@ struct TouchGestured {
             exit(error.status)
         }
     }
+
+    /// The options that take a value (the next word, or `=value`, or for a one-letter option
+    /// the rest of the word).
+    static let optionsWithValues: Set<String> = ["-c", "--config", "-g", "-d", "--device", "--rotate", "--rotation-file", "--read-interval",
+                                                 "--history", "--replay", "-o", "-m", "-s", "-t", "-T", "-r", "-w", "-h"]
 
     func run() throws(DaemonFailure) {
         // A trace the daemon saved, replayed with no bindings of the command line's own: the

@@ -38,6 +38,10 @@ struct ArgsFileTests {
             ("-g 1,DU,B,*,R,x\n  -g '1,UD,*,*,R,y", ":2:6: this single quote is not closed"),
             ("-g \"1,DU,B,*,R,x", ":1:4: this double quote is not closed"),
             ("--session", ": --session cannot be used inside an args file"),
+            // What ran would not be what is written: a NUL cut the word; an option at the file's
+            // end took the command line's next word as its value.
+            ("-g \"1,DU,B,*,R,x\u{0}y\"", ":1:17: a NUL byte: an argument ends at a NUL"),
+            ("-g 1,DU,B,*,R,x\n-t", ": -t at the end of the file has no value"),
         ]
         for c in cases {
             let file = try Scratch(c.text, suffix: ".args")
@@ -45,6 +49,10 @@ struct ArgsFileTests {
             #expect(r.status == 2 && r.out.isEmpty, "\(c.text): \(r.status) \(r.out)")
             #expect(r.err.hasPrefix("touch-gestured: \(file.path)\(c.message)") && r.err.split(separator: "\n").count == 1, "\(c.text): \(r.err)")
         }
+        // A continuation line ending CR LF joins as one ending LF does (it left an empty word).
+        let crlf = try Scratch("-g 1,DU,B,*,R,x \\\r\n  -t 125\r\n", suffix: ".args")
+        let joined = try Daemon.run(["--args-file", crlf.path, "-g", "1,UD,*,*,R,y", "--check-config"])
+        #expect(joined.status == 0 && joined.out.hasSuffix("→ run y (-g #2)\n"), "\(joined.err)\(joined.out)")
         let missing = try Daemon.run(["--args-file", "/nonexistent/args", "--check-config"])
         #expect(missing.status == 2 && missing.err.contains("/nonexistent/args: cannot open"), "\(missing.err)")
     }

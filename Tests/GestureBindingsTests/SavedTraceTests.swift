@@ -125,7 +125,9 @@ struct ConfigBytesTests {
         // sequence do not.
         #expect(firstInvalidUTF8(Array("aé€😀".utf8)) == nil)
         #expect(firstInvalidUTF8([0x61, 0xC0, 0xAF]) == 1)
-        #expect(firstInvalidUTF8([0xED, 0xA0, 0x80]) == 1)
+        #expect(firstInvalidUTF8([0xED, 0xA0, 0x80]) == 0, "a surrogate is named at its lead byte")
+        // Latin-1 "été": named at its é, where the sequence that does not hold begins (it named the t).
+        #expect(firstInvalidUTF8([0xE9, 0x74, 0xE9]) == 0)
         #expect(firstInvalidUTF8([0xE2, 0x82]) == 0)
     }
 }

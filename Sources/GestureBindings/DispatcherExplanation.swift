@@ -61,7 +61,16 @@ extension GestureDispatcher {
         let missed = nearestMiss(other: c.gesture).map { "; " + $0 } ?? ""
         guard let nearest else { return "no binding for \(kinds)\(missed)" }
         if case .fingers = nearest.mismatch { return "no binding for \(c.fingers)-finger \(kinds)\(missed)" }
-        return "no binding took it; nearest \(bindings[nearest.index].origin): \(words(nearest.mismatch, keys[nearest.index], c))"
+        var line = "no binding took it; nearest \(bindings[nearest.index].origin): \(words(nearest.mismatch, keys[nearest.index], c))"
+        // A tap one short of a multiple tap: the tap before it, too long before (tap.maxGap went
+        // unnamed, "taps 1 ≠ 2" alone).
+        if case .taps(let n) = nearest.mismatch, n > c.taps, c.gesture == .tap, previousSequenceTapped, let gap = gapBefore, gap > tapMaxGap, gap <= 3 * tapMaxGap {
+            line += "; it went down \(formatFixed(gap, digits: 2)) s after the tap before it lifted, past tap.maxGap \(formatFixed(tapMaxGap, digits: 2)) s: a tap of its own"
+        }
+        // A bound gesture of another kind missed by little is what the user may have meant (a
+        // press held a little short of a long press, with a double tap bound: it went unsaid).
+        if let near = nearestMiss(other: c.gesture, within: 2) { line += "; " + near }
+        return line
     }
 
     /// A touch sequence that ended with no gesture recognized and no binding run: the gesture
@@ -82,16 +91,19 @@ extension GestureDispatcher {
         pendingNearMiss = head + missed
     }
 
-    var fingerWords: String { tracks.count == 1 ? "1 finger" : "\(tracks.count) fingers" }
+    var fingerWords: String {
+        let n = tracks.isEmpty ? endedFingers : tracks.count
+        return n == 1 ? "1 finger" : "\(n) fingers"
+    }
 
     /// Of the gestures a binding waits for (other than `other`), the one whose recognizer came
     /// nearest to taking the current sequence, in words with the limit it missed:
     /// `not a swipe up from the bottom edge, 1 finger: distance 11.5 mm < 11.8 mm`.
-    func nearestMiss(other: Binding.Gesture?) -> String? {
+    func nearestMiss(other: Binding.Gesture?, within: Double = .infinity) -> String? {
         var best: (gesture: Binding.Gesture, failure: GestureFailure, miss: Double)?
         for (r, f) in failures {
             guard let g = Binding.Gesture(r), g != other, keys.contains(where: { $0.gesture == g }),
-                  let miss = f.shortfall else { continue }
+                  let miss = f.shortfall, miss <= within else { continue }
             if miss < (best?.miss ?? .infinity) { best = (g, f, miss) }
         }
         guard let best else { return nil }

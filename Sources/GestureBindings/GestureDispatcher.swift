@@ -74,6 +74,16 @@ package struct GestureDispatcher: Sendable {
     private var pendingSwipe: GestureEvent.Swipe?
     var cancelled = false
     private var repeated = false
+    /// `tap.maxGap`, for `--explain` to name when two taps were too far apart for one double tap.
+    let tapMaxGap: Double
+    /// When the last touch sequence ended, whether it was a tap, and how long after that end the
+    /// current one began (for `--explain`).
+    private var lastSequenceEnd: Double?
+    private var sequenceTapped = false
+    var previousSequenceTapped = false
+    var gapBefore: Double?
+    /// How many fingers the last sequence had, for a near miss told after its end.
+    var endedFingers = 0
     /// Explaining only: why the recognizers of the current sequence gave up, and whether a
     /// gesture of it was explained (then it needs no near-miss line).
     var failures: [(RecognizerName, GestureFailure)] = []
@@ -109,6 +119,7 @@ package struct GestureDispatcher: Sendable {
         self.surface = surface
         edgeZone = settings.swipe.edgeZone
         diagonals = settings.swipe.diagonals
+        tapMaxGap = settings.tap.maxGap
         let keys = bindings.map(Key.init)
         self.keys = keys
         repeating = keys.indices.filter { if case .repeating = keys[$0].mode { keys[$0].gesture == .swipe } else { false } }
@@ -127,7 +138,17 @@ package struct GestureDispatcher: Sendable {
     /// or long press due before the frame fires first (the engine advances to the frame's time
     /// itself): ``advance(to:fire:seen:)`` is for time passing with no input.
     package mutating func handle(_ frame: TouchFrame, fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
-        if activeCount == 0, frame.events.contains(where: { $0.phase == .down }) { beginSequence() }
+        if activeCount == 0, frame.events.contains(where: { $0.phase == .down }) {
+            // What was due before this touch began is the last sequence's (a tap whose window
+            // closed): it fires, and is explained with what that sequence left, before the new
+            // sequence forgets it (a held press's near long press went unsaid).
+            if let due = engine.nextDeadline, TouchEvent.reached(frame.time, due) {
+                dispatch({ $0.advance(to: frame.time, emit: $1) }, fire: fire, seen: seen)
+                if pendingNearMiss != nil, engine.nextDeadline == nil { tellNearMiss() }
+            }
+            beginSequence()
+            gapBefore = lastSequenceEnd.map { frame.time - $0 }
+        }
         for e in frame.events {
             let k = tracks.firstIndex { $0.id == e.id }
             switch e.phase {
@@ -217,6 +238,8 @@ package struct GestureDispatcher: Sendable {
         repeated = false
         failures.removeAll(keepingCapacity: true)
         explainedSequence = false
+        previousSequenceTapped = sequenceTapped
+        sequenceTapped = false
     }
 
     /// The edge zone `p` (surface units) lies in.
@@ -287,6 +310,7 @@ package struct GestureDispatcher: Sendable {
         case .swipe(let s):
             pendingSwipe = s
         case .tap(let t):
+            sequenceTapped = true
             let edge = zone(of: t.position)
             let c = Candidate(gesture: .tap, fingers: t.fingers, edge: edge, taps: t.taps)
             let b = first(c)
@@ -352,6 +376,8 @@ package struct GestureDispatcher: Sendable {
     }
 
     private mutating func endSequence(at time: Double, fire: (Firing) -> Void) {
+        lastSequenceEnd = time
+        endedFingers = tracks.count
         defer {
             tracks.removeAll(keepingCapacity: true)
             pendingSwipe = nil

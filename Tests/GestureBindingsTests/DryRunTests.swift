@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TouchGestures
 import TouchTrace
+import TouchTools
 import TouchTestSupport
 @testable import GestureBindings
 
@@ -117,6 +118,20 @@ struct DryRunTests {
         let far = try Daemon.run(["--replay", "traces/diagonal-swipe-from-bottom-right-corner.json", "--dry-run",
                                   "-t", "1000", "-g", "1,DRUL,BR,*,corner"])
         #expect(far.status == 0 && far.out.isEmpty, "200 mm is longer than the swipe: \(far.out)")
+    }
+
+    @Test("--explain names what a double tap binding's near misses were: a press held a little short of a long press (dropped), and two taps past tap.maxGap (unnamed)")
+    func explainNamesTheNearMissesOfTaps() throws {
+        let trace = try Scratch(TraceWriter.document(try TraceSynth.trace(from: "device 800x480 res 5; tap at 400,240 hold 0.45s; pause 1s; tap at 400,240; gap 0.43s; tap at 400,240")),
+                                suffix: ".json")
+        let config = try Scratch("[[binding]]\ngesture = \"tap\"\ntaps = 2\ncommand = [\"dbl\"]\n[[binding]]\ngesture = \"longPress\"\ncommand = [\"lp\"]\n")
+        let r = try Daemon.run(["--replay", trace.path, "--dry-run", "--explain", "-c", config.path])
+        let lines = r.err.split(separator: "\n").map(String.init).filter { $0.hasPrefix("touch-gestured: explain") }
+        #expect(lines.count == 3, "\(r.err)")
+        #expect(lines.first?.hasSuffix("taps 1 ≠ 2; not a long press, 1 finger: released after 0.45 s < 0.50 s") == true, "\(lines)")
+        #expect(lines.last?.hasSuffix("taps 1 ≠ 2; it went down 0.43 s after the tap before it lifted, past tap.maxGap 0.30 s: a tap of its own") == true, "\(lines)")
+        // A tap long after the one before is a tap of its own, and nothing more is said of it.
+        #expect(lines.count == 3 && lines[1].hasSuffix("taps 1 ≠ 2"), "\(lines)")
     }
 
     @Test("--explain -v: each binding tried, in order, with the first reason it did not match, then the one that ran")

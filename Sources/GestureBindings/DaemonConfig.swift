@@ -428,7 +428,7 @@ extension ConfigValue {
     /// The value as written, near enough for an error message.
     var text: String {
         switch kind {
-        case .string(let s): "\"\(s)\""
+        case .string(let s): "\"\(visibleText(s))\""
         case .integer(let i): String(i)
         case .float(let d): formatJSONNumber(d)
         case .bool(let b): b ? "true" : "false"

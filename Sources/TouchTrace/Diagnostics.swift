@@ -49,7 +49,9 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public init(_ severity: Severity, _ location: SourceLocation, _ message: String) {
         self.severity = severity
         self.location = location
-        self.message = message
+        // One line, whatever the input put in it: a key or a value read from a file may hold an
+        // escape sequence (it reached the terminal) or a line break (it forged a line).
+        self.message = visibleText(message)
     }
 
     /// `file:line:column: error: event 7: message`

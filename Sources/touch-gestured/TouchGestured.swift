@@ -191,7 +191,7 @@ struct TouchGestured {
             case "--history":
                 let v = try value(name, attached: attached)
                 guard let h = Double(v), h >= 0, h <= DaemonConfig.maxHistory else {
-                    throw .usage("--history must be 0 to \(Int(DaemonConfig.maxHistory)) seconds, found '\(v)'")
+                    throw .usage("--history must be 0 to \(Int(DaemonConfig.maxHistory)) seconds, found '\(visibleText(v))'")
                 }
                 c.history = h
             case "--replay": c.replay = try value(name, attached: attached)
@@ -205,7 +205,7 @@ struct TouchGestured {
             case "-m": c.lisgd.timeout = try integer(name, try value(name, attached: attached))
             case "-s", "-t", "-T":
                 let v = try value(name, attached: attached)
-                guard let n = Double(v), n.isFinite, n > 0 else { throw .usage("\(name) needs a number above 0, found '\(v)'") }
+                guard let n = Double(v), n.isFinite, n > 0 else { throw .usage("\(name) needs a number above 0, found '\(visibleText(v))'") }
                 switch name {
                 case "-s": c.lisgd.edgeScale = n
                 case "-t": c.lisgd.threshold = n
@@ -213,11 +213,11 @@ struct TouchGestured {
                 }
             case "-r", "-w", "-h":
                 let v = try value(name, attached: attached)
-                guard Double(v) != nil else { throw .usage("\(name) needs a number, found '\(v)'") }
+                guard Double(v) != nil else { throw .usage("\(name) needs a number, found '\(visibleText(v))'") }
                 if !c.lisgd.ignored.contains(name) { c.lisgd.ignored.append(name) }
             default:
-                if name.hasPrefix("-") { throw .usage("unknown option '\(a)' (see --help)") }
-                throw .usage("unexpected argument '\(a)': bindings are given with -g or in a configuration file (see --help)")
+                if name.hasPrefix("-") { throw .usage("unknown option '\(visibleText(a))' (see --help)") }
+                throw .usage("unexpected argument '\(visibleText(a))': bindings are given with -g or in a configuration file (see --help)")
             }
             if attached != nil, ["--grab", "--dry-run", "--log", "--verbose", "-v", "--explain", "--check-config", "--print-config"].contains(name) {
                 throw .usage("\(name) takes no value")

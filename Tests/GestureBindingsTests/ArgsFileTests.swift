@@ -72,3 +72,27 @@ struct ArgsFileTests {
         #expect(valued.status == 2 && valued.err.contains("--session takes no value"), "\(valued.err)")
     }
 }
+
+/// Values read from a user's files reach a terminal only escaped, in every reader's messages:
+/// an escape sequence cleared the screen, a line break forged a line of its own.
+@Suite("Messages show what they quote, escaped")
+struct QuotedValuesTests {
+    static let nasty = "\u{1B}[2J\nfake: error"
+
+    @Test("the daemon's configuration, its args file and command line, and a trace's header, with an escape and a line break in a value or a key")
+    func valuesAreEscaped() throws {
+        let config = try Scratch("[[binding]]\ngesture = \"swipe\"\ndirection = \"\(Self.nasty.replacingOccurrences(of: "\u{1B}", with: "\\u001b").replacingOccurrences(of: "\n", with: "\\n"))\"\ncommand = [\"x\"]\n")
+        let args = try Scratch("-t '\(Self.nasty)'\n", suffix: ".args")
+        let trace = try Scratch(#"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480}, "\u001b[2J\nfake": 1, "events": []}"#, suffix: ".json")
+        let touchtrace = try #require(builtProgram("touchtrace"))
+        let runs = [try Daemon.run(["--check-config", "-c", config.path]),
+                    try Daemon.run(["--args-file", args.path, "--check-config"]),
+                    try Daemon.run(["--check-config", "-g", Self.nasty]),
+                    try runProgram(touchtrace, ["validate", trace.path], in: packageRoot)]
+        for r in runs {
+            #expect(!r.err.contains("\u{1B}") && !r.out.contains("\u{1B}"), "a raw escape: \(r.err.debugDescription)")
+            #expect(!(r.err + r.out).split(separator: "\n").contains { $0.hasPrefix("fake") }, "a forged line: \(r.err.debugDescription)")
+        }
+        #expect(runs[0].err.contains(#"\u{1B}[2J\nfake: error"#), "\(runs[0].err.debugDescription)")
+    }
+}

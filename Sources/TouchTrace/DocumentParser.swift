@@ -143,14 +143,91 @@ struct DocumentParser {
         for (k, o) in outline.offsets.sorted(by: { $0.value < $1.value }) { locs[k] = location(o) }
         let fileName = name
         var headerDiagnostics: [Diagnostic] = []
-        let header = HeaderDecoder.decode(object, lines: false,
-                                          locate: { locs[$0] ?? SourceLocation(file: fileName, line: 1) },
+        let (base, count) = (scanner.base, scanner.end)
+        // A member's place, or a place inside it by path (`scene.list.edits[3]`), found by
+        // walking the member's text: a problem inside `scene` is said where it is.
+        func locate(_ path: String) -> SourceLocation {
+            if let l = locs[path] { return l }
+            let parts = Self.pathComponents(path)
+            guard case .key(let first)? = parts.first, let start = outline.offsets[first] else {
+                return SourceLocation(file: fileName, line: 1)
+            }
+            let at = Self.walk(base, count: count, from: start, Array(parts.dropFirst())) ?? start
+            var line = 1, lineStart = 0
+            var k = 0
+            while k < at, let p = memchr(base + k, 0x0A, at - k) {
+                k = UnsafePointer<UInt8>(base).distance(to: p.assumingMemoryBound(to: UInt8.self)) + 1
+                line += 1
+                lineStart = k
+            }
+            return SourceLocation(file: fileName, line: line, column: at - lineStart + 1)
+        }
+        let header = HeaderDecoder.decode(object, lines: false, locate: locate,
                                           report: { headerDiagnostics.append($0) })
         for d in headerDiagnostics { diagnostics.add(d) }
         if outline.eventsAt == nil {
             diagnostics.add(Diagnostic(.error, location(0), "missing `events` (an array of event objects; a trace in the lines encoding needs \"encoding\": \"lines\" in its header line)"))
         }
         return header
+    }
+
+    /// A step of a path into a JSON value: a member's name, or an array's index.
+    enum PathComponent: Equatable { case key(String), index(Int) }
+
+    /// `scene.list.edits[3].move` as its steps.
+    static func pathComponents(_ path: String) -> [PathComponent] {
+        var out: [PathComponent] = []
+        for part in path.split(separator: ".", omittingEmptySubsequences: false) {
+            var name = Substring(part)
+            var indices: [Int] = []
+            while name.hasSuffix("]"), let open = name.lastIndex(of: "["), let n = Int(name[name.index(after: open)..<name.index(before: name.endIndex)]) {
+                indices.insert(n, at: 0)
+                name = name[..<open]
+            }
+            out.append(.key(String(name)))
+            out += indices.map { .index($0) }
+        }
+        return out
+    }
+
+    /// The offset of the value `path` leads to from the value at `start`, or `nil` when the
+    /// text has no such place (the first of a name given twice, as everywhere).
+    static func walk(_ base: UnsafePointer<UInt8>, count: Int, from start: Int, _ path: [PathComponent]) -> Int? {
+        var s = JSONScanner(base, count: count, offset: start)
+        do throws(ScanError) {
+            for step in path {
+                s.skipWhitespace()
+                switch step {
+                case .key(let wanted):
+                    try s.expect(UInt8(ascii: "{"), "'{'")
+                    var found = false
+                    while !found {
+                        s.skipWhitespace()
+                        guard s.peek() == UInt8(ascii: "\"") else { return nil }
+                        let key = try s.parseString()
+                        try s.expect(UInt8(ascii: ":"), "':'")
+                        s.skipWhitespace()
+                        if key == wanted { found = true; break }
+                        try s.skipValue()
+                        s.skipWhitespace()
+                        guard s.peek() == UInt8(ascii: ",") else { return nil }
+                        s.i += 1
+                    }
+                case .index(let n):
+                    try s.expect(UInt8(ascii: "["), "'['")
+                    for _ in 0..<n {
+                        try s.skipValue()
+                        s.skipWhitespace()
+                        guard s.peek() == UInt8(ascii: ",") else { return nil }
+                        s.i += 1
+                    }
+                    s.skipWhitespace()
+                }
+            }
+        } catch {
+            return nil
+        }
+        return s.i
     }
 
     /// Starts counting lines again from the top of the file, for offsets that go back.

@@ -30,16 +30,20 @@ package enum SceneListReader {
     package static let pagingModes = ["none", "loadMoreRow", "infinite"]
 
     /// Reads `scene.list` (`value`, the value found) over `surface`. Each problem is reported at
-    /// `location`, naming the key, what was expected and what was found; that key is left out.
+    /// its place (`locate`, a path inside `scene` such as `list.edits[3]`; else `location`),
+    /// naming the key, what was expected and what was found; that key is left out.
     package static func read(_ value: JSONValue, surface: Surface, at location: SourceLocation,
+                             locate: (String) -> SourceLocation,
                              problems: inout [Diagnostic]) -> SceneList {
         var scene = SceneList()
         var written: [String: String] = [:]     // current name → as the trace spells it
+        // Where a key of `scene.list` is (`locate`, given a path inside `scene`), else the scene.
+        func place(_ path: String) -> SourceLocation { locate(path) }
         func bad(_ key: String, _ expected: String, _ found: JSONValue) {
-            problems.append(Diagnostic(.error, location, "`scene.list.\(written[key] ?? key)` must be \(expected), found \(found.foundDescription)"))
+            problems.append(Diagnostic(.error, place("list.\(written[key] ?? key)"), "`scene.list.\(written[key] ?? key)` must be \(expected), found \(found.foundDescription)"))
         }
         guard let given = value.objectValue else {
-            problems.append(Diagnostic(.error, location, "`scene.list` must be an object, found \(value.kindDescription)"))
+            problems.append(Diagnostic(.error, place("list"), "`scene.list` must be an object, found \(value.kindDescription)"))
             return scene
         }
         // Old spellings read as the new ones; an unknown key is an error (a typo would
@@ -48,7 +52,7 @@ package enum SceneListReader {
         for m in given.members {
             let key = keyAliases[m.key] ?? m.key
             guard keys.contains(key) else {
-                problems.append(Diagnostic(.error, location, "`scene.list.\(m.key)` is not a key of scene.list (expected one of \(keys.joined(separator: ", ")))"))
+                problems.append(Diagnostic(.error, place("list.\(m.key)"), "`scene.list.\(m.key)` is not a key of scene.list (expected one of \(keys.joined(separator: ", ")))"))
                 continue
             }
             // Given twice (or under its old name and its new one): the first, as everywhere
@@ -114,7 +118,7 @@ package enum SceneListReader {
                 let sections = counts.compactMap { $0 }
                 let sum = sections.reduce(0, +)
                 if let rows = list["rows"]?.numberValue, rows != Double(sum) {
-                    problems.append(Diagnostic(.error, location, "`scene.list.sections` must add up to `rows` (\(formatJSONNumber(rows))), found \(sum) rows in \(sections.count) sections"))
+                    problems.append(Diagnostic(.error, place("list.sections"), "`scene.list.sections` must add up to `rows` (\(formatJSONNumber(rows))), found \(sum) rows in \(sections.count) sections"))
                 } else if sum > 10_000_000 {
                     bad("sections", "at most 10,000,000 rows in all", v)
                 } else {
@@ -150,7 +154,9 @@ package enum SceneListReader {
         scene.stopSpeed = number("stopSpeed", "a positive number (mm/s)", { $0 > 0 })
         scene.rubberBandCoefficient = number("rubberBandCoefficient", "a positive number", { $0 > 0 })
         scene.settleDuration = number("settleDuration", "a number ≥ 0 (s)", { $0 >= 0 })
-        if let v = list["edits"] { scene.edits = readEdits(v, rows: staticRowCount(list), at: location, problems: &problems) }
+        if let v = list["edits"] {
+            scene.edits = readEdits(v, rows: staticRowCount(list), at: place("list.edits"), entry: { place("list.edits[\($0)]") }, problems: &problems)
+        }
         return scene
     }
 
@@ -172,8 +178,10 @@ package enum SceneListReader {
     /// the edit by its place in the array; with `rows` known, the rows each edit names are checked
     /// against the list the edits before it leave.
     private static func readEdits(_ value: JSONValue, rows: Int?, at location: SourceLocation,
-                                  problems: inout [Diagnostic]) -> [SceneEdit]? {
-        func problem(_ text: String) { problems.append(Diagnostic(.error, location, text)) }
+                                  entry: (Int) -> SourceLocation, problems: inout [Diagnostic]) -> [SceneEdit]? {
+        // Each problem at the edit it is about (they were all at the `edits` array).
+        var at = location
+        func problem(_ text: String) { problems.append(Diagnostic(.error, at, text)) }
         guard let items = value.arrayValue else {
             problem("`scene.list.edits` must be an array of edits ({\"t\": seconds, \"delete\"/\"insert\": [rows], \"move\": {\"from\": row, \"to\": row}}), found \(value.kindDescription)")
             return nil
@@ -187,6 +195,7 @@ package enum SceneListReader {
         var lastTime = -Double.infinity
         for (k, item) in items.enumerated() {
             let name = "`scene.list.edits[\(k)]`"
+            at = entry(k)
             guard let o = item.objectValue else { problem("\(name) must be an object, found \(item.kindDescription)"); return nil }
             for m in o.members where !["t", "delete", "insert", "move"].contains(m.key) {
                 problem("\(name).\(m.key) is not a key of an edit (expected t, delete, insert, move)")
@@ -330,7 +339,7 @@ extension TraceHeader {
     package var sceneList: SceneList? {
         guard let list = scene?["list"] else { return nil }
         var ignored: [Diagnostic] = []
-        return SceneListReader.read(list, surface: surface, at: SourceLocation(), problems: &ignored)
+        return SceneListReader.read(list, surface: surface, at: SourceLocation(), locate: { _ in SourceLocation() }, problems: &ignored)
     }
 
     /// `scene.data` as a replay reads it, or `nil` when the scene has none.

@@ -195,7 +195,7 @@ enum HeaderDecoder {
             }
             if let list = scene["list"] {
                 var problems: [Diagnostic] = []
-                _ = SceneListReader.read(list, surface: device.surface, at: locate("scene"), problems: &problems)
+                _ = SceneListReader.read(list, surface: device.surface, at: locate("scene"), locate: { locate("scene." + $0) }, problems: &problems)
                 if let data = scene["data"] {
                     _ = SceneListReader.feed(data, at: locate("scene"), problems: &problems)
                 }

@@ -3,6 +3,7 @@ import TouchGestures
 import Testing
 import TouchReplay
 @testable import TouchTrace
+import TouchTestSupport
 
 /// Findings of the hostile test run in the readers and the commands around them,
 /// each pinned by the input that showed it.
@@ -242,5 +243,56 @@ struct ReserveTests {
         // A document and a lines trace of the same small content still read the same.
         let doc = diagnose(#"{"format": "touch-trace", "version": 1, "device": {"width": 8, "height": 4}, "events": [{"t": 0, "id": 1, "phase": "down", "x": 1, "y": 1}, {"t": 0.1, "id": 1, "phase": "up", "x": 1, "y": 1}]}"#)
         #expect(doc.trace?.events.count == 2)
+    }
+}
+
+/// A problem inside `scene` is said where it is: its key's value or its edit's entry, not the
+/// `scene` member (every edit's mistake was at the `edits` array).
+@Suite("Problems inside scene, at their place")
+struct ScenePlacesTests {
+    @Test("an edit's mistake at its entry, a list key's at its value")
+    func placed() {
+        let text = "{\"format\": \"touch-trace\", \"version\": 1, \"device\": {\"width\": 800, \"height\": 480},\n \"scene\": {\"list\": {\"rows\": 8,\n  \"rowHeight\": -5,\n  \"edits\": [{\"t\": 1, \"delete\": [1]},\n            {\"t\": 2, \"delete\": [2, 2]}]}},\n \"events\": []}"
+        let r = TraceReader.diagnose(bytes: Array(text.utf8), name: "t.json")
+        #expect(r.errors.map(\.description) == ["t.json:3:16: error: `scene.list.rowHeight` must be a positive number (trace units), found -5",
+                                                "t.json:5:13: error: `scene.list.edits[1]` deletes or moves row 2 twice"])
+    }
+
+    @Test("property: the path walker finds the value each path names, in random JSON, whatever the spacing")
+    func walkerFindsValues() throws {
+        var rng = SplitMix(state: 26)
+        func space() -> String { ["", " ", "\n", "\t "][rng.int(4)] }
+        // A random value, with the paths of its parts and their values' text.
+        func value(_ depth: Int, _ path: String, _ found: inout [(String, String)]) -> String {
+            let text: String
+            switch depth > 2 ? 2 : rng.int(3) {
+            case 0:
+                var members: [String] = []
+                for k in 0..<(1 + rng.int(3)) {
+                    let key = "k\(k)"
+                    members.append("\"\(key)\"" + space() + ":" + space() + value(depth + 1, path + "." + key, &found))
+                }
+                text = "{" + space() + members.joined(separator: "," + space()) + space() + "}"
+            case 1:
+                var items: [String] = []
+                for k in 0..<(1 + rng.int(3)) { items.append(value(depth + 1, path + "[\(k)]", &found)) }
+                text = "[" + space() + items.joined(separator: "," + space()) + space() + "]"
+            default:
+                text = ["1", "\"s\"", "true", "null", "-2.5e3"][rng.int(5)]
+            }
+            found.append((path, text))
+            return text
+        }
+        for _ in 0..<300 {
+            var found: [(String, String)] = []
+            let text = value(0, "root", &found)
+            let bytes = Array(text.utf8)
+            for (path, expected) in found {
+                let steps = Array(DocumentParser.pathComponents(path).dropFirst())
+                let at = bytes.withUnsafeBufferPointer { DocumentParser.walk($0.baseAddress!, count: $0.count, from: 0, steps) }
+                let got = at.map { String(decoding: bytes[$0...].prefix(expected.utf8.count), as: UTF8.self) }
+                #expect(got == expected, "\(path) in \(text.debugDescription)")
+            }
+        }
     }
 }

@@ -206,7 +206,7 @@ public struct ListController: Sendable {
     private mutating func passed(to time: Double) {
         guard time > self.time else { return }
         self.time = time
-        if list.editAnimations.contains(where: { $0.isDone(at: time) }) { list.editAnimations.removeAll { $0.isDone(at: time) } }
+        if list.editAnimations.first?.isDone(at: time) == true { list.editAnimations.removeAll { $0.isDone(at: time) } }
     }
 
     /// Moves the list and fires the engine's deadlines up to `time` (seconds), in time order:

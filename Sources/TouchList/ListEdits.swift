@@ -236,7 +236,9 @@ extension ListModel {
         let sectionEdit = sectioned.rows != edits
         let edits = sectioned.rows
         advance(to: time, surface: surface, emit: emit)
-        editAnimations.removeAll { $0.isDone(at: time) }
+        // Ended animations go; they end in the order they began (one duration), so the first says
+        // whether any has (a scan at every edit made N edits at one time quadratic).
+        if editAnimations.first?.isDone(at: time) == true { editAnimations.removeAll { $0.isDone(at: time) } }
 
         // The anchor: the first row in view that stays in place, and where it is on the screen.
         var anchor: (row: Int, screen: Double)?
@@ -307,6 +309,14 @@ extension ListModel {
             let top = nextKept < plan.oldCount ? plan.newIndex(ofOld: nextKept).map { geometry.top(ofItem: geometry.item(ofRow: $0)) } ?? geometry.top(ofItem: geometry.itemCount)
                                                : geometry.top(ofItem: geometry.itemCount)
             guard near.contains(top) else { continue }
+            // Rows collapsing at one place from one time are one place collapsing: their heights
+            // add up (they took an animation each, 40,000 deletes of the top row at one time as
+            // many, each drawn and summed at every frame).
+            if let last = editAnimations.last, last.kind == .collapse, last.top == top, last.start == time, last.held == held,
+               last.slide == g.slide {
+                editAnimations[editAnimations.count - 1].height += g.height
+                continue
+            }
             editAnimations.append(RowAnimation(kind: .collapse, row: g.row, top: top, height: g.height, slide: g.slide,
                                                start: time, duration: RowAnimation.defaultDuration, held: held))
         }

@@ -63,6 +63,16 @@ func scalingCases(quick: Bool) -> [ScalingCase] {
         ScalingCase(name: "eval, n labelled taps on one trace", sizes: (8_000 * q, 32_000 * q)) { n, dir in
             try evalInput(n, dir: dir, name: "taps", person: false)
         },
+        // Each edit scanned every animation still running, and deleting the top row n times at
+        // one time left n of them: quadratic.
+        ScalingCase(name: "replay, n edits of a list at one time", sizes: (10_000 * q, 40_000 * q)) { n, dir in
+            var s = #"{"format": "touch-trace", "version": 1, "encoding": "lines", "device": {"width": 800, "height": 480}, "#
+                + #""scene": {"list": {"rows": \#(n + 10), "rowHeight": 60, "edits": ["#
+            for k in 0..<n { s += (k > 0 ? ", " : "") + #"{"t": 0.5, "delete": [0]}"# }
+            s += "]}}}\n"
+            s += #"{"t": 0, "id": 0, "phase": "down", "x": 400, "y": 100}"# + "\n" + #"{"t": 1, "id": 0, "phase": "up", "x": 400, "y": 100}"# + "\n"
+            return ["replay", try write(s, dir + "/edits.jsonl")]
+        },
         ScalingCase(name: "render, n taps over the screen", sizes: (25_000 * q, 100_000 * q)) { n, dir in
             var s = header + "\n"
             for k in 0..<n {

@@ -20,6 +20,18 @@ struct DrawingAnimationsTests {
         #expect(c.list.editAnimations.isEmpty)
     }
 
+    @Test("rows collapsing at one place from one time are one animation: 1,000 deletes of the top row keep one (they kept 1,000, and each edit scanned them all)")
+    func deletesAtOnePlaceAreOneAnimation() throws {
+        var c = ListController(surface: panel, list: ListModel(layout: ListLayout(rows: 2000, rowHeight: 60, width: 800, height: 480)))
+        for _ in 0..<1000 { try c.performEdits(ListEdits(deleting: [0]), at: 1) { _ in } }
+        #expect(c.list.editAnimations.count == 1)
+        #expect(c.list.editAnimations.first.map { $0.kind == .collapse && $0.height == 60_000 } == true)
+        // Half-way, the place has half of the 1,000 rows' height left, as the 1,000 had together.
+        #expect(abs((c.list.editAnimations.first?.shownHeight(at: 1.125) ?? 0) - 30_000) < 1e-6)
+        c.advance(to: 1.25) { _ in }
+        #expect(c.list.editAnimations.isEmpty)
+    }
+
     @Test("drawn: an inserted row grows and the rows below follow it; a deleted row's place closes")
     func drawnThroughAnEdit() throws {
         var c = ListController(surface: panel, list: ListModel(layout: eightRows))

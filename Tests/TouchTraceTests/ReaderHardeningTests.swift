@@ -250,6 +250,41 @@ struct ReserveTests {
 /// `scene` member (every edit's mistake was at the `edits` array).
 @Suite("Problems inside scene, at their place")
 struct ScenePlacesTests {
+    @Test("property: keys given two or three times in scene.list and device are read as their first, each repeat warned of once")
+    func repeatedKeysReadAsTheFirst() throws {
+        var rng = SplitMix(state: 9)
+        let keys = ["rows", "rowHeight", "top", "offset"]
+        for _ in 0..<200 {
+            var members: [String] = [], first: [String: Int] = [:], repeats = 0
+            for key in keys where rng.int(3) > 0 {
+                for _ in 0..<(1 + rng.int(3)) {
+                    let v = key == "rows" || key == "rowHeight" ? 1 + rng.int(50) : rng.int(40)
+                    if first[key] == nil { first[key] = v } else { repeats += 1 }
+                    members.append("\"\(key)\": \(v)")
+                }
+            }
+            // Shuffled: a repeat may come before or after the other keys.
+            for k in members.indices.reversed() { members.swapAt(k, rng.int(k + 1)) }
+            var firstAfterShuffle: [String: Int] = [:]
+            for m in members {
+                let parts = m.split(separator: ":")
+                let key = String(parts[0].dropFirst().dropLast()), v = Int(parts[1].trimmingCharacters(in: .whitespaces))!
+                if firstAfterShuffle[key] == nil { firstAfterShuffle[key] = v }
+            }
+            let widths = 1 + rng.int(2)
+            let device = (0..<widths).map { #""width": \#(800 + $0)"# }.joined(separator: ", ")
+            let text = #"{"format": "touch-trace", "version": 1, "device": {\#(device), "height": 480}, "scene": {"list": {"# + members.joined(separator: ", ") + #"}}, "events": []}"#
+            let r = TraceReader.diagnose(bytes: Array(text.utf8), name: "t.json")
+            let header = try #require(r.trace?.header, "\(r.errors) for \(text)")
+            #expect(r.warnings.filter { $0.message.hasSuffix("is given twice; the first is used") }.count == repeats + widths - 1, "\(r.warnings) for \(text)")
+            #expect(header.device.width == 800)
+            let list = try #require(header.sceneList)
+            if let v = firstAfterShuffle["rows"] { #expect(list.rows == v) }
+            if let v = firstAfterShuffle["rowHeight"], v > 0 { #expect(list.rowHeight == Double(v)) }
+            if let v = firstAfterShuffle["top"] { #expect(list.top == Double(v)) }
+        }
+    }
+
     @Test("an edit's mistake at its entry, a list key's at its value")
     func placed() {
         let text = "{\"format\": \"touch-trace\", \"version\": 1, \"device\": {\"width\": 800, \"height\": 480},\n \"scene\": {\"list\": {\"rows\": 8,\n  \"rowHeight\": -5,\n  \"edits\": [{\"t\": 1, \"delete\": [1]},\n            {\"t\": 2, \"delete\": [2, 2]}]}},\n \"events\": []}"

@@ -74,7 +74,10 @@ struct EngineTests {
         var rng = SplitMix(state: 7)
         for _ in 0..<200 {
             var frame: [TouchEvent] = []
-            for _ in 0..<(2 + rng.int(6)) { frame.append(TouchEvent(time: 0, id: rng.int(4), phase: .move, position: .zero)) }
+            // Small frames (the bits) and frames past 64 events (the set), ids repeating or not.
+            let size = rng.int(2) == 0 ? 2 + rng.int(6) : 60 + rng.int(100)
+            let spread = rng.int(2) == 0 ? 4 : size * 3
+            for _ in 0..<size { frame.append(TouchEvent(time: 0, id: rng.int(spread), phase: .move, position: .zero)) }
             let k = frame.withUnsafeBufferPointer { GestureEngine.firstRepeatedContact($0) }
             let expected = frame.indices.first { i in frame[..<i].contains { $0.id == frame[i].id } }
             #expect(k == expected)

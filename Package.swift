@@ -93,6 +93,8 @@ let package = Package(
         .target(name: "TouchTestSupport", dependencies: ["TouchGestures", "TouchList"], path: "Tests/TouchTestSupport"),
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures", "TouchTestSupport"]),
         .testTarget(name: "TouchListTests", dependencies: ["TouchGestures", "TouchList", "TouchTestSupport"]),
+        // The C library's published numbers, held to its header.
+        .testTarget(name: "TouchGesturesCTests", dependencies: ["TouchGesturesC", "TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchTestSupport"]),
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchTools", "TouchTestSupport", "touchtrace", "touch-demo"]),
         .testTarget(name: "GestureBindingsTests", dependencies: ["GestureBindings", "TouchGestures", "TouchTrace", "TouchTools", "TouchTestSupport", "touch-gestured"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchInput", "TouchTools", "TouchTestSupport"]),

@@ -95,47 +95,6 @@ final class OutputQueue {
 
 // MARK: Kind, time, JSON
 
-/// `enum tg_event_type`'s number and the trace format's name of each kind.
-@inline(__always) private func typeOf(_ output: ListController.Output) -> (Int32, StaticString) {
-    switch output {
-    case .gesture(let g): gestureTypeAndName(g.kind)
-    case .list(let l):
-        switch l.kind {
-        case .rowSwipe: (20, "rowSwipe")
-        case .select: (21, "select")
-        case .deselect: (22, "deselect")
-        case .check: (23, "check")
-        case .scroll: (24, "scroll")
-        case .snap: (25, "snap")
-        case .loadMore: (26, "loadMore")
-        case .refresh: (27, "refresh")
-        case .page: (28, "page")
-        case .rowOffset: (29, "rowOffset")
-        case .fullSwipe: (30, "fullSwipe")
-        case .rowAction: (31, "rowAction")
-        case .edit: (32, "edit")
-        case .rowMoved: (33, "rowMoved")
-        case .rowDeleted: (34, "rowDeleted")
-        case .rowInserted: (35, "rowInserted")
-        }
-    }
-}
-
-/// A gesture's `enum tg_event_type` number and the trace format's name.
-@inline(__always) private func gestureTypeAndName(_ kind: GestureEvent.Kind) -> (Int32, StaticString) {
-    switch kind {
-    case .tap: (1, "tap")
-    case .swipe: (2, "swipe")
-    case .longPress: (3, "longPress")
-    case .pan: (4, "pan")
-    case .pinch: (5, "pinch")
-    case .rotate: (6, "rotate")
-    case .fling: (7, "fling")
-    case .failed: (8, "failed")
-    case .won: (9, "won")
-    }
-}
-
 /// `tg_event_get_type()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_type") @inline(__always)
 public func tg_event_get_type(_ event: OpaquePointer?) -> Int32 {
@@ -194,12 +153,7 @@ public func tg_event_get_phase(_ event: OpaquePointer?) -> Int32 {
     case .rotate(let g)?: phase = g.phase
     default: return 0
     }
-    switch phase {
-    case .began: return 1
-    case .changed: return 2
-    case .ended: return 3
-    case .cancelled: return 4
-    }
+    return phaseNumber(phase)
 }
 
 /// `tg_event_get_fingers()` of touchgestures.h, where it is documented.
@@ -311,32 +265,14 @@ public func tg_event_get_duration(_ event: OpaquePointer?) -> Double {
 @_cdecl("tg_event_get_direction")
 public func tg_event_get_direction(_ event: OpaquePointer?) -> Int32 {
     guard case .swipe(let g)? = gesture(event) else { return 0 }
-    return switch g.direction {
-    case .left: 1
-    case .right: 2
-    case .up: 3
-    case .down: 4
-    case .upLeft: 5
-    case .upRight: 6
-    case .downLeft: 7
-    case .downRight: 8
-    }
+    return directionNumber(g.direction)
 }
 
 /// `tg_event_get_edge()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_edge")
 public func tg_event_get_edge(_ event: OpaquePointer?) -> Int32 {
     guard case .swipe(let g)? = gesture(event), let edge = g.edge else { return 0 }
-    return switch edge {
-    case .left: 1
-    case .right: 2
-    case .top: 3
-    case .bottom: 4
-    case .topLeft: 5
-    case .topRight: 6
-    case .bottomLeft: 7
-    case .bottomRight: 8
-    }
+    return edgeNumber(edge)
 }
 
 /// `tg_event_get_scale()` of touchgestures.h, where it is documented.
@@ -352,9 +288,6 @@ public func tg_event_get_angle(_ event: OpaquePointer?) -> Double {
     if case .rotate(let g)? = gesture(event) { return g.angle }
     return .nan
 }
-
-/// `enum tg_recognizer`'s number for `name`: its place in the arena's order, from 1.
-func recognizerNumber(_ name: RecognizerName) -> Int32 { Int32(name.index + 1) }
 
 /// `tg_event_get_recognizer()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_recognizer")
@@ -409,6 +342,41 @@ public func tg_event_get_index(_ event: OpaquePointer?) -> Int32 {
     }
 }
 
+/// `tg_event_get_from()` of touchgestures.h, where it is documented.
+@_cdecl("tg_event_get_from")
+public func tg_event_get_from(_ event: OpaquePointer?) -> Int32 {
+    if case .rowMoved(let from, _)? = listEvent(event) { return Int32(clamping: from) }
+    return -1
+}
+
+/// `tg_event_get_to()` of touchgestures.h, where it is documented.
+@_cdecl("tg_event_get_to")
+public func tg_event_get_to(_ event: OpaquePointer?) -> Int32 {
+    if case .rowMoved(_, let to)? = listEvent(event) { return Int32(clamping: to) }
+    return -1
+}
+
+/// `tg_event_get_swiped()` of touchgestures.h, where it is documented.
+@_cdecl("tg_event_get_swiped")
+public func tg_event_get_swiped(_ event: OpaquePointer?) -> Int32 {
+    if case .rowSwipe(_, let swiped)? = listEvent(event) { return swiped ? 1 : 0 }
+    return -1
+}
+
+/// `tg_event_get_checked()` of touchgestures.h, where it is documented.
+@_cdecl("tg_event_get_checked")
+public func tg_event_get_checked(_ event: OpaquePointer?) -> Int32 {
+    if case .check(_, let checked)? = listEvent(event) { return checked ? 1 : 0 }
+    return -1
+}
+
+/// `tg_event_get_momentum()` of touchgestures.h, where it is documented.
+@_cdecl("tg_event_get_momentum")
+public func tg_event_get_momentum(_ event: OpaquePointer?) -> Int32 {
+    if case .scroll(_, let momentum)? = listEvent(event) { return momentum ? 1 : 0 }
+    return -1
+}
+
 /// `tg_event_get_flag()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_flag")
 public func tg_event_get_flag(_ event: OpaquePointer?) -> Int32 {
@@ -433,11 +401,7 @@ public func tg_event_get_offset(_ event: OpaquePointer?) -> Double {
 @_cdecl("tg_event_get_snap")
 public func tg_event_get_snap(_ event: OpaquePointer?) -> Int32 {
     guard case .snap(_, let kind)? = listEvent(event) else { return 0 }
-    return switch kind {
-    case .cell: 1
-    case .section: 2
-    case .edge: 3
-    }
+    return snapNumber(kind)
 }
 
 /// `tg_event_get_page()` of touchgestures.h, where it is documented.
@@ -460,7 +424,7 @@ public func tg_event_get_page_rows(_ event: OpaquePointer?) -> Int32 {
 @_cdecl("tg_event_get_side")
 public func tg_event_get_side(_ event: OpaquePointer?) -> Int32 {
     switch listEvent(event) {
-    case .fullSwipe(_, let side)?, .rowAction(_, let side, _)?: side == .leading ? 1 : 2
+    case .fullSwipe(_, let side)?, .rowAction(_, let side, _)?: sideNumber(side)
     default: 0
     }
 }

@@ -185,11 +185,11 @@ public func tg_list_cell(_ list: OpaquePointer?, _ index: Int32, _ cell: UnsafeM
             return refuse(.invalidArgument, "tg_list_cell: index \(index) is not among the \(l.cells.count) cells of the last tg_list_layout()")
         }
         let c = l.cells[Int(index)]
-        let (kind, number): (Int32, Int32) = switch c.item {
-        case .row(let r): (0, Int32(clamping: r))
-        case .header(let s): (1, Int32(clamping: s))
-        case .loadMore: (2, -1)
-        case .loading: (3, -1)
+        let kind = cellKindNumber(c.item)
+        let number: Int32 = switch c.item {
+        case .row(let r): Int32(clamping: r)
+        case .header(let s): Int32(clamping: s)
+        case .loadMore, .loading: -1
         }
         // `struct tg_cell`: four ints, then two doubles (offsets 0, 4, 8, 12, 16, 24 on every
         // ABI with 4-byte ints and 8-byte aligned doubles; Tests/CAPI/checks.c reads them back).

@@ -3,7 +3,7 @@ import TouchTrace
 
 /// What a C function that can fail returns (`enum tg_status` in touchgestures.h; the numbers
 /// are the ABI and never change).
-enum Status: Int32 {
+package enum Status: Int32, CaseIterable {
     case ok = 0
     case invalidArgument = -1
     case timeWentBack = -2

@@ -15,7 +15,8 @@ struct Eval: ParsableCommand {
             reported between its touch-down and the next stroke's.
 
             The table gives, per person and for everyone, each intent's strokes, how many were \
-            taken for what they were meant as (recall), and what they were taken for. Then, for \
+            taken for what they were meant as (recall), and what they were taken for, the worst \
+            people first, then a line naming each person under --floor. Then, for \
             the horizontal swipes and vertical scrolls, the same strokes under four peers' rules \
             (lisgd, Android's ItemTouchHelper, GTK's GtkGesturePan, the UIKit article's code); \
             with --leave-one-out, the settings chosen on the other people for each person in \
@@ -32,6 +33,9 @@ struct Eval: ParsableCommand {
     @Option(help: "Print at most this many strokes that were not taken for what they were meant as (all with --json).")
     var failures = 40
 
+    @Option(help: "The floor line names each person under this recall (percent) of any intent.")
+    var floor = 95.0
+
     @Flag(help: "Leave each person out in turn: pan.axisBias and pan.axisDecisionDistance chosen from a grid on the others (over the settings in use), measured on the person left out (needs two people or more; a replay per point of the grid).")
     var leaveOneOut = false
 
@@ -39,6 +43,7 @@ struct Eval: ParsableCommand {
 
     func validate() throws {
         guard failures >= 0 else { throw ValidationError("--failures must be 0 or more, found \(failures)") }
+        guard floor.isFinite, floor >= 0, floor <= 100 else { throw ValidationError("--floor must be a percentage from 0 to 100, found \(floor)") }
     }
 
     func run() throws {
@@ -81,9 +86,21 @@ struct Eval: ParsableCommand {
         } else {
             let traces = Set(read.map(\.trace)).count
             out.line("\(results.count) strokes in \(traces) trace\(traces == 1 ? "" : "s") (\(visibleText(displayName(labels)))); settings: \(settings.map(visibleText) ?? "each trace's own (defaults: swipe.rule heading)")")
-            for group in summary.groups {
+            // The worst people first (by their lowest recall of an intent), everyone last: a
+            // person the rules fail is the first thing seen, not a row among many.
+            let people = summary.groups.filter { $0.user != nil }.sorted { lowest($0)?.recall ?? 1 < lowest($1)?.recall ?? 1 }
+            for group in people + summary.groups.filter({ $0.user == nil }) {
                 out.line("")
                 out.line(table(group, outcomes: summary.outcomes))
+            }
+            if !people.isEmpty {
+                let under = people.flatMap { g in
+                    g.rows.filter { ($0.recall ?? 1) < floor / 100 }.map { (g.user!, $0) }
+                }
+                out.line("")
+                out.line("under the floor (\(fixed(floor, 1))% of an intent's strokes): "
+                         + (under.isEmpty ? "nobody, of \(people.count) people"
+                            : under.map { "user \(visibleText($0.0)) \($0.1.intent.rawValue) \(percent($0.1.recall ?? 0)) (\($0.1.correct)/\($0.1.strokes))" }.joined(separator: ", ")))
             }
             if !peers.isEmpty {
                 out.line("")
@@ -110,6 +127,11 @@ struct Eval: ParsableCommand {
             for r in missed.prefix(failures) { out.line("  " + describe(r)) }
         }
         out.flush()
+    }
+
+    /// A person's intent with the lowest recall (of those scored).
+    func lowest(_ g: EvaluationSummary.Group) -> (intent: StrokeIntent, recall: Double)? {
+        g.rows.compactMap { r in r.recall.map { (r.intent, $0) } }.min { $0.1 < $1.1 }
     }
 
     /// One person's table: headline, then a row per intent.

@@ -83,6 +83,28 @@ struct SampleLabelsTests {
         }
     }
 
+    @Test("eval prints the worst people first and names each under the floor (a person the rules fail was one table among many)")
+    func worstFirstAndTheFloor() throws {
+        // Person c's two swipes right labelled as taps: c's taps at 2 of 4, below any floor.
+        let dir = TempDir()
+        for p in Self.people {
+            try FileManager.default.copyItem(atPath: Self.folder.appendingPathComponent("\(p).json").path, toPath: dir.path("\(p).json"))
+        }
+        let text = try String(contentsOf: Self.folder.appendingPathComponent("labels.json"), encoding: .utf8)
+            .replacingOccurrences(of: #""trace": "c.json", "id": 0, "t": 0, "user": "c", "intent": "swipe-horizontal""#,
+                                  with: #""trace": "c.json", "id": 0, "t": 0, "user": "c", "intent": "tap""#)
+            .replacingOccurrences(of: #""trace": "c.json", "id": 5, "t": 3.2, "user": "c", "intent": "swipe-horizontal""#,
+                                  with: #""trace": "c.json", "id": 5, "t": 3.2, "user": "c", "intent": "tap""#)
+        try text.write(toFile: dir.path("labels.json"), atomically: false, encoding: .utf8)
+        let r = try CLITests().run(["eval", dir.path("labels.json")])
+        #expect(r.status == 0, "\(r.err)")
+        let heads = r.out.split(separator: "\n").filter { $0.hasPrefix("user ") || $0.hasPrefix("everyone") }.map { String($0.prefix(6)) }
+        #expect(heads == ["user c", "user a", "user b", "everyo"], "\(heads)")
+        #expect(r.out.contains("under the floor (95.0% of an intent's strokes): user c tap 50.0% (2/4)"), "\(r.out)")
+        let none = try CLITests().run(["eval", "--floor", "90", Self.folder.appendingPathComponent("labels.json").path])
+        #expect(none.out.contains("under the floor (90.0% of an intent's strokes): nobody, of 3 people"), "\(none.out)")
+    }
+
     @Test("--leave-one-out with one person is bad input that says why")
     func leaveOneOutNeedsTwoPeople() throws {
         let dir = TempDir()

@@ -65,7 +65,7 @@ public struct TouchEvent: Hashable, Sendable {
     /// this every frame.
     /// The largest time magnitude a touch may have, in seconds: 2³² s (136 years). Below it a
     /// double tells microseconds apart (its step at 2³² s is 0.95 µs), which the deadlines need
-    /// (``reached(_:_:)``); past it 0.5 s can vanish (at 10¹⁶ s a long press's deadline was its
+    /// (`reached`); past it 0.5 s can vanish (at 10¹⁶ s a long press's deadline was its
     /// own start, and a tap became a long press of duration 0). Clocks since boot and since 1970
     /// (1.7·10⁹ s) are well within it. Traces and the C API refuse a time beyond it.
     public static let timeLimit = 4_294_967_296.0

@@ -6,6 +6,17 @@ package struct Binding: Hashable, Sendable {
     /// The gestures a binding can name: the library's recognizers a daemon can use.
     package enum Gesture: String, Hashable, Sendable, CaseIterable {
         case tap, swipe, longPress, pinch, rotate
+
+        /// The engine's recognizer of it.
+        package var recognizer: RecognizerName {
+            switch self {
+            case .tap: .tap
+            case .swipe: .swipe
+            case .longPress: .longPress
+            case .pinch: .pinch
+            case .rotate: .rotate
+            }
+        }
     }
 
     /// Which way a pinch goes.

@@ -61,7 +61,12 @@ package struct DaemonConfig: Sendable {
 
     /// The engine settings the bindings need: swipes in four or eight directions, taps counted
     /// as far as the most taps a binding names (so a single tap is reported at once when no
-    /// double tap is bound), no pan and no fling (nothing binds them).
+    /// double tap is bound), and only the recognizers of the gestures a binding names in the
+    /// arena. A recognizer nobody listens for takes nothing from one that is listened for, as
+    /// Flutter puts only the recognizers with a callback in its arena: with no long-press
+    /// binding, a slow swipe is a swipe and a held tap a tap (as Android's click still runs after
+    /// a hold no long-click listener took), rather than a long press that runs nothing. No pan
+    /// and no fling: nothing binds them.
     package var settings: GestureSettings {
         var s = thresholds
         s.swipe.diagonals = diagonals ?? bindings.contains { $0.direction?.isDiagonal ?? false }
@@ -69,7 +74,9 @@ package struct DaemonConfig: Sendable {
             s.tap.maxCount = max(1, bindings.filter { $0.gesture == .tap }.map { $0.taps }.max() ?? 1)
         }
         if !givenSettings.contains("arena.enabled") {
-            s.arena.enabled = RecognizerSet([.tap, .swipe, .longPress, .pinch, .rotate])
+            let bound = Set(bindings.map(\.gesture))
+            s.arena.enabled = bound.isEmpty ? RecognizerSet([.tap, .swipe, .longPress, .pinch, .rotate])
+                : RecognizerSet(Binding.Gesture.allCases.filter(bound.contains).map(\.recognizer))
         }
         return s
     }

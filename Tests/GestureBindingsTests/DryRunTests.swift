@@ -120,6 +120,22 @@ struct DryRunTests {
         #expect(far.status == 0 && far.out.isEmpty, "200 mm is longer than the swipe: \(far.out)")
     }
 
+    @Test("only the recognizers of bound gestures run: with no long press bound, a slow swipe is a swipe and a held tap a tap (a long press nobody listened for took them)")
+    func unboundRecognizersTakeNothing() throws {
+        // A swipe right that rests 0.6 s before it moves, and a tap held 0.8 s.
+        let trace = try Scratch(TraceWriter.document(try TraceSynth.trace(from: "device 800x480 res 5; drag from 200,240 to 400,240 in 0.2s hold 0.6s; tap at 400,240 hold 0.8s")),
+                                suffix: ".json")
+        let config = try Scratch("[[binding]]\ngesture = \"swipe\"\ndirection = \"right\"\ncommand = [\"right\"]\n[[binding]]\ngesture = \"tap\"\ncommand = [\"tap\"]\n")
+        let ran = try Daemon.run(["--replay", trace.path, "--dry-run", "-c", config.path])
+        #expect(ran.out == "right\ntap\n", "\(ran.out)\(ran.err)")
+        // With a long press bound, it takes both, as a phone's would.
+        let withPress = try Scratch("[[binding]]\ngesture = \"swipe\"\ndirection = \"right\"\ncommand = [\"right\"]\n[[binding]]\ngesture = \"tap\"\ncommand = [\"tap\"]\n[[binding]]\ngesture = \"longPress\"\ncommand = [\"press\"]\n")
+        let pressed = try Daemon.run(["--replay", trace.path, "--dry-run", "-c", withPress.path])
+        #expect(pressed.out == "press\npress\n", "\(pressed.out)\(pressed.err)")
+        #expect(try DaemonConfig(text: try String(contentsOfFile: config.path, encoding: .utf8), file: "c").settings.arena.enabled
+                == RecognizerSet([.tap, .swipe]))
+    }
+
     @Test("--explain names what a double tap binding's near misses were: a press held a little short of a long press (dropped), and two taps past tap.maxGap (unnamed)")
     func explainNamesTheNearMissesOfTaps() throws {
         let trace = try Scratch(TraceWriter.document(try TraceSynth.trace(from: "device 800x480 res 5; tap at 400,240 hold 0.45s; pause 1s; tap at 400,240; gap 0.43s; tap at 400,240")),
@@ -175,7 +191,9 @@ struct DryRunTests {
         #expect(tap.err == "touch-gestured: explain 0.080 s: tap, 1 finger: no binding for 1-finger taps\n", "\(tap.err)")
         let swipes = try Daemon.run(["--replay", "traces/tap-single-selects-row.json", "--dry-run", "--explain",
                                      "-g", "1,DU,B,*,a", "-g", "1,LR,*,*,b", "-g", "2,RL,*,*,c"])
-        #expect(swipes.err == "touch-gestured: explain 0.080 s: tap, 1 finger: no binding for taps\n", "\(swipes.err)")
+        // With no tap bound, no tap recognizer runs (nothing it took could run): the touch is
+        // said as a touch, beside what the bindings wait for.
+        #expect(swipes.err == "touch-gestured: explain 0.080 s: touch with 1 finger: no gesture a binding waits for (swipes)\n", "\(swipes.err)")
     }
 
     /// A touch that no recognizer took: the gesture a binding waits for that it came nearest,
@@ -198,15 +216,15 @@ struct DryRunTests {
         let runs = try Daemon.run(["--replay", trace.path, "--dry-run", "--explain", "-t", "120", "-g", "1,DU,B,*,R,up"])
         #expect(runs.out == "up\n" && runs.err.contains(": -g #1 runs up"), "\(runs.err)")
 
-        // Held 0.45 s without moving where only a long press is bound: a tap (taps may be held),
-        // and the long press it missed.
+        // Held 0.45 s without moving where only a long press is bound: the long press it missed
+        // (no tap recognizer runs, as no tap is bound).
         let hold = try Scratch(#"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480, "resolution": {"x": 5, "y": 5}}, "events": ["#
                                + #"{"t": 0, "id": 0, "phase": "down", "x": 400, "y": 240}, {"t": 0.45, "id": 0, "phase": "up", "x": 400, "y": 240}]}"#,
                                suffix: ".json")
         let press = try Scratch("[[binding]]\ngesture = \"longPress\"\ncommand = [\"menu\"]\n")
         let early = try Daemon.run(["--replay", hold.path, "--dry-run", "--explain", "-c", press.path])
         #expect(early.status == 0 && early.out.isEmpty, "\(early.err)")
-        #expect(early.err == "touch-gestured: explain 0.450 s: tap, 1 finger: no binding for taps; not a long press, 1 finger: released after 0.45 s < 0.50 s\n", "\(early.err)")
+        #expect(early.err == "touch-gestured: explain 0.450 s: not a long press, 1 finger: released after 0.45 s < 0.50 s\n", "\(early.err)")
         // --log is not changed by --explain: the reasons are not gestures.
         let logged = try Daemon.run(["--replay", hold.path, "--dry-run", "--explain", "--log", "-c", press.path])
         #expect(!logged.err.contains("\"failed\""), "\(logged.err)")

@@ -175,7 +175,7 @@ ok=0
 explained=$(logs liveOutput | grep "explain " | sed 's/.*explain [0-9.]* s: //')
 [ "$(rc_of liveOutput)" = 0 ] && [ "$(cat "$work/liveOutput.jsonl")" = "up from the bottom" ] \
   && [ "$(echo "$explained" | sed 's/swipe up [0-9.]* mm/swipe up N mm/')" = "swipe up N mm, 1 finger, from the bottom edge: -g #1 runs up from the bottom
-tap, 1 finger: no binding for taps" ] && ok=1
+touch with 1 finger: no gesture a binding waits for (swipes)" ] && ok=1
 verdict liveOutput $ok "exit $(rc_of liveOutput); in the file before SIGTERM: [$(paste -sd, "$work/liveOutput.jsonl")]; --explain: [$(echo "$explained" | paste -sd'|')]"
 
 # 9: every misfire a trace: the trace the daemon saved on SIGUSR2, replayed alone on the host,

@@ -74,9 +74,9 @@ package struct DaemonConfig: Sendable {
             s.tap.maxCount = max(1, bindings.filter { $0.gesture == .tap }.map { $0.taps }.max() ?? 1)
         }
         if !givenSettings.contains("arena.enabled") {
-            let bound = Set(bindings.map(\.gesture))
+            let bound = Set(bindings.map { $0.gesture })
             s.arena.enabled = bound.isEmpty ? RecognizerSet([.tap, .swipe, .longPress, .pinch, .rotate])
-                : RecognizerSet(Binding.Gesture.allCases.filter(bound.contains).map(\.recognizer))
+                : RecognizerSet(Binding.Gesture.allCases.filter { bound.contains($0) }.map { $0.recognizer })
         }
         return s
     }

@@ -70,6 +70,9 @@ public struct TouchEvent: Hashable, Sendable {
     /// (1.7·10⁹ s) are well within it. Traces and the C API refuse a time beyond it.
     public static let timeLimit = 4_294_967_296.0
 
+    /// What a time past ``timeLimit`` is, in the words every refusal of one uses.
+    package static let beyondTimeLimit = "beyond ±4294967296 s (2³², 136 years), where a double no longer tells microseconds apart"
+
     @inlinable package static func reached(_ time: Double, _ deadline: Double) -> Bool {
         time - deadline >= -0.5e-6
     }

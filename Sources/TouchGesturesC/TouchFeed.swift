@@ -97,7 +97,7 @@ struct TouchFeed: ~Copyable {
             return refuse(.invalidArgument, "\(function): time, x and y must be finite numbers, found \(time), \(x), \(y)")
         }
         guard abs(time) <= TouchEvent.timeLimit else {
-            return refuse(.invalidArgument, "\(function): time \(time) s is beyond ±4294967296 s (2³², 136 years), where a double no longer tells microseconds apart")
+            return refuse(.invalidArgument, "\(function): time \(time) s is \(TouchEvent.beyondTimeLimit)")
         }
         guard abs(x) <= Self.coordinateLimit, abs(y) <= Self.coordinateLimit else {
             return refuse(.invalidArgument, "\(function): x and y must be within ±1e9 surface units, found \(x), \(y)")
@@ -153,7 +153,7 @@ struct TouchFeed: ~Copyable {
     func check(advanceTo time: Double, function: StaticString) throws(Refusal) {
         guard time.isFinite else { throw Refusal(.invalidArgument, "\(function): time is \(time.isNaN ? "NaN" : "infinite")") }
         guard abs(time) <= TouchEvent.timeLimit else {
-            throw Refusal(.invalidArgument, "\(function): time \(time) s is beyond ±4294967296 s (2³², 136 years), where a double no longer tells microseconds apart")
+            throw Refusal(.invalidArgument, "\(function): time \(time) s is \(TouchEvent.beyondTimeLimit)")
         }
         let floor = count == 0 ? lastTime : frameTime
         guard time >= floor else { throw Refusal(.timeWentBack, "\(function): time \(time) s is before the last time given, \(floor) s") }

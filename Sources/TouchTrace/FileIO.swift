@@ -71,8 +71,8 @@ package enum InputFile {
         if k < head.count {
             let b = head[k]
             func refuse(_ what: String) -> Diagnostic {
-                Diagnostic(.error, SourceLocation(file: path, line: 1 + head[..<k].filter { $0 == 0x0A }.count,
-                                                  column: k - (head[..<k].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1), what)
+                let (line, column) = lineAndColumn(of: k, in: head)
+                return Diagnostic(.error, SourceLocation(file: path, line: line, column: column), what)
             }
             if b < 0x20 || b == 0x7F { throw refuse("byte 0x\(String(b, radix: 16, uppercase: true)) where text begins: not a text file") }
             if json, b != UInt8(ascii: "{"), b != UInt8(ascii: "[") { throw refuse("expected JSON (an object or an array), found \(b < 0x80 ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x\(String(b, radix: 16, uppercase: true))")") }

@@ -150,19 +150,10 @@ extension JSONValue {
                 if !scanner.atEnd { throw scanner.error("the end of the file") }
                 return v
             } catch {
-                throw DiagnosticError([Diagnostic(.error, place(of: error.offset, in: buf, count: count, name: name), error.message)])
+                let (line, column) = lineAndColumn(of: min(error.offset, count), in: bytes)
+                throw DiagnosticError([Diagnostic(.error, SourceLocation(file: name, line: line, column: column), error.message)])
             }
         }
-    }
-
-    /// The line and column (1-based, columns in bytes) of byte `offset`.
-    static func place(of offset: Int, in buf: UnsafeBufferPointer<UInt8>, count: Int, name: String) -> SourceLocation {
-        var line = 1, lineStart = 0
-        for k in 0..<min(offset, count) where buf[k] == 0x0A {
-            line += 1
-            lineStart = k + 1
-        }
-        return SourceLocation(file: name, line: line, column: offset - lineStart + 1)
     }
 
     /// Where each member of the object in `bytes` stands, and each member of an object one level
@@ -184,7 +175,10 @@ extension JSONValue {
                     scanner.skipWhitespace()
                     let at = scanner.i
                     let key = try scanner.parseString()
-                    if places[path + [key]] == nil { places[path + [key]] = place(of: at, in: buf, count: count, name: name) }
+                    if places[path + [key]] == nil {
+                        let (line, column) = lineAndColumn(of: at, in: bytes)
+                        places[path + [key]] = SourceLocation(file: name, line: line, column: column)
+                    }
                     try scanner.expect(UInt8(ascii: ":"), "':'")
                     scanner.skipWhitespace()
                     if path.isEmpty, scanner.peek() == UInt8(ascii: "{") { try members([key]) } else { try scanner.skipValue() }

@@ -30,7 +30,7 @@ struct EventValidator {
         if let v = e.major, !v.isFinite { error("`major` is not a finite number") }
         if let v = e.minor, !v.isFinite { error("`minor` is not a finite number") }
         if e.time.isFinite, abs(e.time) > TouchEvent.timeLimit {
-            error("`t` is \(formatJSONNumber(e.time)) s, beyond ±4294967296 s (2³², 136 years), where a double no longer tells microseconds apart")
+            error("`t` is \(formatJSONNumber(e.time)) s, \(TouchEvent.beyondTimeLimit)")
         }
         if e.time.isFinite {
             if e.time < lastTime {

@@ -55,9 +55,8 @@ enum ArgsFile {
         // A NUL ends a program's argument, so what ran would not be what the file says (the
         // configuration's reader refuses one for this reason).
         if let nul = bytes.firstIndex(of: 0) {
-            line = 1 + bytes[..<nul].filter { $0 == 0x0A }.count
-            lineStart = bytes[..<nul].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-            throw fail(nul, "a NUL byte: an argument ends at a NUL, so what ran would not be what is written")
+            let (at, column) = lineAndColumn(of: nul, in: bytes)
+            throw .usage("\(file):\(at):\(column): a NUL byte: an argument ends at a NUL, so what ran would not be what is written")
         }
         while k < bytes.count {
             let c = bytes[k]

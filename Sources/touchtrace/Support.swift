@@ -152,13 +152,11 @@ func traceFiles(at path: String) -> (files: [String], isFolder: Bool)? {
     return (files.sorted(), true)
 }
 
-/// Whether the file's first byte after whitespace (and a byte order mark) is `[`.
+/// Whether the file's first byte after whitespace (and a byte order mark) is `[`: its first
+/// bytes through the package's one reader of a file's start.
 private func opensWithArray(_ path: String) -> Bool {
-    guard let h = FileHandle(forReadingAtPath: path) else { return false }
-    defer { try? h.close() }
-    let head = (try? h.read(upToCount: 256)) ?? Data()
-    let first = head.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }.first
-    return first == UInt8(ascii: "[")
+    let head = (try? InputFile.readStart(path, kind: .regular, count: 256)) ?? []
+    return head.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "[")
 }
 
 /// Writes `bytes` to standard output whole, after what `print` holds (the package's one

@@ -25,14 +25,6 @@ public func tg_list_new(_ traceJSON: UnsafePointer<CChar>?) -> OpaquePointer? {
         if let edits = header.sceneList?.edits, !edits.isEmpty {
             throw Refusal(.badInput, "tg_list_new: `scene.list.edits` is a trace's record of an app's edits (\(edits.count) here); a list made by tg_list_new is edited with tg_list_edit()")
         }
-        // A key the format does not have is refused here, where a file would only be warned:
-        // a list made without what the caller meant (`settings` beside `scene` rather than in
-        // it) would go on without a word, its thresholds the defaults.
-        if !header.extra.isEmpty {
-            let keys = header.extra.map { "`\($0.key)` is not a key of the format" }
-            throw Refusal(.badInput, message(read.diagnostics.filter { d in keys.contains { d.message.hasPrefix($0) } }
-                .map { Diagnostic(.error, $0.location, $0.message.replacingFirst("(kept as it is, read by nothing)", with: "(tg_list_new reads no other)")) }))
-        }
         let controller = TraceReplay.makeController(header: header)
         // A trace's points are in its surface's units, unturned.
         let feed = TouchFeed(rotation: .none, panelWidth: header.surface.width, panelHeight: header.surface.height)

@@ -137,7 +137,7 @@ struct DocumentParser {
 
     /// The header the outline's members describe, with its problems reported; `nil` when it
     /// has an error or when there are no events.
-    mutating func header(of outline: Outline) -> TraceHeader? {
+    mutating func header(of outline: Outline, strictKeys: Bool = false) -> TraceHeader? {
         let object = JSONObject(outline.members)
         var locs: [String: SourceLocation] = [:]
         for (k, o) in outline.offsets.sorted(by: { $0.value < $1.value }) { locs[k] = location(o) }
@@ -162,7 +162,7 @@ struct DocumentParser {
             }
             return SourceLocation(file: fileName, line: line, column: at - lineStart + 1)
         }
-        let header = HeaderDecoder.decode(object, lines: false, locate: locate,
+        let header = HeaderDecoder.decode(object, lines: false, strictKeys: strictKeys, locate: locate,
                                           report: { headerDiagnostics.append($0) })
         for d in headerDiagnostics { diagnostics.add(d) }
         if outline.eventsAt == nil {

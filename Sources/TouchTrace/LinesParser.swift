@@ -14,6 +14,9 @@ struct LinesParser {
     /// The last event parsed by ``line(_:count:number:final:)``, when it was valid.
     var lastEvent: TouchEvent?
 
+    /// A key the format does not have is an error (see `HeaderDecoder.decode`).
+    var strictKeys = false
+
     init(name: String?, collectEvents: Bool) {
         self.name = name
         self.collectEvents = collectEvents
@@ -43,7 +46,7 @@ struct LinesParser {
                 let n = number
                 let file = name
                 var found: [Diagnostic] = []
-                header = HeaderDecoder.decode(o, lines: true, locate: { _ in SourceLocation(file: file, line: n) },
+                header = HeaderDecoder.decode(o, lines: true, strictKeys: strictKeys, locate: { _ in SourceLocation(file: file, line: n) },
                                               report: { found.append($0) })
                 for d in found { diagnostics.add(d) }
                 if let h = header { validator = EventValidator(width: h.device.width, height: h.device.height) }

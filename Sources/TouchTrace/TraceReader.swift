@@ -63,14 +63,16 @@ public enum TraceReader {
     }
 
     /// Reads only a trace's header from its bytes (its events, if any, are not read, nor
-    /// checked): for a reader that takes a trace document as a description (the C library's
-    /// `tg_list_new`, which documents its events as ignored). The trace has no events.
+    /// checked), refusing a key the format does not have: for a reader that takes a trace
+    /// document as a description (the C library's `tg_list_new`, which documents its events as
+    /// ignored). The trace has no events.
     package static func diagnoseHeader(bytes: [UInt8], name: String? = nil) -> TraceReadResult {
         bytes.withUnsafeBufferPointer { buf in
             let base = buf.baseAddress ?? UnsafePointer(bitPattern: 1)!
             let count = buf.count
             if detectLines(base, count: count) {
                 var parser = LinesParser(name: name, collectEvents: false)
+                parser.strictKeys = true
                 var offset = 0, lineNumber = 0
                 while offset < count, !parser.headerSeen {
                     let stop = memchr(base + offset, 0x0A, count - offset)
@@ -85,7 +87,7 @@ public enum TraceReader {
             }
             var parser = DocumentParser(name: name, base: base, count: count)
             guard let outline = parser.outline(collect: false) else { return parser.result(nil) }
-            let header = parser.header(of: outline)
+            let header = parser.header(of: outline, strictKeys: true)
             return parser.result(header.map { Trace(header: $0, events: []) })
         }
     }

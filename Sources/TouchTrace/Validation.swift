@@ -77,7 +77,10 @@ struct EventValidator {
 /// Reads the header keys of a trace into a ``TraceHeader``, reporting each problem.
 enum HeaderDecoder {
     /// Decodes `object`; `locate` says where a top-level key's value is, `report` takes each problem.
-    static func decode(_ object: JSONObject, lines: Bool, locate: (String) -> SourceLocation,
+    /// With `strictKeys`, a key the format does not have is an error rather than a warning: for
+    /// a reader that takes a trace as a description and would otherwise go on without what the
+    /// writer meant (the C library's `tg_list_new`, given `settings` beside `scene`).
+    static func decode(_ object: JSONObject, lines: Bool, strictKeys: Bool = false, locate: (String) -> SourceLocation,
                        report: (Diagnostic) -> Void) -> TraceHeader? {
         var ok = true
         func fail(_ key: String, _ message: String) {
@@ -239,10 +242,11 @@ enum HeaderDecoder {
         // misspelt `devise` or `expcet` would otherwise change nothing and go unnoticed.
         for m in header.extra {
             let near = m.key == "settings" ? "scene.settings" : known.sorted().first { Self.distance(m.key, $0) <= 2 }
-            report(Diagnostic(.warning, locate(m.key), "`\(m.key)` is not a key of the format (kept as it is, read by nothing)"
+            report(Diagnostic(strictKeys ? .error : .warning, locate(m.key),
+                              "`\(m.key)` is not a key of the format" + (strictKeys ? "" : " (kept as it is, read by nothing)")
                               + (near.map { "; did you mean `\($0)`?" } ?? "; application data belongs in `meta`")))
         }
-        return ok ? header : nil
+        return ok && !(strictKeys && !header.extra.isEmpty) ? header : nil
     }
 }
 

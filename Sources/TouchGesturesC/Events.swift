@@ -356,36 +356,34 @@ public func tg_event_get_to(_ event: OpaquePointer?) -> Int32 {
     return -1
 }
 
+/// The three yes-or-no facts of list events, each for the one output that has it.
+private func swiped(_ kind: ListEvent.Kind) -> Bool? { if case .rowSwipe(_, let v) = kind { v } else { nil } }
+private func checked(_ kind: ListEvent.Kind) -> Bool? { if case .check(_, let v) = kind { v } else { nil } }
+private func momentum(_ kind: ListEvent.Kind) -> Bool? { if case .scroll(_, let v) = kind { v } else { nil } }
+
+/// 1 or 0 for `fact` of the event, -1 for an event that has no such fact.
+@inline(__always) private func oneOrZero(_ event: OpaquePointer?, _ fact: (ListEvent.Kind) -> Bool?) -> Int32 {
+    guard let kind = listEvent(event), let value = fact(kind) else { return -1 }
+    return value ? 1 : 0
+}
+
 /// `tg_event_get_swiped()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_swiped")
-public func tg_event_get_swiped(_ event: OpaquePointer?) -> Int32 {
-    if case .rowSwipe(_, let swiped)? = listEvent(event) { return swiped ? 1 : 0 }
-    return -1
-}
+public func tg_event_get_swiped(_ event: OpaquePointer?) -> Int32 { oneOrZero(event, swiped) }
 
 /// `tg_event_get_checked()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_checked")
-public func tg_event_get_checked(_ event: OpaquePointer?) -> Int32 {
-    if case .check(_, let checked)? = listEvent(event) { return checked ? 1 : 0 }
-    return -1
-}
+public func tg_event_get_checked(_ event: OpaquePointer?) -> Int32 { oneOrZero(event, checked) }
 
 /// `tg_event_get_momentum()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_momentum")
-public func tg_event_get_momentum(_ event: OpaquePointer?) -> Int32 {
-    if case .scroll(_, let momentum)? = listEvent(event) { return momentum ? 1 : 0 }
-    return -1
-}
+public func tg_event_get_momentum(_ event: OpaquePointer?) -> Int32 { oneOrZero(event, momentum) }
 
-/// `tg_event_get_flag()` of touchgestures.h, where it is documented.
+/// `tg_event_get_flag()` of touchgestures.h, where it is documented: whichever of the three
+/// facts the event has.
 @_cdecl("tg_event_get_flag")
 public func tg_event_get_flag(_ event: OpaquePointer?) -> Int32 {
-    switch listEvent(event) {
-    case .rowSwipe(_, let swiped)?: swiped ? 1 : 0
-    case .check(_, let checked)?: checked ? 1 : 0
-    case .scroll(_, let momentum)?: momentum ? 1 : 0
-    default: -1
-    }
+    oneOrZero(event) { swiped($0) ?? checked($0) ?? momentum($0) }
 }
 
 /// `tg_event_get_offset()` of touchgestures.h, where it is documented.

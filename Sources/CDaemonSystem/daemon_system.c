@@ -5,6 +5,14 @@
 #include <errno.h>
 #include <unistd.h>
 #include <sys/wait.h>
+#include <sys/ioctl.h>
+
+int daemon_pipe_unread(int fd) {
+    int n = 0;
+    return ioctl(fd, FIONREAD, &n) == 0 ? n : -1;
+}
+
+void daemon_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
 
 void daemon_signals_to_reset(sigset_t *out) {
     sigemptyset(out);
@@ -16,7 +24,7 @@ void daemon_signals_to_reset(sigset_t *out) {
     }
 }
 
-pid_t daemon_spawn(char *const argv[], int error_fd, int output_fd, const sigset_t *to_default, int *spawn_errno) {
+pid_t daemon_spawn(char *const argv[], int input_fd, int error_fd, int output_fd, const sigset_t *to_default, int *spawn_errno) {
     sigset_t all, old, none;
     sigfillset(&all);
     sigemptyset(&none);
@@ -26,8 +34,12 @@ pid_t daemon_spawn(char *const argv[], int error_fd, int output_fd, const sigset
     volatile int failure = 0;
     pid_t pid = vfork();
     if (pid == 0) {
-        int null_in = open("/dev/null", O_RDONLY);
-        if (null_in > 0) { dup2(null_in, 0); close(null_in); }
+        if (input_fd >= 0) {
+            dup2(input_fd, 0);
+        } else {
+            int null_in = open("/dev/null", O_RDONLY);
+            if (null_in > 0) { dup2(null_in, 0); close(null_in); }
+        }
         if (error_fd >= 0) dup2(error_fd, 2);
         if (output_fd >= 0) {
             dup2(output_fd, 1);

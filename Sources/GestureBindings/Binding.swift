@@ -88,6 +88,11 @@ package struct Binding: Hashable, Sendable {
         /// Each time the fingers have moved this many millimeters the binding's way, while
         /// they are down (lisgd's `P`): for volume or brightness sliders.
         case repeating(step: Double)
+        /// Started when its gesture begins, the command reads the gesture's progress on its
+        /// standard input, a line a frame, and at the lift whether it commits or cancels
+        /// (`stream = true`; ``GestureDispatcher/StreamLine``): for a drawer that follows the
+        /// finger, or a dial turned by two fingers. Swipes, pinches and rotations.
+        case stream
     }
 
     /// What to run.
@@ -203,7 +208,11 @@ extension Binding {
         case .long: parts.append("long")
         case .atLeast(let mm): parts.append("at least \(mm) mm")
         }
-        if case .repeating(let step) = mode { parts.append("every \(step) mm while moving") }
+        switch mode {
+        case .release: break
+        case .repeating(let step): parts.append("every \(step) mm while moving")
+        case .stream: parts.append("streamed while it happens")
+        }
         let how: String = switch command {
         case .saveTrace: "the daemon's action"
         default: command.startsDirectly ? "run" : "sh -c"

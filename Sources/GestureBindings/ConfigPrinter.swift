@@ -105,6 +105,7 @@ extension DaemonConfig {
                 }
                 entry("step", number(written), note)
             }
+            if b.mode == .stream { entry("stream", "true", "the command reads the gesture's progress on its standard input") }
             switch b.command {
             case .argv(let words): entry("command", "[" + words.map(tomlString).joined(separator: ", ") + "]")
             case .shell(let line): entry("shell", tomlString(line))

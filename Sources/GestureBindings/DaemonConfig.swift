@@ -305,7 +305,7 @@ package struct DaemonConfig: Sendable {
         }
     }
 
-    static let bindingKeys = ["gesture", "direction", "fingers", "edge", "distance", "mode", "step", "taps", "command", "shell", "action"]
+    static let bindingKeys = ["gesture", "direction", "fingers", "edge", "distance", "mode", "step", "stream", "taps", "command", "shell", "action"]
 
     private static func binding(_ table: ConfigTable, repeatStep: Double, _ fail: (String, SourceLocation) -> Void) -> Binding? {
         var values: [String: (value: ConfigValue, location: SourceLocation)] = [:]
@@ -369,7 +369,20 @@ package struct DaemonConfig: Sendable {
             default: bad("edge", "\"any\", \"none\" or an edge: " + ScreenEdge.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
             }
         }
-        if only("distance", for: [.swipe]), let d = values["distance"] {
+        var streams = false
+        if only("stream", for: [.swipe, .pinch, .rotate]), let v = values["stream"] {
+            if case .bool(let on) = v.value.kind { streams = on } else { bad("stream", "true (the command reads the gesture's progress while it happens) or false") }
+            if streams, let m = values["mode"] {
+                fail("`stream = true` and `mode` are two ways of running a binding: give one of them", m.location)
+                ok = false
+            }
+        }
+        if streams, gesture != .swipe, let d = values["distance"] {
+            // A pinch's or rotation's stream measures in millimeters too: the spread's change, the arc.
+            if let mm = d.value.number, mm > 0, mm.isFinite { b.distance = .atLeast(mm) } else {
+                bad("distance", "a length in millimeters: the \(gesture == .pinch ? "change of the fingers' spread" : "arc the fingers turn through") at which the stream commits")
+            }
+        } else if only("distance", for: [.swipe]), let d = values["distance"] {
             switch d.value.kind {
             case .string("any"): b.distance = .any
             case .string("short"), .string("S"): b.distance = .short
@@ -393,10 +406,15 @@ package struct DaemonConfig: Sendable {
             default: bad("mode", "\"release\" (once, at the lift) or \"repeat\" (every `step` mm while moving)")
             }
         }
+        if streams { b.mode = .stream }
         if only("taps", for: [.tap]), let t = values["taps"] {
             if let n = t.value.number, n >= 1, n <= 3, n == n.rounded() { b.taps = Int(n) } else { bad("taps", "1, 2 or 3") }
         }
         if let a = values["action"] {
+            if streams {
+                fail("`action` cannot stream: give `command` or `shell` for a streaming binding", a.location)
+                return nil
+            }
             if values["command"] != nil || values["shell"] != nil {
                 fail("give `action`, `command` or `shell`, one of them", a.location)
                 return nil

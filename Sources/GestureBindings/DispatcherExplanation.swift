@@ -128,6 +128,7 @@ extension GestureDispatcher {
         switch m {
         case .gesture: return "gesture \(c.gesture.rawValue) ≠ \(key.gesture.rawValue)"
         case .repeating: return "repeats while the fingers move (mode P), not at the end"
+        case .streams: return "streams while its gesture happens, and its stream did not begin in this touch"
         case .fingers(let f): return "fingers \(c.fingers) ≠ \(f)"
         case .direction(let d): return "direction \(c.direction?.rawValue ?? "none") ≠ \(d.rawValue)"
         case .taps(let n): return "taps \(c.taps) ≠ \(n)"

@@ -9,6 +9,9 @@ extension GestureDispatcher {
         /// What happened, kept as numbers: the words are made only when asked for (a log), so
         /// that a quiet daemon never formats a number.
         let cause: Cause
+        /// For a streaming binding: the line its command reads (``StreamLine``); the begin line
+        /// starts the command.
+        package var stream: StreamLine? = nil
 
         enum Cause: Sendable {
             case tap(taps: Int, fingers: Int, edge: ScreenEdge?)

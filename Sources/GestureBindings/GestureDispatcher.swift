@@ -16,6 +16,9 @@ import TouchGestures
 ///   passed, a pinch and a rotation at the lift (in or out by the scale, clockwise or not by
 ///   the angle). Their edge is where the fingers went down.
 /// - A sequence that ends with a cancelled contact runs nothing at its lift.
+/// - A streaming binding (`stream = true`) is chosen when its gesture begins and fed the
+///   gesture's progress until it commits or cancels (DispatcherStreams.swift has its rules); a
+///   sequence that streamed runs nothing at its lift.
 package struct GestureDispatcher: Sendable {
     package let bindings: [Binding]
     /// What each binding is matched on, in the same order: looking through them copies no
@@ -28,6 +31,15 @@ package struct GestureDispatcher: Sendable {
     let diagonals: Bool
     /// The repeating swipe bindings, as indices into `bindings` and `keys`.
     private let repeating: [Int]
+    /// Whether any binding streams, and any swipe binding does.
+    private let hasStreams: Bool
+    let hasSwipeStreams: Bool
+    /// The thresholds streams measure against (mm): the touch slop a swipe's stream is chosen
+    /// at, and the recognizers' own thresholds when a binding gives no `distance`.
+    let streamSlop: Double
+    let swipeMinDistance: Double
+    let pinchMinSpanChange: Double
+    let rotateMinArc: Double
 
     /// A binding without its command: a value with no reference in it.
     struct Key {
@@ -65,7 +77,7 @@ package struct GestureDispatcher: Sendable {
     /// The engine's events for the frame in hand, kept between frames so that a frame does not
     /// allocate an array (a drag reports a pan change at every frame).
     private var scratch: [GestureEvent] = []
-    private var activeCount = 0
+    var activeCount = 0
     /// Changes whenever a contact goes down or up, so that a slide starts its count again.
     private var contactsVersion = 0
     private var anchorsVersion = -1
@@ -73,7 +85,15 @@ package struct GestureDispatcher: Sendable {
     var startEdge: ScreenEdge?
     private var pendingSwipe: GestureEvent.Swipe?
     var cancelled = false
-    private var repeated = false
+    var repeated = false
+    /// The stream of the current sequence, once one began; whether one did; whether a swipe's
+    /// stream was chosen (at the slop); whether a long press was reported.
+    var stream: OpenStream?
+    var streamed = false
+    var swipeStreamChosen = false
+    var longPressed = false
+    /// The time of the latest frame.
+    var lastFrameTime = 0.0
     /// `tap.maxGap`, for `--explain` to name when two taps were too far apart for one double tap.
     let tapMaxGap: Double
     /// When the last touch sequence ended, whether it was a tap, and how long after that end the
@@ -123,6 +143,12 @@ package struct GestureDispatcher: Sendable {
         let keys = bindings.map(Key.init)
         self.keys = keys
         repeating = keys.indices.filter { if case .repeating = keys[$0].mode { keys[$0].gesture == .swipe } else { false } }
+        hasStreams = keys.contains { $0.mode == .stream }
+        hasSwipeStreams = keys.contains { $0.mode == .stream && $0.gesture == .swipe }
+        streamSlop = settings.pan.minDistance
+        swipeMinDistance = settings.swipe.minDistance
+        pinchMinSpanChange = settings.pinch.minSpanChange
+        rotateMinArc = settings.rotate.minArc
         engine = GestureEngine(settings: settings, surface: surface)
     }
 
@@ -179,8 +205,10 @@ package struct GestureDispatcher: Sendable {
                 }
             }
         }
+        lastFrameTime = frame.time
         dispatch({ $0.handle(frame, emit: $1) }, fire: fire, seen: seen)
-        if !repeating.isEmpty, activeCount > 0, !cancelled { slide(at: frame.time, fire: fire) }
+        if hasStreams { follow(at: frame.time, fire: fire) }
+        if !repeating.isEmpty, activeCount > 0, !cancelled, !streamed { slide(at: frame.time, fire: fire) }
         if activeCount == 0, !tracks.isEmpty { endSequence(at: frame.time, fire: fire) }
         nextDeadline = engine.nextDeadline
         if pendingNearMiss != nil, nextDeadline == nil { tellNearMiss() }
@@ -196,6 +224,7 @@ package struct GestureDispatcher: Sendable {
     /// Ends the input: contacts still down are cancelled, pending deadlines fire.
     package mutating func finish(fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
         dispatch({ $0.finish(emit: $1) }, fire: fire, seen: seen)
+        cancelStream(fire: fire)
         nextDeadline = engine.nextDeadline
         if pendingNearMiss != nil { tellNearMiss() }
     }
@@ -236,6 +265,10 @@ package struct GestureDispatcher: Sendable {
         pendingSwipe = nil
         cancelled = false
         repeated = false
+        stream = nil
+        streamed = false
+        swipeStreamChosen = false
+        longPressed = false
         failures.removeAll(keepingCapacity: true)
         explainedSequence = false
         previousSequenceTapped = sequenceTapped
@@ -267,14 +300,14 @@ package struct GestureDispatcher: Sendable {
     /// Why a binding's key does not match a gesture: the first test it fails. Cases only, no
     /// text: matching runs at every finished gesture; the words are made only for `--explain`.
     enum Mismatch: Equatable {
-        case gesture, repeating, fingers(Int), direction(SwipeDirection), taps(Int)
+        case gesture, repeating, streams, fingers(Int), direction(SwipeDirection), taps(Int)
         case pinch(Binding.PinchDirection), turn(Binding.TurnDirection), edge, distance
 
         /// How many of ``mismatch(_:_:)``'s tests passed before this one failed.
         var rank: Int {
             switch self {
             case .gesture: 0
-            case .repeating: 1
+            case .repeating, .streams: 1
             case .fingers: 2
             case .direction: 3
             case .taps: 4
@@ -288,16 +321,19 @@ package struct GestureDispatcher: Sendable {
 
     /// The first test `key` fails for `c`, or `nil` when it matches. Each gesture's own tests
     /// (direction and distance for a swipe, taps, pinch, turn) are made for that gesture only.
-    func mismatch(_ key: Key, _ c: Candidate) -> Mismatch? {
+    /// `atBegin`: as a gesture begins, when a stream is chosen: the mode and the distance (still
+    /// to come) are not tested.
+    func mismatch(_ key: Key, _ c: Candidate, atBegin: Bool = false) -> Mismatch? {
         if key.gesture != c.gesture { return .gesture }
-        if key.mode != .release { return .repeating }
+        if !atBegin, key.mode == .stream { return .streams }
+        if !atBegin, key.mode != .release { return .repeating }
         if let f = key.fingers, f != c.fingers { return .fingers(f) }
         if c.gesture == .swipe, let d = key.direction, d != c.direction { return .direction(d) }
         if c.gesture == .tap, key.taps != c.taps { return .taps(key.taps) }
         if c.gesture == .pinch, let p = key.pinch, p != c.pinch { return .pinch(p) }
         if c.gesture == .rotate, let t = key.turn, t != c.turn { return .turn(t) }
         if !key.edge.admits(c.edge) { return .edge }
-        if c.gesture == .swipe, !key.distance.admits(c.length, extent: c.extent) { return .distance }
+        if !atBegin, c.gesture == .swipe, !key.distance.admits(c.length, extent: c.extent) { return .distance }
         return nil
     }
 
@@ -318,19 +354,24 @@ package struct GestureDispatcher: Sendable {
             explain(Firing.words(cause), at: g.time, c, ran: b)
             if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
         case .longPress(let l) where l.phase == .began:
+            longPressed = true
             let c = Candidate(gesture: .longPress, fingers: l.fingers, edge: startEdge)
             let b = first(c)
             let cause = Firing.Cause.longPress(fingers: l.fingers, edge: startEdge)
             explain(Firing.words(cause), at: g.time, c, ran: b)
             if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
-        case .pinch(let p) where p.phase == .ended && p.scale != 1:
+        case .pinch(let p) where hasStreams && (stream != nil || p.phase == .began):
+            followEngine(.pinch(p.scale < 1 ? .in : .out), phase: p.phase, scale: p.scale, angle: 0, fingers: p.fingers)
+        case .rotate(let r) where hasStreams && (stream != nil || r.phase == .began):
+            followEngine(.rotate(r.angle > 0 ? .clockwise : .counterclockwise), phase: r.phase, scale: 1, angle: r.angle, fingers: r.fingers)
+        case .pinch(let p) where p.phase == .ended && p.scale != 1 && !streamed:
             let way: Binding.PinchDirection = p.scale < 1 ? .in : .out
             let c = Candidate(gesture: .pinch, fingers: p.fingers, edge: startEdge, pinch: way)
             let b = first(c)
             let cause = Firing.Cause.pinch(way, scale: p.scale, fingers: p.fingers)
             explain(Firing.words(cause), at: g.time, c, ran: b)
             if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
-        case .rotate(let r) where r.phase == .ended && r.angle != 0:
+        case .rotate(let r) where r.phase == .ended && r.angle != 0 && !streamed:
             let way: Binding.TurnDirection = r.angle > 0 ? .clockwise : .counterclockwise
             let c = Candidate(gesture: .rotate, fingers: r.fingers, edge: startEdge, turn: way)
             let b = first(c)
@@ -382,8 +423,8 @@ package struct GestureDispatcher: Sendable {
             tracks.removeAll(keepingCapacity: true)
             pendingSwipe = nil
         }
-        guard let s = pendingSwipe, !repeated, !cancelled else {
-            if explains, !explainedSequence, !repeated { nearMiss(at: time) }
+        guard let s = pendingSwipe, !repeated, !cancelled, !streamed else {
+            if explains, !explainedSequence, !repeated, !streamed { nearMiss(at: time) }
             return
         }
         let u = s.direction.unitVector

@@ -1,4 +1,5 @@
 internal import CPlatform
+import TouchGestures
 
 /// How a row's content slides over its actions (``ListOptions/leadingActions``,
 /// ``ListOptions/trailingActions``): pure functions of the drag, the lift and time. Offsets are
@@ -12,8 +13,9 @@ public struct RowSwipePhysics: Hashable, Sendable {
     /// A lift at least this fast (millimeters per second) across the row opens the side it
     /// moves toward, or closes an open row it moves back over, whatever the distance.
     /// Default 184 mm/s: Flutter's `Dismissible` fling threshold (`_kMinFlingVelocity`, 700
-    /// logical pixels per second at its nominal 38 per centimeter).
-    public var flingSpeed = 184.0
+    /// logical pixels per second at its nominal 38 per centimeter), the fling speed of every
+    /// gesture that follows the finger (the daemon's streaming bindings too).
+    public var flingSpeed = Settle.flingSpeed
     /// A full swipe: the finger dragged the content past a side's actions by at least this share
     /// of the rest of the row's width (no unit), and the side's first action runs. Default 0.4:
     /// Flutter's `Dismissible` default `dismissThresholds`, 40% of the width, here counted from

@@ -21,11 +21,14 @@ final class Daemon {
         var ring: FrameRing?
         /// The rotation the device was opened with.
         let rotation: Rotation
+        /// Tells this device's streams from another's (``StreamFeeds``).
+        let id: Int
         /// The frames from before the last changes of rotation (SIGUSR1, or SIGHUP with a new
         /// one), oldest first, at most ``History/keptSegments``: turned otherwise, each makes a
         /// trace of its own.
         var earlier: [History.Segment] = []
-        init(device: EvdevDevice, dispatcher: GestureDispatcher, ring: FrameRing?, rotation: Rotation) {
+        init(device: EvdevDevice, dispatcher: GestureDispatcher, ring: FrameRing?, rotation: Rotation, id: Int) {
+            self.id = id
             self.device = device
             self.dispatcher = dispatcher
             self.ring = ring
@@ -61,6 +64,8 @@ final class Daemon {
     private var sources: [Source] = [] { didSet { sourcesVersion &+= 1 } }
     /// Changes whenever `sources` does, so that the poll set is made again.
     private var sourcesVersion = 0
+    /// The id the next device opened gets.
+    private var nextSourceID = 0
     private let runner: Runner
     private var spawner: Spawner { runner.spawner }
     /// When the devices are read (``ReadSchedule``); its interval comes from the configuration.
@@ -126,17 +131,20 @@ final class Daemon {
         // runs, the devices' entries are negative (poll skips them): input that comes meanwhile
         // waits in the kernel for the hold's end.
         var fds: [pollfd] = []
-        var madeFor = (sources: -1, streams: -1)
+        var madeFor = (sources: -1, streams: -1, feeds: -1)
+        let feeds = runner.feeds
         var watching = true
         while true {
             let firstSource = watchFD >= 0 ? 2 : 1
-            if madeFor != (sourcesVersion, spawner.streamsVersion) {
+            if madeFor != (sourcesVersion, spawner.streamsVersion, feeds.blockedVersion) {
                 fds.removeAll(keepingCapacity: true)
                 fds.append(pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0))
                 if watchFD >= 0 { fds.append(pollfd(fd: watchFD, events: Int16(POLLIN), revents: 0)) }
                 for s in sources { fds.append(pollfd(fd: s.device.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
                 for fd in spawner.errorFDs { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-                madeFor = (sourcesVersion, spawner.streamsVersion)
+                // A streaming reader's pipe that was full: its begin or last line waits for room.
+                for fd in feeds.blockedFDs { fds.append(pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)) }
+                madeFor = (sourcesVersion, spawner.streamsVersion, feeds.blockedVersion)
                 watching = true
             }
             if watching != schedule.watchesDevices {
@@ -144,7 +152,14 @@ final class Daemon {
                 for k in firstSource..<(firstSource + sources.count) { fds[k].fd = ~fds[k].fd }
             }
             var deadline = nextDeadline()
-            let timeout = deadline == nil && watching ? -1 : schedule.timeout(now: EvdevDevice.monotonicNow(), deadline: deadline)
+            var timeout = deadline == nil && watching ? -1 : schedule.timeout(now: EvdevDevice.monotonicNow(), deadline: deadline)
+            // An update kept for a slow streaming reader is tried again within 10 ms; a reader
+            // still running long after its stream is said (-v) when its time comes.
+            if feeds.hasKeptUpdates, timeout < 0 || timeout > 10 { timeout = 10 }
+            if let notice = feeds.nextNotice {
+                let wait = Int32(max(0, min((notice - EvdevDevice.monotonicNow()) * 1000 + 1, 3_600_000)))
+                if timeout < 0 || wait < timeout { timeout = wait }
+            }
             let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 {
                 if platform_errno() == EINTR { continue }
@@ -161,18 +176,25 @@ final class Daemon {
                     read(sources[k - firstSource])
                 } else if let s = sources.first(where: { $0.device.fileDescriptor == fd }) {
                     read(s)
+                } else if fds[k].events == Int16(POLLOUT) {
+                    feeds.writable(fd)
                 } else {
                     spawner.readError(fd)
                 }
             }
+            feeds.flushAll()
+            if feeds.nextNotice != nil { feeds.noticeLingering(at: EvdevDevice.monotonicNow(), spawner: spawner) }
             deadline = nextDeadline()
             guard framesRead != framesBefore || !watching || deadline != nil else { continue }
             let now = EvdevDevice.monotonicNow()
+            // While a gesture streams, every frame is read as it comes: its reader follows the
+            // finger a frame behind, not a read hold behind.
+            let streaming = sources.contains { $0.dispatcher.isStreaming }
             if schedule.readsDevices(now: now, deadline: deadline) {
                 for s in sources { read(s) }
-                schedule.read(at: now, gotInput: framesRead != framesBefore)
+                schedule.read(at: now, gotInput: framesRead != framesBefore && !streaming)
             } else if framesRead != framesBefore {
-                schedule.read(at: now, gotInput: true)
+                schedule.read(at: now, gotInput: !streaming)
             }
             fireDeadlines(now: now)
             // What --dry-run and --log said in this wake-up, out now: a program reading them
@@ -220,7 +242,8 @@ final class Daemon {
         dispatcher.explainsEveryBinding = command.verbose
         dispatcher.limitNotes = setup.config.limitNotes(for: device.decoder.surface)
         let source = Source(device: device, dispatcher: dispatcher, ring: setup.config.history > 0 ? FrameRing() : nil,
-                            rotation: setup.config.rotation)
+                            rotation: setup.config.rotation, id: nextSourceID)
+        nextSourceID &+= 1
         // Reopened by a reload: the history goes on where the rotation and surface are the same,
         // and is kept apart where they changed (a misfire just before a rotation can be saved).
         if source.ring != nil, var old = carried.removeValue(forKey: device.path), let last = old.popLast() {
@@ -243,12 +266,15 @@ final class Daemon {
             try s.device.readAvailable {
                 framesRead &+= 1
                 s.ring?.append($0)
-                s.dispatcher.handle($0, fire: runner.fire, seen: runner.seen)
+                s.dispatcher.handle($0, fire: { runner.fire($0, source: s.id) }, seen: runner.seen)
                 if s.dispatcher.explains { explained(s) }
             }
         } catch {
             say("\(error)")
-            s.device.finish(at: EvdevDevice.monotonicNow()) { s.dispatcher.handle($0, fire: { _ in }, seen: runner.seen) }
+            // Its touches end cancelled: no binding runs for them, and a stream of them cancels.
+            s.device.finish(at: EvdevDevice.monotonicNow()) {
+                s.dispatcher.handle($0, fire: { if $0.stream != nil { runner.fire($0, source: s.id) } }, seen: runner.seen)
+            }
             sources.removeAll { $0 === s }
         }
     }
@@ -266,7 +292,7 @@ final class Daemon {
     private func fireDeadlines(now: Double) {
         for s in sources {
             if let d = s.dispatcher.nextDeadline, d <= now {
-                s.dispatcher.advance(to: now, fire: runner.fire, seen: runner.seen)
+                s.dispatcher.advance(to: now, fire: { runner.fire($0, source: s.id) }, seen: runner.seen)
                 if s.dispatcher.explains { explained(s) }
             }
         }
@@ -363,10 +389,17 @@ final class Daemon {
         }
         if exit {
             say("exiting")
+            endStreams()
             runner.out.flush()
             sources.removeAll()   // releases (and ungrabs) the devices
         }
         return exit
+    }
+
+    /// The streams still open cancel (an exit, a reload): their readers get their last line.
+    private func endStreams() {
+        for s in sources { s.dispatcher.cancelStream(fire: { runner.fire($0, source: s.id) }) }
+        runner.feeds.flushAll()
     }
 
     /// SIGHUP: the configuration and the rotation again; SIGUSR1: the rotation only. A broken
@@ -386,6 +419,7 @@ final class Daemon {
         schedule = ReadSchedule(interval: next.config.readInterval)
         // Each device's frames outlive its engine: they are what a misfire report needs.
         for s in sources where s.ring != nil { carried[s.device.path] = s.segments }
+        endStreams()
         sources.removeAll()
         do { try openDevices(initial: false) } catch { say(error.message) }
         carried.removeAll()

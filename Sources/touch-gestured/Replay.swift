@@ -130,10 +130,10 @@ struct ReplayRun {
         dispatcher.limitNotes = setup.config.limitNotes(for: surface)
         func explained() { for line in dispatcher.takeExplanation() { printError("touch-gestured: explain " + line) } }
         feed {
-            dispatcher.handle($0, fire: runner.fire, seen: runner.seen)
+            dispatcher.handle($0, fire: { runner.fire($0) }, seen: runner.seen)
             if explain { explained() }
         }
-        dispatcher.finish(fire: runner.fire, seen: runner.seen)
+        dispatcher.finish(fire: { runner.fire($0) }, seen: runner.seen)
         if explain { explained() }
         runner.finish()
     }

@@ -1,5 +1,6 @@
 import GestureBindings
 import TouchGestures
+import TouchInput
 import TouchTrace
 
 /// Where what the dispatcher decides goes, for the daemon and its replays alike: each firing
@@ -15,6 +16,8 @@ final class Runner {
     let stamps: Bool
     let out: StandardOutput
     let spawner: Spawner
+    /// The streaming bindings' readers.
+    let feeds: StreamFeeds
     /// What a `save-trace` binding does (the live daemon saves its devices' recent frames);
     /// `nil` in a replay, where it is only printed (--dry-run) or said.
     var saveTrace: (() -> Void)?
@@ -29,9 +32,15 @@ final class Runner {
         self.stamps = stamps
         spawner = Spawner(verbose: verbose, say: { printError("touch-gestured: " + $0) })
         spawner.stdoutToLog = log && !dryRun
+        feeds = StreamFeeds(verbose: verbose, now: { EvdevDevice.monotonicNow() }, say: { printError("touch-gestured: " + $0) })
     }
 
-    func fire(_ f: GestureDispatcher.Firing) {
+    /// Runs (or, with `--dry-run`, prints) what the dispatcher of `source` (a device) decided.
+    func fire(_ f: GestureDispatcher.Firing, source: Int = 0) {
+        if let line = f.stream {
+            stream(f, line, source: source)
+            return
+        }
         if verbose {
             printError("touch-gestured: " + (stamps ? "\(Self.seconds(f.time)) s: " : "") + "\(f.reason) → \(f.binding.command.line)")
         }
@@ -47,6 +56,28 @@ final class Runner {
         }
     }
 
+    /// A streaming binding's line: its command started at the begin line, each line written to
+    /// its standard input (``StreamFeeds``); with `--dry-run`, the command and then each line,
+    /// indented after `| `.
+    private func stream(_ f: GestureDispatcher.Firing, _ line: GestureDispatcher.StreamLine, source: Int) {
+        if verbose, line.event != .update {
+            let head = "touch-gestured: " + (stamps ? "\(Self.seconds(f.time)) s: " : "")
+            printError(head + (line.event == .begin ? "\(f.reason) began → \(f.binding.command.line) (streamed)" : "\(f.binding.command.line): \(line.event.rawValue)"))
+        }
+        if dryRun {
+            if line.event == .begin { out.line(f.binding.command.line) }
+            out.line("  | " + line.text)
+            return
+        }
+        switch line.event {
+        case .begin:
+            if stamps { spawner.makeRoom() }
+            feeds.begin(line.text, source: source, command: f.binding.command, origin: f.binding.origin, spawner: spawner)
+        case .update: feeds.update(line.text, source: source)
+        case .commit, .cancel: feeds.end(line.text, source: source)
+        }
+    }
+
     func seen(_ g: GestureEvent) {
         guard log else { return }
         if dryRun { printError(g.jsonLine) } else { out.line(g.jsonLine) }
@@ -56,6 +87,7 @@ final class Runner {
     /// waited for.
     func finish() {
         out.flush()
+        feeds.drain(spawner: spawner)
         spawner.waitForAll()
     }
 

@@ -72,6 +72,10 @@ final class Spawner {
     init(verbose: Bool, say: @escaping (String) -> Void) {
         self.verbose = verbose
         self.say = say
+        // Before the signals to reset are asked for (at the first command): a streaming
+        // binding's reader that exits makes the daemon's next write fail with EPIPE, never end
+        // the daemon; its commands get SIGPIPE back at its default.
+        daemon_ignore_sigpipe()
         Self.environmentAsTheShellLeavesIt
     }
 
@@ -94,11 +98,13 @@ final class Spawner {
     /// The read ends of the commands' standard error, for `poll(2)`.
     var errorFDs: [Int32] { streams.map { $0.fd } }
 
-    /// Starts a binding's command; logs why not when it cannot.
-    func run(_ command: Binding.Command, origin: String) {
+    /// Starts a binding's command, with `input` as its standard input (-1: /dev/null); logs why
+    /// not when it cannot. Returns its pid, or nil.
+    @discardableResult
+    func run(_ command: Binding.Command, origin: String, input: Int32 = -1) -> pid_t? {
         guard children.count < Self.maxRunning else {
             say("\(origin): not run, \(Self.maxRunning) commands are still running: \(command.line)")
-            return
+            return nil
         }
         var pipeFDs: [Int32] = [-1, -1]
         if streams.count < Self.maxStreams, daemon_pipe_cloexec(&pipeFDs) == 0 {
@@ -119,11 +125,11 @@ final class Spawner {
         // or nowhere past the pipes.
         let output: Int32 = stdoutToLog ? (pipeFDs[1] >= 0 ? pipeFDs[1] : -2) : -1
         var failure: Int32 = 0
-        let pid = withUnsafePointer(to: Self.signalsToReset) { daemon_spawn(&argv, pipeFDs[1], output, $0, &failure) }
+        let pid = withUnsafePointer(to: Self.signalsToReset) { daemon_spawn(&argv, input, pipeFDs[1], output, $0, &failure) }
         guard pid > 0 else {
             for fd in pipeFDs where fd >= 0 { close(fd) }
             say("\(origin): cannot run \(command.line): \(String(cString: strerror(failure)))")
-            return
+            return nil
         }
         children.append(Child(pid: pid, origin: origin, line: command.line, errorRead: pipeFDs[0], errorWrite: pipeFDs[1]))
         if pipeFDs[0] >= 0 {
@@ -131,7 +137,11 @@ final class Spawner {
             streamsVersion &+= 1
         }
         if verbose { say("\(origin): started \(pid): \(command.line)") }
+        return pid
     }
+
+    /// Whether the command `pid` has not been reaped yet.
+    func isRunning(_ pid: pid_t) -> Bool { children.contains { $0.pid == pid } }
 
     /// Reads what commands wrote to standard error on `fd` (which poll found readable).
     func readError(_ fd: Int32) {

@@ -73,6 +73,9 @@ copy() {   # a program and every shared library ldd names for it
 # stamp: a command's start time on CLOCK_MONOTONIC, for the latency case (static: no libc to copy).
 gcc -static -O2 -o "$work/stamp" "$here/stamp.c"
 cp "$work/stamp" "$r/usr/bin/"
+# streamrec: a streaming binding's reader that writes each line's arrival time (the stream case).
+gcc -static -O2 -o "$work/streamrec" "$here/streamrec.c"
+cp "$work/streamrec" "$r/usr/bin/"
 copy /usr/bin/evemu-device /usr/bin
 copy /usr/bin/evemu-play /usr/bin
 copy "$bin" /usr/bin
@@ -81,6 +84,10 @@ cp "$here"/data/* "$r/test/"
 # synth → export → (in the VM) evemu-play → record must round-trip: the same gestures.
 "$bin" synth -e "list rows 8 height 60; jitter 0.3mm; seed 5; swipe right 40mm at 300,90; tap at 400,330; double-tap at 380,390; swipe up 30mm at 600,400 fingers 2; fling left at 500,210" "$work/synth.json" >/dev/null
 "$bin" export "$work/synth.json" --evemu "$r/test/demo-session.evemu" >/dev/null
+# The stream case: a slow drag up from the bottom edge, 55 mm in 1 s (120 frames), for a
+# streaming binding to follow.
+"$bin" synth -e "device 800x480 res 5; drag from 400,474 to 400,200 in 1s" "$work/stream-drag.json" >/dev/null
+"$bin" export "$work/stream-drag.json" --evemu "$r/test/stream-drag.evemu" >/dev/null
 bindir="$work/swift-build/release"
 . "$here/daemons-build.sh"
 cp "$here/init" "$r/init"

@@ -263,5 +263,66 @@ ok=0
   && logs sxmoHook | grep -q "lisgd is /usr/bin/touch-gestured" && ok=1
 verdict sxmoHook $ok "exit $(rc_of sxmoHook); $(logs sxmoHook | grep -m1 'lisgd is'); ran [$(paste -sd, "$work/sxmoHook.jsonl")]; expected [$(echo "$expected" | paste -sd,)]"
 
+# 12: streaming bindings, live: a reader that keeps up, a slow one, one that quits early.
+for who in stream slow quit; do trace "stream-$who"; trace "stream-$who-right"; done
+python3 - "$work" > "$work/stream.txt" <<'PY'
+import statistics, sys
+work = sys.argv[1]
+def lines(who):
+    out = []
+    for l in open(f"{work}/stream-{who}.jsonl"):
+        f = l.split()
+        if len(f) == 7:
+            out.append((float(f[0]), f[1], float(f[2]), float(f[3]), float(f[4]), float(f[5]), int(f[6])))
+    return out
+def stamps(who):
+    return {l.split()[1]: float(l.split()[0]) for l in open(f"{work}/stream-{who}-right.jsonl") if len(l.split()) == 2}
+problems = []
+s = lines("stream")
+events = [l[1] for l in s]
+if len(s) < 3 or events[0] != "begin" or events[-1] != "commit" or any(e != "update" for e in events[1:-1]):
+    problems.append(f"stream: events {events[:2]}…{events[-2:]} ({len(s)} lines), expected begin, updates, commit")
+else:
+    times = [l[2] for l in s]; values = [l[4] for l in s]
+    frame = statistics.median(b - a for a, b in zip(times, times[1:]))
+    late = [1000 * (l[0] - l[2]) for l in s]
+    updates = late[1:-1]
+    if any(b < a for a, b in zip(times, times[1:])): problems.append("stream: times out of order")
+    if any(b < a - 0.5 for a, b in zip(values, values[1:-1])): problems.append("stream: progress went back while the finger went on")
+    if not 50 <= values[-1] <= 56: problems.append(f"stream: the drag of 55 mm ended at {values[-1]} mm")
+    if updates[0] > 1000 * frame: problems.append(f"stream: the first update came {updates[0]:.1f} ms after its frame, over one frame ({1000 * frame:.1f} ms)")
+    if statistics.median(updates) > 1000 * frame: problems.append(f"stream: the updates' median {statistics.median(updates):.1f} ms is over one frame")
+    print(f"stream: {len(s)} lines; from the kernel's frame to the reader: begin {late[0]:.1f} ms (the command's start), "
+          f"first update {updates[0]:.1f} ms, updates median {statistics.median(updates):.1f} ms, worst {max(updates):.1f} ms, "
+          f"last line {late[-1]:.1f} ms; a frame every {1000 * frame:.1f} ms; progress {s[0][3]:.2f} → {s[-1][3]:.2f}")
+w = lines("slow"); r = stamps("slow")
+events = [l[1] for l in w]
+if len(w) < 2 or events[0] != "begin" or events[-1] not in ("commit",) or any(e != "update" for e in events[1:-1]):
+    problems.append(f"slow: events {events}")
+elif len(w) >= len(s):
+    problems.append(f"slow: {len(w)} lines, as many as the reader that kept up ({len(s)}): nothing coalesced")
+if "right" not in r or "played" not in r:
+    problems.append(f"slow: the swipe right's command did not run beside the slow reader: {r}")
+else:
+    gap = 1000 * (r["right"] - r["played"])
+    if gap > 50: problems.append(f"slow: the swipe right's command started {gap:.1f} ms after its swipe was played (over 50 ms)")
+    print(f"slow: the reader took {len(w)} lines (coalesced from the {len(s)} a prompt reader took), the last a {events[-1] if events else '-'}; "
+          f"the swipe right's command started {gap:+.1f} ms from the end of its playing")
+q = lines("quit"); r = stamps("quit")
+if [l[1] for l in q] != ["begin"]: problems.append(f"quit: the reader wrote {[l[1] for l in q]}, expected its first line only")
+if "right" not in r: problems.append("quit: the swipe right after the reader quit did not run")
+print("quit: the reader took 1 line and exited; the swipe after it ran" if not [p for p in problems if p.startswith("quit")] else "quit: see the problems")
+for p in problems: print("PROBLEM " + p)
+PY
+src=$?
+cat "$work/stream.txt"
+for who in stream slow quit; do
+  ok=0
+  [ $src = 0 ] && [ "$(rc_of "stream-$who")" = 0 ] && grep -q "^VMCASE stream-$who 0 alive=1" "$work/serial.txt" \
+    && ! grep -q "^PROBLEM $who:" "$work/stream.txt" && ok=1
+  [ $who = quit ] && ! logs stream-quit | grep -q "its reader stopped reading" && ok=0
+  verdict "stream-$who" $ok "exit $(rc_of "stream-$who"); $(grep "^$who:" "$work/stream.txt" | head -1)$(grep "^PROBLEM $who:" "$work/stream.txt" | sed 's/^PROBLEM / /' | paste -sd';')"
+done
+
 echo "$passed passed, $failed failed"
 [ $failed = 0 ]

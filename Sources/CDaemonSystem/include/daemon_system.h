@@ -15,7 +15,7 @@ static inline int daemon_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC)
 void daemon_signals_to_reset(sigset_t *out);
 
 /// Starts `argv[0]` (a path, or a name looked up in PATH as execvp does) with `argv`, this
-/// process's environment, /dev/null as standard input, `error_fd` as standard error (-1: this
+/// process's environment, `input_fd` as standard input (-1: /dev/null), `error_fd` as standard error (-1: this
 /// process's), `output_fd` as standard output (-1: this process's, -2: /dev/null), every signal
 /// unblocked and those in `to_default` at their default. Returns the child's pid, or -1 with
 /// the reason in `*spawn_errno` (also when the program could not be run: ENOENT, EACCES, …).
@@ -24,4 +24,12 @@ void daemon_signals_to_reset(sigset_t *out);
 /// need it, exec. glibc's posix_spawn also maps a stack for the child and sets every one of the
 /// 64 signals' dispositions in it, some 70 system calls a command; under an emulator each costs
 /// the daemon's latency (tools/vmtest's latency case).
-pid_t daemon_spawn(char *const argv[], int error_fd, int output_fd, const sigset_t *to_default, int *spawn_errno);
+pid_t daemon_spawn(char *const argv[], int input_fd, int error_fd, int output_fd, const sigset_t *to_default, int *spawn_errno);
+
+/// How many bytes wait unread in the pipe whose write end is `fd` (FIONREAD, which Linux answers
+/// on either end of a pipe), or -1.
+int daemon_pipe_unread(int fd);
+
+/// SIGPIPE ignored in this process: a write to a pipe whose reader has gone fails with EPIPE
+/// rather than ending the daemon. (SIG_IGN is a cast in a macro, which Swift does not import.)
+void daemon_ignore_sigpipe(void);

@@ -31,12 +31,10 @@ package struct GestureDispatcher: Sendable {
     let diagonals: Bool
     /// The repeating swipe bindings, as indices into `bindings` and `keys`.
     private let repeating: [Int]
-    /// Whether any binding streams, and any swipe binding does.
-    private let hasStreams: Bool
-    let hasSwipeStreams: Bool
-    /// The thresholds streams measure against (mm): the touch slop a swipe's stream is chosen
-    /// at, and the recognizers' own thresholds when a binding gives no `distance`.
-    let streamSlop: Double
+    /// Follows the gesture a streaming binding takes (DispatcherStreams.swift); nil when no
+    /// binding streams.
+    var follower: GestureFollower?
+    /// The recognizers' own thresholds (mm), a stream's when its binding gives no `distance`.
     let swipeMinDistance: Double
     let pinchMinSpanChange: Double
     let rotateMinArc: Double
@@ -86,14 +84,8 @@ package struct GestureDispatcher: Sendable {
     private var pendingSwipe: GestureEvent.Swipe?
     var cancelled = false
     var repeated = false
-    /// The stream of the current sequence, once one began; whether one did; whether a swipe's
-    /// stream was chosen (at the slop); whether a long press was reported.
-    var stream: OpenStream?
-    var streamed = false
-    var swipeStreamChosen = false
-    var longPressed = false
-    /// The time of the latest frame.
-    var lastFrameTime = 0.0
+    /// Whether a gesture of the current sequence streamed.
+    var streamed: Bool { follower?.followedInSequence == true }
     /// `tap.maxGap`, for `--explain` to name when two taps were too far apart for one double tap.
     let tapMaxGap: Double
     /// When the last touch sequence ended, whether it was a tap, and how long after that end the
@@ -143,9 +135,7 @@ package struct GestureDispatcher: Sendable {
         let keys = bindings.map(Key.init)
         self.keys = keys
         repeating = keys.indices.filter { if case .repeating = keys[$0].mode { keys[$0].gesture == .swipe } else { false } }
-        hasStreams = keys.contains { $0.mode == .stream }
-        hasSwipeStreams = keys.contains { $0.mode == .stream && $0.gesture == .swipe }
-        streamSlop = settings.pan.minDistance
+        follower = keys.contains { $0.mode == .stream } ? GestureFollower(settings: settings, surface: surface) : nil
         swipeMinDistance = settings.swipe.minDistance
         pinchMinSpanChange = settings.pinch.minSpanChange
         rotateMinArc = settings.rotate.minArc
@@ -175,6 +165,7 @@ package struct GestureDispatcher: Sendable {
             beginSequence()
             gapBefore = lastSequenceEnd.map { frame.time - $0 }
         }
+        follower?.contacts(of: frame)
         for e in frame.events {
             let k = tracks.firstIndex { $0.id == e.id }
             switch e.phase {
@@ -205,9 +196,8 @@ package struct GestureDispatcher: Sendable {
                 }
             }
         }
-        lastFrameTime = frame.time
         dispatch({ $0.handle(frame, emit: $1) }, fire: fire, seen: seen)
-        if hasStreams { follow(at: frame.time, fire: fire) }
+        if follower != nil { follow(at: frame.time, fire: fire) }
         if !repeating.isEmpty, activeCount > 0, !cancelled, !streamed { slide(at: frame.time, fire: fire) }
         if activeCount == 0, !tracks.isEmpty { endSequence(at: frame.time, fire: fire) }
         nextDeadline = engine.nextDeadline
@@ -265,10 +255,6 @@ package struct GestureDispatcher: Sendable {
         pendingSwipe = nil
         cancelled = false
         repeated = false
-        stream = nil
-        streamed = false
-        swipeStreamChosen = false
-        longPressed = false
         failures.removeAll(keepingCapacity: true)
         explainedSequence = false
         previousSequenceTapped = sequenceTapped
@@ -342,6 +328,10 @@ package struct GestureDispatcher: Sendable {
     package static func decimalTime(_ t: Double) -> String { formatFixed(t, digits: 3) }
 
     private mutating func gesture(_ g: GestureEvent, fire: (Firing) -> Void) {
+        if var f = follower {
+            f.engineReported(g) { chooseStream($0) }
+            follower = f
+        }
         switch g.kind {
         case .swipe(let s):
             pendingSwipe = s
@@ -354,16 +344,11 @@ package struct GestureDispatcher: Sendable {
             explain(Firing.words(cause), at: g.time, c, ran: b)
             if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
         case .longPress(let l) where l.phase == .began:
-            longPressed = true
             let c = Candidate(gesture: .longPress, fingers: l.fingers, edge: startEdge)
             let b = first(c)
             let cause = Firing.Cause.longPress(fingers: l.fingers, edge: startEdge)
             explain(Firing.words(cause), at: g.time, c, ran: b)
             if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
-        case .pinch(let p) where hasStreams && (stream != nil || p.phase == .began):
-            followEngine(.pinch(p.scale < 1 ? .in : .out), phase: p.phase, scale: p.scale, angle: 0, fingers: p.fingers)
-        case .rotate(let r) where hasStreams && (stream != nil || r.phase == .began):
-            followEngine(.rotate(r.angle > 0 ? .clockwise : .counterclockwise), phase: r.phase, scale: 1, angle: r.angle, fingers: r.fingers)
         case .pinch(let p) where p.phase == .ended && p.scale != 1 && !streamed:
             let way: Binding.PinchDirection = p.scale < 1 ? .in : .out
             let c = Candidate(gesture: .pinch, fingers: p.fingers, edge: startEdge, pinch: way)
@@ -405,6 +390,7 @@ package struct GestureDispatcher: Sendable {
             guard case .repeating(let step) = b.mode, along >= step, b.direction == nil || b.direction == way,
                   b.fingers == nil || b.fingers == fingers, b.edge.admits(startEdge) else { continue }
             repeated = true
+            follower?.stop()
             // The next step counts from one step further along, and from where the fingers
             // are across: what went past the step counts toward the next one, sideways
             // wandering does not add up.

@@ -46,12 +46,7 @@ package struct Binding: Hashable, Sendable {
             switch self {
             case .any: true
             case .none: edge == nil
-            case .edge(let e):
-                switch (e, edge) {
-                case (.left, .topLeft?), (.left, .bottomLeft?), (.right, .topRight?), (.right, .bottomRight?),
-                     (.top, .topLeft?), (.top, .topRight?), (.bottom, .bottomLeft?), (.bottom, .bottomRight?): true
-                default: edge == e
-                }
+            case .edge(let e): e.admits(edge)
             }
         }
     }

@@ -62,6 +62,19 @@ public enum ScreenEdge: String, Hashable, Sendable, CaseIterable {
     case left, right, top, bottom, topLeft, topRight, bottomLeft, bottomRight
 }
 
+extension ScreenEdge {
+    /// Whether a gesture that started in `edge`'s zone counts as starting from this one: the same
+    /// edge, or for a side either corner that touches it (as lisgd's edges do; a corner written
+    /// first takes its corner).
+    package func admits(_ edge: ScreenEdge?) -> Bool {
+        switch (self, edge) {
+        case (.left, .topLeft?), (.left, .bottomLeft?), (.right, .topRight?), (.right, .bottomRight?),
+             (.top, .topLeft?), (.top, .topRight?), (.bottom, .bottomLeft?), (.bottom, .bottomRight?): true
+        default: edge == self
+        }
+    }
+}
+
 /// Where a continuous gesture (long press, pan, pinch, rotation) is in its life.
 public enum GesturePhase: String, Hashable, Sendable {
     /// The recognizer won its claim; the first report.

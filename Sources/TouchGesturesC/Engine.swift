@@ -4,7 +4,7 @@ import TouchList
 import TouchTrace
 
 /// `struct tg_engine`: a gesture engine, the touches being gathered, and its event queue.
-typealias CEngine = TouchSession<GestureEngine>
+typealias CEngine = TouchSession<EngineCore>
 
 /// Gesture settings from a C string of the trace format's settings JSON, or the defaults.
 func settings(_ json: UnsafePointer<CChar>?) throws(Refusal) -> GestureSettings {
@@ -24,7 +24,8 @@ public func tg_engine_new(_ width: Double, _ height: Double, _ unitsPerMillimete
     do {
         let (surface, turn) = try TouchFeed.surface(width: width, height: height, unitsPerMillimeterX: unitsPerMillimeterX,
                                                     unitsPerMillimeterY: unitsPerMillimeterY, rotation: rotation, function: "tg_engine_new")
-        let engine = GestureEngine(settings: try settings(settingsJSON), surface: surface)
+        let given = try settings(settingsJSON)
+        let engine = EngineCore(engine: GestureEngine(settings: given, surface: surface), settings: given)
         return handle(CEngine(core: engine, feed: TouchFeed(rotation: turn, panelWidth: width, panelHeight: height)))
     } catch {
         remember(error.status, error.message)
@@ -40,7 +41,7 @@ public func tg_engine_destroy(_ engine: OpaquePointer?) { release(engine) }
 @_cdecl("tg_engine_set_explain")
 public func tg_engine_set_explain(_ engine: OpaquePointer?, _ on: Int32) -> Int32 {
     with(engine, "tg_engine_set_explain", "engine") { (e: CEngine) in
-        e.core.explain = on != 0
+        e.core.engine.explain = on != 0
         return Status.ok.rawValue
     }
 }

@@ -8,11 +8,26 @@ import TouchReplay
 /// line is written into (the queue's). No references are counted in it, so the queue copies it
 /// as bytes.
 struct QueuedEvent {
-    var output: ListController.Output
+    var output: QueuedOutput
     var json: Unmanaged<JSONLineBuffer>
     /// `enum tg_event_type`'s number, worked out once as it is queued: a caller's switch asks
     /// it of every event, and reading it then copies four bytes rather than the whole output.
     var type: Int32
+}
+
+/// What a queued event holds: the engine's gesture, the list's output, or a followed gesture's
+/// report (`tg_engine_follow`).
+enum QueuedOutput {
+    case gesture(GestureEvent)
+    case list(ListEvent)
+    case follow(FollowReport)
+
+    init(_ o: ListController.Output) {
+        switch o {
+        case .gesture(let g): self = .gesture(g)
+        case .list(let l): self = .list(l)
+        }
+    }
 }
 
 /// Outputs waiting to be pulled, first in first out, in memory of its own that is kept once it
@@ -40,12 +55,17 @@ final class OutputQueue {
 
     /// Queues `output`.
     @inline(__always) func put(_ output: ListController.Output) {
-        append(QueuedEvent(output: output, json: .passUnretained(json), type: typeOf(output).0))
+        append(QueuedEvent(output: QueuedOutput(output), json: .passUnretained(json), type: typeOf(output).0))
     }
 
     /// ``put(_:)`` for the engine's gestures: the type read from the gesture's kind alone.
     @inline(__always) func put(gesture: GestureEvent) {
         append(QueuedEvent(output: .gesture(gesture), json: .passUnretained(json), type: gestureTypeAndName(gesture.kind).0))
+    }
+
+    /// ``put(_:)`` for a followed gesture's report.
+    func put(follow report: FollowReport) {
+        append(QueuedEvent(output: .follow(report), json: .passUnretained(json), type: followTypeAndName.0))
     }
 
     /// Writes `event` at the queue's end. The room for the next one is made after this one is
@@ -78,13 +98,18 @@ final class OutputQueue {
 }
 
 /// The event's output, read where it lies in its queue.
-@inline(__always) private func output(_ event: OpaquePointer?) -> ListController.Output? {
+@inline(__always) private func output(_ event: OpaquePointer?) -> QueuedOutput? {
     guard let event else { return nil }
     return UnsafePointer<QueuedEvent>(event).pointee.output
 }
 
 @inline(__always) private func gesture(_ event: OpaquePointer?) -> GestureEvent.Kind? {
     if case .gesture(let g)? = output(event) { return g.kind }
+    return nil
+}
+
+@inline(__always) private func followed(_ event: OpaquePointer?) -> FollowReport? {
+    if case .follow(let f)? = output(event) { return f }
     return nil
 }
 
@@ -107,7 +132,13 @@ private let noName: StaticString = ""
 /// `tg_event_get_type_name()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_type_name")
 public func tg_event_get_type_name(_ event: OpaquePointer?) -> UnsafePointer<CChar> {
-    cString(output(event).map { typeOf($0).1 } ?? noName)
+    cString(output(event).map { o -> StaticString in
+        switch o {
+        case .gesture(let g): gestureTypeAndName(g.kind).1
+        case .list(let l): typeOf(.list(l)).1
+        case .follow: followTypeAndName.1
+        }
+    } ?? noName)
 }
 
 /// `tg_event_get_time()` of touchgestures.h, where it is documented.
@@ -117,6 +148,7 @@ public func tg_event_get_time(_ event: OpaquePointer?) -> Double {
     switch o {
     case .gesture(let g): return g.time
     case .list(let l): return l.time
+    case .follow(let f): return f.update.time
     }
 }
 
@@ -130,7 +162,11 @@ public func tg_event_get_json(_ event: OpaquePointer?, _ length: UnsafeMutablePo
     let queued = UnsafePointer<QueuedEvent>(event).pointee
     let json = queued.json.takeUnretainedValue()
     json.removeAll()
-    json.append(queued.output)
+    switch queued.output {
+    case .gesture(let g): json.append(.gesture(g))
+    case .list(let l): json.append(.list(l))
+    case .follow(let f): json.appendLine { f.writeFields(to: &$0) }
+    }
     // The line ends in a newline: a NUL in its place makes it a C string.
     return json.withUnsafeBytes { bytes in
         let start = UnsafeMutablePointer(mutating: bytes.baseAddress!)
@@ -151,7 +187,9 @@ public func tg_event_get_phase(_ event: OpaquePointer?) -> Int32 {
     case .pan(let g)?: phase = g.phase
     case .pinch(let g)?: phase = g.phase
     case .rotate(let g)?: phase = g.phase
-    default: return 0
+    default:
+        guard let f = followed(event) else { return 0 }
+        phase = f.phase
     }
     return phaseNumber(phase)
 }
@@ -167,7 +205,7 @@ public func tg_event_get_fingers(_ event: OpaquePointer?) -> Int32 {
     case .pinch(let g)?: Int32(g.fingers)
     case .rotate(let g)?: Int32(g.fingers)
     case .fling(let g)?: Int32(g.fingers)
-    default: 0
+    default: followed(event).map { Int32($0.update.fingers) } ?? 0
     }
 }
 
@@ -248,7 +286,7 @@ public func tg_event_get_velocity_y(_ event: OpaquePointer?) -> Double { velocit
 @_cdecl("tg_event_get_speed")
 public func tg_event_get_speed(_ event: OpaquePointer?) -> Double {
     if case .fling(let g)? = gesture(event) { return g.millimetersPerSecond }
-    return .nan
+    return followed(event)?.update.velocity ?? .nan
 }
 
 /// `tg_event_get_duration()` of touchgestures.h, where it is documented.
@@ -264,21 +302,23 @@ public func tg_event_get_duration(_ event: OpaquePointer?) -> Double {
 /// `tg_event_get_direction()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_direction")
 public func tg_event_get_direction(_ event: OpaquePointer?) -> Int32 {
-    guard case .swipe(let g)? = gesture(event) else { return 0 }
-    return directionNumber(g.direction)
+    if case .swipe(let g)? = gesture(event) { return directionNumber(g.direction) }
+    if case .swipe(let way)? = followed(event)?.kind { return directionNumber(way) }
+    return 0
 }
 
 /// `tg_event_get_edge()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_edge")
 public func tg_event_get_edge(_ event: OpaquePointer?) -> Int32 {
-    guard case .swipe(let g)? = gesture(event), let edge = g.edge else { return 0 }
-    return edgeNumber(edge)
+    if case .swipe(let g)? = gesture(event) { return g.edge.map(edgeNumber) ?? 0 }
+    return followed(event)?.edge.map(edgeNumber) ?? 0
 }
 
 /// `tg_event_get_scale()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_scale")
 public func tg_event_get_scale(_ event: OpaquePointer?) -> Double {
     if case .pinch(let g)? = gesture(event) { return g.scale }
+    if let f = followed(event), case .pinch = f.kind { return f.update.value }
     return .nan
 }
 
@@ -286,8 +326,25 @@ public func tg_event_get_scale(_ event: OpaquePointer?) -> Double {
 @_cdecl("tg_event_get_angle")
 public func tg_event_get_angle(_ event: OpaquePointer?) -> Double {
     if case .rotate(let g)? = gesture(event) { return g.angle }
+    if let f = followed(event), case .rotate = f.kind { return f.update.value * Double.pi / 180 }
     return .nan
 }
+
+/// `tg_event_get_progress()` of touchgestures.h, where it is documented.
+@_cdecl("tg_event_get_progress")
+public func tg_event_get_progress(_ event: OpaquePointer?) -> Double { followed(event)?.update.progress ?? .nan }
+
+/// `tg_event_get_millimeters()` of touchgestures.h, where it is documented.
+@_cdecl("tg_event_get_millimeters")
+public func tg_event_get_millimeters(_ event: OpaquePointer?) -> Double {
+    guard let f = followed(event) else { return .nan }
+    if case .swipe = f.kind { return f.update.value }
+    return .nan
+}
+
+/// `tg_event_get_request()` of touchgestures.h, where it is documented.
+@_cdecl("tg_event_get_request")
+public func tg_event_get_request(_ event: OpaquePointer?) -> Int32 { followed(event)?.request ?? 0 }
 
 /// `tg_event_get_recognizer()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_recognizer")

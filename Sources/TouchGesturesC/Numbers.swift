@@ -48,6 +48,25 @@ import TouchList
     }
 }
 
+/// `TG_EVENT_FOLLOW` and its name: a followed gesture's report (`tg_engine_follow`), the C
+/// API's own kind (the trace format has none).
+package let followTypeAndName: (Int32, StaticString) = (10, "follow")
+
+/// A way a followed pinch or rotation goes, as `tg_engine_follow` takes it.
+package enum FollowWay: String, CaseIterable, Sendable {
+    case `in`, out, clockwise, counterclockwise
+}
+
+/// `enum tg_way`'s number for `way`.
+package func wayNumber(_ way: FollowWay) -> Int32 {
+    switch way {
+    case .in: 1
+    case .out: 2
+    case .clockwise: 3
+    case .counterclockwise: 4
+    }
+}
+
 /// `enum tg_recognizer`'s number for `name`.
 @inline(__always) package func recognizerNumber(_ name: RecognizerName) -> Int32 {
     switch name {

@@ -433,6 +433,125 @@ static void edits(void)
 	tg_list_destroy(l);
 }
 
+/* Gestures followed while they happen (tg_engine_follow): the checks are written from the rules
+ * in touchgestures.h, on the 160 x 96 mm panel. */
+static void follow_reports(struct tg_engine *e, int *n, int *first_phase, int *last_phase, double *last_progress,
+			   int *request, int *rising)
+{
+	const struct tg_event *ev;
+	double previous = -1e9;
+	*n = 0;
+	*rising = 1;
+	while ((ev = tg_engine_next_event(e)) != NULL) {
+		if (tg_event_get_type(ev) != TG_EVENT_FOLLOW)
+			continue;
+		if (*n == 0) {
+			*first_phase = tg_event_get_phase(ev);
+			*request = tg_event_get_request(ev);
+		}
+		if (tg_event_get_phase(ev) == TG_PHASE_CHANGED && tg_event_get_progress(ev) < previous - 1e-9)
+			*rising = 0;
+		previous = tg_event_get_progress(ev);
+		*last_phase = tg_event_get_phase(ev);
+		*last_progress = tg_event_get_progress(ev);
+		(*n)++;
+	}
+}
+
+static void follow(void)
+{
+	struct tg_engine *e = panel(NULL);
+	CHECK(tg_engine_follow(NULL, TG_EVENT_SWIPE, 0, -1, 0, 0) == TG_ERROR_INVALID_ARGUMENT, "NULL engine followed");
+	CHECK(tg_engine_follow(e, TG_EVENT_TAP, 0, -1, 0, 0) == TG_ERROR_INVALID_ARGUMENT && contains(tg_last_error(), "TG_EVENT_SWIPE"),
+	      "a tap followed: %s", tg_last_error());
+	CHECK(tg_engine_follow(e, TG_EVENT_SWIPE, 99, -1, 0, 0) == TG_ERROR_INVALID_ARGUMENT, "direction 99 taken");
+	CHECK(tg_engine_follow(e, TG_EVENT_SWIPE, TG_DIRECTION_UP, 42, 0, 0) == TG_ERROR_INVALID_ARGUMENT && contains(tg_last_error(), "42"),
+	      "edge 42 taken: %s", tg_last_error());
+	CHECK(tg_engine_follow(e, TG_EVENT_PINCH, TG_WAY_CLOCKWISE, -1, 0, 0) == TG_ERROR_INVALID_ARGUMENT, "a pinch that turns taken");
+	CHECK(tg_engine_follow(e, TG_EVENT_SWIPE, 0, -1, 11, 0) == TG_ERROR_INVALID_ARGUMENT, "11 fingers taken");
+	CHECK(tg_engine_follow(e, TG_EVENT_SWIPE, 0, -1, 0, NAN) == TG_ERROR_INVALID_ARGUMENT, "a NaN threshold taken");
+	int up = tg_engine_follow(e, TG_EVENT_SWIPE, TG_DIRECTION_UP, TG_EDGE_BOTTOM, 1, 20);
+	int any = tg_engine_follow(e, TG_EVENT_SWIPE, TG_DIRECTION_NONE, -1, 0, 0);
+	CHECK(up == 1 && any == 2, "requests numbered %d, %d", up, any);
+
+	/* 30 mm up from the bottom edge in 0.6 s (50 mm/s, under a fling's 184), lifted: past the
+	 * 20 mm threshold, it commits at progress 1.5. */
+	stroke(e, 0, 400, 478, 400, 328, 0.6);
+	const struct tg_event *ev;
+	int n = 0, swiped = 0, began = 0, ended = 0, request = 0;
+	double progress = NAN, mm = NAN, mid_speed = NAN;
+	while ((ev = tg_engine_next_event(e)) != NULL) {
+		if (tg_event_get_type(ev) == TG_EVENT_SWIPE)
+			swiped = 1;
+		if (tg_event_get_type(ev) != TG_EVENT_FOLLOW)
+			continue;
+		n++;
+		if (tg_event_get_phase(ev) == TG_PHASE_BEGAN) {
+			began++;
+			request = tg_event_get_request(ev);
+			CHECK(tg_event_get_direction(ev) == TG_DIRECTION_UP && tg_event_get_edge(ev) == TG_EDGE_BOTTOM && tg_event_get_fingers(ev) == 1,
+			      "began as direction %d, edge %d, %d fingers", tg_event_get_direction(ev), tg_event_get_edge(ev), tg_event_get_fingers(ev));
+			/* Offered once the finger has moved the touch slop, 4.7 mm. */
+			CHECK(tg_event_get_millimeters(ev) >= 4.7 && tg_event_get_millimeters(ev) < 5.5, "began at %.2f mm", tg_event_get_millimeters(ev));
+		}
+		if (tg_event_get_phase(ev) == TG_PHASE_CHANGED && fabs(tg_event_get_time(ev) - 0.304) < 0.005)
+			mid_speed = tg_event_get_speed(ev);
+		if (tg_event_get_phase(ev) == TG_PHASE_ENDED) {
+			ended++;
+			progress = tg_event_get_progress(ev);
+			mm = tg_event_get_millimeters(ev);
+			size_t length = 0;
+			const char *json = tg_event_get_json(ev, &length);
+			CHECK(contains(json, "\"type\": \"follow\"") && contains(json, "\"phase\": \"commit\"") && contains(json, "\"edge\": \"bottom\""),
+			      "its JSON: %s", json);
+			CHECK(strcmp(tg_event_get_type_name(ev), "follow") == 0, "type name %s", tg_event_get_type_name(ev));
+		}
+	}
+	CHECK(began == 1 && ended == 1 && n > 60 && request == up, "%d reports, %d began, %d ended, request %d", n, began, ended, request);
+	CHECK(fabs(progress - 1.5) < 0.01 && fabs(mm - 30) < 0.01, "committed at progress %.3f, %.2f mm", progress, mm);
+	CHECK(fabs(mid_speed - 50) < 5, "mid-way speed %.1f mm/s, the finger's 50", mid_speed);
+	CHECK(swiped, "the engine's own swipe was not reported beside the follow");
+
+	/* Pulled 30 mm up and back to 5 mm, held still 0.2 s and lifted: it falls back. */
+	double t = 2;
+	tg_engine_touch(e, t, 0, TG_TOUCH_DOWN, 400, 478);
+	tg_engine_frame(e);
+	for (int i = 1; i <= 75; i++) {
+		tg_engine_touch(e, t + i * 0.008, 0, TG_TOUCH_MOVE, 400, 478 - 150.0 * i / 75);
+		tg_engine_frame(e);
+	}
+	for (int i = 1; i <= 62; i++) {
+		tg_engine_touch(e, t + 0.6 + i * 0.008, 0, TG_TOUCH_MOVE, 400, 328 + 125.0 * i / 62);
+		tg_engine_frame(e);
+	}
+	tg_engine_touch(e, t + 0.6 + 62 * 0.008 + 0.2, 0, TG_TOUCH_UP, 400, 453);
+	tg_engine_frame(e);
+	int first_phase = 0, last_phase = 0, rising = 0;
+	follow_reports(e, &n, &first_phase, &last_phase, &progress, &request, &rising);
+	CHECK(first_phase == TG_PHASE_BEGAN && last_phase == TG_PHASE_CANCELLED && fabs(progress - 0.25) < 0.01,
+	      "pulled back: phases %d … %d, progress %.3f", first_phase, last_phase, progress);
+
+	/* From the middle, not the bottom edge: the first request does not take it, the second (any
+	 * swipe, the recognizer's 12 mm) does: 30 mm is progress 2.5. */
+	stroke(e, 4, 400, 300, 400, 150, 0.6);
+	follow_reports(e, &n, &first_phase, &last_phase, &progress, &request, &rising);
+	CHECK(request == any && last_phase == TG_PHASE_ENDED && fabs(progress - 30.0 / 12) < 0.01 && rising,
+	      "from the middle: request %d, phase %d, progress %.3f, rising %d", request, last_phase, progress, rising);
+
+	/* Cancelled by the device mid-way: it cancels. */
+	tg_engine_touch(e, 6, 0, TG_TOUCH_DOWN, 400, 300);
+	tg_engine_frame(e);
+	for (int i = 1; i <= 20; i++) {
+		tg_engine_touch(e, 6 + i * 0.008, 0, TG_TOUCH_MOVE, 400, 300 - 5.0 * i);
+		tg_engine_frame(e);
+	}
+	tg_engine_touch(e, 6.2, 0, TG_TOUCH_CANCEL, 400, 200);
+	tg_engine_frame(e);
+	follow_reports(e, &n, &first_phase, &last_phase, &progress, &request, &rising);
+	CHECK(last_phase == TG_PHASE_CANCELLED && progress > 1, "a cancelled touch: phase %d at progress %.3f", last_phase, progress);
+	tg_engine_destroy(e);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2)
@@ -442,6 +561,7 @@ int main(int argc, char **argv)
 	list();
 	drawing();
 	edits();
+	follow();
 	printf("%d checks, %d failed\n", checks, failures);
 	return failures == 0 ? 0 : 1;
 }

@@ -70,5 +70,21 @@ refused(lambda: tg.Engine(800, 480, settings_json='{"tap.maxGap": 30}'), tg.BAD_
 refused(lambda: tg.Engine(float("nan"), 480), tg.INVALID_ARGUMENT, "width")
 check(tg.Engine(800, 480, settings_json=b'{"tap.maxGap": 0.25}') is not None, "bytes settings")
 refused(lambda: list(tg.replay_lines("/dev/zero")), tg.BAD_INPUT, "not a regular file")
+# A gesture followed while it happens: 30 mm up from the bottom edge at 50 mm/s, with a 20 mm
+# threshold, reports from its beginning to a commit at progress 1.5.
+engine = tg.Engine(800, 480, units_per_mm=(5, 5))
+check(engine.follow("swipe", "up", edge="bottom", threshold_mm=20) == 1, "the first request is not number 1")
+engine.touch(0, 0, tg.DOWN, 400, 478)
+engine.frame()
+for k in range(1, 76):
+    engine.touch(k * 0.008, 0, tg.MOVE, 400, 478 - 2 * k)
+    engine.frame()
+engine.touch(0.6, 0, tg.UP, 400, 328)
+engine.frame()
+followed = [e for e in engine.events() if e.type == "follow"]
+check(len(followed) > 60 and followed[0].phase == "began" and followed[-1].phase == "ended" and abs(followed[-1].progress - 1.5) < 0.01
+      and all(e.request == 1 for e in followed), "followed: %r" % followed[-1:])
+refused(lambda: engine.follow("tap"), tg.INVALID_ARGUMENT, "gesture must be one of swipe, pinch, rotate")
+refused(lambda: engine.follow("pinch", "clockwise"), tg.INVALID_ARGUMENT, "TG_WAY_IN")
 print("python_checks: %s" % ("all passed" if failures == 0 else "%d failed" % failures))
 sys.exit(1 if failures else 0)

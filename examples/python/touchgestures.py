@@ -41,6 +41,15 @@ except OSError as _error:
     raise ImportError(_hint) from None
 
 DOWN, MOVE, UP, CANCEL = 0, 1, 2, 3
+# The header's numbers by the trace format's names, for Engine.follow: the gestures it follows
+# (enum tg_event_type), a swipe's directions (enum tg_direction), a pinch's or a rotation's way
+# (enum tg_way), the edges (enum tg_edge); and a phase's name (enum tg_phase).
+_GESTURES = {"swipe": 2, "pinch": 5, "rotate": 6}
+_WAYS = {"left": 1, "right": 2, "up": 3, "down": 4, "upLeft": 5, "upRight": 6, "downLeft": 7, "downRight": 8,
+         "in": 1, "out": 2, "clockwise": 3, "counterclockwise": 4}
+_EDGES = {"none": 0, "left": 1, "right": 2, "top": 3, "bottom": 4, "topLeft": 5, "topRight": 6,
+          "bottomLeft": 7, "bottomRight": 8}
+_PHASES = {1: "began", 2: "changed", 3: "ended", 4: "cancelled"}
 
 _double, _int, _ptr, _str = ctypes.c_double, ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p
 
@@ -56,10 +65,10 @@ _declare("tg_version", _str)
 _declare("tg_last_error", _str)
 _declare("tg_last_status", _int)
 for _name in ("x", "y", "start_x", "start_y", "dx", "dy", "velocity_x", "velocity_y", "speed",
-              "duration", "scale", "angle", "offset", "time"):
+              "duration", "scale", "angle", "offset", "time", "progress", "millimeters"):
     _declare("tg_event_get_" + _name, _double, _ptr)
 for _name in ("type", "phase", "fingers", "taps", "direction", "edge", "recognizer", "contact",
-              "row", "flag", "snap", "page", "page_rows", "side"):
+              "row", "flag", "snap", "page", "page_rows", "side", "request"):
     _declare("tg_event_get_" + _name, _int, _ptr)
 _declare("tg_event_get_type_name", _str, _ptr)
 _declare("tg_event_get_reason", _str, _ptr)
@@ -73,6 +82,7 @@ _declare("tg_engine_advance", _int, _ptr, _double)
 _declare("tg_engine_next_deadline", _double, _ptr)
 _declare("tg_engine_finish", _int, _ptr)
 _declare("tg_engine_next_event", _ptr, _ptr)
+_declare("tg_engine_follow", _int, _ptr, _int, _int, _int, _int, _double)
 _declare("tg_replay_open", _ptr, _str, _int)
 _declare("tg_replay_destroy", None, _ptr)
 _declare("tg_replay_next_event", _ptr, _ptr)
@@ -137,6 +147,11 @@ class Event:
         self.position = None if math.isnan(x) else (x, y)
         row = _lib.tg_event_get_row(pointer)
         self.row = None if row < 0 else row
+        self.phase = _PHASES.get(_lib.tg_event_get_phase(pointer))
+        # A followed gesture's (Engine.follow): how far over its threshold, the request that took it.
+        progress = _lib.tg_event_get_progress(pointer)
+        self.progress = None if math.isnan(progress) else progress
+        self.request = _lib.tg_event_get_request(pointer) or None
 
     def __repr__(self):
         return "Event(%s)" % self.json
@@ -167,6 +182,30 @@ class Engine:
         phase = _whole(phase, "phase", DOWN, CANCEL)
         with self._lock:
             _check(_lib.tg_engine_touch(self._p, time, contact, phase, x, y))
+
+    def follow(self, gesture, way=None, edge=None, fingers=0, threshold_mm=0.0):
+        """Follows a gesture while it happens (tg_engine_follow): `gesture` "swipe", "pinch" or
+        "rotate"; `way` a swipe's direction ("up", …), "in" or "out", "clockwise" or
+        "counterclockwise", None for any; `edge` where the fingers must go down ("bottom", …,
+        "none" for away from the edges), None for anywhere; `fingers` 0 for any; `threshold_mm`
+        where progress is 1 (0: the recognizer's own). From when it begins come "follow" events
+        with .progress, .phase "began", "changed", then "ended" (it commits) or "cancelled".
+        Returns the request's number, which its events carry as .request."""
+        def number(table, value, name):
+            if value not in table:
+                raise TouchGesturesError(INVALID_ARGUMENT, "%s must be one of %s, found %r" % (name, ", ".join(table), value))
+            return table[value]
+        g = number(_GESTURES, gesture, "gesture")
+        w = 0 if way is None else number(_WAYS, way, "way")
+        e = -1 if edge is None else number(_EDGES, edge, "edge")
+        fingers = _whole(fingers, "fingers", 0, 10)
+        if isinstance(threshold_mm, bool) or not isinstance(threshold_mm, (int, float)):
+            raise TouchGesturesError(INVALID_ARGUMENT, "threshold_mm must be a number, found %r" % (threshold_mm,))
+        with self._lock:
+            n = _lib.tg_engine_follow(self._p, g, w, e, fingers, float(threshold_mm))
+        if n < 0:
+            raise TouchGesturesError(n, _lib.tg_last_error().decode("utf-8", "replace"))
+        return n
 
     def frame(self):
         with self._lock:

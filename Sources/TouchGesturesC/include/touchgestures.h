@@ -102,6 +102,9 @@ enum tg_event_type {
 	TG_EVENT_FAILED = 8,
 	/** A recognizer won the touch sequence (only with explaining on). */
 	TG_EVENT_WON = 9,
+	/** A gesture followed while it happens (tg_engine_follow()): its progress, then its commit
+	 * or cancel. Its type name is "follow", the C library's own (the trace format has none). */
+	TG_EVENT_FOLLOW = 10,
 	/* The list's outputs. */
 	TG_EVENT_ROW_SWIPE = 20,
 	TG_EVENT_SELECT = 21,
@@ -162,6 +165,16 @@ enum tg_edge {
 	TG_EDGE_BOTTOM_RIGHT = 8,
 };
 
+/** Which way a followed pinch or rotation goes (tg_engine_follow()); a swipe's is an enum
+ * tg_direction. */
+enum tg_way {
+	TG_WAY_NONE = 0,
+	TG_WAY_IN = 1,
+	TG_WAY_OUT = 2,
+	TG_WAY_CLOCKWISE = 3,
+	TG_WAY_COUNTERCLOCKWISE = 4,
+};
+
 /** The recognizers, as `failed` and `won` events name them. */
 enum tg_recognizer {
 	TG_RECOGNIZER_NONE = 0,
@@ -204,7 +217,9 @@ const char *tg_event_get_json(const struct tg_event *event, size_t *length);
 
 /* Fields. An accessor asked of an event that has no such field returns the value in brackets. */
 
-/** Long press, pan, pinch, rotate: its phase. [TG_PHASE_NONE] */
+/** Long press, pan, pinch, rotate: its phase. Follow: TG_PHASE_BEGAN (the first report),
+ * TG_PHASE_CHANGED (a frame), then TG_PHASE_ENDED when it commits or TG_PHASE_CANCELLED when it
+ * falls back (lifted short, flung back, or the touch was cancelled). [TG_PHASE_NONE] */
 enum tg_phase tg_event_get_phase(const struct tg_event *event);
 /** Gestures: how many fingers. [0] */
 int tg_event_get_fingers(const struct tg_event *event);
@@ -225,18 +240,27 @@ double tg_event_get_dy(const struct tg_event *event);
 /** Swipe, pan, fling: velocity in surface units per second (a pan's may be unknown). [NaN] */
 double tg_event_get_velocity_x(const struct tg_event *event);
 double tg_event_get_velocity_y(const struct tg_event *event);
-/** Fling: its speed in millimetres per second. [NaN] */
+/** Fling: its speed in millimetres per second. Follow: how fast it moves toward its threshold,
+ * mm/s (negative: back). [NaN] */
 double tg_event_get_speed(const struct tg_event *event);
 /** Swipe, long press: how long it took or has been held, in seconds. [NaN] */
 double tg_event_get_duration(const struct tg_event *event);
-/** Swipe: its direction. [TG_DIRECTION_NONE] */
+/** Swipe, followed swipe: its direction. [TG_DIRECTION_NONE] */
 enum tg_direction tg_event_get_direction(const struct tg_event *event);
-/** Swipe: the edge it started from, when it is an edge swipe. [TG_EDGE_NONE] */
+/** Swipe, follow: the edge it started from, when it is an edge swipe. [TG_EDGE_NONE] */
 enum tg_edge tg_event_get_edge(const struct tg_event *event);
-/** Pinch: the fingers' spread over their spread when it began (no unit). [NaN] */
+/** Pinch, followed pinch: the fingers' spread over their spread when it began (no unit). [NaN] */
 double tg_event_get_scale(const struct tg_event *event);
-/** Rotate: the angle turned since it began, in radians, clockwise positive, not wrapped. [NaN] */
+/** Rotate, followed rotation: the angle turned since it began, in radians, clockwise positive,
+ * not wrapped. [NaN] */
 double tg_event_get_angle(const struct tg_event *event);
+/** Follow: how far it has gone, over its threshold: 0 where the fingers went down, 1 at the
+ * threshold, past 1 beyond it, below 0 behind the start. [NaN] */
+double tg_event_get_progress(const struct tg_event *event);
+/** Followed swipe: the fingers' mean displacement along its direction, in millimetres. [NaN] */
+double tg_event_get_millimeters(const struct tg_event *event);
+/** Follow: the number tg_engine_follow() returned for the request that took it. [0] */
+int tg_event_get_request(const struct tg_event *event);
 /** Failed, won: which recognizer. [TG_RECOGNIZER_NONE] */
 enum tg_recognizer tg_event_get_recognizer(const struct tg_event *event);
 /** Failed: why, as the trace format names it ("tooSlow", "rejected", …). [NULL] */
@@ -320,6 +344,29 @@ int tg_engine_frame(struct tg_engine *engine);
 int tg_engine_advance(struct tg_engine *engine, double time);
 /** When tg_engine_advance() next has something to do, in seconds; NaN when nothing waits. */
 double tg_engine_next_deadline(const struct tg_engine *engine);
+/**
+ * Follows a gesture while it happens, as a phone's edge gestures do: from when it begins, each
+ * frame is reported as a TG_EVENT_FOLLOW (tg_event_get_progress(), tg_event_get_speed(), …),
+ * and the lift decides whether it commits (TG_PHASE_ENDED) or falls back (TG_PHASE_CANCELLED):
+ * a lift at 184 mm/s or more decides by its direction, a slower one commits at or past the
+ * threshold. The engine's own events come as before.
+ *
+ * `gesture` is TG_EVENT_SWIPE, TG_EVENT_PINCH or TG_EVENT_ROTATE. `way`: a swipe's enum
+ * tg_direction (TG_DIRECTION_NONE: any); a pinch's TG_WAY_IN or TG_WAY_OUT, a rotation's
+ * TG_WAY_CLOCKWISE or TG_WAY_COUNTERCLOCKWISE (TG_WAY_NONE: either). `edge`: an enum tg_edge the
+ * fingers must go down in (a side also takes its two corners), TG_EDGE_NONE for away from the
+ * edges, or -1 for anywhere. `fingers`: 1 to 10, or 0 for any. `threshold_mm`: where progress
+ * is 1, in millimetres of the swipe's distance, of the pinch's change of spread, or of the
+ * rotation's arc; 0 for the recognizer's own (swipe.minDistance, pinch.minSpanChange,
+ * rotate.minArc).
+ *
+ * A swipe is offered when the fingers have moved the touch slop (pan.minDistance), a pinch or a
+ * rotation when it is recognized; the first request that takes it, in the order made, follows
+ * it, one gesture a touch sequence. Returns the request's number (1 for the first, at most 64),
+ * which its events carry (tg_event_get_request()), or a negative enum tg_status.
+ */
+int tg_engine_follow(struct tg_engine *engine, enum tg_event_type gesture, int way, int edge, int fingers,
+		     double threshold_mm);
 /** Ends the input: contacts still down are cancelled, and every deadline fires. */
 int tg_engine_finish(struct tg_engine *engine);
 /** The next queued event, or NULL when the queue is empty. Valid until the next call on

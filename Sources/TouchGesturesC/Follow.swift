@@ -75,11 +75,22 @@ struct EngineCore: TouchDriven {
         }
     }
 
+    /// Whether a gesture is followed (a request was made): the one test an engine without
+    /// requests pays a frame (the follower, copied out to be fed, cost one with none 5% of the C
+    /// API's rate, touch-bench capi).
+    var following = false
+
     @inline(__always) mutating func handle(time: Double, events: UnsafeBufferPointer<TouchEvent>, into queue: OutputQueue) {
-        guard var f = follower else {
+        if !following {
             engine.handle(time: time, events: events, sequence: { _, _ in }) { queue.put(gesture: $0) }
             return
         }
+        followFrame(time: time, events: events, into: queue)
+    }
+
+    /// A frame of an engine that follows gestures.
+    @inline(never) mutating func followFrame(time: Double, events: UnsafeBufferPointer<TouchEvent>, into queue: OutputQueue) {
+        guard var f = follower else { return }
         let requests = self.requests, own = (swipeMinDistance, pinchMinSpanChange, rotateMinArc)
         f.contacts(of: TouchFrame(time: time, events: Array(events)))
         engine.handle(time: time, events: events, sequence: { _, _ in }) { g in
@@ -96,6 +107,7 @@ struct EngineCore: TouchDriven {
 
     mutating func finish(into queue: OutputQueue) {
         engine.finish { queue.put(.gesture($0)) }
+        guard following else { return }
         follower?.cancel { u, followed, _ in
             queue.put(follow: FollowReport(update: u, request: Int32(followed.tag + 1), kind: followed.offer.kind, edge: followed.offer.edge))
         }
@@ -181,6 +193,7 @@ public func tg_engine_follow(_ engine: OpaquePointer?, _ gesture: Int32, _ way: 
             guard e.core.requests.count < 64 else { throw bad("64 requests are the most an engine follows") }
             e.core.requests.append(r)
             if e.core.follower == nil { e.core.follower = GestureFollower(settings: e.core.settings, surface: e.core.engine.surface) }
+            e.core.following = true
             number = Int32(e.core.requests.count)
         }
         return status == Status.ok.rawValue ? number : status

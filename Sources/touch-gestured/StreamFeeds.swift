@@ -21,8 +21,11 @@ import GestureBindings
 ///   reader still running ``lingerNotice`` seconds later is said once under `-v`.
 final class StreamFeeds {
     /// At most this many bytes of updates wait unread in a reader's pipe before updates are
-    /// coalesced: 512 bytes, about 14 lines of 36 bytes, a quarter of a second at 60 Hz behind.
-    static let backlog = 512
+    /// coalesced: 128 bytes, about 3 lines of 36 bytes. A reader that keeps up leaves none (in the
+    /// VM's stream case the median line was read 0.4 ms after its frame), so this is slack for a
+    /// hiccup; a slow reader is at most 3 lines behind the finger (with 512 bytes, 14 lines: a
+    /// reader taking 200 ms a line read its last line 3 s after the lift).
+    static let backlog = 128
     /// How long after its last line a reader may run before `-v` says so, in seconds: 10 s.
     static let lingerNotice = 10.0
 

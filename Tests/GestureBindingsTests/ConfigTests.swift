@@ -138,7 +138,7 @@ struct ConfigTests {
         Bad(text: "[[binding]]\ngesture = \"swipe\"\n",
             message: "c.toml:1:1: error: this [[binding]] has no `command` (a program and its arguments), `shell` (a command line) or `action`"),
         Bad(text: "[[binding]]\ngesture = \"tap\"\ncolour = 3\ncommand = [\"x\"]\n",
-            message: "c.toml:3:1: error: unknown binding key `colour` (expected gesture, direction, fingers, edge, distance, mode, step, taps, command, shell, action)"),
+            message: "c.toml:3:1: error: unknown binding key `colour` (expected gesture, direction, fingers, edge, distance, mode, step, stream, taps, command, shell, action)"),
         Bad(text: "[settings]\nedge-zone = -1\n",
             message: "c.toml:2:13: error: `edge-zone` (swipe.edgeZone) is millimeters; 0–100: -1 is outside that"),
         // The catalog's names, in [settings.GROUP] tables, with the unit and the plausible range.

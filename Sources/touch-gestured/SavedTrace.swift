@@ -22,6 +22,28 @@ enum SavedTrace {
         return home + "/.local/state/touch-gestured"
     }
 
+    /// The UTC time `secondsSinceEpoch` as a saved trace's name begins, `YYYYMMDD-hhmmss`.
+    ///
+    /// Worked out here rather than by gmtime_r: in the static daemon, glibc's gmtime_r brings its
+    /// time-zone reader, and with it sscanf and strtold (50 kB of the aarch64 daemon, its link
+    /// map) for a UTC date. The days to a civil date are Howard Hinnant's `civil_from_days`
+    /// (proleptic Gregorian; exact for every Int day).
+    static func stamp(secondsSinceEpoch: Int) -> String {
+        let days = secondsSinceEpoch >= 0 ? secondsSinceEpoch / 86_400 : (secondsSinceEpoch - 86_399) / 86_400
+        let second = secondsSinceEpoch - days * 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(year)\(two(month))\(two(day))-\(two(second / 3600))\(two(second % 3600 / 60))\(two(second % 60))"
+    }
+
     /// Writes `events` (the frames of device `path` as the dispatcher saw them: decoded and
     /// turned to the screen) as a new trace in ``folder()``, named for the time and the device;
     /// returns its path. Written whole or not at all (a temporary file renamed into place).
@@ -35,11 +57,7 @@ enum SavedTrace {
         }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        var t = tm()
-        var seconds = now.tv_sec
-        gmtime_r(&seconds, &t)
-        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let stamp = "\(t.tm_year + 1900)\(two(t.tm_mon + 1))\(two(t.tm_mday))-\(two(t.tm_hour))\(two(t.tm_min))\(two(t.tm_sec))"
+        let stamp = Self.stamp(secondsSinceEpoch: Int(now.tv_sec))
         let base = devicePath.split(separator: "/").last.map(String.init) ?? "device"
         var path = "\(folder)/\(stamp)-\(base).json"
         var k = 1

@@ -256,4 +256,19 @@ struct DaemonPrintingTests {
         #expect(refused.status == 1 && refused.err.contains("beyond ±4294967296 s"), "\(refused.err)")
     }
 
+
+    /// A saved trace's name begins with the UTC time, worked out without gmtime_r: it agrees with
+    /// gmtime_r at the epoch's edges, leap days and century years, and on 2,000 random times.
+    @Test func stampAgreesWithGmtime() {
+        var g = SplitMix(state: 51)
+        var times = [0, -1, 59, 86_399, 86_400, 951_782_400, 951_868_799, 4_107_542_400, 1_795_797_101, -2_208_988_800, 253_402_300_799]
+        for _ in 0..<2000 { times.append(Int(g.next() % 20_000_000_000) - 5_000_000_000) }
+        for t in times {
+            var seconds = time_t(t), parts = tm()
+            gmtime_r(&seconds, &parts)
+            func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+            let expected = "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
+            #expect(SavedTrace.stamp(secondsSinceEpoch: t) == expected, "\(t)")
+        }
+    }
 }

@@ -19,6 +19,11 @@ protocol ArenaMembers {
     mutating func lose(_ r: RecognizerName, _ failure: GestureFailure, at time: Double, emit: (GestureEvent) -> Void)
 }
 
+/// One slot for each recognizer, at its ``RecognizerName/index``: the arena's capacity, 8, stated
+/// here once. ``RecognizerSet`` (a `UInt8`, a bit each) holds as many; a ninth recognizer raises
+/// both, which `ArenaCapacityTests` hold to every ``RecognizerName``.
+typealias PerRecognizer<Element> = InlineArray<8, Element>
+
 /// The arena of one touch sequence: each recognizer's standing, and the claims held. The
 /// engine opens it when a sequence begins, hands it every claim (``claim(_:_:at:members:emit:)``)
 /// and sweeps it when the sequence ends; the arena grants, holds, releases and rejects as
@@ -31,9 +36,9 @@ struct Arena: Sendable {
     /// The pan's locked axis, if any (`true`: vertical): a swipe across it and a locked pan do
     /// not recognize together, the one exception to "together" in the rule.
     var panLockedVertical: Bool?
-    private(set) var standing: InlineArray<8, ArenaStanding> = .init(repeating: .absent)
+    private(set) var standing = PerRecognizer<ArenaStanding>(repeating: .absent)
     /// The latest report of each held claim, delivered when the claim is granted.
-    private var held = InlineArray<8, GestureEvent.Kind?>(repeating: nil)
+    private var held = PerRecognizer<GestureEvent.Kind?>(repeating: nil)
     /// True while a win or a loss is being settled (nested settling returns at once).
     private var settling = false
     /// The direction of the swipe that won, if one did.
@@ -257,7 +262,9 @@ extension GestureEvent.Kind {
             let e: GestureEvent.Kind? = end(g.phase) ? self : nil
             g.phase = .began
             return (.rotate(g), e)
-        default:
+        // Every kind named: a continuous gesture added to the engine does not compile until it
+        // says here how its first report begins, where a `default:` let it pass as discrete.
+        case .tap, .swipe, .fling, .failed, .won:
             return (self, nil)
         }
     }

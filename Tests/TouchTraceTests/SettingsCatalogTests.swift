@@ -62,4 +62,49 @@ struct SettingsCatalogTests {
         #expect(GestureSettings.setting(named: "pinch.minArc")?.name == "rotate.minArc")
         #expect(Set(GestureSettings.catalog.map(\.name)).count == GestureSettings.catalog.count)
     }
+
+    /// Every numeric field of the recognizers' settings, by the catalog's spelling
+    /// (`group.field`), read through reflection: what the catalog must hold a row for.
+    static func numericFields(of settings: GestureSettings) -> [String: Double?] {
+        var out: [String: Double?] = [:]
+        for group in Mirror(reflecting: settings).children {
+            guard let g = group.label else { continue }
+            for field in Mirror(reflecting: group.value).children {
+                guard let f = field.label else { continue }
+                switch field.value {
+                case let d as Double: out["\(g).\(f)"] = d
+                case let d as Double?: out["\(g).\(f)"] = .some(d)
+                case let n as Int: out["\(g).\(f)"] = Double(n)
+                default: break
+                }
+            }
+        }
+        return out
+    }
+
+    @Test("every numeric settings field has its catalog row, and each row sets its own field and no other")
+    func everyFieldHasItsRow() {
+        let defaults = Self.numericFields(of: GestureSettings())
+        let named = Set(GestureSettings.catalog.map { $0.name })
+        #expect(defaults.count == GestureSettings.catalog.count, "\(defaults.count) numeric fields, \(GestureSettings.catalog.count) rows")
+        for name in defaults.keys.sorted() {
+            #expect(named.contains(name), "GestureSettings has \(name), which the catalog (GestureSettingsCatalog.swift) has no row for: add it, with its unit, range and source")
+        }
+        for row in GestureSettings.catalog {
+            // A value of its range that no default has: set through the row, it must land in the
+            // field of the row's name and in no other.
+            let value = row.plausible.lowerBound + (row.plausible.upperBound - row.plausible.lowerBound) * 0.37
+            var s = GestureSettings()
+            let written = row.unit == .count ? value.rounded() : value
+            #expect(s.set(row, to: written) == nil)
+            let after = Self.numericFields(of: s)
+            for (name, old) in defaults {
+                if name == row.name {
+                    #expect(after[name] == .some(written), "\(row.name) set \(written), its field reads \(String(describing: after[name]))")
+                } else {
+                    #expect(after[name] == old, "setting \(row.name) changed \(name)")
+                }
+            }
+        }
+    }
 }

@@ -327,7 +327,7 @@ final class Daemon {
             var offset = 0
             let header = MemoryLayout<inotify_event>.size
             while offset + header <= n {
-                let length = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)) }
+                let length = buffer.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: offset + Int(daemon_inotify_len_offset()), as: UInt32.self)) }
                 let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)].prefix { $0 != 0 }
                 names.insert(String(decoding: nameBytes, as: UTF8.self))
                 offset += header + length

@@ -10,6 +10,7 @@ import TouchInput
 
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "convert",
         abstract: "Convert a trace between the document (.json) and lines (.jsonl) encodings.",
         discussion: "The output is written to a temporary file that replaces OUT only when complete.")
 

@@ -10,6 +10,7 @@ import TouchInput
 
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "devices",
         abstract: "List /dev/input/event* devices: name, kind, multitouch protocol, slots, axes, resolution.")
 
     func run() throws {

@@ -11,6 +11,7 @@ import TouchInput
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Compare the gesture output of two traces, or of one trace under two settings files.",
         discussion: """
             Settings files are JSON objects whose keys are the setting names (flat with dots, or \

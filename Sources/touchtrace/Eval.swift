@@ -6,6 +6,7 @@ import TouchTools
 
 struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "eval",
         abstract: "Replay labelled strokes and measure, per intent and per person, how often each was taken for what it was meant as.",
         discussion: """
             LABELS is a JSON array with one object per stroke: {"trace": FILE, "id": CONTACT, \

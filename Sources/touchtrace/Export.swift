@@ -10,6 +10,7 @@ import TouchInput
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write a trace as an evemu-record file, to replay it into a real (uinput) touchscreen.",
         discussion: """
             The file holds the description of a multitouch touchscreen (10 slots) and the events. \

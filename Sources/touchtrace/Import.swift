@@ -10,6 +10,7 @@ import TouchInput
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Turn an evemu-record or libinput record recording into a trace, through the decoder live devices use.",
         discussion: """
             The device name, the axis ranges (as the surface size) and the resolution are kept. \

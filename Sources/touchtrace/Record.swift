@@ -16,6 +16,7 @@ let stopRequested = Atomic<Bool>(false)
 
 struct Record: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "record",
         abstract: "Record a touch device into a trace (lines encoding), one write per frame.",
         discussion: """
             Ctrl-C or SIGTERM stops and closes the file. Every frame is written as it completes, \

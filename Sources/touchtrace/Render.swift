@@ -10,6 +10,7 @@ import TouchInput
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Draw a trace: paths colored by time, down and up marked, the list's rows, gestures where they fired.",
         discussion: "OUT ending in .png is rasterised with rsvg-convert (Debian's librsvg2-bin); anything else is SVG.")
 

@@ -11,6 +11,7 @@ import TouchInput
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "replay",
         abstract: "Replay a trace (or every trace in a folder) and print the recognized gestures.",
         discussion: """
             With a folder, every .json and .jsonl trace below it is replayed and checked against \

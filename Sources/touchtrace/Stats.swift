@@ -10,6 +10,7 @@ import TouchInput
 
 struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "stats",
         abstract: "Figures about traces: duration, contacts, frame rate and jitter, fingers, path lengths, gestures.",
         discussion: "With a folder, a table of every trace and its totals (a progress bar on a terminal).")
 

@@ -11,6 +11,7 @@ import TouchInput
 
 struct Synth: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "synth",
         abstract: "Make a trace from a short description (gestures, device, list, expectations).",
         discussion: """
             One statement a line or separated by ';'. Settings: device 800x480 [res 5 | mm], \

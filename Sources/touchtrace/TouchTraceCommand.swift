@@ -49,7 +49,7 @@ struct TouchTraceCommand: AsyncParsableCommand {
             }
             if error is ExitCode { Foundation.exit(code.rawValue) }
             // A usage error (unknown option, missing argument, bad value): the help's status 2.
-            let names = configuration.subcommands.map { $0._commandName } + ["help"]
+            let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
             if let first = CommandLine.arguments.dropFirst().first, !first.hasPrefix("-"), !names.contains(first) {
                 printError("touchtrace: no command named '\(first)'; the commands are \(names.dropLast().joined(separator: ", ")) (touchtrace help COMMAND)")
             } else {

@@ -10,6 +10,7 @@ import TouchInput
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check traces against the format and report every problem with its location.")
 
     @Argument(help: "Trace files to check.")

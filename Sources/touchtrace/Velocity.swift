@@ -12,6 +12,7 @@ extension VelocityStrategy: ExpressibleByArgument {}
 
 struct Velocity: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "velocity",
         abstract: "Print each contact's velocity when it lifts.",
         discussion: """
             Velocities are in trace units per second, and in mm/s where the trace gives its \

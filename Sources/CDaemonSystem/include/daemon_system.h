@@ -4,6 +4,7 @@
 #include <sys/inotify.h>
 #include <fcntl.h>
 #include <sys/types.h>
+#include <stddef.h>
 
 /// pipe2(2) with O_CLOEXEC: both ends close-on-exec as they are made. <unistd.h> declares
 /// pipe2 only under _GNU_SOURCE, which Swift's Glibc module is not built with.
@@ -33,3 +34,7 @@ int daemon_pipe_unread(int fd);
 /// SIGPIPE ignored in this process: a write to a pipe whose reader has gone fails with EPIPE
 /// rather than ending the daemon. (SIG_IGN is a cast in a macro, which Swift does not import.)
 void daemon_ignore_sigpipe(void);
+
+/// Where an inotify event's `len` lies in it, in bytes (the kernel's struct, through its header:
+/// Swift's MemoryLayout.offset(of:) takes a key path, which Embedded Swift has not).
+static inline int daemon_inotify_len_offset(void) { return (int)offsetof(struct inotify_event, len); }

@@ -196,7 +196,8 @@ package struct LeaveOneOut: Sendable {
 
     /// Runs the grid over the labels (every setting of it one replay of every trace). `nil` with
     /// fewer than two people.
-    package static func run(labels: [StrokeLabel], folder: String, settings: GestureSettings = GestureSettings())
+    package static func run(labels: [StrokeLabel], folder: String, settings: GestureSettings = GestureSettings(),
+                            listening: StrokeEvaluation.Listening = .intents)
         throws(DiagnosticError) -> LeaveOneOut? {
         let users = labels.reduce(into: [String]()) { if let u = $1.user, !$0.contains(u) { $0.append(u) } }
         guard users.count >= 2 else { return nil }
@@ -208,7 +209,7 @@ package struct LeaveOneOut: Sendable {
             var s = settings
             s.pan.axisBias = g.bias
             s.pan.axisDecisionDistance = g.distance
-            let results = try StrokeEvaluation.run(labels: labels, folder: folder, settings: s)
+            let results = try StrokeEvaluation.run(labels: labels, folder: folder, settings: s, listening: listening)
             var per = [Tally](repeating: Tally(), count: users.count)
             for r in results {
                 guard let u = r.label.user.flatMap({ users.firstIndex(of: $0) }), let right = r.correct else { continue }

@@ -63,9 +63,15 @@ package enum StrokeEvaluation {
     package typealias Failure = DiagnosticError
 
     /// Replays every trace the labels name (each once, with `settings` in place of the trace's
-    /// own when given; paths relative to `folder`) and judges each labelled stroke.
-    package static func run(labels: [StrokeLabel], folder: String, settings: GestureSettings? = nil)
+    /// own when given; paths relative to `folder`) and judges each labelled stroke, with the
+    /// recognizers `listening` says.
+    package static func run(labels: [StrokeLabel], folder: String, settings: GestureSettings? = nil,
+                            listening: Listening = .intents)
         throws(DiagnosticError) -> [StrokeResult] {
+        let listens: RecognizerSet? = switch listening {
+        case .intents: StrokeIntent.listening(for: labels)
+        case .all: nil
+        }
         var order: [String] = []
         var byTrace: [String: [Int]] = [:]
         for (k, l) in labels.enumerated() {
@@ -83,7 +89,13 @@ package enum StrokeEvaluation {
                 problems.append(contentsOf: error.diagnostics)
                 continue
             }
-            let judged = judge(trace: trace, labels: byTrace[name]!.map { labels[$0] }, settings: settings)
+            var replaySettings = settings
+            if let listens, !listens.isEmpty {
+                var s = settings ?? trace.header.settings ?? GestureSettings()
+                s.arena.enabled = s.arena.enabled.intersection(listens)
+                replaySettings = s
+            }
+            let judged = judge(trace: trace, labels: byTrace[name]!.map { labels[$0] }, settings: replaySettings)
             for (k, r) in zip(byTrace[name]!, judged) {
                 switch r {
                 case .success(let result): results[k] = result
@@ -93,6 +105,15 @@ package enum StrokeEvaluation {
         }
         if !problems.isEmpty { throw DiagnosticError(problems) }
         return results.compactMap { $0 }
+    }
+
+    /// Which recognizers take part in an evaluation.
+    package enum Listening: String, Sendable, CaseIterable {
+        /// Those the labels' intents listen for (``StrokeIntent/listening(for:)``), of those the
+        /// settings enable: what an app that means those gestures runs.
+        case intents
+        /// Every one the settings enable (each trace's own, or the defaults: all but the drag).
+        case all
     }
 
     /// One contact from its down to its lift.

@@ -49,6 +49,29 @@ package enum StrokeIntent: String, Hashable, Sendable, CaseIterable {
     case unscored
 }
 
+extension StrokeIntent {
+    /// The recognizers an app that means this gesture listens for: a swipe's, a scroll's pan and
+    /// fling, a tap's, a long press's; none for a stroke too short to mean anything, or unscored.
+    /// An evaluation runs the union over its labels' intents and no other (``listening(for:)``),
+    /// as Flutter's arena takes only the recognizers that have a callback, and as the daemon runs
+    /// only those its bindings name: a long press nobody listens for does not take a held tap or
+    /// a swipe that rested before it moved.
+    package var recognizers: RecognizerSet {
+        switch self {
+        case .swipeHorizontal, .swipeLeft, .swipeRight, .swipeUp, .swipeDown: RecognizerSet(.swipe)
+        case .scrollVertical: RecognizerSet(.pan).union(RecognizerSet(.fling))
+        case .tap: RecognizerSet(.tap)
+        case .longPress: RecognizerSet(.longPress)
+        case .short, .unscored: RecognizerSet()
+        }
+    }
+
+    /// The recognizers the labels' intents listen for, together.
+    package static func listening(for labels: [StrokeLabel]) -> RecognizerSet {
+        labels.reduce(RecognizerSet()) { $0.union($1.intent.recognizers) }
+    }
+}
+
 /// Reading a labels file: a JSON array of objects (docs/labels.md).
 package enum StrokeLabels {
     /// The keys an entry may have; any other is a mistake worth saying (a misspelt `intent`).

@@ -37,6 +37,9 @@ struct Eval: ParsableCommand {
     @Option(help: "The floor line names each person under this recall (percent) of any intent.")
     var floor = 95.0
 
+    @Option(help: ArgumentHelp("Which recognizers take part: intents (those the labels' intents listen for: a swipe's, a scroll's pan and fling, a tap's, a long press's, as an app that means those gestures runs them) or all (every one the settings enable).", valueName: "intents|all"))
+    var recognizers: StrokeEvaluation.Listening = .intents
+
     @Flag(help: "Leave each person out in turn: pan.axisBias and pan.axisDecisionDistance chosen from a grid on the others (over the settings in use), measured on the person left out (needs two people or more; a replay per point of the grid).")
     var leaveOneOut = false
 
@@ -45,6 +48,16 @@ struct Eval: ParsableCommand {
     func validate() throws {
         guard failures >= 0 else { throw ValidationError("--failures must be 0 or more, found \(failures)") }
         guard floor.isFinite, floor >= 0, floor <= 100 else { throw ValidationError("--floor must be a percentage from 0 to 100, found \(floor)") }
+    }
+
+    /// The recognizers that took part, in words.
+    func recognizersLine(_ labels: [StrokeLabel]) -> String {
+        switch recognizers {
+        case .all: return "all the settings enable"
+        case .intents:
+            let names = RecognizerName.allCases.filter { StrokeIntent.listening(for: labels).contains(RecognizerSet($0)) }.map(\.rawValue)
+            return "those the intents listen for (\(names.joined(separator: ", ")))"
+        }
     }
 
     func run() throws {
@@ -57,7 +70,7 @@ struct Eval: ParsableCommand {
         let replaySettings = try readSettings(settings)
         let folder = PathText.folder(of: labels)
         let results: [StrokeResult]
-        do { results = try StrokeEvaluation.run(labels: read, folder: folder, settings: replaySettings) } catch {
+        do { results = try StrokeEvaluation.run(labels: read, folder: folder, settings: replaySettings, listening: recognizers) } catch {
             throw CommandFailure.badInput(error.description)
         }
         let summary = EvaluationSummary(results)
@@ -77,7 +90,7 @@ struct Eval: ParsableCommand {
             guard users.count >= 2 else {
                 throw CommandFailure.badInput("touchtrace eval: --leave-one-out needs the strokes of two people or more (`user` in the labels); \(visibleText(displayName(labels))) names \(users.count)")
             }
-            do { loo = try LeaveOneOut.run(labels: read, folder: folder, settings: replaySettings ?? GestureSettings()) } catch {
+            do { loo = try LeaveOneOut.run(labels: read, folder: folder, settings: replaySettings ?? GestureSettings(), listening: recognizers) } catch {
                 throw CommandFailure.badInput(error.description)
             }
         }
@@ -86,7 +99,7 @@ struct Eval: ParsableCommand {
             out.line(json(summary, missed: missed, peers: peers, users: users, leaveOneOut: loo).serialized())
         } else {
             let traces = Set(read.map(\.trace)).count
-            out.line("\(results.count) strokes in \(traces) trace\(traces == 1 ? "" : "s") (\(visibleText(displayName(labels)))); settings: \(settings.map(visibleText) ?? "each trace's own (defaults: swipe.rule heading)")")
+            out.line("\(results.count) strokes in \(traces) trace\(traces == 1 ? "" : "s") (\(visibleText(displayName(labels)))); settings: \(settings.map(visibleText) ?? "each trace's own (defaults: swipe.rule heading)"); recognizers: \(recognizersLine(read))")
             // The worst people first (by their lowest recall of an intent), everyone last: a
             // person the rules fail is the first thing seen, not a row among many.
             let people = summary.groups.filter { $0.user != nil }.sorted { lowest($0)?.recall ?? 1 < lowest($1)?.recall ?? 1 }
@@ -233,3 +246,5 @@ struct Eval: ParsableCommand {
         s.count >= width ? s + " " : String(repeating: " ", count: width - s.count) + s
     }
 }
+
+extension StrokeEvaluation.Listening: ExpressibleByArgument {}

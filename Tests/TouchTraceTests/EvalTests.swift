@@ -88,9 +88,23 @@ struct EvalTests {
         var seedPoints = GestureSettings(swipeRule: .seedPoints)
         seedPoints.pan.axis = .free
         let scroll = [StrokeLabel(trace: corpusPath("swipe-right-normal.json"), id: 0, intent: .scrollVertical)]
-        let summary = EvaluationSummary(try StrokeEvaluation.run(labels: scroll, folder: "", settings: seedPoints))
+        // With every recognizer (a scroll alone listens for no swipe, and would take none).
+        let summary = EvaluationSummary(try StrokeEvaluation.run(labels: scroll, folder: "", settings: seedPoints, listening: .all))
         #expect(summary.groups.last?[.scrollVertical]?.horizontalSwipes == 1)
         #expect(summary.groups.last?[.scrollVertical]?.recall == 0)
+    }
+
+    @Test("only the recognizers the intents listen for take part: a held press labelled a tap is a tap, unless every recognizer runs")
+    func listeningFollowsTheIntents() throws {
+        // A finger held still past the long press's time, and lifted.
+        let held = [StrokeLabel(trace: corpusPath("long-press-held-still.json"), id: 0, intent: .tap)]
+        let intents = try StrokeEvaluation.run(labels: held, folder: "")
+        #expect(intents[0].outcome == .tap && intents[0].correct == true, "\(intents[0].outcome)")
+        let all = try StrokeEvaluation.run(labels: held, folder: "", listening: .all)
+        #expect(all[0].outcome == .longPress && all[0].correct == false, "\(all[0].outcome)")
+        #expect(StrokeIntent.listening(for: held) == RecognizerSet(.tap))
+        let mixed = held + [StrokeLabel(trace: "x", id: 0, intent: .scrollVertical), StrokeLabel(trace: "x", id: 1, intent: .unscored)]
+        #expect(StrokeIntent.listening(for: mixed) == RecognizerSet(.tap).union(RecognizerSet(.pan)).union(RecognizerSet(.fling)))
     }
 
     @Test("each intent's rule of what is right")

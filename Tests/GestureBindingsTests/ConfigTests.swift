@@ -89,10 +89,7 @@ struct ConfigTests {
         var text = "[[binding]]\ngesture = \"tap\"\nshell = \"x\"\n"
         for k in 0..<20_000 { text += "k\(k) = \(k)\n" }
         text += "k7 = 1\n"
-        do {
-            _ = try ConfigReader.parse(text, file: "big.toml")
-            Issue.record("a repeated key was accepted")
-        } catch {
+        if let error = (#expect(throws: DiagnosticError.self, "a repeated key was accepted") { _ = try ConfigReader.parse(text, file: "big.toml") }) {
             #expect(error.description == "big.toml:20004:1: error: `k7` is given twice in this [binding]")
         }
     }
@@ -111,10 +108,7 @@ struct ConfigTests {
         guard case .string(let innermost) = v.kind else { Issue.record("the innermost value is not the string"); return }
         #expect(levels == 64 && innermost == "x")
         // 20,000 deep: the 65th `[`, at column 11 + 64 of line 3, is the one refused.
-        do {
-            _ = try ConfigReader.parse(head + String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000) + "\n", file: "deep.toml")
-            Issue.record("20,000 nested lists were accepted")
-        } catch {
+        if let error = (#expect(throws: DiagnosticError.self, "20,000 nested lists were accepted") { _ = try ConfigReader.parse(head + String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000) + "\n", file: "deep.toml") }) {
             #expect(error.description == "deep.toml:3:75: error: lists nested more than 64 deep: a binding needs 2 at most")
         }
     }
@@ -279,10 +273,7 @@ struct ConfigTests {
     }
 
     @Test func everyMistakeOfAFileIsReportedAtOnce() {
-        do {
-            _ = try DaemonConfig(text: "[[binding]]\ngesture = \"wave\"\ncommand = [\"x\"]\n[[binding]]\ngesture = \"tap\"\nfingers = 11\ncommand = [\"y\"]\n", file: "c")
-            Issue.record("accepted")
-        } catch {
+        if let error = (#expect(throws: DiagnosticError.self, "accepted") { _ = try DaemonConfig(text: "[[binding]]\ngesture = \"wave\"\ncommand = [\"x\"]\n[[binding]]\ngesture = \"tap\"\nfingers = 11\ncommand = [\"y\"]\n", file: "c") }) {
             #expect(error.diagnostics.map { $0.location.line } == [2, 6])
         }
     }

@@ -38,10 +38,7 @@ struct LisgdTests {
         ("1,DU,B,*,R, ", "-g #1: error: in \"1,DU,B,*,R, \": field 6 (expected a command), found ' '"),
     ])
     func mistakesNameTheField(_ spec: String, _ message: String) {
-        do {
-            _ = try Binding(lisgd: spec, index: 1, repeatStep: 6)
-            Issue.record("accepted \(spec)")
-        } catch {
+        if let error = (#expect(throws: DiagnosticError.self, "accepted \(spec)") { _ = try Binding(lisgd: spec, index: 1, repeatStep: 6) }) {
             #expect(error.description == message)
         }
     }

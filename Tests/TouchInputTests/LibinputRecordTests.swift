@@ -114,10 +114,7 @@ struct LibinputRecordTests {
 
     @Test func malformedEventLinesAreLocated() {
         let bad = Self.sample.replacingOccurrences(of: "- [  0,  80000,   3,  57,   -1]", with: "- [  0,  80000,   3]")
-        do {
-            _ = try EvemuRecording.parseLibinputRecord(bad, name: "r.yml")
-            Issue.record("accepted a malformed event")
-        } catch {
+        if let error = (#expect(throws: DiagnosticError.self, "accepted a malformed event") { _ = try EvemuRecording.parseLibinputRecord(bad, name: "r.yml") }) {
             #expect(error.diagnostics.first?.description == "r.yml:47: error: expected `- [sec, usec, type, code, value]`, found `- [  0,  80000,   3]`")
         }
         #expect(throws: DiagnosticError.self) { try EvemuRecording.parseLibinputRecord("version: 1\n", name: "x.yml") }
@@ -130,10 +127,7 @@ struct RecordingLimitsTests {
     let sample = LibinputRecordTests.sample
 
     func refused(_ text: String, _ message: String) {
-        do {
-            _ = try EvemuRecording.parseLibinputRecord(text, name: "r.yml")
-            Issue.record("accepted: \(message)")
-        } catch {
+        if let error = (#expect(throws: DiagnosticError.self, "accepted: \(message)") { _ = try EvemuRecording.parseLibinputRecord(text, name: "r.yml") }) {
             #expect(error.diagnostics.contains { $0.description.contains(message) }, "\(error)")
         }
     }
@@ -178,10 +172,7 @@ struct RecordingLimitsTests {
     func longBitmask() {
         let line = "B: 03 ff ff ff ff ff ff ff ff\n"
         let text = "N: long\n" + String(repeating: line, count: 1025)
-        do {
-            _ = try EvemuRecording.parse(text, name: "r.events")
-            Issue.record("accepted a bitmask of 8,200 bytes")
-        } catch {
+        if let error = (#expect(throws: DiagnosticError.self, "accepted a bitmask of 8,200 bytes") { _ = try EvemuRecording.parse(text, name: "r.events") }) {
             #expect(error.diagnostics.first?.description == "r.events:1026: error: the code bitmask of type 03 runs past the 65,536 codes evdev has (8200 bytes)")
         }
     }

@@ -2,6 +2,7 @@ import Testing
 import TouchGestures
 @testable import TouchEvdev
 import TouchList
+import TouchTrace
 @testable import TouchTools
 @testable import TouchInput
 
@@ -270,10 +271,7 @@ struct EvemuTests {
     @Test("every malformed line is reported with its number")
     func locatedErrors() {
         let text = Self.header + "E: 0.1 0003 0035\nA: zz 0 1 0 0\nQ: what\nE: 0.0 0003 0035 1\n"
-        do {
-            _ = try EvemuRecording.parse(text, name: "bad.evemu")
-            Issue.record("accepted bad input")
-        } catch {
+        if let error = (#expect(throws: DiagnosticError.self, "accepted bad input") { _ = try EvemuRecording.parse(text, name: "bad.evemu") }) {
             #expect(error.diagnostics.map(\.description) == [
                 "bad.evemu:11: error: expected `E: sec.usec type code value`, found `E: 0.1 0003 0035`",
                 "bad.evemu:12: error: expected `A: code min max fuzz flat [resolution]`, found `A: zz 0 1 0 0`",

@@ -23,10 +23,7 @@ struct EvalTests {
               {"id": 4, "intent": "tap"}, 7
             ]
             """
-        do {
-            _ = try labels(text)
-            Issue.record("accepted")
-        } catch {
+        if let error = (#expect(throws: DiagnosticError.self, "accepted") { _ = try labels(text) }) {
             let lines = error.diagnostics.map(\.description)
             #expect(lines.count == 6, "\(lines)")
             #expect(lines.contains { $0.hasPrefix("l.json:3:3: error: entry 1: unknown key `intnet`") })
@@ -124,10 +121,7 @@ struct EvalTests {
         let bad = [StrokeLabel(trace: corpusPath("swipe-right-normal.json"), id: 4, intent: .tap,
                                location: SourceLocation(file: "l.json", line: 2, column: 3)),
                    StrokeLabel(trace: "no-such.json", id: 0, intent: .tap, location: SourceLocation(file: "l.json", line: 3, column: 3))]
-        do {
-            _ = try StrokeEvaluation.run(labels: bad, folder: "/nowhere")
-            Issue.record("accepted")
-        } catch {
+        if let error = (#expect(throws: DiagnosticError.self, "accepted") { _ = try StrokeEvaluation.run(labels: bad, folder: "/nowhere") }) {
             let lines = error.diagnostics.map(\.description)
             #expect(lines.contains { $0.hasPrefix("l.json:2:3: error: no contact 4 in ") })
             #expect(lines.contains { $0.hasPrefix("l.json:3:3: error: trace /nowhere/no-such.json cannot be read") })

@@ -39,10 +39,7 @@ struct StatsAndSettingsTests {
         #expect(throws: DiagnosticError.self) {
             try GestureSettings.from(json: .object(JSONObject([.init("swipe.minDist", .number(1))])), source: "s.json")
         }
-        do {
-            _ = try GestureSettings.from(json: .object(JSONObject([.init("tap.maxCount", .number(1.5))])), source: "s.json")
-            Issue.record("accepted 1.5 taps")
-        } catch {
+        if let error = (#expect(throws: DiagnosticError.self, "accepted 1.5 taps") { _ = try GestureSettings.from(json: .object(JSONObject([.init("tap.maxCount", .number(1.5))])), source: "s.json") }) {
             #expect(error.description == "s.json: error: `tap.maxCount` is a whole number (count; 1–100), found 1.5")
         }
         // Each name sets a setting of its own: all results differ from the defaults and from
@@ -155,10 +152,7 @@ extension CLITests {
                 }
             }
             text += space() + "}"
-            do {
-                _ = try GestureSettings.from(text: Array(text.utf8), name: "s.json")
-                Issue.record("accepted: \(text)")
-            } catch {
+            if let error = (#expect(throws: DiagnosticError.self, "accepted: \(text)") { _ = try GestureSettings.from(text: Array(text.utf8), name: "s.json") }) {
                 let at = error.diagnostics.first?.location
                 #expect(at?.line == expected.line && at?.column == expected.column,
                         "\(error.diagnostics.map(\.description)) for \(text.debugDescription), expected \(expected)")

@@ -210,10 +210,7 @@ struct SynthTests {
         Bad(text: "list leading wide", message: "-e:1:14: error: in `list leading wide`: expected action widths in trace units, like 80 or 80,80 (each above 0), found 'wide'"),
     ])
     func errorsPointAtTheWord(_ b: Bad) {
-        do {
-            _ = try TraceSynth.trace(from: b.text, name: "-e")
-            Issue.record("accepted: \(b.text)")
-        } catch {
+        if let error = (#expect(throws: DiagnosticError.self, "accepted: \(b.text)") { _ = try TraceSynth.trace(from: b.text, name: "-e") }) {
             #expect(error.description == b.message)
         }
     }

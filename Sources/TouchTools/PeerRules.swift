@@ -256,3 +256,52 @@ package struct LeaveOneOut: Sendable {
         return LeaveOneOut(turns: turns, gridRecall: (recalls.min() ?? 0)...(recalls.max() ?? 0), gridMostRowSwipes: everyone.rowSwipes)
     }
 }
+
+/// The platforms' rules for a tap, applied to a stroke's own samples, so that a person's taps can
+/// be set beside them (`touchtrace eval`). Each is a tap when the finger never leaves its slop
+/// and, for a rule with a long press in its arena, lifts before the long press's time.
+package enum TapPeerRule: String, CaseIterable, Sendable {
+    /// Android's `GestureDetector` with its long press on (the default): a tap (`onSingleTapUp`)
+    /// while the finger stays within `ViewConfiguration`'s touch slop, 8 dp (1.27 mm at 160 dp
+    /// an inch), and lifts before `DEFAULT_LONG_PRESS_TIMEOUT`, 500 ms.
+    case androidGestureDetector
+    /// Flutter's `TapGestureRecognizer` alone in its arena: a tap while the finger stays within
+    /// `kTouchSlop`, 18 logical pixels (4.7 mm at Flutter's nominal 38 a centimetre), however long
+    /// it is held.
+    case flutterTap
+
+    /// The rule in a few words, with its numbers.
+    package var title: String {
+        switch self {
+        case .androidGestureDetector: "Android GestureDetector (8 dp slop, < 500 ms)"
+        case .flutterTap: "Flutter TapGestureRecognizer (18 px slop)"
+        }
+    }
+
+    /// Whether the rule takes the stroke for a tap.
+    package func isTap(_ s: StrokeSamples) -> Bool {
+        guard let last = s.points.last else { return false }
+        var farthest = 0.0
+        for (_, p) in s.points { farthest = max(farthest, p.length) }
+        switch self {
+        case .androidGestureDetector: return farthest <= 8 * 25.4 / 160 && last.t < 0.5
+        case .flutterTap: return farthest <= 18 / 3.8
+        }
+    }
+
+    /// Per person (in `users`' order), then everyone: the share of `samples`' tap strokes the rule
+    /// takes for a tap.
+    package func recall(_ samples: [StrokeSamples], users: [String]) -> [(taps: Int, recognized: Int)] {
+        var per = [(taps: Int, recognized: Int)](repeating: (0, 0), count: users.count + 1)
+        for s in samples where s.label.intent == .tap {
+            let hit = isTap(s) ? 1 : 0
+            if let u = s.label.user.flatMap({ users.firstIndex(of: $0) }) {
+                per[u].taps += 1
+                per[u].recognized += hit
+            }
+            per[users.count].taps += 1
+            per[users.count].recognized += hit
+        }
+        return per
+    }
+}

@@ -85,6 +85,25 @@ struct Eval: ParsableCommand {
             peers = [("this project (\(settings == nil ? "each trace's settings" : "--settings"))", SwipeScore.of(results, users: users))]
                 + PeerRule.allCases.map { ($0.title, SwipeScore.of($0, samples, users: users)) }
         }
+        // The peers' tap rules on the same taps, beside this project's.
+        var tapPeers: [(String, [(taps: Int, recognized: Int)])] = []
+        let taps = read.filter { $0.intent == .tap }
+        if !taps.isEmpty {
+            let samples: [StrokeSamples]
+            do { samples = try StrokeSamples.read(taps, folder: folder) } catch { throw CommandFailure.badInput(error.description) }
+            var ours = [(taps: Int, recognized: Int)](repeating: (0, 0), count: users.count + 1)
+            for r in results where r.label.intent == .tap {
+                let hit = r.correct == true ? 1 : 0
+                if let u = r.label.user.flatMap({ users.firstIndex(of: $0) }) {
+                    ours[u].taps += 1
+                    ours[u].recognized += hit
+                }
+                ours[users.count].taps += 1
+                ours[users.count].recognized += hit
+            }
+            tapPeers = [("this project (\(settings == nil ? "each trace's settings" : "--settings"))", ours)]
+                + TapPeerRule.allCases.map { ($0.title, $0.recall(samples, users: users)) }
+        }
         var loo: LeaveOneOut?
         if leaveOneOut {
             guard users.count >= 2 else {
@@ -124,6 +143,16 @@ struct Eval: ParsableCommand {
                 for (name, cells) in peers {
                     out.line("  " + name.padding(toLength: 58, withPad: " ", startingAt: 0)
                              + cells.map { pad(percent($0.recall) + " / " + percent($0.falseRowSwipes, digits: 2), 18) }.joined())
+                }
+            }
+            if !tapPeers.isEmpty {
+                out.line("")
+                out.line("beside the peers' rules on the same taps: taps recognized as a tap")
+                let columns = users.map { "user \(visibleText($0))" } + ["everyone"]
+                out.line("  " + "rule".padding(toLength: 58, withPad: " ", startingAt: 0) + columns.map { pad($0, 12) }.joined())
+                for (name, cells) in tapPeers {
+                    out.line("  " + name.padding(toLength: 58, withPad: " ", startingAt: 0)
+                             + cells.map { pad($0.taps == 0 ? "-" : percent(Double($0.recognized) / Double($0.taps)), 12) }.joined())
                 }
             }
             if let loo {

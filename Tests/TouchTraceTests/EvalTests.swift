@@ -283,4 +283,19 @@ struct EvalTests {
                                                               settings: GestureSettings(swipeRule: .seedMillimeters)))
         #expect(try #require(seed.groups.last?[.swipeHorizontal]?.recall) < 0.95)
     }
+
+    @Test("the peers' tap rules, from their numbers: Android's 8 dp slop and 500 ms, Flutter's 18 px slop and no time")
+    func tapPeerRules() {
+        func stroke(_ mm: Double, _ seconds: Double) -> StrokeSamples {
+            StrokeSamples(label: StrokeLabel(trace: "t", id: 0, user: "u", intent: .tap),
+                          points: [(0, Point.zero), (seconds / 2, Point(x: mm, y: 0)), (seconds, Point(x: mm / 2, y: 0))])
+        }
+        let android = TapPeerRule.androidGestureDetector, flutter = TapPeerRule.flutterTap
+        #expect(android.isTap(stroke(1.2, 0.3)) && flutter.isTap(stroke(1.2, 0.3)))
+        #expect(!android.isTap(stroke(1.3, 0.3)) && flutter.isTap(stroke(1.3, 0.3)))   // past 8 dp = 1.27 mm
+        #expect(!android.isTap(stroke(1.0, 0.5)) && flutter.isTap(stroke(1.0, 2.0)))     // held to the long press
+        #expect(!flutter.isTap(stroke(4.8, 0.1)) && flutter.isTap(stroke(4.7, 0.1)))     // 18 px at 38 a cm = 4.74 mm
+        let per = android.recall([stroke(1, 0.1), stroke(3, 0.1)], users: ["u"])
+        #expect(per.count == 2 && per[0].taps == 2 && per[0].recognized == 1 && per[1].recognized == 1)
+    }
 }

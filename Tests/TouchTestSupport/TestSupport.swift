@@ -7,15 +7,42 @@ import TouchList
 /// Builds event sequences for tests: `down`, `move`, `up`, `cancel` at given times.
 public struct Script {
     public var events: [TouchEvent] = []
+    /// The contacts down, for refusing a sequence no device sends.
+    private var down: Set<Int> = []
 
     public init() {}
 
-    public mutating func down(_ t: Double, _ id: Int, _ x: Double, _ y: Double) { add(t, id, .down, x, y) }
-    public mutating func move(_ t: Double, _ id: Int, _ x: Double, _ y: Double) { add(t, id, .move, x, y) }
-    public mutating func up(_ t: Double, _ id: Int, _ x: Double, _ y: Double) { add(t, id, .up, x, y) }
-    public mutating func cancel(_ t: Double, _ id: Int, _ x: Double, _ y: Double) { add(t, id, .cancel, x, y) }
+    public mutating func down(_ t: Double, _ id: Int, _ x: Double, _ y: Double, file: StaticString = #filePath, line: UInt = #line) {
+        add(t, id, .down, x, y, file: file, line: line)
+    }
+    public mutating func move(_ t: Double, _ id: Int, _ x: Double, _ y: Double, file: StaticString = #filePath, line: UInt = #line) {
+        add(t, id, .move, x, y, file: file, line: line)
+    }
+    public mutating func up(_ t: Double, _ id: Int, _ x: Double, _ y: Double, file: StaticString = #filePath, line: UInt = #line) {
+        add(t, id, .up, x, y, file: file, line: line)
+    }
+    public mutating func cancel(_ t: Double, _ id: Int, _ x: Double, _ y: Double, file: StaticString = #filePath, line: UInt = #line) {
+        add(t, id, .cancel, x, y, file: file, line: line)
+    }
 
-    public mutating func add(_ t: Double, _ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double) {
+    /// Adds one contact's report. A sequence no device sends stops the test at the line that
+    /// wrote it, so that a test cannot pass on touches that could never happen: time going back,
+    /// a touch-down of a contact already down, a move, lift or cancel of one that is not.
+    /// (Hostile input is built as a plain array of events, not through a script.)
+    /// (Hostile input is built as a plain array of events, not through a script.)
+    public mutating func add(_ t: Double, _ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double,
+                             file: StaticString = #filePath, line: UInt = #line) {
+        if let last = events.last, t < last.time {
+            preconditionFailure("Script: time goes back from \(last.time) s to \(t) s", file: file, line: line)
+        }
+        switch phase {
+        case .down:
+            guard down.insert(id).inserted else { preconditionFailure("Script: contact \(id) goes down at \(t) s while down", file: file, line: line) }
+        case .move:
+            guard down.contains(id) else { preconditionFailure("Script: contact \(id) moves at \(t) s without being down", file: file, line: line) }
+        case .up, .cancel:
+            guard down.remove(id) != nil else { preconditionFailure("Script: contact \(id) lifts at \(t) s without being down", file: file, line: line) }
+        }
         events.append(TouchEvent(time: t, id: id, phase: phase, position: Point(x: x, y: y)))
     }
 }

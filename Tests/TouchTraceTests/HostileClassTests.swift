@@ -139,9 +139,16 @@ struct HostileClassTests {
                 for k in 1...steps {
                     s.move(t + 0.02 * Double(k), id, x0 + length * Double(k) / Double(steps), y)
                 }
-                if r.int(2) == 0 { s.move(t + 0.02 * Double(steps) + 0.05, id, x0 + length, y) }
-                s.up(t + 0.02 * Double(steps) + 0.03 + 0.05 * Double(r.int(2)), id, x0 + length, y)
-                t += 0.12 + 0.3 * r.double()
+                // Held still a moment before the lift, or not; lifted at once, or 50 ms later.
+                var lift = t + 0.02 * Double(steps) + 0.03
+                if r.int(2) == 0 {
+                    s.move(lift, id, x0 + length, y)
+                    lift += 0.02
+                }
+                lift += 0.05 * Double(r.int(2))
+                s.up(lift, id, x0 + length, y)
+                // The next drag begins after this one ended (a script's touches are in time order).
+                t = lift + 0.02 + 0.3 * r.double()
             }
             let (controller, out) = replayList(s.events, list: ListModel(layout: eightRows, options: options))
             var last: [Int: Double] = [:]

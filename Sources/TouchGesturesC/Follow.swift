@@ -103,7 +103,19 @@ struct EngineCore: TouchDriven {
         follower = f
     }
 
-    mutating func advance(to time: Double, into queue: OutputQueue) { engine.advance(to: time) { queue.put(.gesture($0)) } }
+    mutating func advance(to time: Double, into queue: OutputQueue) {
+        guard following, var f = follower else {
+            engine.advance(to: time) { queue.put(.gesture($0)) }
+            return
+        }
+        // A long press that matures with no touch stops the sequence's following, as in a frame.
+        let requests = self.requests, own = (swipeMinDistance, pinchMinSpanChange, rotateMinArc)
+        engine.advance(to: time) { g in
+            queue.put(.gesture(g))
+            f.engineReported(g) { Self.choose($0, requests, own: own) }
+        }
+        follower = f
+    }
 
     mutating func finish(into queue: OutputQueue) {
         engine.finish { queue.put(.gesture($0)) }

@@ -549,6 +549,20 @@ static void follow(void)
 	tg_engine_frame(e);
 	follow_reports(e, &n, &first_phase, &last_phase, &progress, &request, &rising);
 	CHECK(last_phase == TG_PHASE_CANCELLED && progress > 1, "a cancelled touch: phase %d at progress %.3f", last_phase, progress);
+
+	/* Held still past the long press's time (it matures in tg_engine_advance, with no touch),
+	 * then dragged up 30 mm: a long press and its drag, followed by nothing. */
+	tg_engine_touch(e, 8, 0, TG_TOUCH_DOWN, 400, 300);
+	tg_engine_frame(e);
+	tg_engine_advance(e, 8.6);
+	for (int i = 1; i <= 30; i++) {
+		tg_engine_touch(e, 8.6 + i * 0.01, 0, TG_TOUCH_MOVE, 400, 300 - 5.0 * i);
+		tg_engine_frame(e);
+	}
+	tg_engine_touch(e, 8.95, 0, TG_TOUCH_UP, 400, 150);
+	tg_engine_frame(e);
+	follow_reports(e, &n, &first_phase, &last_phase, &progress, &request, &rising);
+	CHECK(n == 0, "a drag after a long press was followed: %d reports", n);
 	tg_engine_destroy(e);
 }
 

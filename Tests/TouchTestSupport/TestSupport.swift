@@ -12,16 +12,16 @@ public struct Script {
 
     public init() {}
 
-    public mutating func down(_ t: Double, _ id: Int, _ x: Double, _ y: Double, file: StaticString = #filePath, line: UInt = #line) {
+    public mutating func down(_ t: Double, _ id: Int, _ x: Double, _ y: Double, file: StaticString = #file, line: UInt = #line) {
         add(t, id, .down, x, y, file: file, line: line)
     }
-    public mutating func move(_ t: Double, _ id: Int, _ x: Double, _ y: Double, file: StaticString = #filePath, line: UInt = #line) {
+    public mutating func move(_ t: Double, _ id: Int, _ x: Double, _ y: Double, file: StaticString = #file, line: UInt = #line) {
         add(t, id, .move, x, y, file: file, line: line)
     }
-    public mutating func up(_ t: Double, _ id: Int, _ x: Double, _ y: Double, file: StaticString = #filePath, line: UInt = #line) {
+    public mutating func up(_ t: Double, _ id: Int, _ x: Double, _ y: Double, file: StaticString = #file, line: UInt = #line) {
         add(t, id, .up, x, y, file: file, line: line)
     }
-    public mutating func cancel(_ t: Double, _ id: Int, _ x: Double, _ y: Double, file: StaticString = #filePath, line: UInt = #line) {
+    public mutating func cancel(_ t: Double, _ id: Int, _ x: Double, _ y: Double, file: StaticString = #file, line: UInt = #line) {
         add(t, id, .cancel, x, y, file: file, line: line)
     }
 
@@ -31,7 +31,7 @@ public struct Script {
     /// (Hostile input is built as a plain array of events, not through a script.)
     /// (Hostile input is built as a plain array of events, not through a script.)
     public mutating func add(_ t: Double, _ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double,
-                             file: StaticString = #filePath, line: UInt = #line) {
+                             file: StaticString = #file, line: UInt = #line) {
         if let last = events.last, t < last.time {
             preconditionFailure("Script: time goes back from \(last.time) s to \(t) s", file: file, line: line)
         }

@@ -50,6 +50,17 @@ struct Eval: ParsableCommand {
         guard floor.isFinite, floor >= 0, floor <= 100 else { throw ValidationError("--floor must be a percentage from 0 to 100, found \(floor)") }
     }
 
+    /// A table of rules (rows) by person (columns, then everyone), each cell already in words.
+    func peerTable(_ title: String, users: [String], width: Int, rows: [(String, [String])], out: StandardOutput) {
+        out.line("")
+        out.line(title)
+        let columns = users.map { "user \(visibleText($0))" } + ["everyone"]
+        out.line("  " + "rule".padding(toLength: 58, withPad: " ", startingAt: 0) + columns.map { pad($0, width) }.joined())
+        for (name, cells) in rows {
+            out.line("  " + name.padding(toLength: 58, withPad: " ", startingAt: 0) + cells.map { pad($0, width) }.joined())
+        }
+    }
+
     /// The recognizers that took part, in words.
     func recognizersLine(_ labels: [StrokeLabel]) -> String {
         switch recognizers {
@@ -136,24 +147,12 @@ struct Eval: ParsableCommand {
                             : under.map { "user \(visibleText($0.0)) \($0.1.intent.rawValue) \(percent($0.1.recall ?? 0)) (\($0.1.correct)/\($0.1.strokes))" }.joined(separator: ", ")))
             }
             if !peers.isEmpty {
-                out.line("")
-                out.line("beside the peers' rules on the same strokes: horizontal swipes recognized in their direction / vertical scrolls taken for a row swipe")
-                let columns = users.map { "user \(visibleText($0))" } + ["everyone"]
-                out.line("  " + "rule".padding(toLength: 58, withPad: " ", startingAt: 0) + columns.map { pad($0, 18) }.joined())
-                for (name, cells) in peers {
-                    out.line("  " + name.padding(toLength: 58, withPad: " ", startingAt: 0)
-                             + cells.map { pad(percent($0.recall) + " / " + percent($0.falseRowSwipes, digits: 2), 18) }.joined())
-                }
+                peerTable("beside the peers' rules on the same strokes: horizontal swipes recognized in their direction / vertical scrolls taken for a row swipe",
+                          users: users, width: 18, rows: peers.map { ($0.0, $0.1.map { percent($0.recall) + " / " + percent($0.falseRowSwipes, digits: 2) }) }, out: out)
             }
             if !tapPeers.isEmpty {
-                out.line("")
-                out.line("beside the peers' rules on the same taps: taps recognized as a tap")
-                let columns = users.map { "user \(visibleText($0))" } + ["everyone"]
-                out.line("  " + "rule".padding(toLength: 58, withPad: " ", startingAt: 0) + columns.map { pad($0, 12) }.joined())
-                for (name, cells) in tapPeers {
-                    out.line("  " + name.padding(toLength: 58, withPad: " ", startingAt: 0)
-                             + cells.map { pad($0.taps == 0 ? "-" : percent(Double($0.recognized) / Double($0.taps)), 12) }.joined())
-                }
+                peerTable("beside the peers' rules on the same taps: taps recognized as a tap", users: users, width: 12,
+                          rows: tapPeers.map { ($0.0, $0.1.map { $0.taps == 0 ? "-" : percent(Double($0.recognized) / Double($0.taps)) }) }, out: out)
             }
             if let loo {
                 out.line("")

@@ -5,13 +5,21 @@
 static int argument_count;
 static char **arguments;
 
-// glibc calls each initializer in .init_array with main's (argc, argv, envp), in a dynamic and
-// in a static program alike: the arguments are kept before any Swift code runs.
-__attribute__((constructor)) static void platform_keep_arguments(int argc, char **argv, char **envp) {
-	(void)envp;
-	argument_count = argc;
-	arguments = argv;
+void platform_keep_arguments(int count, char **values) {
+	argument_count = count;
+	arguments = values;
 }
+
+#if defined(__GLIBC__)
+// glibc calls each initializer in .init_array with main's (argc, argv, envp), in a dynamic and
+// in a static program alike: the arguments are kept before any Swift code runs. musl calls them
+// with none: the static daemon linked with musl keeps them in its main's wrapper
+// (embedded/musl.c).
+__attribute__((constructor)) static void platform_keep_arguments_at_start(int argc, char **argv, char **envp) {
+	(void)envp;
+	platform_keep_arguments(argc, argv);
+}
+#endif
 
 int platform_argument_count(void) { return argument_count; }
 

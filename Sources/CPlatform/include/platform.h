@@ -48,9 +48,12 @@ static inline void *platform_map(size_t length, int protection, int flags, int f
 /// The program's command-line arguments as main(2) got them: the count, and argument `index`
 /// (0 is the program's name; NULL past the end). Embedded Swift has no `CommandLine`; glibc
 /// hands main's arguments to the initializers of a program (platform.c keeps them), as Swift's
-/// own runtime takes them on Linux.
+/// own runtime takes them on Linux; musl does not, and its daemon keeps them from main.
 int platform_argument_count(void);
 const char *platform_argument(int index);
+/// Keeps main's arguments for the two above: called at start (platform.c, with glibc; musl's
+/// static daemon calls it from its main's wrapper, embedded/musl.c).
+void platform_keep_arguments(int count, char **values);
 /// The calling thread's last error message of the C library (tg_last_error()): kept in
 /// thread-local memory of fixed size (a longer message is cut at a character boundary, with
 /// "…"), so that nothing runs when a thread ends and nothing is left to a pthread key. A key

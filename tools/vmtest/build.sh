@@ -48,9 +48,16 @@ for product in touchtrace touch-demo; do
   swift build --package-path "$root" -c release --product "$product" --static-swift-stdlib \
     --scratch-path "$work/swift-build" 2>&1 | grep -E "error|warning: unable" || true
 done
-# The daemon as it is installed (tools/install builds it with the same script).
-"$root/tools/build-daemon" "$work/swift-build-static" >/dev/null || true
-cp "$work/swift-build-static/release/touch-gestured" "$work/swift-build/release/touch-gestured" 2>/dev/null
+# The daemon as the amd64 packages ship it (tools/install takes it from tools/cross x86_64); for
+# VMTEST_PROFILE (tools/daemon-order --vm) the SwiftPM build, whose code layout that profile writes.
+rm -f "$work/swift-build/release/touch-gestured"
+if [ -n "${VMTEST_PROFILE:-}" ]; then
+  "$root/tools/build-daemon" "$work/swift-build-static" >/dev/null || true
+  cp "$work/swift-build-static/release/touch-gestured" "$work/swift-build/release/touch-gestured" 2>/dev/null
+else
+  "$root/tools/cross" x86_64 "$work/cross-x86_64" >/dev/null || true
+  cp "$work/cross-x86_64/bin/touch-gestured" "$work/swift-build/release/touch-gestured" 2>/dev/null
+fi
 bin="$work/swift-build/release/touchtrace"
 [ -x "$bin" ] && [ -x "$work/swift-build/release/touch-demo" ] && [ -x "$work/swift-build/release/touch-gestured" ] \
   || { echo "vmtest: touchtrace, touch-demo or touch-gestured did not build" >&2; exit 1; }

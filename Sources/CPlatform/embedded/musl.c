@@ -8,14 +8,11 @@
 // - musl calls a program's initializers with no arguments, where glibc passes main's (argc,
 //   argv, envp) (platform.c keeps them from there). The daemon is linked with --wrap=main, so the
 //   C library's start-up code calls __wrap_main, which keeps them and calls the program's main.
-// - The Swift standard library seeds its hashing with arc4random_buf, which glibc has (2.36) and
-//   musl does not: this one reads the kernel's getrandom(2), as glibc's does.
+// (arc4random_buf, which musl does not have either, is in runtime.c: the library needs it too.)
 #define _GNU_SOURCE
 #include <stdarg.h>
 #include <stdio.h>
-#include <errno.h>
 #include <stdlib.h>
-#include <sys/random.h>
 #include "platform.h"
 
 int __vfprintf_chk(FILE *stream, int flag, const char *format, va_list arguments) {
@@ -49,20 +46,6 @@ int __asprintf_chk(char **result, int flag, const char *format, ...) {
 	int n = vasprintf(result, format, arguments);
 	va_end(arguments);
 	return n;
-}
-
-void arc4random_buf(void *buffer, size_t length) {
-	unsigned char *p = buffer;
-	while (length > 0) {
-		ssize_t n = getrandom(p, length, 0);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			abort();
-		}
-		p += n;
-		length -= (size_t)n;
-	}
 }
 
 int __real_main(int count, char **arguments);

@@ -98,3 +98,13 @@ package struct StepFolder {
         return "  " + String(format: "%.3f–%.3f", first, last) + "  ⋯ " + what
     }
 }
+
+/// Rows named as rows, for people: `none`, `row 3`, `rows 1 and 3`, `rows 1, 3 and 6`
+/// (touch-demo's end-of-replay line).
+package func rowsPhrase(_ rows: [Int]) -> String {
+    switch rows.count {
+    case 0: return "none"
+    case 1: return "row \(rows[0])"
+    default: return "rows " + rows.dropLast().map(String.init).joined(separator: ", ") + " and \(rows[rows.count - 1])"
+    }
+}

@@ -302,15 +302,6 @@ struct TouchDemo: ParsableCommand {
             t.write(view.render(&list, columns: c, rows: r))
         }
 
-        /// Rows named as rows: `none`, `row 3`, `rows 1 and 3`, `rows 1, 3 and 6`.
-        static func rows(_ rows: [Int]) -> String {
-            switch rows.count {
-            case 0: return "none"
-            case 1: return "row \(rows[0])"
-            default: return "rows " + rows.dropLast().map(String.init).joined(separator: ", ") + " and \(rows[rows.count - 1])"
-            }
-        }
-
         /// True when the user asked to quit.
         var quit: Bool {
             if stopRequested.load(ordering: .relaxed) { return true }
@@ -327,7 +318,7 @@ struct TouchDemo: ParsableCommand {
             if !log && terminal == nil {
                 let swiped = list.rowSwipes.swiped.sorted()
                 let end = stopRequested.load(ordering: .relaxed) ? "stopped (SIGINT or SIGTERM)" : ending
-                say("\(end); swiped: \(Self.rows(swiped)); selected: \(Self.rows(list.selectedRows.sorted()))")
+                say("\(end); swiped: \(rowsPhrase(swiped)); selected: \(rowsPhrase(list.selectedRows.sorted()))")
             }
         }
     }

@@ -105,7 +105,7 @@ final class Daemon {
             for segment in segments {
                 let events = segment.ring.events(since: newest - setup.config.history)
                 guard !events.isEmpty else { continue }
-                do throws(DaemonFailure) {
+                do throws(SavedTrace.Failure) {
                     let path = try SavedTrace.write(events: events, surface: segment.surface, deviceName: s.device.description.name,
                                                     devicePath: s.device.path, rotation: segment.rotation,
                                                     arguments: command.arguments, config: setup.configText,

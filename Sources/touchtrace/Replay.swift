@@ -90,7 +90,7 @@ struct Replay: ParsableCommand {
         var printed = 0
         let out = StandardOutput(lineBuffered: false)
         let threads = ReplayThreads.available
-        let jsonLines = json ? FormattingPool(threads: threads) : nil
+        let jsonLines = json ? FormattingPool(threads: threads, write: writeStandardOutput) : nil
         // Read once: each read of an option's property wrapper looks up generic metadata, and
         // doing it an output cost replay --json a tenth of its time.
         let json = json, explain = explain, fold = !json && !all

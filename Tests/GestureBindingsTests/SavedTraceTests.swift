@@ -7,7 +7,6 @@ import TouchGestures
 import TouchTools
 import TouchTrace
 import TouchTestSupport
-@testable import touch_gestured
 
 @Suite("Every misfire a trace: the frame ring and the saved trace")
 struct SavedTraceTests {

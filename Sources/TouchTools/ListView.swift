@@ -1,24 +1,27 @@
 import TouchGestures
 import TouchList
 import TouchTrace
-import TouchTools
 
 /// Draws the list model in the terminal: the cells the model lays out (headers, rows of their
 /// own heights, the load-more or loading row), each row's swipe state (a sliding row's content
 /// shifted by its offset in columns over the actions it uncovers), selection in reverse
 /// video, checkmarks, the pull-to-refresh indicator, and a status line with the last gestures.
-struct ListView {
-    var title: String
-    var recent: [String] = []
+/// (touch-demo's terminal view; in TouchTools so that its tests import no executable.)
+package struct ListView {
+    package var title: String
+    package var recent: [String] = []
 
-    static let minimumColumns = 40
-    static let minimumRows = 8
+    /// A view titled `title`, with no gestures noted yet.
+    package init(title: String) { self.title = title }
+
+    package static let minimumColumns = 40
+    package static let minimumRows = 8
 
     /// Whether `event` is worth a line: not a step of a continuous report (a moving pan,
     /// pinch, rotation or long press, a scroll), which `continuousStep` names.
-    static func isNoteworthy(_ output: ListController.Output) -> Bool { output.continuousStep == nil }
+    package static func isNoteworthy(_ output: ListController.Output) -> Bool { output.continuousStep == nil }
 
-    mutating func note(_ event: ListController.Output) {
+    package mutating func note(_ event: ListController.Output) {
         guard Self.isNoteworthy(event) else { return }
         recent.append(event.summary)
         if recent.count > 3 { recent.removeFirst(recent.count - 3) }
@@ -26,7 +29,7 @@ struct ListView {
 
     /// The whole screen as text, for a terminal of `columns` × `rows`. Lays the list's cells
     /// out (which measures rows whose heights are estimates), so it takes the list `inout`.
-    func render(_ list: inout ListModel, columns: Int, rows: Int) -> String {
+    package func render(_ list: inout ListModel, columns: Int, rows: Int) -> String {
         guard columns >= Self.minimumColumns, rows >= Self.minimumRows else {
             return "\u{1B}[H\u{1B}[2J" + "terminal too small: touch-demo needs at least \(Self.minimumColumns) × \(Self.minimumRows), this one is \(columns) × \(rows); enlarge it (q quits)"
         }
@@ -96,7 +99,7 @@ struct ListView {
     }
 
     /// `label` in exactly `n` columns: centered in them, or its end when they are fewer.
-    static func fit(_ label: String, _ n: Int) -> String {
+    package static func fit(_ label: String, _ n: Int) -> String {
         guard n > 0 else { return "" }
         if label.count >= n { return String(label.suffix(n)) }
         let left = (n - label.count) / 2
@@ -116,7 +119,7 @@ struct ListView {
     /// (`ESC[…m`, reverse video and bold) take no column: they are kept whole, never cut, and a
     /// line that holds one ends with the reset, so that a selected row's reverse video cannot
     /// run on into the rest of the screen.
-    static func pad(_ s: String, _ n: Int) -> String {
+    package static func pad(_ s: String, _ n: Int) -> String {
         var out = ""
         var columns = 0
         var styled = false

@@ -1,5 +1,4 @@
 internal import CPlatform
-import GestureBindings
 import TouchEvdev
 import TouchGestures
 import TouchTrace
@@ -9,12 +8,18 @@ import TouchTrace
 /// the daemon was told (its arguments and its configuration file's text), the device and the
 /// rotation. `touch-gestured --replay FILE --dry-run` with no bindings of its own takes them from
 /// there and prints the commands the daemon ran for those frames: a user's report becomes a test.
-enum SavedTrace {
+/// (Here, with the daemon's rules, rather than in the daemon: its tests import no executable.)
+package enum SavedTrace {
+    /// Why a trace could not be saved, said as the daemon logs it.
+    package struct Failure: Error, Sendable {
+        package let message: String
+    }
+
     /// The key of the daemon's part of a saved trace's `meta`.
-    static let metaKey = "touch-gestured"
+    package static let metaKey = "touch-gestured"
 
     /// `$XDG_STATE_HOME/touch-gestured`, or `~/.local/state/touch-gestured`.
-    static func folder() -> String? {
+    package static func folder() -> String? {
         if let xdg = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
             return xdg + "/touch-gestured"
         }
@@ -28,7 +33,7 @@ enum SavedTrace {
     /// time-zone reader, and with it sscanf and strtold (50 kB of the aarch64 daemon, its link
     /// map) for a UTC date. The days to a civil date are Howard Hinnant's `civil_from_days`
     /// (proleptic Gregorian; exact for every Int day).
-    static func stamp(secondsSinceEpoch: Int) -> String {
+    package static func stamp(secondsSinceEpoch: Int) -> String {
         let days = secondsSinceEpoch >= 0 ? secondsSinceEpoch / 86_400 : (secondsSinceEpoch - 86_399) / 86_400
         let second = secondsSinceEpoch - days * 86_400
         let z = days + 719_468
@@ -47,13 +52,13 @@ enum SavedTrace {
     /// Writes `events` (the frames of device `path` as the dispatcher saw them: decoded and
     /// turned to the screen) as a new trace in ``folder()``, named for the time and the device;
     /// returns its path. Written whole or not at all (a temporary file renamed into place).
-    static func write(events: [TouchEvent], surface: Surface, deviceName: String, devicePath: String,
-                      rotation: Rotation, arguments: [String], config: (file: String, text: String)?,
-                      secondsKept: Double) throws(DaemonFailure) -> String {
-        guard let folder = folder() else { throw .input("cannot save a trace: neither XDG_STATE_HOME nor HOME is set") }
+    package static func write(events: [TouchEvent], surface: Surface, deviceName: String, devicePath: String,
+                              rotation: Rotation, arguments: [String], config: (file: String, text: String)?,
+                              secondsKept: Double) throws(Failure) -> String {
+        guard let folder = folder() else { throw Failure(message: "cannot save a trace: neither XDG_STATE_HOME nor HOME is set") }
         // Mode 0700: the touches of a screen are private.
         do { try OutputFile.makeFolders(folder, mode: 0o700) } catch {
-            throw .input("cannot save a trace: \(error.path) \(error.reason)")
+            throw Failure(message: "cannot save a trace: \(error.path) \(error.reason)")
         }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
@@ -81,14 +86,14 @@ enum SavedTrace {
         let meta = JSONObject([JSONObject.Member(metaKey, .object(daemon))])
         let trace = Trace(header: TraceHeader(device: device, meta: .object(meta)), events: events)
         do { try OutputFile.write(TraceWriter.document(trace), to: path) } catch {
-            throw .input("cannot save a trace: \(error.description)")
+            throw Failure(message: "cannot save a trace: \(error.description)")
         }
         return path
     }
 
     /// What a saved trace says the daemon was told, if it is one: its arguments and its
     /// configuration file's text.
-    static func origin(of header: TraceHeader) -> (arguments: [String], config: (file: String, text: String)?)? {
+    package static func origin(of header: TraceHeader) -> (arguments: [String], config: (file: String, text: String)?)? {
         guard case .object(let meta)? = header.meta, case .object(let daemon)? = meta[metaKey],
               let args = daemon["arguments"]?.arrayValue else { return nil }
         let arguments = args.compactMap { $0.stringValue }

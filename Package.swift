@@ -56,7 +56,9 @@ let package = Package(
             dependencies: [
                 "TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchInput", "TouchTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // Each file imports the modules whose members it uses (SE-0444), held by the compiler.
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         // The live demo: a list in the terminal driven by a touchscreen, or by a trace played at
         // its real speed (the bundled demo session when there is no touchscreen).

@@ -1,4 +1,3 @@
-import ArgumentParser
 
 /// Why a command stops: what to tell the user, and the exit status that means. Every command
 /// throws this, or lets a reader's `DiagnosticError` through (bad input); the root command

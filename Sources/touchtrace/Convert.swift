@@ -1,12 +1,5 @@
 import ArgumentParser
-import Foundation
-import Synchronization
-import TouchGestures
-import TouchList
 import TouchTrace
-import TouchTools
-import TouchEvdev
-import TouchInput
 
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(

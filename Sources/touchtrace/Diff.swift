@@ -1,13 +1,9 @@
 import ArgumentParser
 import Foundation
-import Synchronization
 import TouchGestures
-import TouchList
 import TouchReplay
 import TouchTrace
 import TouchTools
-import TouchEvdev
-import TouchInput
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,12 +1,6 @@
 import ArgumentParser
-import Foundation
-import Synchronization
-import TouchGestures
-import TouchList
 import TouchTrace
-import TouchTools
 import TouchEvdev
-import TouchInput
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,12 +1,10 @@
 import ArgumentParser
 import Foundation
-import Synchronization
 import TouchGestures
 import TouchList
 import TouchTrace
 import TouchTools
 import TouchEvdev
-import TouchInput
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,5 @@
 import Foundation
 import TouchGestures
-import TouchList
 import TouchTools
 import TouchTrace
 

@@ -2,9 +2,7 @@ import ArgumentParser
 import Foundation
 import Synchronization
 import TouchGestures
-import TouchList
 import TouchTrace
-import TouchTools
 import TouchEvdev
 import TouchInput
 

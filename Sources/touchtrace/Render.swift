@@ -1,12 +1,7 @@
 import ArgumentParser
 import Foundation
-import Synchronization
-import TouchGestures
-import TouchList
 import TouchTrace
 import TouchTools
-import TouchEvdev
-import TouchInput
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,13 +1,10 @@
 import ArgumentParser
 import Foundation
-import Synchronization
 import TouchGestures
 import TouchList
 import TouchReplay
 import TouchTrace
 import TouchTools
-import TouchEvdev
-import TouchInput
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(

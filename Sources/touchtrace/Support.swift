@@ -1,12 +1,6 @@
-import ArgumentParser
 import Foundation
-import Synchronization
 import TouchGestures
-import TouchList
 import TouchTrace
-import TouchTools
-import TouchEvdev
-import TouchInput
 
 /// Reads a whole trace for a command: its warnings go to stderr; when it cannot be read or is
 /// invalid, every problem is printed and the command exits 2.

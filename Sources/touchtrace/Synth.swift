@@ -1,13 +1,8 @@
 import ArgumentParser
-import Foundation
-import Synchronization
 import TouchGestures
-import TouchList
 import TouchReplay
 import TouchTrace
 import TouchTools
-import TouchEvdev
-import TouchInput
 
 struct Synth: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,4 @@
 import TouchTrace
-import TouchTools
 import ArgumentParser
 import Foundation
 

@@ -1,12 +1,8 @@
 import ArgumentParser
 import Foundation
-import Synchronization
 import TouchGestures
-import TouchList
 import TouchTrace
 import TouchTools
-import TouchEvdev
-import TouchInput
 
 extension VelocityStrategy: ExpressibleByArgument {}
 

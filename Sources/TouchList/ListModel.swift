@@ -4,8 +4,10 @@ import TouchGestures
 /// scrolling is doing (``ScrollState``), swipe state, selection and checkmarks per row, pages
 /// loaded, and the refresh indicator. Headless and deterministic: it changes only through
 /// ``ListController`` (which feeds it its `GestureEngine`'s gestures and each touch sequence's
-/// start and end), ``advance(to:surface:emit:)`` and ``receive(_:surface:emit:)``, and reads
-/// time only from their arguments.
+/// start and end), ``advance(to:surface:emit:)``, ``receive(_:surface:emit:)`` (a page's
+/// answer), ``performEdits(_:at:surface:emit:)``, ``scroll(toOffset:)``,
+/// ``deselect(_:at:emit:)`` and ``layoutCells()`` (which measures rows whose heights were
+/// estimates), and reads time only from their arguments.
 ///
 /// A vertical pan moves the content; a fling at the end of it continues as momentum that
 /// decelerates exponentially (``ScrollPhysics``), stepped by timestamps only, and stops at
@@ -18,8 +20,9 @@ import TouchGestures
 /// row's section and place in it.
 ///
 /// Each concern lives in a file of its own: scrolling (`Scrolling.swift`, the state machine),
-/// physics (`ScrollPhysics.swift`, pure functions), snapping, selection, row swipes, paging
-/// and cell layout.
+/// physics (`ScrollPhysics.swift` and `RowSwipePhysics.swift`, pure functions), snapping,
+/// selection, held taps, row swipes and their actions, reordering, edits and their animations,
+/// row identities, paging and cell layout.
 public struct ListModel: Sendable {
     /// The viewport and the default row height.
     public let layout: ListLayout

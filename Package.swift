@@ -92,14 +92,16 @@ let package = Package(
                           path: "traces/Corpus"),
         // What the test suites share: scripted touches, the usual panel, one-line logs, and the
         // list's rules as reference functions (the oracle the corpus is computed with).
-        .target(name: "TouchTestSupport", dependencies: ["TouchGestures", "TouchList"], path: "Tests/TouchTestSupport"),
+        .target(name: "TouchTestSupport", dependencies: ["TouchGestures", "TouchList", "TouchTrace"], path: "Tests/TouchTestSupport"),
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures", "TouchTestSupport"]),
         .testTarget(name: "TouchListTests", dependencies: ["TouchGestures", "TouchList", "TouchTestSupport"]),
         // The C library's published numbers, held to its header.
         .testTarget(name: "TouchGesturesCTests", dependencies: ["TouchGesturesC", "TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchTestSupport"]),
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchTools", "TouchTestSupport", "touchtrace", "touch-demo"]),
         .testTarget(name: "GestureBindingsTests", dependencies: ["GestureBindings", "TouchGestures", "TouchTrace", "TouchTools", "TouchTestSupport", "touch-gestured"]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchInput", "TouchTools", "TouchTestSupport"]),
+        .testTarget(name: "TouchEvdevTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchTools", "TouchTestSupport"]),
+        .testTarget(name: "TouchToolsTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchTools", "TouchTestSupport"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchEvdev", "TouchInput"]),
     ],
     swiftLanguageModes: [.v6]
 )

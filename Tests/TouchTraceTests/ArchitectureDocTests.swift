@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchTestSupport
 
 /// docs/architecture.md names files and folders for the next engineer to open: each one it
 /// names must exist, so that the page cannot point at what was moved or renamed.

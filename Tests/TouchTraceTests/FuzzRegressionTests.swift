@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchTestSupport
 import TouchGestures
 import TouchEvdev
 import TouchList

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchTestSupport
 @testable import TouchTrace
 #if canImport(Glibc)
 import Glibc

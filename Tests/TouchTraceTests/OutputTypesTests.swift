@@ -1,4 +1,5 @@
 import Testing
+import TouchTestSupport
 import TouchGestures
 import TouchList
 @testable import TouchTrace

@@ -5,9 +5,8 @@ import TouchList
 @testable import TouchTools
 import TouchReplay
 @testable import TouchTrace
+import TouchTestSupport
 
-/// The package root, found from this file's path.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Every trace of the golden corpus, by file name.
 let corpusFiles: [String] = {
@@ -29,23 +28,8 @@ let geometricCorpusFiles: [String] = corpusFiles.filter { name in
     }
 }
 
-func corpusPath(_ name: String) -> String { packageRoot.appendingPathComponent("traces").appendingPathComponent(name).path }
 
-/// Reads bytes given as text.
-func diagnose(_ text: String, name: String = "t.json") -> TraceReadResult {
-    TraceReader.diagnose(bytes: Array(text.utf8), name: name)
-}
 
-/// A scratch folder removed when the test ends.
-final class TempDir {
-    let url: URL
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("touchtrace-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
 
 /// The gesture output (taps and swipes only) of a trace, for property tests.
 func gestures(of trace: Trace) -> [GestureEvent] {

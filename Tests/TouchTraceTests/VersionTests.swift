@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchTestSupport
 import TouchTrace
 
 /// The version is written twice, for the two kinds of reader: `touchGesturesVersion` for the

@@ -4,7 +4,6 @@ import TouchGestures
 import TouchList
 import TouchTrace
 @testable import TouchTools
-@testable import TouchInput
 
 /// Kernel event sequences written out by hand, decoded into frames.
 struct Events {

@@ -7,7 +7,6 @@ import TouchList
 import TouchReplay
 import TouchTrace
 @testable import TouchTools
-@testable import TouchInput
 
 @Suite("libinput record files")
 struct LibinputRecordTests {

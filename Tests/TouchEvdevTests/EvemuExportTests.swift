@@ -1,12 +1,12 @@
 import Foundation
 import Testing
+import TouchTestSupport
 import TouchGestures
 @testable import TouchEvdev
 import TouchList
 import TouchReplay
 import TouchTrace
 @testable import TouchTools
-@testable import TouchInput
 
 /// Export then import must give back the same gestures: the encoder and the decoder agree.
 @Suite("evemu export")
@@ -47,7 +47,6 @@ struct EvemuExportTests {
     }
 }
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 @Suite("Evemu importer: fuzz regressions")
 struct EvemuFuzzRegressionTests {

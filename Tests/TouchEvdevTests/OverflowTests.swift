@@ -1,10 +1,10 @@
 import Testing
+import TouchTestSupport
 import TouchGestures
 @testable import TouchEvdev
 import TouchList
 import TouchTrace
 @testable import TouchTools
-@testable import TouchInput
 
 /// Finite but huge numbers must never trap an integer conversion (the reader fuzzer found one:
 /// a `version` of 10^50). Each place that turns a Double or a 32-bit difference into an integer.

@@ -11,7 +11,7 @@ extension GestureEvent: CustomStringConvertible {
 
     /// The same without the time: `swipe right (1 finger) from (100, 200) to (180, 202) in 0.250 s`.
     public var summary: String {
-        func p(_ q: Point) -> String { "(\(oneDecimal(q.x)), \(oneDecimal(q.y)))" }
+        func p(_ q: Point) -> String { "(\(formatRounded(q.x, digits: 1)), \(formatRounded(q.y, digits: 1)))" }
         func fingers(_ n: Int) -> String { n == 1 ? "1 finger" : "\(n) fingers" }
         switch kind {
         case .tap(let tap):
@@ -36,13 +36,4 @@ extension GestureEvent: CustomStringConvertible {
             return "\(r.rawValue) failed: \(reason)"
         }
     }
-}
-
-/// `v` rounded to one decimal, as the summaries print lengths: no trailing `.0`, no "-0".
-/// Shared with the package's other modules (`package`), not part of the public API.
-package func oneDecimal(_ v: Double) -> String {
-    let r = (v * 10).rounded() / 10 + 0
-    guard r.isFinite else { return "null" }
-    if r == r.rounded(), abs(r) < 1e15 { return r == 0 ? "0" : String(Int64(r)) }
-    return r.description
 }

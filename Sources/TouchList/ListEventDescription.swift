@@ -8,7 +8,7 @@ extension ListEvent: CustomStringConvertible {
 
     /// The same without the time: `row 3 swiped`, `scrolled to 120 (momentum)`.
     public var summary: String {
-        let r = oneDecimal
+        func r(_ v: Double) -> String { formatRounded(v, digits: 1) }
         switch kind {
         case .rowSwipe(let row, let swiped):
             return "row \(row) \(swiped ? "swiped" : "restored")"

@@ -8,13 +8,13 @@ import TouchTrace
 extension ListController.Output {
     /// A compact one-line form, for tables and diffs: `1.250 swipe right 2f`.
     package var brief: String {
-        let t = String(format: "%.3f", time)
+        let t = formatFixed(time, digits: 3)
         let e: GestureEvent
         switch self {
         case .gesture(let g): e = g
         case .list(let l):
             switch l.kind {
-            case .scroll(let offset, let momentum): return "\(t) scroll \(String(format: "%.1f", offset))\(momentum ? " momentum" : "")"
+            case .scroll(let offset, let momentum): return "\(t) scroll \(formatFixed(offset, digits: 1))\(momentum ? " momentum" : "")"
             case .rowSwipe(let r, let on): return "\(t) rowSwipe \(r) \(on ? "on" : "off")"
             case .select(let r): return "\(t) select \(r)"
             case .deselect, .check, .snap, .loadMore, .refresh, .page, .rowOffset, .fullSwipe, .rowAction, .edit, .rowMoved, .rowDeleted, .rowInserted: return "\(t) \(l.summary)"
@@ -25,9 +25,9 @@ extension ListController.Output {
         case .swipe(let g): return "\(t) swipe \(g.direction.rawValue) \(g.fingers)f\(g.edge.map { " edge " + $0.rawValue } ?? "")"
         case .longPress(let g): return "\(t) longPress \(g.phase.rawValue) \(g.fingers)f"
         case .pan(let g): return "\(t) pan \(g.phase.rawValue) \(g.fingers)f"
-        case .pinch(let g): return "\(t) pinch \(g.phase.rawValue) \(String(format: "%.2f", g.scale))"
-        case .rotate(let g): return "\(t) rotate \(g.phase.rawValue) \(String(format: "%.1f", g.angle * 180 / Double.pi))°"
-        case .fling(let g): return "\(t) fling \(g.fingers)f \(String(format: "%.0f", g.millimetersPerSecond)) mm/s"
+        case .pinch(let g): return "\(t) pinch \(g.phase.rawValue) \(formatFixed(g.scale, digits: 2))"
+        case .rotate(let g): return "\(t) rotate \(g.phase.rawValue) \(formatFixed(g.angle * 180 / Double.pi, digits: 1))°"
+        case .fling(let g): return "\(t) fling \(g.fingers)f \(formatFixed(g.millimetersPerSecond, digits: 0)) mm/s"
         case .won(let r, _): return "\(t) \(r.rawValue) won"
         case .failed(let r, let why): return "\(t) \(r.rawValue) failed \(why.kind.rawValue)"
         }
@@ -95,7 +95,7 @@ package struct StepFolder {
         }
         if let alone { return "  " + alone.humanDescription }
         let what = counts.map { "\($0.count) \($0.count == 1 ? String($0.label.dropLast()) : $0.label)" }.joined(separator: ", ")
-        return "  " + String(format: "%.3f–%.3f", first, last) + "  ⋯ " + what
+        return "  " + formatFixed(first, digits: 3) + "–" + formatFixed(last, digits: 3) + "  ⋯ " + what
     }
 }
 
@@ -107,4 +107,10 @@ package func rowsPhrase(_ rows: [Int]) -> String {
     case 1: return "row \(rows[0])"
     default: return "rows " + rows.dropLast().map(String.init).joined(separator: ", ") + " and \(rows[rows.count - 1])"
     }
+}
+
+/// `text` right-aligned in `width` characters, `padding` before it (a column of numbers, a
+/// frame's zero-padded number); text wider than `width` as it is.
+package func rightAligned(_ text: String, _ width: Int, padding: Character = " ") -> String {
+    text.count >= width ? text : String(repeating: padding, count: width - text.count) + text
 }

@@ -148,6 +148,6 @@ package struct TraceBuilder {
         if abs(scaled) < 1e15, abs(abs(scaled - scaled.rounded(.down)) - 0.5) > 1e-6 {
             return scaled.rounded() / scale
         }
-        return Double(String(format: "%.\(places)f", value)) ?? value
+        return Double(formatFixed(value, digits: places)) ?? value
     }
 }

@@ -77,4 +77,4 @@ func say(_ s: String) { FileHandle.standardOutput.write(Data((s + "\n").utf8)) }
 
 func warn(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
 
-func fmt(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
+func fmt(_ v: Double, _ digits: Int = 1) -> String { formatFixed(v, digits: digits) }

@@ -84,7 +84,7 @@ enum Graphics {
                 for y in 0..<h { (out.baseAddress! + y * w * 3).update(from: pixels + y * pitch, count: w * 3) }
             }
             let png = PNGEncoder.encode(width: w, height: h, rgb: rgb)
-            let path = folder + "/" + String(format: "%05d.png", k)
+            let path = folder + "/" + rightAligned(String(k), 5, padding: "0") + ".png"
             try OutputFile.write(png, to: path)
             k += 1
             if progress, k % 5 == 0 || k == total {

@@ -269,7 +269,7 @@ struct Eval: ParsableCommand {
     }
 
     func percent(_ x: Double, digits: Int = 1) -> String { fixed(100 * x, digits) + "%" }
-    func fixed(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
+    func fixed(_ x: Double, _ digits: Int) -> String { formatFixed(x, digits: digits) }
     func pad(_ s: String, _ width: Int) -> String {
         s.count >= width ? s + " " : String(repeating: " ", count: width - s.count) + s
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TouchTrace
 import TouchTools
+import TouchGestures
 
 struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,11 +25,11 @@ struct Stats: ParsableCommand {
             let st = TraceStats(header: stream.header, events: stream)
             try finishTrace(stream, files[0])
             print("""
-                duration      \(String(format: "%.3f", st.duration)) s
+                duration      \(formatFixed(st.duration, digits: 3)) s
                 events        \(st.events) in \(st.frames) frames
-                frame rate    \(String(format: "%.1f", st.frameRate)) Hz (jitter \(String(format: "%.2f", st.frameJitterMilliseconds)) ms)
+                frame rate    \(formatFixed(st.frameRate, digits: 1)) Hz (jitter \(formatFixed(st.frameJitterMilliseconds, digits: 2)) ms)
                 contacts      \(st.contacts), at most \(st.mostFingers) at once
-                paths         \(String(format: "%.1f", st.totalPathMillimeters)) mm in all, longest \(String(format: "%.1f", st.longestPathMillimeters)) mm
+                paths         \(formatFixed(st.totalPathMillimeters, digits: 1)) mm in all, longest \(formatFixed(st.longestPathMillimeters, digits: 1)) mm
                 gestures      \(gestures(st.gestures))
                 """)
             return
@@ -62,11 +63,13 @@ struct Stats: ParsableCommand {
             for (g, n) in st.gestures { all[g, default: 0] += n }
             if bar { FileHandle.standardError.write(Data("\r".utf8)) }
             print(name.padding(toLength: 44, withPad: " ", startingAt: 0)
-                  + String(format: "%6.2f  %8d  %4.0f  %6.2f  %7d  %7.1f  ", st.duration, st.contacts, st.frameRate,
-                           st.frameJitterMilliseconds, st.mostFingers, st.totalPathMillimeters) + gestures(st.gestures))
+                  + [rightAligned(formatFixed(st.duration, digits: 2), 6), rightAligned(String(st.contacts), 8),
+                     rightAligned(formatFixed(st.frameRate, digits: 0), 4), rightAligned(formatFixed(st.frameJitterMilliseconds, digits: 2), 6),
+                     rightAligned(String(st.mostFingers), 7), rightAligned(formatFixed(st.totalPathMillimeters, digits: 1), 7), ""]
+                    .joined(separator: "  ") + gestures(st.gestures))
         }
         if bar { FileHandle.standardError.write(Data("\r\(String(repeating: " ", count: 44))\r".utf8)) }
-        print("total: \(totals.traces) traces\(totals.bad > 0 ? " (\(totals.bad) invalid)" : ""), \(String(format: "%.2f", totals.duration)) s, \(totals.contacts) contacts, \(String(format: "%.1f", totals.path)) mm of paths; \(gestures(all))")
+        print("total: \(totals.traces) traces\(totals.bad > 0 ? " (\(totals.bad) invalid)" : ""), \(formatFixed(totals.duration, digits: 2)) s, \(totals.contacts) contacts, \(formatFixed(totals.path, digits: 1)) mm of paths; \(gestures(all))")
         // The figures of the valid ones are printed; an invalid trace is still bad input.
         if totals.bad > 0 { throw CommandFailure.badInput("") }
     }

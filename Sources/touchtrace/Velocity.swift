@@ -74,15 +74,15 @@ struct Velocity: ParsableCommand {
                 o["velocityMm"] = surface.resolutionIsDefault ? .null : v.map { point(surface.millimeters($0)) } ?? .null
                 print(JSONValue.object(o).serialized())
             } else {
-                let when = "contact \(c.id) lifted at \(String(format: "%.3f", c.time)) s:"
+                let when = "contact \(c.id) lifted at \(formatFixed(c.time, digits: 3)) s:"
                 guard let v else {
                     print("\(when) no estimate (too few samples for \(strategy.rawValue))")
                     return
                 }
-                var line = "\(when) (\(String(format: "%.1f", v.x)), \(String(format: "%.1f", v.y))) units/s"
+                var line = "\(when) (\(formatFixed(v.x, digits: 1)), \(formatFixed(v.y, digits: 1))) units/s"
                 if !surface.resolutionIsDefault {
                     let mm = surface.millimeters(v)
-                    line += " = (\(String(format: "%.1f", mm.x)), \(String(format: "%.1f", mm.y))) mm/s"
+                    line += " = (\(formatFixed(mm.x, digits: 1)), \(formatFixed(mm.y, digits: 1))) mm/s"
                 }
                 print(line)
             }

@@ -50,7 +50,7 @@ let package = Package(
                 exclude: ["include"]),
         // What the command-line tools share and no library user needs: the synth language,
         // SVG rendering, statistics, velocity tables, human-readable output. Not a product.
-        .target(name: "TouchTools", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev"]),
+        .target(name: "TouchTools", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "CPlatform"]),
         .executableTarget(
             name: "touchtrace",
             dependencies: [
@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "touch-demo",
             dependencies: [
-                "TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchInput", "TouchTools", "CSDL2",
+                "TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchInput", "TouchTools", "CSDL2", "CPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -86,7 +86,7 @@ let package = Package(
         ),
         // Counts heap allocations for the benchmark by wrapping glibc's malloc family.
         .target(name: "CAllocCounter"),
-        .executableTarget(name: "touch-bench", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchTools", "CAllocCounter"]),
+        .executableTarget(name: "touch-bench", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchTools", "CAllocCounter", "CPlatform"]),
         // The golden corpus, described (traces/Corpus): `swift run touch-corpus` writes traces/.
         .executableTarget(name: "touch-corpus", dependencies: ["TouchGestures", "TouchTrace", "TouchTools", "TouchTestSupport"],
                           path: "traces/Corpus"),

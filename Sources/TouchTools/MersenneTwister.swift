@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+internal import CPlatform
 
 /// MT19937, seeded from a whole number the way CPython's `random.Random(seed)` is, with its
 /// `random()` (53 random bits) and `gauss()` (Box–Muller, two deviates a time). The golden

@@ -3,9 +3,7 @@
 // loader would, and called through C function pointers: what a C, Python or Rust caller pays.
 import CAllocCounter
 import TouchGestures
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import CPlatform
 
 /// Where the C library is: TOUCH_BENCH_CLIB, or what tools/clib builds beside this binary
 /// (`.build/clib/lib`).

@@ -6,9 +6,7 @@ import TouchList
 import TouchReplay
 import TouchTrace
 import TouchTools
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import CPlatform
 
 /// Runs `executable` with `args`, its output thrown away, reading its peak memory (VmHWM, a
 /// high-water mark) from /proc every 5 ms while it runs.

@@ -5,9 +5,7 @@ import TouchGestures
 import TouchList
 import TouchTrace
 import TouchTools
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import CPlatform
 
 let surface = Surface(width: 800, height: 480, unitsPerMillimeter: Point(x: 5, y: 5))
 let layout = ListLayout(rows: 8, rowHeight: 60, width: 800, height: 480)

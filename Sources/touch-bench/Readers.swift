@@ -4,9 +4,7 @@ import TouchGestures
 import TouchList
 import TouchTrace
 import TouchTools
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import CPlatform
 
 /// Writes a trace of about `megabytes` MB in both encodings; returns their paths.
 func makeTraces(megabytes: Int, in dir: String, asRecorded: Bool) throws -> (document: String, lines: String) {

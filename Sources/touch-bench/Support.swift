@@ -4,9 +4,7 @@ import TouchGestures
 import TouchList
 import TouchTrace
 import TouchTools
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import CPlatform
 
 func now() -> Double {
     var ts = timespec()

@@ -22,9 +22,7 @@ import TouchList
 import TouchTrace
 import TouchTools
 
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import CPlatform
 
 // MARK: - Main
 

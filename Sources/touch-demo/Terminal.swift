@@ -1,9 +1,7 @@
 import Foundation
 import Synchronization
 import TouchTrace
-#if canImport(Glibc)
-import Glibc
-#endif
+internal import CPlatform
 
 /// Set by SIGINT/SIGTERM; the loops check it.
 let stopRequested = Atomic<Bool>(false)
@@ -35,7 +33,7 @@ final class Terminal {
     /// Columns and rows.
     var size: (columns: Int, rows: Int) {
         var w = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0 else { return (80, 24) }
+        guard platform_window_size(STDOUT_FILENO, &w) == 0, w.ws_col > 0 else { return (80, 24) }
         return (Int(w.ws_col), Int(w.ws_row))
     }
 

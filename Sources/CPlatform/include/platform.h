@@ -10,6 +10,7 @@
 #define TOUCHGESTURES_PLATFORM_H
 
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -21,10 +22,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -63,6 +67,10 @@ void platform_set_last_error(int status, const char *message);
 const char *platform_last_error(void);
 /// The calling thread's last failure's status (tg_last_status()): 0 before any.
 int platform_last_status(void);
+
+/// The size of the terminal on `fd` (ioctl TIOCGWINSZ, which Swift cannot call: ioctl is
+/// variadic): 0, or -1 with errno.
+static inline int platform_window_size(int fd, struct winsize *size) { return ioctl(fd, TIOCGWINSZ, size); }
 
 /// This process's environment, as execve(2) takes it.
 static inline char *const *platform_environment(void) { extern char **environ; return environ; }

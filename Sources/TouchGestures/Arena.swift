@@ -136,8 +136,6 @@ struct Arena: Sendable {
             case .win:
                 if case .swipe(let sw) = kind { wonSwipeDirection = sw.direction }
                 win(r, at: time, members: &members, emit: emit)
-                // A claim that carries no report of its own (the drag's) is its `won`.
-                if case .won = kind { return }
                 deliver(GestureEvent(time: time, kind: kind), emit: emit)
             case .hold:
                 self[r] = .held
@@ -262,6 +260,10 @@ extension GestureEvent.Kind {
             let e: GestureEvent.Kind? = end(g.phase) ? self : nil
             g.phase = .began
             return (.rotate(g), e)
+        case .drag(var g):
+            let e: GestureEvent.Kind? = end(g.phase) ? self : nil
+            g.phase = .began
+            return (.drag(g), e)
         // Every kind named: a continuous gesture added to the engine does not compile until it
         // says here how its first report begins, where a `default:` let it pass as discrete.
         case .tap, .swipe, .fling, .failed, .won:

@@ -13,9 +13,11 @@
 ///
 /// In the arena it recognizes together with every recognizer but the pan: a row that follows
 /// the finger leaves the touch's swipe (which the row settles by), its fling and the others as
-/// they were. Its claim carries no report of its own: the arena's `won` (with `--explain`)
-/// says it took the touch, and the consumer reads the finger from ``start``, ``x`` and
-/// ``fingers``.
+/// they were. It reports as the other continuous gestures do (``GestureEvent/Drag``): `began`
+/// with its claim, `changed` when the first finger moves or the number of fingers changes, and
+/// `ended` (or `cancelled`) at the lift, each with the start, the first finger's position and
+/// the fingers, so a consumer follows the reports rather than asking the engine after each
+/// frame.
 ///
 /// Not enabled by default (``ArenaSettings/enabled``): a list whose rows slide turns it on.
 public struct DragRecognizer: Sendable {
@@ -26,8 +28,8 @@ public struct DragRecognizer: Sendable {
     /// - `possible → began`: the locked pan failed across its axis, and one finger is down.
     /// - `possible → failed`: the pan began (the arena rejects the drag), failed for another
     ///   reason, or the touch ended unclaimed.
-    /// - `began → ended`: the last finger lifted (or a contact was cancelled: the drag is
-    ///   still `ended`; the consumer settles the row).
+    /// - `began → ended`: the last finger lifted (its report is `cancelled` when a contact was
+    ///   cancelled in that frame; the consumer settles the row either way).
     /// - `ended → idle`, `failed → idle`: no finger is down.
     public typealias State = ContinuousGestureState
 
@@ -38,9 +40,10 @@ public struct DragRecognizer: Sendable {
     /// Where the touch sequence's first finger went down (surface units), while a finger is
     /// down.
     public private(set) var start: Point?
-    /// Where the first finger is across (surface units): where it was last seen, its lift
-    /// included.
-    public private(set) var x = 0.0
+    /// Where the first finger is (surface units): where it was last seen, its lift included.
+    public private(set) var position = Point(x: 0, y: 0)
+    /// Where the first finger is across (surface units): ``position``'s `x`.
+    public var x: Double { position.x }
     /// Fingers down after the current frame.
     public private(set) var fingers = 0
     /// Why the pan failed in this touch sequence, if it did, as the engine hands it over before
@@ -51,6 +54,9 @@ public struct DragRecognizer: Sendable {
     private var firstId = -1
     /// The fewest fingers down in a frame since the pan failed across its axis.
     private var fewest = Int.max
+    /// The position and fingers of the last report, so that `changed` is reported only when
+    /// either changed.
+    private var reported = (position: Point(x: 0, y: 0), fingers: 0)
 
     /// A drag recognizer (it has no thresholds: the pan's decide).
     public init() {}
@@ -72,15 +78,22 @@ public struct DragRecognizer: Sendable {
         // The first finger, as long as it is listed (its lift's frame included).
         for c in contacts.contacts where c.id == firstId {
             if start == nil { start = c.start }
-            x = c.position.x
+            position = c.position
         }
+        let before = fingers
         fingers = contacts.activeCount
-        if state == .possible {
+        if state == .began {
+            if contacts.sequenceEnded {
+                emit(report(contacts.cancelledInFrame ? .cancelled : .ended, fingers: before))
+            } else if position != reported.position || fingers != reported.fingers {
+                emit(report(.changed, fingers: fingers))
+            }
+        } else if state == .possible {
             switch panFailure {
             case let f? where f.kind == .offAxis:
                 if fingers == 1 {
                     move(to: .began, at: time)
-                    emit(.won(recognizer: .drag, contact: firstId))
+                    emit(report(.began, fingers: fingers))
                 } else if contacts.sequenceEnded {
                     // The pan gave the touch up only at the lift (its reason is the drag's), or
                     // more fingers than one stayed down after it did.
@@ -107,6 +120,12 @@ public struct DragRecognizer: Sendable {
             start = nil
             fingers = 0
         }
+    }
+
+    /// A report of the drag in `phase` with `fingers`, remembered as the last one.
+    private mutating func report(_ phase: GesturePhase, fingers: Int) -> GestureEvent.Kind {
+        reported = (position, fingers)
+        return .drag(.init(phase: phase, fingers: fingers, start: start ?? position, position: position))
     }
 
     /// Gives up on the sequence because the arena decided so.

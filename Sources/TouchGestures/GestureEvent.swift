@@ -75,7 +75,7 @@ extension ScreenEdge {
     }
 }
 
-/// Where a continuous gesture (long press, pan, pinch, rotation) is in its life.
+/// Where a continuous gesture (long press, pan, pinch, rotation, drag) is in its life.
 public enum GesturePhase: String, Hashable, Sendable {
     /// The recognizer won its claim; the first report.
     case began
@@ -116,6 +116,10 @@ public struct GestureEvent: Hashable, Sendable {
         case rotate(Rotate)
         /// `fling`: a lift fast enough to throw the content.
         case fling(Fling)
+        /// `drag`: one finger dragging across a locked pan's axis (``DragRecognizer``), from
+        /// its claim to the lift: what a list's sliding row follows. Only when the drag is
+        /// enabled (``ArenaSettings/enabled``).
+        case drag(Drag)
         /// `failed`: a recognizer gave up on a touch sequence, or the arena rejected it (the
         /// reason's kind is then ``GestureFailure/Kind/rejected``). Only with
         /// ``GestureEngine/explain``.
@@ -134,6 +138,7 @@ public struct GestureEvent: Hashable, Sendable {
             case .pinch: "pinch"
             case .rotate: "rotate"
             case .fling: "fling"
+            case .drag: "drag"
             case .failed: "failed"
             case .won: "won"
             }
@@ -302,6 +307,33 @@ public struct GestureEvent: Hashable, Sendable {
             self.position = position
             self.velocity = velocity
             self.millimetersPerSecond = millimetersPerSecond
+        }
+    }
+
+    /// A drag's report: one finger across a locked pan's axis (``DragRecognizer``).
+    ///
+    /// Reported `began` when the drag claims the touch (the pan gave it up across its axis
+    /// while one finger was down), `changed` when the first finger moved or the number of
+    /// fingers changed, and `ended` (`cancelled` when a contact was cancelled) when the last
+    /// finger lifted. A consumer that follows one finger (a list's row) follows ``position``
+    /// while ``fingers`` is 1.
+    public struct Drag: Hashable, Sendable {
+        /// Where the gesture is: began, changed, ended or cancelled.
+        public var phase: GesturePhase
+        /// Fingers down after the frame (at `ended`, those down before the lift).
+        public var fingers: Int
+        /// Where the touch sequence's first finger went down, in surface units.
+        public var start: Point
+        /// Where the first finger is, in surface units: where it was last seen while it was
+        /// down (its lift's frame included).
+        public var position: Point
+
+        /// A drag report with these values (surface units).
+        public init(phase: GesturePhase, fingers: Int, start: Point, position: Point) {
+            self.phase = phase
+            self.fingers = fingers
+            self.start = start
+            self.position = position
         }
     }
 }

@@ -30,6 +30,8 @@ extension GestureEvent: CustomStringConvertible {
             return "rotate \(g.phase.rawValue) (\(fingers(g.fingers))) \(formatFixed(g.angle * 180 / Double.pi, digits: 1))° at \(p(g.focus))"
         case .fling(let g):
             return "fling (\(fingers(g.fingers))) at \(p(g.position)), \(p(g.velocity))/s, \(formatFixed(g.millimetersPerSecond, digits: 0)) mm/s"
+        case .drag(let g):
+            return "drag \(g.phase.rawValue) (\(fingers(g.fingers))) at \(p(g.position)) from \(p(g.start))"
         case .won(let r, let contact):
             return "arena: \(r.rawValue) wins the sequence of contact \(contact)"
         case .failed(let r, let reason):

@@ -187,6 +187,7 @@ public func tg_event_get_phase(_ event: OpaquePointer?) -> Int32 {
     case .pan(let g)?: phase = g.phase
     case .pinch(let g)?: phase = g.phase
     case .rotate(let g)?: phase = g.phase
+    case .drag(let g)?: phase = g.phase
     default:
         guard let f = followed(event) else { return 0 }
         phase = f.phase
@@ -205,6 +206,7 @@ public func tg_event_get_fingers(_ event: OpaquePointer?) -> Int32 {
     case .pinch(let g)?: Int32(g.fingers)
     case .rotate(let g)?: Int32(g.fingers)
     case .fling(let g)?: Int32(g.fingers)
+    case .drag(let g)?: Int32(g.fingers)
     default: followed(event).map { Int32($0.update.fingers) } ?? 0
     }
 }
@@ -225,6 +227,7 @@ private func position(_ event: OpaquePointer?) -> Point? {
     case .pinch(let g)?: g.focus
     case .rotate(let g)?: g.focus
     case .fling(let g)?: g.position
+    case .drag(let g)?: g.position
     default: nil
     }
 }
@@ -240,15 +243,21 @@ public func tg_event_get_y(_ event: OpaquePointer?) -> Double { position(event)?
 /// `tg_event_get_start_x()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_start_x")
 public func tg_event_get_start_x(_ event: OpaquePointer?) -> Double {
-    if case .swipe(let g)? = gesture(event) { return g.start.x }
-    return .nan
+    switch gesture(event) {
+    case .swipe(let g)?: g.start.x
+    case .drag(let g)?: g.start.x
+    default: .nan
+    }
 }
 
 /// `tg_event_get_start_y()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_start_y")
 public func tg_event_get_start_y(_ event: OpaquePointer?) -> Double {
-    if case .swipe(let g)? = gesture(event) { return g.start.y }
-    return .nan
+    switch gesture(event) {
+    case .swipe(let g)?: g.start.y
+    case .drag(let g)?: g.start.y
+    default: .nan
+    }
 }
 
 /// `tg_event_get_dx()` of touchgestures.h, where it is documented.

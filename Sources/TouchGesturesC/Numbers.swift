@@ -43,6 +43,7 @@ import TouchList
     case .pinch: (5, "pinch")
     case .rotate: (6, "rotate")
     case .fling: (7, "fling")
+    case .drag: (11, "drag")
     case .failed: (8, "failed")
     case .won: (9, "won")
     }

@@ -53,8 +53,8 @@ public struct ListController: Sendable {
 
     /// The gesture engine. With `GestureSettings.PanAxis.automatic`, its pan is locked to
     /// the vertical axis: the list's scroll, which a row's horizontal swipe excludes. When the
-    /// list's rows slide, its drag recognizer takes part too: the row follows the finger the
-    /// drag won in the arena.
+    /// list's rows slide, its drag recognizer takes part too: the row follows the drag's reports
+    /// (``GestureEvent/Drag``), which begin when the drag wins the touch in the arena.
     public var engine: GestureEngine
     /// The list the gestures drive.
     public var list: ListModel
@@ -106,9 +106,12 @@ public struct ListController: Sendable {
         // What an edit held for a tap that never came (it turned into a drag) is forgotten
         // before the next touch: a later tap at the same point is another tap.
         if list.heldTap != nil, engine.pendingTapPosition == nil { list.heldTap = nil }
-        Self.run(&engine, &list, &pages, time: time, events: events, emit: emit)
+        var drag: GestureEvent.Drag?
+        Self.run(&engine, &list, &pages, drag: &drag, time: time, events: events, emit: emit)
         if list.slidesRows {
-            followRow(at: time, emit: emit)
+            // The row follows the frame's drag report after the frame's other reports (a fling
+            // sets the row's speed before its lift), as it followed the engine before.
+            if let drag { list.followDrag(drag, at: time, surface: engine.surface) { emit(.list($0)) } }
             actOnLiftOverAction(emit: emit)
         }
     }
@@ -122,20 +125,10 @@ public struct ListController: Sendable {
         engine.reportWaitingTap { event in Self.deliver(event, &list, &pages, surface: surface, emit: emit) }
     }
 
-    /// Rows that slide: hands the list the finger's position while one finger is down, whether
-    /// the engine's drag won the touch in the arena (the list's scroll gave it up across its
-    /// axis), and the lift.
-    private mutating func followRow(at time: Double, emit: (Output) -> Void) {
-        let drag = engine.drag
-        if drag.fingers == 1, let start = drag.start {
-            let claimed = engine.standing(of: .drag) == .won
-            list.dragRow(x: drag.x, start: start, claimed: claimed, at: time) { emit(.list($0)) }
-        } else if case .tracking = list.rowSwipes.active {
-            list.liftRow(at: time, surface: engine.surface) { emit(.list($0)) }
-        }
-    }
-
+    /// Hands the engine the frame, and the list what it acts on; the frame's last drag report
+    /// (there is one at most) goes to `drag`.
     private static func run(_ engine: inout GestureEngine, _ list: inout ListModel, _ pages: inout Pages,
+                            drag: inout GestureEvent.Drag?,
                             time frameTime: Double, events: UnsafeBufferPointer<TouchEvent>, emit: (Output) -> Void) {
         let surface = engine.surface
         guard engine.handle(time: frameTime, events: events, sequence: { edge, time in
@@ -145,6 +138,7 @@ public struct ListController: Sendable {
             }
         }, emit: { event in
             emit(.gesture(event))
+            if case .drag(let d) = event.kind { drag = d }
             // Only what the list acts on is passed to it (most reports are not).
             if list.actsOn(event.kind) {
                 list.apply(event, surface: surface) { emit(.list($0)) }

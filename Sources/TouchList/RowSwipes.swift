@@ -205,10 +205,22 @@ extension ListModel {
         rowSwipes.active = next
     }
 
-    /// One finger down, at `x` (surface units), in a touch that began at `start` on the list;
-    /// `claimed`: the list's scroll failed across its axis, so a horizontal drag is the row's.
-    /// Called by ``ListController`` after each frame while rows slide.
-    package mutating func dragRow(x: Double, start: Point, claimed: Bool, at time: Double, emit: (ListEvent) -> Void) {
+    /// Follows the engine's drag (the list's scroll failed across its axis, so a horizontal drag
+    /// is the row's): while one finger is down the row under the touch's start follows it; when
+    /// more are down, or at the lift, the dragged row settles. Called by ``ListController`` with a
+    /// frame's drag report while rows slide.
+    package mutating func followDrag(_ drag: GestureEvent.Drag, at time: Double, surface: Surface, emit: (ListEvent) -> Void) {
+        if drag.fingers == 1 && (drag.phase == .began || drag.phase == .changed) {
+            dragRow(x: drag.position.x, start: drag.start, at: time, emit: emit)
+        } else if case .tracking = rowSwipes.active {
+            liftRow(at: time, surface: surface, emit: emit)
+        }
+    }
+
+    /// One finger of a claimed drag down, at `x` (surface units), in a touch that began at
+    /// `start` on the list: the row it began on starts following it, or the row that follows it
+    /// moves.
+    package mutating func dragRow(x: Double, start: Point, at time: Double, emit: (ListEvent) -> Void) {
         guard slidesRows else { return }
         switch rowSwipes.active {
         case .tracking(var t):
@@ -220,7 +232,7 @@ extension ListModel {
             transition(toRow: .tracking(t), at: time)
             if moved { emit(ListEvent(time: time, kind: .rowOffset(row: t.row, offset: shown))) }
         default:
-            guard claimed, !sequence.stoppedMotion, !sequence.slidRowDeleted, let row = row(at: start) else { return }
+            guard !sequence.stoppedMotion, !sequence.slidRowDeleted, let row = row(at: start) else { return }
             let current = offset(ofRow: row)
             if let other = rowSwipes.active.row, other != row { closeRow(other, at: time, emit: emit) }
             let raw = options.rowSwipePhysics.unbanded(current, leading: options.leadingActions.width,

@@ -28,6 +28,7 @@ extension ListController.Output {
         case .pinch(let g): return "\(t) pinch \(g.phase.rawValue) \(formatFixed(g.scale, digits: 2))"
         case .rotate(let g): return "\(t) rotate \(g.phase.rawValue) \(formatFixed(g.angle * 180 / Double.pi, digits: 1))°"
         case .fling(let g): return "\(t) fling \(g.fingers)f \(formatFixed(g.millimetersPerSecond, digits: 0)) mm/s"
+        case .drag(let g): return "\(t) drag \(g.phase.rawValue) \(g.fingers)f"
         case .won(let r, _): return "\(t) \(r.rawValue) won"
         case .failed(let r, let why): return "\(t) \(r.rawValue) failed \(why.kind.rawValue)"
         }
@@ -36,8 +37,8 @@ extension ListController.Output {
 
 extension ListController.Output {
     /// What kind of step of a continuous report this is (`pan changes`, `scroll steps`, …), or
-    /// `nil` for an output worth a line of its own. A moving pan, pinch, rotation or long press
-    /// reports every frame, and so does a scroll: people are shown where such a gesture begins
+    /// `nil` for an output worth a line of its own. A moving pan, pinch, rotation, long press or
+    /// drag reports every frame, and so does a scroll: people are shown where such a gesture begins
     /// and ends and where the list comes to rest, and the steps between are counted.
     package var continuousStep: String? {
         switch self {
@@ -53,6 +54,7 @@ extension ListController.Output {
             case .pinch(let p) where p.phase == .changed: return "pinch changes"
             case .rotate(let r) where r.phase == .changed: return "rotation changes"
             case .longPress(let l) where l.phase == .changed: return "long-press moves"
+            case .drag(let d) where d.phase == .changed: return "drag changes"
             default: return nil
             }
         }

@@ -231,6 +231,9 @@ package enum TraceRender {
             case .rotate(let g):
                 if g.phase == .changed { continue }
                 at = g.focus; label = "rotate \(g.phase.rawValue) \(formatFixed(g.angle * 180 / Double.pi, digits: 0))°"
+            case .drag:
+                // The row it moves says where it went (rowOffset, rowSwipe), at the row.
+                continue
             }
             lastPosition = at
             out += text(at, label, fill, e.time)

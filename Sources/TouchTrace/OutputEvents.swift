@@ -26,6 +26,7 @@ public enum OutputTypes {
         "pinch": ["phase", "x", "y", "fingers", "scale"],
         "rotate": ["phase", "x", "y", "fingers", "angle"],
         "fling": ["x", "y", "fingers", "velocity", "speed"],
+        "drag": ["phase", "x", "y", "fingers", "start"],
         "won": ["recognizer", "contact"],
         "failed": ["recognizer", "reason", "measured", "limit", "unit", "rival", "message"],
         "rowSwipe": ["row", "swiped"],

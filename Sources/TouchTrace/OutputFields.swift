@@ -59,6 +59,9 @@ extension GestureEvent {
             w.number("fingers", Double(g.fingers))
             w.point("velocity", g.velocity)
             w.number("speed", g.millimetersPerSecond)
+        case .drag(let g):
+            w.continuous(g.phase, at: g.position, fingers: g.fingers)
+            w.point("start", g.start)
         case .won(let recognizer, let contact):
             w.string("recognizer", recognizer.rawValue)
             w.number("contact", Double(contact))

@@ -14,8 +14,10 @@ struct EngineFigures { var events: Int; var seconds: Double; var allocations: UI
 
 /// Contact events through every recognizer, the arena and the list model, on one core.
 /// `kinds` 5 is the core session of the first benchmark (swipes, taps, drags, two-finger
-/// swipes); 7 adds pinches that turn and long presses.
-func benchEngine(total: Int, kinds: Int) -> EngineFigures {
+/// swipes); 7 adds pinches that turn and long presses. With `slides`, the list's rows slide
+/// over actions (160 units leading, 240 trailing): the drag takes part in the arena, and each
+/// horizontal stroke on a row moves it.
+func benchEngine(total: Int, kinds: Int, slides: Bool = false) -> EngineFigures {
     let session = syntheticSession(events: 1_000_000, kinds: kinds)
     let span = (session.last?.time ?? 0) + 1
     var settings = GestureSettings()
@@ -23,7 +25,12 @@ func benchEngine(total: Int, kinds: Int) -> EngineFigures {
     if let only = getenv("TOUCH_BENCH_RECOGNIZERS").map({ String(cString: $0) }) {
         settings.arena.enabled = RecognizerSet(only.split(separator: ",").compactMap { RecognizerName(rawValue: String($0)) })
     }
-    var engine = ListController(settings: settings, surface: surface, list: ListModel(layout: layout))
+    var options = ListOptions()
+    if slides {
+        options.leadingActions = RowActions(widths: [160])
+        options.trailingActions = RowActions(widths: [240])
+    }
+    var engine = ListController(settings: settings, surface: surface, list: ListModel(layout: layout, options: options))
     var assembler = FrameAssembler()
     var outputs = 0
     // Warm-up pass: every buffer reaches its working size.

@@ -104,11 +104,14 @@ let engineEvents = quick ? 2_000_000 : 30_000_000
 let runs = quick ? 1 : 3
 
 say("touch-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build\(quick ? ", quick mode (small sizes; figures are indicative only)" : "")")
-for (kinds, label) in commandsOnly || scalingOnly || args.first == "capi" ? [] : [(5, "core session (swipes, taps, drags, two-finger swipes)"),
-                       (7, "full session (also pinches that turn, long presses)")] {
-    let e = benchEngine(total: engineEvents, kinds: kinds)
+for (kinds, slides, label) in commandsOnly || scalingOnly || args.first == "capi" ? [] : [
+    (5, false, "core session (swipes, taps, drags, two-finger swipes)"),
+    (7, false, "full session (also pinches that turn, long presses)"),
+    (5, true, "core session on rows that slide (the drag in the arena, rows following it)"),
+] {
+    let e = benchEngine(total: engineEvents, kinds: kinds, slides: slides)
     let rate = Double(e.events) / e.seconds
-    say("engine, \(label): \(e.events) contact events through all seven recognizers, the arena and the list model in \(fmt(e.seconds, 3)) s")
+    say("engine, \(label): \(e.events) contact events through all \(slides ? "eight" : "seven") recognizers, the arena and the list model in \(fmt(e.seconds, 3)) s")
     say("  \(fmt(rate / 1e6, 2)) million events/s on one core (\(fmt(e.seconds / Double(e.events) * 1e9, 1)) ns/event); \(e.outputs) output events")
     say("  \(e.allocations) heap allocations once warm (\(fmt(Double(e.allocations) / Double(e.events), 6)) per event)")
 }

@@ -225,6 +225,34 @@ static void gestures(void)
 			CHECK(decisions == 0, "%d arena decisions reported without explaining", decisions);
 		tg_engine_destroy(e);
 	}
+
+	/* The drag, enabled with the pan locked vertical: 60 mm to the left is across the pan's
+	 * axis, so the drag claims the touch at the slop and reports every frame the finger moves,
+	 * then its end at the lift: TG_EVENT_DRAG, with its phase, finger, position and start. */
+	e = panel("{\"pan.axis\": \"vertical\", \"arena.enabled\": [\"tap\", \"swipe\", \"pan\", \"fling\", \"drag\"]}");
+	stroke(e, 0, 600, 240, 300, 240, 0.096);
+	int began = 0, changed = 0, ended = 0, wrong = 0;
+	double last_x = NAN;
+	const struct tg_event *ev;
+	while ((ev = tg_engine_next_event(e)) != NULL) {
+		if (tg_event_get_type(ev) != TG_EVENT_DRAG)
+			continue;
+		enum tg_phase phase = tg_event_get_phase(ev);
+		began += phase == TG_PHASE_BEGAN;
+		changed += phase == TG_PHASE_CHANGED;
+		ended += phase == TG_PHASE_ENDED;
+		if (tg_event_get_fingers(ev) != 1 || tg_event_get_start_x(ev) != 600 || tg_event_get_start_y(ev) != 240
+		    || tg_event_get_y(ev) != 240 || strcmp(tg_event_get_type_name(ev), "drag") != 0
+		    || !contains(tg_event_get_json(ev, NULL), "\"type\": \"drag\""))
+			wrong++;
+		last_x = tg_event_get_x(ev);
+	}
+	/* 12 frames of 25 units: the slop's 23.5 is crossed in the first move, so the drag begins
+	 * there and changes in the 11 moves after it; the lift (at 300) ends it. */
+	CHECK(began == 1 && changed == 11 && ended == 1 && wrong == 0, "drag: %d began, %d changed, %d ended, %d wrong",
+	      began, changed, ended, wrong);
+	CHECK(last_x == 300, "the drag ended at x %g, not at the lift's 300", last_x);
+	tg_engine_destroy(e);
 }
 
 /* Where cells are drawn while the list animates: an edit's rows sliding, a lifted row. */

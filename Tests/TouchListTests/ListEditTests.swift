@@ -349,17 +349,17 @@ struct ListEditTests {
         var m = ListModel(layout: eightRows, options: options)
         var events: [ListEvent] = []
         m.touchBegan(at: 0)
-        m.dragRow(x: 600, start: Point(x: 600, y: 210), claimed: true, at: 0.1) { events.append($0) }
-        m.dragRow(x: 550, start: Point(x: 600, y: 210), claimed: true, at: 0.2) { events.append($0) }
+        m.dragRow(x: 600, start: Point(x: 600, y: 210), at: 0.1) { events.append($0) }
+        m.dragRow(x: 550, start: Point(x: 600, y: 210), at: 0.2) { events.append($0) }
         #expect(m.rowSwipes.active.row == 3 && m.offset(ofRow: 3) == -50)
         try m.performEdits(ListEdits(inserting: [0, 1]), at: 0.25, surface: panel) { events.append($0) }
         #expect(m.rowSwipes.active.row == 5 && m.offset(ofRow: 5) == -50 && m.offset(ofRow: 3) == 0)
-        m.dragRow(x: 500, start: Point(x: 600, y: 210), claimed: true, at: 0.3) { events.append($0) }
+        m.dragRow(x: 500, start: Point(x: 600, y: 210), at: 0.3) { events.append($0) }
         #expect(events.last?.kind == .rowOffset(row: 5, offset: -100))
         try m.performEdits(ListEdits(deleting: [5]), at: 0.35, surface: panel) { events.append($0) }
         #expect(m.rowSwipes.active == .idle)
         events = []
-        m.dragRow(x: 450, start: Point(x: 600, y: 210), claimed: true, at: 0.4) { events.append($0) }
+        m.dragRow(x: 450, start: Point(x: 600, y: 210), at: 0.4) { events.append($0) }
         m.liftRow(at: 0.5, surface: panel) { events.append($0) }
         #expect(events.isEmpty)                      // the finger slides no other row
         #expect(m.rowSwipes.active == .idle)

@@ -117,13 +117,13 @@ extension OracleTests {
             m.touchBegan(at: 0)
             // The row claims the drag at x0; then the finger moves to random places.
             let x0 = 400.0
-            m.dragRow(x: x0, start: Point(x: x0, y: 210), claimed: true, at: 0.01) { events.append($0) }
+            m.dragRow(x: x0, start: Point(x: x0, y: 210), at: 0.01) { events.append($0) }
             var t = 0.01
             var x = x0
             for _ in 0..<10 {
                 t += 1.0 / 60
                 x = 400 + (r.double() * 2 - 1) * 700
-                m.dragRow(x: x, start: Point(x: x0, y: 210), claimed: true, at: t) { events.append($0) }
+                m.dragRow(x: x, start: Point(x: x0, y: 210), at: t) { events.append($0) }
                 let expected = ListOracle.rowBanded(x - x0, leading: 160, trailing: 240, width: 800)
                 #expect(abs(m.offset(ofRow: 3) - expected) < 1e-9, "round \(round): drag to \(x)")
             }

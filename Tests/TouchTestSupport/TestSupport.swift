@@ -73,6 +73,7 @@ public func line(_ e: GestureEvent) -> String {
     case .swipe(let g): return "\(t) swipe \(g.direction.rawValue) \(g.fingers)f"
     case .tap(let g): return "\(t) tap \(g.taps)x\(g.fingers)f"
     case .fling(let g): return "\(t) fling \(formatted(g.millimetersPerSecond))"
+    case .drag(let g): return "\(t) drag \(g.phase.rawValue) \(formatted(g.position.x)) \(g.fingers)f"
     }
 }
 

@@ -307,13 +307,17 @@ extension CLITests {
         #expect(allLines.filter { $0.contains("pan changed") }.count > 3)
         #expect(!foldedLines.contains { $0.contains("pan changed") && !$0.contains("⋯") })
         // Nothing else is lost: every line that is not a step is in both, in order.
-        let steps = ["pan changed", "scrolled to", "pinch changed", "rotate changed", "long press changed", "slid to"]
+        let steps = ["pan changed", "scrolled to", "pinch changed", "rotate changed", "long press changed", "slid to", "drag changed"]
         let kept = allLines.filter { line in !steps.contains { line.contains($0) } }
         let foldedKept = foldedLines.filter { line in !line.contains("⋯") && !steps.contains { line.contains($0) } }
         #expect(foldedKept == kept)
         // --json prints every output.
         let json = try run(["replay", "--json", "traces/demo-session.json"])
-        #expect(json.out.split(separator: "\n").filter { $0.contains("\"changed\"") }.count == allLines.filter { $0.contains("pan changed") }.count)
+        #expect(json.out.split(separator: "\n").filter { $0.contains("\"changed\"") }.count
+                == allLines.filter { $0.contains("pan changed") || $0.contains("drag changed") }.count)
+        // The rows' drags are folded too: 3 rows slide in the session, each drag begins and ends.
+        #expect(foldedLines.filter { $0.contains("drag began") }.count == 3 && foldedLines.filter { $0.contains("drag ended") }.count == 3)
+        #expect(foldedLines.contains { $0.contains("⋯") && $0.contains("drag changes") })
     }
 
     @Test("a --calibration word that is not a number is refused, not dropped (seven words with one bad made six numbers)")

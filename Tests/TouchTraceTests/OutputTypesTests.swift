@@ -17,6 +17,7 @@ struct OutputTypesTests {
         .pinch(.init(phase: .began, fingers: 2, focus: p, scale: 1)),
         .rotate(.init(phase: .began, fingers: 2, focus: p, angle: 0)),
         .fling(.init(fingers: 1, position: p, velocity: p, millimetersPerSecond: 1)),
+        .drag(.init(phase: .began, fingers: 1, start: p, position: p)),
         .won(recognizer: .tap, contact: 0),
         .failed(recognizer: .swipe, reason: GestureFailure(.tooShort, measured: 1, limit: 12)),
         .failed(recognizer: .swipe, reason: GestureFailure(.rejected, rival: .pan)),

@@ -102,6 +102,21 @@ func rowSlides() {
                 ["type": "won", "recognizer": "pan", "contact": 1], ["type": "won", "recognizer": "swipe", "contact": 1]]
     t.write()
 
+    // --- The drag's reports, every one pinned: 6 mm left crosses the scroll's 4.7 mm slop
+    // across its axis, so the drag claims the touch in that frame (began, at the finger); the
+    // next move is a change; a frame where the finger stays put reports nothing; the lift ends
+    // it where the finger was. 60 of 240 units in at a lift at rest: the row settles closed.
+    t = CorpusTrace("row-slide-drag-few-frames", seed: 419, scene: scene,
+                    note: "the drag in four frames: began at the slop (x 570), changed (x 510), nothing for a frame at rest, ended at the lift")
+    for (time, phase, x) in [(0.0, TouchPhase.down, 600.0), (0.05, .move, 570), (0.1, .move, 510), (0.15, .move, 510), (0.25, .up, 510)] {
+        t.b.add(time, 0, phase, x, y3)
+    }
+    t.expect = [["type": "drag", "phase": "began", "t": 0.05, "x": 570, "y": .number(y3), "fingers": 1, "start": ["x": 600, "y": .number(y3)]],
+                ["type": "drag", "phase": "changed", "t": 0.1, "x": 510, "fingers": 1],
+                ["type": "drag", "phase": "ended", "t": 0.25, "x": 510, "fingers": 1, "start": ["x": 600, "y": .number(y3)]]]
+    t.expectNone = ["rowSwipe", "fullSwipe"]
+    t.write()
+
     // --- A tap closes the open row and selects nothing.
     t = CorpusTrace("row-slide-tap-closes-the-open-row", seed: 407, scene: scene,
                     note: "row 3 dragged open, then a tap on row 5: row 3 closes, nothing is selected")

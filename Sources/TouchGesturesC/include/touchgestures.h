@@ -105,6 +105,11 @@ enum tg_event_type {
 	/** A gesture followed while it happens (tg_engine_follow()): its progress, then its commit
 	 * or cancel. Its type name is "follow", the C library's own (the trace format has none). */
 	TG_EVENT_FOLLOW = 10,
+	/** One finger dragging across a locked pan's axis: a list whose rows slide, or an engine
+	 * whose settings name "drag" in "arena.enabled" and lock "pan.axis". Began when it claims
+	 * the touch, changed as the first finger moves or the fingers change, ended or cancelled at
+	 * the lift; its phase, fingers, position (x, y: the first finger's) and start. */
+	TG_EVENT_DRAG = 11,
 	/* The list's outputs. */
 	TG_EVENT_ROW_SWIPE = 20,
 	TG_EVENT_SELECT = 21,
@@ -217,7 +222,7 @@ const char *tg_event_get_json(const struct tg_event *event, size_t *length);
 
 /* Fields. An accessor asked of an event that has no such field returns the value in brackets. */
 
-/** Long press, pan, pinch, rotate: its phase. Follow: TG_PHASE_BEGAN (the first report),
+/** Long press, pan, pinch, rotate, drag: its phase. Follow: TG_PHASE_BEGAN (the first report),
  * TG_PHASE_CHANGED (a frame), then TG_PHASE_ENDED when it commits or TG_PHASE_CANCELLED when it
  * falls back (lifted short, flung back, or the touch was cancelled). [TG_PHASE_NONE] */
 enum tg_phase tg_event_get_phase(const struct tg_event *event);
@@ -227,11 +232,11 @@ int tg_event_get_fingers(const struct tg_event *event);
 int tg_event_get_taps(const struct tg_event *event);
 /**
  * Where, in surface units: a tap's position, a swipe's end, a long press's or a pan's
- * position, a pinch's or a rotation's focus, a fling's lift. [NaN]
+ * position, a pinch's or a rotation's focus, a fling's lift, a drag's first finger. [NaN]
  */
 double tg_event_get_x(const struct tg_event *event);
 double tg_event_get_y(const struct tg_event *event);
-/** Swipe: where it started, in surface units. [NaN] */
+/** Swipe: where it started; drag: where its first finger went down; in surface units. [NaN] */
 double tg_event_get_start_x(const struct tg_event *event);
 double tg_event_get_start_y(const struct tg_event *event);
 /** Pan: how far it moved since it began, in surface units. [NaN] */

@@ -132,7 +132,7 @@ public func tg_list_row_offset(_ list: OpaquePointer?, _ row: Int32) -> Double {
 @_cdecl("tg_list_row_is_swiped")
 public func tg_list_row_is_swiped(_ list: OpaquePointer?, _ row: Int32) -> Int32 {
     on(list, else: -1) { (l: CList) in
-        row >= 0 && Int(row) < l.core.list.rowCount ? (l.core.list.rowSwipes.swiped.contains(Int(row)) ? 1 : 0) : -1
+        row >= 0 && Int(row) < l.core.list.rowCount ? (l.core.list.rowSwipes.isSwiped(Int(row)) ? 1 : 0) : -1
     }
 }
 

@@ -106,12 +106,9 @@ public struct ListController: Sendable {
         // What an edit held for a tap that never came (it turned into a drag) is forgotten
         // before the next touch: a later tap at the same point is another tap.
         if list.heldTap != nil, engine.pendingTapPosition == nil { list.heldTap = nil }
-        var drag: GestureEvent.Drag?
-        Self.run(&engine, &list, &pages, drag: &drag, time: time, events: events, emit: emit)
+        Self.run(&engine, &list, &pages, time: time, events: events, emit: emit)
         if list.slidesRows {
-            // The row follows the frame's drag report after the frame's other reports (a fling
-            // sets the row's speed before its lift), as it followed the engine before.
-            if let drag { list.followDrag(drag, at: time, surface: engine.surface) { emit(.list($0)) } }
+            list.followDrag(at: time, surface: engine.surface) { emit(.list($0)) }
             actOnLiftOverAction(emit: emit)
         }
     }
@@ -125,10 +122,7 @@ public struct ListController: Sendable {
         engine.reportWaitingTap { event in Self.deliver(event, &list, &pages, surface: surface, emit: emit) }
     }
 
-    /// Hands the engine the frame, and the list what it acts on; the frame's last drag report
-    /// (there is one at most) goes to `drag`.
     private static func run(_ engine: inout GestureEngine, _ list: inout ListModel, _ pages: inout Pages,
-                            drag: inout GestureEvent.Drag?,
                             time frameTime: Double, events: UnsafeBufferPointer<TouchEvent>, emit: (Output) -> Void) {
         let surface = engine.surface
         guard engine.handle(time: frameTime, events: events, sequence: { edge, time in
@@ -138,7 +132,6 @@ public struct ListController: Sendable {
             }
         }, emit: { event in
             emit(.gesture(event))
-            if case .drag(let d) = event.kind { drag = d }
             // Only what the list acts on is passed to it (most reports are not).
             if list.actsOn(event.kind) {
                 list.apply(event, surface: surface) { emit(.list($0)) }

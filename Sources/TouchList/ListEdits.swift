@@ -302,11 +302,7 @@ extension ListModel {
         selectedRows = remap(selectedRows)
         selectedRow = selectedRow.flatMap(plan.newIndex(ofOld:))
         checkedRows = remap(checkedRows)
-        rowSwipes.swiped = remap(rowSwipes.swiped)
-        rowSwipes.swipedFromLeading = remap(rowSwipes.swipedFromLeading)
-        rowSwipes.closing = rowSwipes.closing.compactMap { c in
-            plan.newIndex(ofOld: c.row).map { var c = c; c.row = $0; return c }
-        }
+        if rowSwipes.remap(at: time, plan.newIndex(ofOld:)) { sequence.slidRowDeleted = true }
         switch reorder {
         case .lifted(var l):
             if let now = plan.newIndex(ofOld: l.row) {
@@ -320,14 +316,6 @@ extension ListModel {
             if let now = plan.newIndex(ofOld: s.row) { s.row = now; reorder = .settling(s) } else { transitionReorder(to: .idle, at: time) }
         case .idle:
             break
-        }
-        if let row = rowSwipes.active.row {
-            if let now = plan.newIndex(ofOld: row) {
-                rowSwipes.active = rowSwipes.active.moved(to: now)
-            } else {
-                if case .tracking = rowSwipes.active { sequence.slidRowDeleted = true }
-                transition(toRow: .idle, at: time)   // deleted: gone at once
-            }
         }
     }
 }

@@ -46,8 +46,11 @@ public struct ListModel: Sendable {
     /// Every row showing a checkmark (``SelectionMode/checkmark``).
     public internal(set) var checkedRows: Set<Int> = []
     /// Every change of the sliding row's phase (``RowSwipes/active``), when recording is
-    /// switched on.
-    public var rowSwipeLog = TransitionLog<RowSwipeState.Phase>()
+    /// switched on: ``RowSwipes/log``, kept by the row's own state.
+    public var rowSwipeLog: TransitionLog<RowSwipeState.Phase> {
+        get { rowSwipes.log }
+        set { rowSwipes.log = newValue }
+    }
     /// How far the content is scrolled up, in surface units: 0 shows the first row at the top,
     /// ``maxOffset`` the last row at the bottom; below 0 or above ``maxOffset`` while pulled
     /// past an end.
@@ -98,6 +101,9 @@ public struct ListModel: Sendable {
 
     /// True when `endFrame(at:surface:emit:)` has something to do.
     var needsEndFrame = true
+    /// The current frame's drag report, until the row follows it at the frame's end
+    /// (``followDrag(at:surface:emit:)``).
+    var frameDrag: GestureEvent.Drag?
 
     /// A list over `layout`, described further by `options`.
     public init(layout: ListLayout, options: ListOptions = .init()) {
@@ -198,12 +204,13 @@ public struct ListModel: Sendable {
     // MARK: Gestures
 
     /// True for the gestures `apply(_:surface:emit:)` acts on: pans, flings, swipes and taps,
-    /// and long presses when rows are reordered (checked second: most lists do not reorder, and
+    /// drags when rows slide, and long presses when rows are reordered (checked second: most lists do not reorder, and
     /// a long press reports at every frame it moves).
     @inline(__always) func actsOn(_ kind: GestureEvent.Kind) -> Bool {
         switch kind {
         case .pan, .fling, .swipe, .tap: true
         case .longPress: reorders
+        case .drag: slidesRows
         default: false
         }
     }
@@ -224,6 +231,9 @@ public struct ListModel: Sendable {
         case .swipe(let s): swipe(s, at: event.time, emit: emit)
         case .tap(let t): tap(t, at: event.time, surface: surface, emit: emit)
         case .longPress(let p): reorderPress(p, at: event.time, surface: surface, emit: emit)
+        // The row follows the frame's last drag report once the frame's other reports are in
+        // (a fling sets the row's speed before its lift): ``followDrag(at:surface:emit:)``.
+        case .drag(let d): frameDrag = d
         default: return
         }
     }

@@ -83,8 +83,7 @@ extension ListModel {
             geometry = ListGeometry(sections: [], headerHeight: options.headerHeight, rowHeight: { _ in 0 })
             identities = RowIdentities(count: 0)
             editAnimations = []
-            rowSwipes.swiped = []
-            rowSwipes.swipedFromLeading = []
+            rowSwipes.forgetRows(at: time)
             selectedRows = []
             selectedRow = nil
             checkedRows = []

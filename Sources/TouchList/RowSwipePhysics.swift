@@ -33,14 +33,24 @@ public struct RowSwipePhysics: Hashable, Sendable {
     public init() {}
 
     /// The offset shown for a drag to the unbanded offset `raw`: followed one to one within
-    /// the actions (`leading` and `trailing` wide), with the rubber band past them (a side with
-    /// no actions resists from 0). `width`: the row's width. Surface units throughout.
-    public func banded(_ raw: Double, leading: Double, trailing: Double, width: Double) -> Double {
-        let c = rubberBandCoefficient
+    /// the actions (`widths.leading` and `widths.trailing` wide), with the rubber band past them
+    /// (a side with no actions resists from 0), scaled by the row's width. Surface units
+    /// throughout.
+    public func banded(_ raw: Double, in widths: RowActionWidths) -> Double {
+        let c = rubberBandCoefficient, width = widths.row
         func band(_ x: Double) -> Double { width > 0 && c > 0 ? (1 - 1 / (x * c / width + 1)) * width : 0 }
-        if raw > leading { return leading + band(raw - leading) }
-        if raw < -trailing { return -trailing - band(-trailing - raw) }
+        if raw > widths.leading { return widths.leading + band(raw - widths.leading) }
+        if raw < -widths.trailing { return -widths.trailing - band(-widths.trailing - raw) }
         return raw
+    }
+
+    /// The inverse of ``banded(_:in:)``: the unbanded drag that shows `offset` (surface units).
+    public func unbanded(_ offset: Double, in widths: RowActionWidths) -> Double {
+        let c = rubberBandCoefficient, width = widths.row
+        func unband(_ y: Double) -> Double { width > 0 && c > 0 && y < width ? (width / c) * (1 / (1 - y / width) - 1) : y }
+        if offset > widths.leading { return widths.leading + unband(offset - widths.leading) }
+        if offset < -widths.trailing { return -widths.trailing - unband(-widths.trailing - offset) }
+        return offset
     }
 
     /// What the lift decides.
@@ -53,11 +63,13 @@ public struct RowSwipePhysics: Hashable, Sendable {
 
     /// Where a row's content settles when the finger lifts with the content at `raw` (the
     /// unbanded drag, surface units) moving at `velocity` (surface units per second, positive
-    /// to the right); `unitsPerMillimeter` converts ``flingSpeed``, `allowsFullSwipe` says
-    /// whether a full swipe can run. A fast lift decides by its direction; otherwise the content
-    /// opens the side it is at least ``openShare`` into, and closes short of that.
-    public func decide(raw: Double, velocity: Double, leading: Double, trailing: Double, width: Double,
+    /// to the right), over actions and a row `widths` wide; `unitsPerMillimeter` converts
+    /// ``flingSpeed``, `allowsFullSwipe` says whether a full swipe can run. A fast lift decides
+    /// by its direction; otherwise the content opens the side it is at least ``openShare`` into,
+    /// and closes short of that.
+    public func decide(raw: Double, velocity: Double, in widths: RowActionWidths,
                        unitsPerMillimeter: Double, allowsFullSwipe: Bool) -> Decision {
+        let leading = widths.leading, trailing = widths.trailing, width = widths.row
         if allowsFullSwipe {
             if leading > 0, raw - leading >= fullSwipeShare * (width - leading) { return Decision(target: 0, fullSwipe: .leading) }
             if trailing > 0, -raw - trailing >= fullSwipeShare * (width - trailing) { return Decision(target: 0, fullSwipe: .trailing) }
@@ -93,4 +105,24 @@ public enum RowSide: String, Hashable, Sendable, CaseIterable, CustomStringConve
 
     /// The side's name as traces write it (`leading`), for logs and `print`.
     public var description: String { rawValue }
+}
+
+/// How far a sliding row's content can move over its actions, as one value: the width of the
+/// actions on each side (``RowActions/width`` of ``ListOptions/leadingActions`` and
+/// ``ListOptions/trailingActions``) and the row's own width, which scales the rubber band past
+/// them and the full swipe. Surface units.
+public struct RowActionWidths: Hashable, Sendable {
+    /// All the leading actions' widths together: how far the content slides right to show them.
+    public var leading: Double
+    /// All the trailing actions' widths together: how far the content slides left to show them.
+    public var trailing: Double
+    /// The row's width.
+    public var row: Double
+
+    /// The widths of a row's leading and trailing actions and of the row itself (surface units).
+    public init(leading: Double, trailing: Double, row: Double) {
+        self.leading = leading
+        self.trailing = trailing
+        self.row = row
+    }
 }

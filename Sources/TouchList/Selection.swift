@@ -15,7 +15,7 @@ extension ListModel {
         }
         if closeOpenRow(at: time, emit: emit) { return }
         if options.swipePolicy == .oneOpen, let open = rowSwipes.openRow {
-            setSwiped(open, false, at: time, emit: emit)
+            setSwiped(open, nil, at: time, emit: emit)
             return
         }
         switch touched {

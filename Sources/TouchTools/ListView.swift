@@ -89,8 +89,11 @@ package struct ListView {
             } else {
                 // A swiped row names the actions its swipe uncovered: the leading one after a
                 // right swipe, the trailing ones after a left swipe (as the graphics view draws).
-                let state = !list.rowSwipes.swiped.contains(r) ? ""
-                    : list.rowSwipes.swipedFromLeading.contains(r) ? "▶ [ Archive ] " : "◀ [ Flag ] [ Delete ] "
+                let state = switch list.rowSwipes.side(ofRow: r) {
+                case nil: ""
+                case .leading?: "▶ [ Archive ] "
+                case .trailing?: "◀ [ Flag ] [ Delete ] "
+                }
                 line = Self.pad(" row \(r)\(check)", columns - state.count - 1) + state
             }
             line = Self.pad(line, columns)

@@ -104,11 +104,14 @@ let engineEvents = quick ? 2_000_000 : 30_000_000
 let runs = quick ? 1 : 3
 
 say("touch-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build\(quick ? ", quick mode (small sizes; figures are indicative only)" : "")")
-for (kinds, slides, label) in commandsOnly || scalingOnly || args.first == "capi" ? [] : [
-    (5, false, "core session (swipes, taps, drags, two-finger swipes)"),
-    (7, false, "full session (also pinches that turn, long presses)"),
-    (5, true, "core session on rows that slide (the drag in the arena, rows following it)"),
-] {
+// TOUCH_BENCH_SESSIONS=core,full,slides names the sessions to run (all by default): one alone
+// under callgrind counts its own instructions.
+let sessions = getenv("TOUCH_BENCH_SESSIONS").map { String(cString: $0).split(separator: ",").map(String.init) }
+for (name, kinds, slides, label) in commandsOnly || scalingOnly || args.first == "capi" ? [] : [
+    ("core", 5, false, "core session (swipes, taps, drags, two-finger swipes)"),
+    ("full", 7, false, "full session (also pinches that turn, long presses)"),
+    ("slides", 5, true, "core session on rows that slide (the drag in the arena, rows following it)"),
+] where sessions?.contains(name) ?? true {
     let e = benchEngine(total: engineEvents, kinds: kinds, slides: slides)
     let rate = Double(e.events) / e.seconds
     say("engine, \(label): \(e.events) contact events through all \(slides ? "eight" : "seven") recognizers, the arena and the list model in \(fmt(e.seconds, 3)) s")

@@ -63,13 +63,13 @@ final class ListPainter {
     /// forgotten (so what is kept is the swiped rows and the ones closing).
     private func updateReveals(_ list: ListModel, at time: Double) {
         let swipes = list.rowSwipes
-        for row in swipes.swiped {
-            let target: Double = swipes.swipedFromLeading.contains(row) ? 1 : -1
+        for (row, side) in swipes.open {
+            let target: Double = side == .leading ? 1 : -1
             if let r = reveals[row], r.to == target { continue }
             let now = reveals[row]?.at(time) ?? 0
             reveals[row] = revealsStarted ? Reveal(from: now, to: target, start: time) : Reveal(from: target, to: target, start: time)
         }
-        for (row, r) in reveals where !swipes.swiped.contains(row) {
+        for (row, r) in reveals where !swipes.isSwiped(row) {
             if r.to != 0 {
                 reveals[row] = Reveal(from: r.at(time), to: 0, start: time)
             } else if r.done(at: time) {

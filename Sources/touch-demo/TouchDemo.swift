@@ -316,7 +316,7 @@ struct TouchDemo: ParsableCommand {
             finished = true
             terminal?.restore()
             if !log && terminal == nil {
-                let swiped = list.rowSwipes.swiped.sorted()
+                let swiped = list.rowSwipes.open.keys.sorted()
                 let end = stopRequested.load(ordering: .relaxed) ? "stopped (SIGINT or SIGTERM)" : ending
                 say("\(end); swiped: \(rowsPhrase(swiped)); selected: \(rowsPhrase(list.selectedRows.sorted()))")
             }

@@ -162,11 +162,11 @@ struct Replay: ParsableCommand {
     /// The list as the gestures left it, after the output.
     func printList(_ list: ListModel) {
         let rows = list.rowCount
-        let swiped = list.rowSwipes.swiped.sorted()
+        let swiped = list.rowSwipes.open.keys.sorted()
         print("list: \(rows) rows, policy \(list.options.swipePolicy.rawValue)\(list.contentOffset > 0 ? ", scrolled by \(formatJSONNumber((list.contentOffset * 10).rounded() / 10))" : ""); swiped: \(swiped.isEmpty ? "none" : swiped.map(String.init).joined(separator: ", ")); selected: \(list.selectedRow.map(String.init) ?? "none")")
         let shownRows = min(rows, 12)
         for r in 0..<shownRows {
-            let mark = list.rowSwipes.swiped.contains(r) ? "◀▮ swiped " : "          "
+            let mark = list.rowSwipes.isSwiped(r) ? "◀▮ swiped " : "          "
             let sel = list.selectedRow == r ? "  ← selected" : ""
             print("  │ row \(String(r).padding(toLength: 3, withPad: " ", startingAt: 0)) \(mark)│\(sel)")
         }

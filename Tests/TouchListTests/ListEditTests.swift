@@ -185,7 +185,9 @@ struct ListEditTests {
             let swiped = Set((0..<n).filter { _ in r.int(4) == 0 })
             m.selectedRows = selected
             m.checkedRows = checked
-            m.rowSwipes.swiped = swiped
+            // Each swiped row shows a side of its own, which travels with it.
+            func side(_ id: Int) -> RowSide { id % 2 == 0 ? .leading : .trailing }
+            for row in swiped { _ = m.rowSwipes.setOpen(row, side(row)) }
             var time = 0.0
             for _ in 0..<12 {
                 let e = Self.randomEdit(&r, rows: ids.count)
@@ -196,6 +198,7 @@ struct ListEditTests {
                 #expect(m.selectedRows == Set(ids.indices.filter { selected.contains(ids[$0]) }), "round \(round)")
                 #expect(m.checkedRows == Set(ids.indices.filter { checked.contains(ids[$0]) }), "round \(round)")
                 #expect(m.rowSwipes.swiped == Set(ids.indices.filter { swiped.contains(ids[$0]) }), "round \(round)")
+                #expect(m.rowSwipes.open.allSatisfy { $0.value == side(ids[$0.key]) }, "round \(round): a side did not travel with its row")
                 for (row, id) in ids.enumerated() {
                     #expect(m.realHeight(ofRow: row) == options.rowHeights[id % 5])
                     #expect(m.geometry.height(ofItem: m.geometry.item(ofRow: row)) == options.rowHeights[id % 5], "round \(round) row \(row)")

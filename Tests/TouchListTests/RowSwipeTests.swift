@@ -18,24 +18,24 @@ struct RowSwipeTests {
 
     @Test("the content follows the drag one to one within the actions, with a rubber band past them")
     func banding() {
-        #expect(physics.banded(-100, leading: 160, trailing: 240, width: 800) == -100)
-        #expect(physics.banded(160, leading: 160, trailing: 240, width: 800) == 160)
+        #expect(physics.banded(-100, in: RowActionWidths(leading: 160, trailing: 240, row: 800)) == -100)
+        #expect(physics.banded(160, in: RowActionWidths(leading: 160, trailing: 240, row: 800)) == 160)
         // 100 past the leading actions: (1 − 1/(100 × 0.55 / 800 + 1)) × 800.
-        let past = physics.banded(260, leading: 160, trailing: 240, width: 800)
+        let past = physics.banded(260, in: RowActionWidths(leading: 160, trailing: 240, row: 800))
         #expect(abs(past - (160 + (1 - 1 / (100 * 0.55 / 800 + 1)) * 800)) < 1e-9)
         #expect(past < 260 && past > 160)
         // A side with no actions resists from 0.
-        #expect(physics.banded(50, leading: 0, trailing: 240, width: 800) < 50)
+        #expect(physics.banded(50, in: RowActionWidths(leading: 0, trailing: 240, row: 800)) < 50)
         for raw in stride(from: -700.0, through: 700, by: 37) {
-            let shown = physics.banded(raw, leading: 160, trailing: 240, width: 800)
-            #expect(abs(physics.unbanded(shown, leading: 160, trailing: 240, width: 800) - raw) < 1e-6)
+            let shown = physics.banded(raw, in: RowActionWidths(leading: 160, trailing: 240, row: 800))
+            #expect(abs(physics.unbanded(shown, in: RowActionWidths(leading: 160, trailing: 240, row: 800)) - raw) < 1e-6)
         }
     }
 
     @Test("the lift: half-way into a side opens it, a fast lift goes its way, far past the actions is a full swipe")
     func decisions() {
         func decide(_ raw: Double, _ v: Double = 0, full: Bool = true) -> RowSwipePhysics.Decision {
-            physics.decide(raw: raw, velocity: v, leading: 160, trailing: 240, width: 800, unitsPerMillimeter: 5, allowsFullSwipe: full)
+            physics.decide(raw: raw, velocity: v, in: RowActionWidths(leading: 160, trailing: 240, row: 800), unitsPerMillimeter: 5, allowsFullSwipe: full)
         }
         #expect(decide(-120).target == -240)          // exactly half of 240
         #expect(decide(-119).target == 0)
@@ -173,6 +173,38 @@ struct RowSwipeTests {
         let (controller, out) = replayList(s.events, list: ListModel(layout: eightRows), explain: true)
         #expect(dragDecisions(out).isEmpty)
         #expect(controller.engine.standing(of: .drag) == .absent)
+    }
+
+    @Test("a refresh that replaces the rows leaves no row open or sliding: the new row 3 does not show the old row 3's actions")
+    func refreshForgetsOpenRows() {
+        var options = ListOptions()
+        options.leadingActions = 160
+        options.trailingActions = 240
+        options.refreshes = true
+        var controller = ListController(surface: panel, list: ListModel(layout: eightRows, options: options))
+        controller.pageSource = ScriptedFeed(pageSize: 8, total: 8, latency: 2.0)
+        var s = Script()
+        s.down(0, 1, 400, 100)                 // a pull of 40 mm at the top: a refresh; page 1 comes at 2.5 s
+        s.move(0.1, 1, 400, 200)
+        s.move(0.2, 1, 400, 300)
+        s.up(0.5, 1, 400, 300)
+        s.down(1.1, 2, 600, 210)               // sprung back by 1.0 s; row 3 dragged 35 mm left and held: open
+        s.move(1.2, 2, 570, 210)
+        s.move(1.3, 2, 500, 210)
+        s.move(1.4, 2, 425, 210)
+        s.up(1.5, 2, 425, 210)
+        var frames = FrameAssembler()
+        for e in s.events { frames.add(e) { controller.handle($0) { _ in } } }
+        frames.flush { controller.handle($0) { _ in } }
+        controller.advance(to: 2.4) { _ in }
+        #expect(controller.list.rowSwipes.openRow == 3, "row 3 did not open before the page came")
+        #expect(controller.list.offset(ofRow: 3) == -240)
+        var pages: [ListEvent.Kind] = []
+        controller.advance(to: 3.0) { if case .list(let l) = $0, case .page = l.kind { pages.append(l.kind) } }
+        #expect(pages.count == 1, "page 1 did not come back by 3.0 s")
+        #expect(controller.list.rowSwipes.open.isEmpty)
+        #expect(controller.list.rowSwipes.active == .idle)
+        #expect(controller.list.offset(ofRow: 3) == 0)
     }
 
     @Test("mid-settle offsets are the spring's, whenever the list is stepped")

@@ -22,33 +22,54 @@ enum ListScene {
     /// The options `scene` gives, each left at its default where the trace gives none.
     static func options(_ scene: SceneList) -> ListOptions {
         var o = ListOptions()
-        if let p = scene.swipePolicy.flatMap(SwipePolicy.init(rawValue:)) { o.swipePolicy = p }
-        if let w = scene.leadingActions { o.leadingActions = RowActions(widths: w) }
-        if let w = scene.trailingActions { o.trailingActions = RowActions(widths: w) }
-        if let b = scene.fullSwipes { o.fullSwipes = b }
-        if let b = scene.reorder { o.reorder = b }
-        if let s = scene.sections { o.sections = s }
-        if let h = scene.headerHeight { o.headerHeight = h }
-        if let hs = scene.rowHeights { o.rowHeights = hs }
-        if let h = scene.estimatedRowHeight { o.estimatedRowHeight = h }
-        if let s = scene.selection.flatMap(SelectionMode.init(rawValue:)) { o.selection = s }
-        if let b = scene.snapsToCells { o.snapsToCells = b }
-        if let b = scene.snapsToSections { o.snapsToSections = b }
-        if let d = scene.sectionSnapDistance { o.sectionSnapDistance = d }
-        if let p = scene.paging.flatMap(PagingMode.init(rawValue:)) { o.paging = p }
-        if let n = scene.pageSize { o.pageSize = n }
-        if let d = scene.infiniteScrollDistance { o.infiniteScrollDistance = d }
-        if let b = scene.refreshes { o.refreshes = b }
-        if let d = scene.refreshDistance { o.refreshDistance = d }
-        if let h = scene.loadMoreRowHeight { o.loadMoreRowHeight = h }
-        if let h = scene.loadingRowHeight { o.loadingRowHeight = h }
-        if let b = scene.bounces { o.physics.bounces = b }
-        if let r = scene.decelerationRate { o.physics.decelerationRate = r }
-        if let v = scene.stopSpeed { o.physics.stopSpeed = v }
-        if let v = scene.rubberBandCoefficient { o.physics.rubberBandCoefficient = v }
-        if let v = scene.settleDuration { o.physics.settleDuration = v }
+        for (name, value) in scene.options { ListOptionFields.set[name]?(&o, value) }
         return o
     }
+}
+
+/// How each option of ``ListOptionsCatalog`` (TouchTrace's table of `scene.list`'s options) sets
+/// and reads its `ListOptions` field: one entry a name, and nothing else to add for a new option
+/// but its field, its catalog row and this entry. A test holds the names here to the catalog's,
+/// each default to the field's, and the catalog to every field of `ListOptions`. Closures rather
+/// than key paths, which Embedded Swift (the phones' build) does not have.
+package enum ListOptionFields {
+    /// Sets the field named by the key from a value its catalog entry accepted.
+    package static let set: [String: @Sendable (inout ListOptions, ListOptionValue) -> Void] = [
+        "swipePolicy": { o, v in if let p = v.word.flatMap(SwipePolicy.init(rawValue:)) { o.swipePolicy = p } },
+        "sections": { o, v in if case .wholes(let s) = v { o.sections = s } },
+        "headerHeight": { o, v in if let n = v.number { o.headerHeight = n } },
+        "rowHeights": { o, v in if case .numbers(let hs) = v { o.rowHeights = hs } },
+        "estimatedRowHeight": { o, v in if let n = v.number { o.estimatedRowHeight = n } },
+        "selection": { o, v in if let s = v.word.flatMap(SelectionMode.init(rawValue:)) { o.selection = s } },
+        "snapsToCells": { o, v in if let b = v.flag { o.snapsToCells = b } },
+        "snapsToSections": { o, v in if let b = v.flag { o.snapsToSections = b } },
+        "sectionSnapDistance": { o, v in if let n = v.number { o.sectionSnapDistance = n } },
+        "paging": { o, v in if let p = v.word.flatMap(PagingMode.init(rawValue:)) { o.paging = p } },
+        "pageSize": { o, v in if case .whole(let n) = v { o.pageSize = n } },
+        "infiniteScrollDistance": { o, v in if let n = v.number { o.infiniteScrollDistance = n } },
+        "refreshes": { o, v in if let b = v.flag { o.refreshes = b } },
+        "refreshDistance": { o, v in if let n = v.number { o.refreshDistance = n } },
+        "loadMoreRowHeight": { o, v in if let n = v.number { o.loadMoreRowHeight = n } },
+        "loadingRowHeight": { o, v in if let n = v.number { o.loadingRowHeight = n } },
+        "bounces": { o, v in if let b = v.flag { o.physics.bounces = b } },
+        "decelerationRate": { o, v in if let n = v.number { o.physics.decelerationRate = n } },
+        "stopSpeed": { o, v in if let n = v.number { o.physics.stopSpeed = n } },
+        "rubberBandCoefficient": { o, v in if let n = v.number { o.physics.rubberBandCoefficient = n } },
+        "settleDuration": { o, v in if let n = v.number { o.physics.settleDuration = n } },
+        "leadingActions": { o, v in if case .numbers(let w) = v { o.leadingActions = RowActions(widths: w) } },
+        "trailingActions": { o, v in if case .numbers(let w) = v { o.trailingActions = RowActions(widths: w) } },
+        "fullSwipes": { o, v in if let b = v.flag { o.fullSwipes = b } },
+        "reorder": { o, v in if let b = v.flag { o.reorder = b } },
+    ]
+}
+
+extension ListOptionValue {
+    /// The number, if this is one.
+    var number: Double? { if case .number(let n) = self { n } else { nil } }
+    /// The flag, if this is one.
+    var flag: Bool? { if case .flag(let b) = self { b } else { nil } }
+    /// The word, if this is one.
+    var word: String? { if case .word(let w) = self { w } else { nil } }
 }
 
 extension TraceHeader {

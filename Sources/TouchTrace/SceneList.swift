@@ -14,20 +14,12 @@ package enum SceneListReader {
         "policy": "swipePolicy",
     ]
 
-    /// Every key of `scene.list`, current spellings.
-    static let keys = [
-        "rows", "rowHeight", "top", "left", "width", "height", "offset", "swipePolicy", "sections", "headerHeight",
-        "rowHeights", "estimatedRowHeight", "selection", "snapsToCells", "snapsToSections", "sectionSnapDistance",
-        "paging", "pageSize", "infiniteScrollDistance", "refreshes", "refreshDistance", "loadMoreRowHeight",
-        "loadingRowHeight", "bounces", "decelerationRate", "stopSpeed", "rubberBandCoefficient", "settleDuration",
-        "leadingActions", "trailingActions", "fullSwipes", "edits", "reorder",
-    ]
+    /// The keys of `scene.list` that are not options: the viewport, and the app's edits.
+    static let layoutKeys = ["rows", "rowHeight", "top", "left", "width", "height", "offset"]
 
-    /// The words `swipePolicy`, `selection` and `paging` take: the raw values of TouchList's
-    /// `SwipePolicy`, `SelectionMode` and `PagingMode` (TouchReplay's tests hold them equal).
-    package static let swipePolicies = ["toggle", "directional", "oneOpen"]
-    package static let selectionModes = ["none", "single", "multiple", "checkmark"]
-    package static let pagingModes = ["none", "loadMoreRow", "infinite"]
+    /// Every key of `scene.list`, current spellings: the viewport, the options
+    /// (``ListOptionsCatalog``), the edits.
+    static let keys = layoutKeys + ListOptionsCatalog.entries.map(\.name) + ["edits"]
 
     /// Reads `scene.list` (`value`, the value found) over `surface`. Each problem is reported at
     /// its place (`locate`, a path inside `scene` such as `list.edits[3]`; else `location`),
@@ -71,18 +63,6 @@ package enum SceneListReader {
             guard let n = v.numberValue, n.isFinite, n == n.rounded(), n >= min, n <= 1e7 else { return nil }
             return Int(n)
         }
-        func flag(_ key: String) -> Bool? {
-            guard let v = list[key] else { return nil }
-            if let b = v.boolValue { return b }
-            bad(key, "true or false", v)
-            return nil
-        }
-        func choice(_ key: String, _ words: [String]) -> String? {
-            guard let v = list[key] else { return nil }
-            if let t = v.stringValue, words.contains(t) { return t }
-            bad(key, "one of " + words.map { "\"\($0)\"" }.joined(separator: ", "), v)
-            return nil
-        }
         // The viewport.
         if let v = list["rows"] {
             if let n = whole(v, min: 0) { scene.rows = n } else { bad("rows", "a whole number from 0 to 10,000,000", v) }
@@ -93,67 +73,49 @@ package enum SceneListReader {
         scene.width = number("width", "a positive number (trace units)", { $0 > 0 })
         scene.height = number("height", "a positive number (trace units)", { $0 > 0 })
         scene.offset = number("offset", "a number (trace units)", { _ in true })
-        // Everything else.
-        scene.swipePolicy = choice("swipePolicy", swipePolicies)
-        // Actions wider than the row could never be uncovered (and 1e308 made every offset NaN).
+        // The options, each as its catalog entry says. Actions wider than the row could never be
+        // uncovered (and 1e308 made every offset NaN).
         let width = scene.width ?? surface.width
-        let actions = "a number from 0 to the row's width, \(formatJSONNumber(width)) (trace units), or an array of positive widths, one per action, adding up to at most that"
-        func widths(_ key: String) -> [Double]? {
-            guard let v = list[key] else { return nil }
-            if let n = v.numberValue, n.isFinite, n >= 0, n <= width { return [n] }
-            if let a = v.arrayValue {
-                let ws = a.compactMap { $0.numberValue.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } }
-                if ws.count == a.count, ws.reduce(0, +) <= width { return ws }
-            }
-            bad(key, actions, v)
-            return nil
-        }
-        scene.leadingActions = widths("leadingActions")
-        scene.trailingActions = widths("trailingActions")
-        scene.fullSwipes = flag("fullSwipes")
-        scene.reorder = flag("reorder")
-        if let v = list["sections"] {
-            let counts = v.arrayValue?.map { whole($0, min: 0) }
-            if let counts, !counts.isEmpty, !counts.contains(where: { $0 == nil }) {
+        for option in ListOptionsCatalog.entries {
+            guard let v = list[option.name] else { continue }
+            let key = option.name
+            var value: ListOptionValue?
+            switch option.kind {
+            case .number:
+                if let n = v.numberValue, n.isFinite, option.accepted?.contains(n) ?? true { value = .number(n) }
+            case .whole:
+                if let n = whole(v, min: option.accepted?.lower ?? 0) { value = .whole(n) }
+            case .flag:
+                if let b = v.boolValue { value = .flag(b) }
+            case .choice(let words):
+                if let t = v.stringValue, words.contains(t) { value = .word(t) }
+            case .actionWidths:
+                if let n = v.numberValue, n.isFinite, n >= 0, n <= width {
+                    value = .numbers([n])
+                } else if let a = v.arrayValue {
+                    let ws = a.compactMap { $0.numberValue.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } }
+                    if ws.count == a.count, ws.reduce(0, +) <= width { value = .numbers(ws) }
+                }
+            case .heights:
+                let hs = v.arrayValue?.compactMap { $0.numberValue.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } }
+                if let hs, !hs.isEmpty, hs.count == v.arrayValue?.count { value = .numbers(hs) }
+            case .rowsPerSection:
+                let counts = v.arrayValue?.map { whole($0, min: 0) }
+                guard let counts, !counts.isEmpty, !counts.contains(where: { $0 == nil }) else { break }
                 let sections = counts.compactMap { $0 }
                 let sum = sections.reduce(0, +)
                 if let rows = list["rows"]?.numberValue, rows != Double(sum) {
                     problems.append(Diagnostic(.error, place("list.sections"), "`scene.list.sections` must add up to `rows` (\(formatJSONNumber(rows))), found \(sum) rows in \(sections.count) sections"))
-                } else if sum > 10_000_000 {
-                    bad("sections", "at most 10,000,000 rows in all", v)
-                } else {
-                    scene.sections = sections
+                    continue
                 }
-            } else {
-                bad("sections", "a non-empty array of whole numbers of rows", v)
+                if sum > 10_000_000 {
+                    bad(key, "at most 10,000,000 rows in all", v)
+                    continue
+                }
+                value = .wholes(sections)
             }
+            if let value { scene.options[key] = value } else { bad(key, option.expected(width: width), v) }
         }
-        scene.headerHeight = number("headerHeight", "a number ≥ 0 (trace units)", { $0 >= 0 })
-        if let v = list["rowHeights"] {
-            let hs = v.arrayValue?.compactMap { $0.numberValue.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } }
-            if let hs, !hs.isEmpty, hs.count == v.arrayValue?.count { scene.rowHeights = hs } else {
-                bad("rowHeights", "a non-empty array of positive numbers (trace units)", v)
-            }
-        }
-        scene.estimatedRowHeight = number("estimatedRowHeight", "a positive number (trace units)", { $0 > 0 })
-        scene.selection = choice("selection", selectionModes)
-        scene.snapsToCells = flag("snapsToCells")
-        scene.snapsToSections = flag("snapsToSections")
-        scene.sectionSnapDistance = number("sectionSnapDistance", "a number ≥ 0 (mm)", { $0 >= 0 })
-        scene.paging = choice("paging", pagingModes)
-        if let v = list["pageSize"] {
-            if let n = whole(v, min: 1) { scene.pageSize = n } else { bad("pageSize", "a whole number ≥ 1", v) }
-        }
-        scene.infiniteScrollDistance = number("infiniteScrollDistance", "a number ≥ 0 (mm)", { $0 >= 0 })
-        scene.refreshes = flag("refreshes")
-        scene.refreshDistance = number("refreshDistance", "a positive number (mm)", { $0 > 0 })
-        scene.loadMoreRowHeight = number("loadMoreRowHeight", "a positive number (trace units)", { $0 > 0 })
-        scene.loadingRowHeight = number("loadingRowHeight", "a positive number (trace units)", { $0 > 0 })
-        scene.bounces = flag("bounces")
-        scene.decelerationRate = number("decelerationRate", "a number between 0 and 1 (UIKit: 0.998 normal, 0.99 fast)", { $0 > 0 && $0 < 1 })
-        scene.stopSpeed = number("stopSpeed", "a positive number (mm/s)", { $0 > 0 })
-        scene.rubberBandCoefficient = number("rubberBandCoefficient", "a positive number", { $0 > 0 })
-        scene.settleDuration = number("settleDuration", "a number ≥ 0 (s)", { $0 >= 0 })
         if let v = list["edits"] {
             scene.edits = readEdits(v, rows: staticRowCount(list), at: place("list.edits"), entry: { place("list.edits[\($0)]") }, problems: &problems)
         }
@@ -300,26 +262,17 @@ package enum SceneListReader {
 package struct SceneList: Hashable, Sendable {
     package var rows: Int?
     package var rowHeight, top, left, width, height, offset: Double?
-    package var swipePolicy: String?
-    package var leadingActions, trailingActions: [Double]?
     package var edits: [SceneEdit]?
-    package var fullSwipes: Bool?
-    package var reorder: Bool?
-    package var sections: [Int]?
-    package var headerHeight: Double?
-    package var rowHeights: [Double]?
-    package var estimatedRowHeight: Double?
-    package var selection: String?
-    package var snapsToCells, snapsToSections: Bool?
-    package var sectionSnapDistance: Double?
-    package var paging: String?
-    package var pageSize: Int?
-    package var infiniteScrollDistance: Double?
-    package var refreshes: Bool?
-    package var refreshDistance, loadMoreRowHeight, loadingRowHeight: Double?
-    package var bounces: Bool?
-    package var decelerationRate, stopSpeed, rubberBandCoefficient, settleDuration: Double?
+    /// Each option the trace gives and its catalog entry accepts, by its name
+    /// (``ListOptionsCatalog``).
+    package var options: [String: ListOptionValue] = [:]
     package init() {}
+
+    /// Rows per page (`pageSize`), when given: the feed's pages are this long too.
+    package var pageSize: Int? {
+        if case .whole(let n)? = options["pageSize"] { return n }
+        return nil
+    }
 }
 
 /// `scene.data` as written, each key checked.

@@ -127,9 +127,9 @@ struct ReaderErrorTests {
     @Test("the format's words for swipePolicy, selection and paging are the list's own, every case of each")
     func sceneListWordsAreTheListsCases() {
         // The format reads scene.list without TouchList, so it keeps these words itself.
-        #expect(SceneListReader.swipePolicies == SwipePolicy.allCases.map(\.rawValue))
-        #expect(SceneListReader.selectionModes == SelectionMode.allCases.map(\.rawValue))
-        #expect(SceneListReader.pagingModes == PagingMode.allCases.map(\.rawValue))
+        #expect(ListOptionsCatalog.swipePolicies == SwipePolicy.allCases.map(\.rawValue))
+        #expect(ListOptionsCatalog.selectionModes == SelectionMode.allCases.map(\.rawValue))
+        #expect(ListOptionsCatalog.pagingModes == PagingMode.allCases.map(\.rawValue))
     }
 
     @Test("renamed scene.list keys: the old spelling is still accepted and means the same")

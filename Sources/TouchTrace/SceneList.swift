@@ -19,7 +19,7 @@ package enum SceneListReader {
 
     /// Every key of `scene.list`, current spellings: the viewport, the options
     /// (``ListOptionsCatalog``), the edits.
-    static let keys = layoutKeys + ListOptionsCatalog.entries.map(\.name) + ["edits"]
+    static let keys = layoutKeys + ListOptionsCatalog.entries.map { $0.name } + ["edits"]
 
     /// Reads `scene.list` (`value`, the value found) over `surface`. Each problem is reported at
     /// its place (`locate`, a path inside `scene` such as `list.edits[3]`; else `location`),

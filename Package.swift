@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TouchTrace", targets: ["TouchTrace"]),
         .library(name: "TouchReplay", targets: ["TouchReplay"]),
         .library(name: "TouchEvdev", targets: ["TouchEvdev"]),
+        .library(name: "TouchRecordings", targets: ["TouchRecordings"]),
         .library(name: "TouchInput", targets: ["TouchInput"]),
         // The C library (tools/clib links it with the Swift runtime inside, as libtouchgestures).
         .library(name: "touchgestures", type: .dynamic, targets: ["TouchGesturesC"]),
@@ -38,10 +39,13 @@ let package = Package(
         .target(name: "CJSONStructure"),
         // libevdev, through pkg-config; Debian's libevdev-dev provides it.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
-        // Kernel input without the kernel: evdev events → frames (one decoder for devices and
-        // recordings), evemu-record and libinput-record readers, recordings ↔ traces. Pure
-        // Swift, no libevdev: fuzzed directly (Fuzz/).
-        .target(name: "TouchEvdev", dependencies: ["TouchGestures", "TouchTrace"]),
+        // Kernel input without the kernel: evdev events → frames, one decoder for devices and
+        // recordings. Pure Swift, no libevdev and no trace format: the live path (TouchInput)
+        // links no JSON reader. Fuzzed directly (Fuzz/).
+        .target(name: "TouchEvdev", dependencies: ["TouchGestures"]),
+        // Recordings of kernel events: the evemu-record and libinput-record readers, and
+        // recordings ↔ traces (through TouchEvdev's decoder). Fuzzed directly (Fuzz/).
+        .target(name: "TouchRecordings", dependencies: ["TouchGestures", "TouchTrace", "TouchEvdev"]),
         // Live touchscreens through libevdev, decoded by TouchEvdev.
         .target(name: "TouchInput", dependencies: ["TouchGestures", "TouchEvdev", "CLibevdev", "CPlatform"]),
         // The C API (include/touchgestures.h): a thin layer over the engine, the list and the
@@ -54,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "touchtrace",
             dependencies: [
-                "TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchInput", "TouchTools",
+                "TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchRecordings", "TouchInput", "TouchTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Each file imports the modules whose members it uses (SE-0444), held by the compiler.
@@ -81,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "touch-gestured",
             dependencies: [
-                "TouchGestures", "TouchEvdev", "TouchTrace", "TouchInput", "GestureBindings", "CDaemonSystem", "CPlatform",
+                "TouchGestures", "TouchEvdev", "TouchRecordings", "TouchTrace", "TouchInput", "GestureBindings", "CDaemonSystem", "CPlatform",
             ]
         ),
         // Counts heap allocations for the benchmark by wrapping glibc's malloc family.
@@ -99,7 +103,8 @@ let package = Package(
         .testTarget(name: "TouchGesturesCTests", dependencies: ["TouchGesturesC", "TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchTestSupport"]),
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchTools", "TouchTestSupport", "touchtrace", "touch-demo"]),
         .testTarget(name: "GestureBindingsTests", dependencies: ["GestureBindings", "TouchGestures", "TouchTrace", "TouchTools", "TouchTestSupport", "touch-gestured"]),
-        .testTarget(name: "TouchEvdevTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchTools", "TouchTestSupport"]),
+        .testTarget(name: "TouchEvdevTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchRecordings", "TouchTools", "TouchTestSupport"]),
+        .testTarget(name: "TouchRecordingsTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchRecordings", "TouchTools", "TouchTestSupport"]),
         .testTarget(name: "TouchToolsTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchTools", "TouchTestSupport"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchEvdev", "TouchInput"]),
     ],

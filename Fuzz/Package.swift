@@ -20,7 +20,7 @@ let package = Package(
         // The evemu-record reader and the import into a trace.
         .executableTarget(name: "EvemuFuzz", dependencies: [
             .product(name: "TouchGestures", package: library), .product(name: "TouchTrace", package: library),
-            .product(name: "TouchEvdev", package: library),
+            .product(name: "TouchEvdev", package: library), .product(name: "TouchRecordings", package: library),
         ]),
         // The evdev decoder: kernel events on four kinds of device.
         .executableTarget(name: "DecoderFuzz", dependencies: [

@@ -1,6 +1,5 @@
 import CSDL2
 import Foundation
-import TouchEvdev
 import TouchGestures
 import TouchInput
 import TouchList

@@ -1,5 +1,6 @@
 import GestureBindings
 import TouchEvdev
+import TouchRecordings
 import TouchGestures
 import TouchInput
 import TouchTrace

@@ -1,6 +1,7 @@
 internal import CPlatform
 import GestureBindings
 import TouchEvdev
+import TouchRecordings
 import TouchGestures
 import TouchTrace
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import TouchTrace
-import TouchEvdev
+import TouchRecordings
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,7 +4,7 @@ import TouchGestures
 import TouchList
 import TouchTrace
 import TouchTools
-import TouchEvdev
+import TouchRecordings
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import Testing
 import TouchTestSupport
 import TouchGestures
 @testable import TouchEvdev
+@testable import TouchRecordings
 import TouchList
 import TouchTrace
 @testable import TouchTools

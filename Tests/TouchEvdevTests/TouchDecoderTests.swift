@@ -1,6 +1,7 @@
 import Testing
 import TouchGestures
 @testable import TouchEvdev
+import TouchRecordings
 import TouchList
 import TouchTrace
 @testable import TouchTools

@@ -24,4 +24,34 @@ struct ArchitectureDocTests {
         }
         #expect(missing.isEmpty, "docs/architecture.md names what is not there: \(missing.sorted())")
     }
+
+    /// Each target's direct dependencies in Package.swift, by name.
+    static func targetDependencies() throws -> [String: [String]] {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let regex = try NSRegularExpression(pattern: #"\.(?:target|executableTarget|testTarget)\(\s*name:\s*"([^"]+)"[^\[]*?dependencies:\s*\[([^\]]*)\]"#)
+        var out: [String: [String]] = [:]
+        for m in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let name = Range(m.range(at: 1), in: text), let deps = Range(m.range(at: 2), in: text) else { continue }
+            let list = String(text[deps]).split(separator: ",").compactMap { part -> String? in
+                let p = String(part).trimmingCharacters(in: .whitespacesAndNewlines)
+                guard p.hasPrefix("\"") else { return nil }
+                return p.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
+            out[String(text[name])] = list
+        }
+        return out
+    }
+
+    @Test("the live path (TouchInput, TouchEvdev) links no trace format, no JSON reader and no recordings' readers")
+    func livePathLinksNoTraceReader() throws {
+        let deps = try Self.targetDependencies()
+        #expect(deps["TouchEvdev"] == ["TouchGestures"], "\(deps["TouchEvdev"] ?? [])")
+        var reached: Set<String> = []
+        var queue = ["TouchInput"]
+        while let t = queue.popLast() {
+            for d in deps[t] ?? [] where reached.insert(d).inserted { queue.append(d) }
+        }
+        #expect(reached.contains("TouchEvdev") && reached.contains("TouchGestures"), "\(reached.sorted())")
+        #expect(reached.isDisjoint(with: ["TouchTrace", "CJSONStructure", "TouchRecordings", "TouchList"]), "\(reached.sorted())")
+    }
 }

@@ -3,7 +3,8 @@
 // the strict reader accepts too (the decoder never emits an invalid trace). The evemu reader
 // must give the same result with its byte-level reading of event lines as without it.
 import TouchGestures
-@_spi(Fuzzing) import TouchEvdev
+import TouchEvdev
+@_spi(Fuzzing) import TouchRecordings
 import TouchTrace
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,3 +1,4 @@
+import TouchEvdev
 import TouchTrace
 extension EvemuRecording {
     /// True when `text` looks like a `libinput record` file (YAML) rather than evemu's format.

@@ -1,3 +1,4 @@
+import TouchEvdev
 import TouchGestures
 import TouchTrace
 

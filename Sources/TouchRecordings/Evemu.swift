@@ -1,3 +1,4 @@
+import TouchEvdev
 import TouchTrace
 
 /// An `evemu-record` file: an optional device description and the recorded events.

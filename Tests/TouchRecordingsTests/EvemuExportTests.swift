@@ -3,6 +3,7 @@ import Testing
 import TouchTestSupport
 import TouchGestures
 @testable import TouchEvdev
+@testable import TouchRecordings
 import TouchList
 import TouchReplay
 import TouchTrace

@@ -1,5 +1,6 @@
 import Testing
-@testable @_spi(Fuzzing) import TouchEvdev
+import TouchEvdev
+@testable @_spi(Fuzzing) import TouchRecordings
 import TouchTestSupport
 import TouchTrace
 

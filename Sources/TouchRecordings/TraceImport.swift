@@ -1,7 +1,8 @@
+import TouchEvdev
 import TouchGestures
 import TouchTrace
 
-/// Builds traces from kernel event recordings, through ``TouchDecoder``.
+/// Builds traces from kernel event recordings, through `TouchEvdev`'s `TouchDecoder`.
 public enum TraceImport {
     /// A trace from an evemu recording. `physicalSize` (millimeters) sets the resolution for
     /// devices that do not report one. Times start at 0; the recording's origin is kept in

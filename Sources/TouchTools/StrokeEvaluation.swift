@@ -50,6 +50,12 @@ package struct StrokeResult: Hashable, Sendable {
     package var correct: Bool?
     /// The stroke's net motion from touch-down to lift, in millimeters.
     package var netMillimeters: Point
+    /// The length of the path the finger took, in millimeters: the net motion's length for a
+    /// straight stroke, several times it for one that turns back.
+    package var pathMillimeters = 0.0
+    /// Where the finger was, from its touch-down, when it first got ``StrokeShape/firstLeg``
+    /// millimeters away from it (the distance a swipe needs, by default); `nil` if it never did.
+    package var firstLegMillimeters: Point?
     /// Why it went as it did, as `--explain` says it: the swipe's failure (with its measured
     /// value and limit) and which recognizer won; empty when nothing was reported.
     package var reason: String
@@ -122,6 +128,10 @@ package enum StrokeEvaluation {
         var down: Double
         var start: Point
         var end: Point
+        /// The path's length so far, in millimeters.
+        var path = 0.0
+        /// Where the finger first got ``StrokeShape/firstLeg`` mm from its start (mm from it).
+        var firstLeg: Point?
     }
 
     /// Judges the labelled strokes of one trace.
@@ -130,13 +140,21 @@ package enum StrokeEvaluation {
         // The strokes, in touch-down order.
         var strokes: [Stroke] = []
         var open: [Int: Int] = [:]
+        let surface = trace.header.surface
         for e in trace.events {
             switch e.phase {
             case .down:
                 open[e.id] = strokes.count
                 strokes.append(Stroke(id: e.id, down: e.time, start: e.position, end: e.position))
             case .move, .up, .cancel:
-                if let k = open[e.id] { strokes[k].end = e.position }
+                if let k = open[e.id] {
+                    strokes[k].path += surface.millimeters(e.position - strokes[k].end).length
+                    strokes[k].end = e.position
+                    if strokes[k].firstLeg == nil {
+                        let from = surface.millimeters(e.position - strokes[k].start)
+                        if from.length >= StrokeShape.firstLeg { strokes[k].firstLeg = from }
+                    }
+                }
                 if e.phase != .move { open[e.id] = nil }
             }
         }
@@ -187,7 +205,6 @@ package enum StrokeEvaluation {
             }
             return lo < mine.count && abs(strokes[mine[lo]].down - t) <= 0.001 ? mine[lo] : nil
         }
-        let surface = trace.header.surface
         var labelledBy: [Int: SourceLocation] = [:]
         return labels.map { label in
             guard let k = stroke(for: label) else {
@@ -204,7 +221,8 @@ package enum StrokeEvaluation {
             let net = surface.millimeters(strokes[k].end - strokes[k].start)
             let (outcome, reason) = seen[k].judged
             return .success(StrokeResult(label: label, outcome: outcome, correct: isCorrect(outcome, label.intent, net: net),
-                                         netMillimeters: net, reason: reason))
+                                         netMillimeters: net, pathMillimeters: strokes[k].path,
+                                         firstLegMillimeters: strokes[k].firstLeg, reason: reason))
         }
     }
 
@@ -332,5 +350,43 @@ extension GestureEvent {
         case .longPress(let l): l.position
         default: nil
         }
+    }
+}
+
+/// What a stroke's shape says beside its outcome, for the strokes that were missed: a path that
+/// turns back (a stroke labelled by its net motion that first went the other way), or a first leg
+/// across its net motion's axis (a steep start that bends sideways). Words for people reading the misses,
+/// not a rule: no stroke is scored by them.
+package enum StrokeShape {
+    /// How far from its start the first leg is measured, in millimeters: the swipe's default
+    /// `swipe.minDistance`, where a swipe decides its direction.
+    package static let firstLeg = GestureSettings().swipe.minDistance
+    /// A path at least this many times the net motion's length turns back.
+    package static let turnsBack = 2.0
+
+    /// Whether `r`'s path is at least ``turnsBack`` times its net motion.
+    package static func turnsBack(_ r: StrokeResult) -> Bool {
+        r.netMillimeters.length > 0 && r.pathMillimeters >= turnsBack * r.netMillimeters.length
+    }
+
+    /// Whether `r`'s first leg is across its net motion's axis (the axis, horizontal or vertical,
+    /// the larger component is on).
+    package static func startsAcross(_ r: StrokeResult) -> Bool {
+        guard let leg = r.firstLegMillimeters else { return false }
+        let net = r.netMillimeters
+        return (abs(leg.x) > abs(leg.y)) != (abs(net.x) > abs(net.y))
+    }
+
+    /// The notes for `r`: empty when its path is straight enough and its first leg is along its
+    /// net motion's axis.
+    package static func notes(_ r: StrokeResult) -> [String] {
+        var out: [String] = []
+        if turnsBack(r) {
+            out.append("its path, \(formatFixed(r.pathMillimeters, digits: 0)) mm, is \(formatFixed(r.pathMillimeters / r.netMillimeters.length, digits: 1))× its net motion (it turns back)")
+        }
+        if startsAcross(r), let leg = r.firstLegMillimeters {
+            out.append("its first \(formatFixed(firstLeg, digits: 0)) mm went (\(formatFixed(leg.x, digits: 1)), \(formatFixed(leg.y, digits: 1))) mm, across its net motion's axis")
+        }
+        return out
     }
 }

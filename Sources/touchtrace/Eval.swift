@@ -166,6 +166,12 @@ struct Eval: ParsableCommand {
             }
             out.line("")
             out.line("not taken for what they were meant as: \(missed.count)" + (missed.count > failures ? " (the first \(failures))" : ""))
+            // What their shapes say, counted over all of them (each line below says its own).
+            let back = missed.filter(StrokeShape.turnsBack).count
+            let across = missed.filter(StrokeShape.startsAcross).count
+            if back + across > 0 {
+                out.line("  of them, \(back) turn back (a path \(fixed(StrokeShape.turnsBack, 0))× their net motion or more) and \(across) start across their net motion's axis (their first \(fixed(StrokeShape.firstLeg, 0)) mm)")
+            }
             for r in missed.prefix(failures) { out.line("  " + describe(r)) }
         }
         out.flush()
@@ -203,8 +209,9 @@ struct Eval: ParsableCommand {
         let l = r.label
         let who = l.user.map { "user \(visibleText($0)), " } ?? ""
         let net = "net (\(fixed(r.netMillimeters.x, 1)), \(fixed(r.netMillimeters.y, 1))) mm"
+        let shape = StrokeShape.notes(r)
         return "\(visibleText(l.trace)) id \(l.id)\(l.downTime.map { " at \(fixed($0, 3)) s" } ?? "") (\(who)\(l.intent.rawValue), \(net)): taken for \(r.outcome.name)"
-            + (r.reason.isEmpty ? "" : " — \(r.reason)")
+            + (r.reason.isEmpty ? "" : " — \(r.reason)") + (shape.isEmpty ? "" : "; " + shape.joined(separator: "; "))
     }
 
     func json(_ summary: EvaluationSummary, missed: [StrokeResult], peers: [(String, [SwipeScore])], users: [String],
@@ -259,6 +266,7 @@ struct Eval: ParsableCommand {
             o["takenFor"] = .string(r.outcome.name)
             o["net"] = .object(["x": .number(r.netMillimeters.x), "y": .number(r.netMillimeters.y)])
             o["reason"] = .string(r.reason)
+            o["shape"] = .array(StrokeShape.notes(r).map { .string($0) })
             return .object(o)
         })
         return .object(root)

@@ -91,6 +91,42 @@ struct EvalTests {
         #expect(summary.groups.last?[.scrollVertical]?.recall == 0)
     }
 
+    @Test("a missed stroke's shape is named: a path that turns back, a first leg across its net motion's axis; a straight one has no note")
+    func missesNameTheirShape() throws {
+        let dir = TempDir()
+        // 800 × 480 at 5 units/mm. Stroke 0: 40 mm left, then 80 mm right (net 40 mm right, a path
+        // of 120 mm): its first leg makes it a swipe left. Stroke 1: 14 mm up, then 40 mm left (net
+        // (−40, −14) mm, horizontal; its first 12 mm are up). Stroke 2: 40 mm right, straight.
+        var events: [String] = []
+        func stroke(_ id: Int, _ t0: Double, _ points: [(Double, Double)]) {
+            var t = t0
+            for (k, p) in points.enumerated() {
+                let phase = k == 0 ? "down" : k == points.count - 1 ? "up" : "move"
+                events.append(#"{"t": \#(formatJSONNumber(t)), "id": \#(id), "phase": "\#(phase)", "x": \#(p.0), "y": \#(p.1)}"#)
+                t += 0.01
+            }
+        }
+        let back: [(Double, Double)] = (0...8).map { k in (400 - 25 * Double(k), 240) }
+        let forth: [(Double, Double)] = (1...16).map { k in (200 + 25 * Double(k), 240) }
+        stroke(0, 0, back + forth + [(600, 240)])
+        let up: [(Double, Double)] = (0...7).map { k in (400, 240 - 10 * Double(k)) }
+        let left: [(Double, Double)] = (1...8).map { k in (400 - 25 * Double(k), 170) }
+        stroke(1, 2, up + left + [(200, 170)])
+        let straight: [(Double, Double)] = (0...8).map { k in (400 + 25 * Double(k), 240) }
+        stroke(2, 4, straight + [(600, 240)])
+        let trace = #"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480, "resolution": {"x": 5, "y": 5}}, "events": ["#
+            + events.joined(separator: ",\n") + "]}"
+        try Data(trace.utf8).write(to: URL(fileURLWithPath: dir.path("t.json")))
+        let labels = (0...2).map { StrokeLabel(trace: dir.path("t.json"), id: $0, intent: .swipeHorizontal) }
+        let results = try StrokeEvaluation.run(labels: labels, folder: "")
+        #expect(results.map(\.outcome) == [.swipe(.left), .swipe(.up), .swipe(.right)], "\(results.map(\.outcome))")
+        #expect(abs(results[0].pathMillimeters - 120) < 1e-9 && results[0].netMillimeters == Point(x: 40, y: 0))
+        let notes = results.map { StrokeShape.notes($0) }
+        #expect(notes[0] == ["its path, 120 mm, is 3.0× its net motion (it turns back)"], "\(notes[0])")
+        #expect(notes[1] == ["its first 12 mm went (0.0, -12.0) mm, across its net motion's axis"], "\(notes[1])")
+        #expect(notes[2].isEmpty, "\(notes[2])")
+    }
+
     @Test("only the recognizers the intents listen for take part: a held press labelled a tap is a tap, unless every recognizer runs")
     func listeningFollowsTheIntents() throws {
         // A finger held still past the long press's time, and lifted.

@@ -287,6 +287,22 @@ package enum TapPeerRule: String, CaseIterable, Sendable {
         }
     }
 
+    /// Per person (in `users`' order), then everyone: the tap strokes of `results` and how many
+    /// this project took for a tap, to set beside the rules' ``recall(_:users:)``.
+    package static func project(_ results: [StrokeResult], users: [String]) -> [(taps: Int, recognized: Int)] {
+        var per = [(taps: Int, recognized: Int)](repeating: (0, 0), count: users.count + 1)
+        for r in results where r.label.intent == .tap {
+            let hit = r.correct == true ? 1 : 0
+            if let u = r.label.user.flatMap({ users.firstIndex(of: $0) }) {
+                per[u].taps += 1
+                per[u].recognized += hit
+            }
+            per[users.count].taps += 1
+            per[users.count].recognized += hit
+        }
+        return per
+    }
+
     /// Per person (in `users`' order), then everyone: the share of `samples`' tap strokes the rule
     /// takes for a tap.
     package func recall(_ samples: [StrokeSamples], users: [String]) -> [(taps: Int, recognized: Int)] {

@@ -9,7 +9,10 @@
 //                                        (TOUCH_BENCH_CLIB: the library; default .build/clib/lib)
 //   touch-bench swipes [LABELS]          swipes of real people: this project's rules and three peers'
 //                                        on the same labelled strokes (../shared/data/touchalytics)
-//     (TOUCH_BENCH_RECOGNIZERS=pan,fling: only those recognizers; empty: the pipeline alone)
+//   touch-bench taps [LABELS]            taps of real people, per person: this project's recognizers
+//                                        and two platforms' tap rules (../shared/data/depthtouch)
+//     (TOUCH_BENCH_RECOGNIZERS=pan,fling: only those recognizers; empty: the pipeline alone;
+//      TOUCH_BENCH_SESSIONS=core,full,slides: only those sessions of the engine)
 //   touch-bench read FILE                (internal) read one trace, print seconds, peak RSS, events
 //   touch-bench jsondecoder FILE         (internal) the same with Foundation's JSONDecoder
 //
@@ -38,6 +41,7 @@ let usage = """
            touch-bench list                    the engine, then the list (a fling across 1k-1M rows)
            touch-bench capi                    the engine through the C library (tools/clib) beside Swift's
            touch-bench swipes [LABELS]         swipes of real people: this project's rules and the peers'
+           touch-bench taps [LABELS]           taps of real people: this project's recognizers and two platforms' tap rules
            touch-bench read|stream|jsondecoder FILE   (internal) one reader on one trace
     """
 do {
@@ -52,7 +56,7 @@ do {
             k += 1
         } else if a == "--mb", k + 1 < args.count, let n = Int(args[k + 1]), n > 0 {
             k += 2
-        } else if k == 0, ["swipes", "read", "stream", "jsondecoder"].contains(a) {
+        } else if k == 0, ["swipes", "taps", "read", "stream", "jsondecoder"].contains(a) {
             break   // their own arguments follow
         } else {
             FileHandle.standardError.write(Data("touch-bench: unknown argument '\(a)'\(a == "--mb" ? " (--mb takes a whole number of megabytes)" : "")\n\(usage)\n".utf8))
@@ -91,6 +95,10 @@ let calibrationLabels = "../shared/data/touchalytics/labels.json"
 if args.first == "swipes" {
     benchSwipes(labelsPath: args.count > 1 ? args[1] : calibrationLabels)
     benchSwipesLeaveOneOut(labelsPath: args.count > 1 ? args[1] : calibrationLabels)
+    exit(0)
+}
+if args.first == "taps" {
+    benchTaps(labelsPath: args.count > 1 ? args[1] : calibrationTapLabels)
     exit(0)
 }
 
@@ -140,6 +148,7 @@ if engineOnly { exit(0) }
 if !commandsOnly && !scalingOnly {
     benchSwipes(labelsPath: calibrationLabels)
     benchSwipesLeaveOneOut(labelsPath: calibrationLabels)
+    benchTaps(labelsPath: calibrationTapLabels)
 }
 
 let listOnly = args.first == "list"

@@ -102,17 +102,7 @@ struct Eval: ParsableCommand {
         if !taps.isEmpty {
             let samples: [StrokeSamples]
             do { samples = try StrokeSamples.read(taps, folder: folder) } catch { throw CommandFailure.badInput(error.description) }
-            var ours = [(taps: Int, recognized: Int)](repeating: (0, 0), count: users.count + 1)
-            for r in results where r.label.intent == .tap {
-                let hit = r.correct == true ? 1 : 0
-                if let u = r.label.user.flatMap({ users.firstIndex(of: $0) }) {
-                    ours[u].taps += 1
-                    ours[u].recognized += hit
-                }
-                ours[users.count].taps += 1
-                ours[users.count].recognized += hit
-            }
-            tapPeers = [("this project (\(settings == nil ? "each trace's settings" : "--settings"))", ours)]
+            tapPeers = [("this project (\(settings == nil ? "each trace's settings" : "--settings"))", TapPeerRule.project(results, users: users))]
                 + TapPeerRule.allCases.map { ($0.title, $0.recall(samples, users: users)) }
         }
         var loo: LeaveOneOut?

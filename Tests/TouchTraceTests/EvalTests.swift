@@ -333,5 +333,14 @@ struct EvalTests {
         #expect(!flutter.isTap(stroke(4.8, 0.1)) && flutter.isTap(stroke(4.7, 0.1)))     // 18 px at 38 a cm = 4.74 mm
         let per = android.recall([stroke(1, 0.1), stroke(3, 0.1)], users: ["u"])
         #expect(per.count == 2 && per[0].taps == 2 && per[0].recognized == 1 && per[1].recognized == 1)
+        // This project's column, from the replay's results: each person's taps, then everyone's;
+        // strokes of other intents and people not listed count for everyone only.
+        func result(_ user: String?, _ intent: StrokeIntent, _ correct: Bool) -> StrokeResult {
+            StrokeResult(label: StrokeLabel(trace: "t", id: 0, user: user, intent: intent), outcome: correct ? .tap : .nothing,
+                         correct: correct, netMillimeters: .zero, reason: "")
+        }
+        let ours = TapPeerRule.project([result("a", .tap, true), result("a", .tap, false), result("b", .tap, true),
+                                        result("a", .swipeHorizontal, true), result(nil, .tap, false)], users: ["a", "b"])
+        #expect(ours.map(\.taps) == [2, 1, 4] && ours.map(\.recognized) == [1, 1, 2], "\(ours)")
     }
 }

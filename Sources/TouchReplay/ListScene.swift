@@ -22,7 +22,9 @@ enum ListScene {
     /// The options `scene` gives, each left at its default where the trace gives none.
     static func options(_ scene: SceneList) -> ListOptions {
         var o = ListOptions()
-        for (name, value) in scene.options { ListOptionFields.set[name]?(&o, value) }
+        for (entry, value) in zip(ListOptionsCatalog.entries, scene.options) {
+            if let value { ListOptionFields.set[entry.name]?(&o, value) }
+        }
         return o
     }
 }

@@ -19,8 +19,8 @@ package struct ListOptionInfo: Sendable {
         case whole
         /// `true` or `false`.
         case flag
-        /// One of these words.
-        case choice([String])
+        /// One of a set of words.
+        case choice(Words)
         /// A side's actions: one width from 0 to the list's width, or positive widths, one per
         /// action, adding up to at most that (trace units).
         case actionWidths
@@ -28,6 +28,22 @@ package struct ListOptionInfo: Sendable {
         case rowsPerSection
         /// Positive heights, used in turn (trace units).
         case heights
+    }
+
+    /// The sets of words an option takes (a set rather than the words themselves, so that the
+    /// table holds only constants: the compiler lays it out as data, where a table of arrays was
+    /// 4 kB of code that built it in the daemon's armhf build).
+    package enum Words: Sendable {
+        case swipePolicies, selectionModes, pagingModes
+
+        /// The words, in the documentation's order.
+        package var words: [String] {
+            switch self {
+            case .swipePolicies: ListOptionsCatalog.swipePolicies
+            case .selectionModes: ListOptionsCatalog.selectionModes
+            case .pagingModes: ListOptionsCatalog.pagingModes
+            }
+        }
     }
 
     /// What an option's number counts.
@@ -41,46 +57,69 @@ package struct ListOptionInfo: Sendable {
         case none = ""
     }
 
-    /// The values a number accepts: above or from `lower`, below or up to `upper`.
-    package struct Accepted: Sendable {
-        package var lower: Double
-        /// True when `lower` itself is refused (`> 0` rather than `≥ 0`).
-        package var lowerOpen: Bool
-        package var upper: Double?
-        package var upperOpen: Bool
+    /// The values a number accepts, each with how an error and the documentation say it. Four
+    /// cases, not bounds to format: the table stays constants, and the daemon's armhf build
+    /// stays under its 1.5 MB (formatting the bounds cost it 600 bytes past a page).
+    package enum Accepted: Sendable {
+        /// Above 0.
+        case positive
+        /// 0 or more.
+        case nonNegative
+        /// Above 0 and below 1.
+        case betweenZeroAndOne
+        /// 1 or more.
+        case atLeastOne
 
         /// Whether `value` is one of them.
         package func contains(_ value: Double) -> Bool {
-            (lowerOpen ? value > lower : value >= lower) && upper.map { upperOpen ? value < $0 : value <= $0 } ?? true
+            switch self {
+            case .positive: value > 0
+            case .nonNegative: value >= 0
+            case .betweenZeroAndOne: value > 0 && value < 1
+            case .atLeastOne: value >= 1
+            }
         }
+
+        /// The least value taken (for a whole number).
+        package var lower: Double { self == .atLeastOne ? 1 : 0 }
 
         /// `> 0`, `≥ 0`, `between 0 and 1`: how the documentation's table says it.
         package var text: String {
-            guard let upper else { return "\(lowerOpen ? ">" : "≥") \(formatJSONNumber(lower))" }
-            return "between \(formatJSONNumber(lower)) and \(formatJSONNumber(upper))"
+            switch self {
+            case .positive: "> 0"
+            case .nonNegative: "≥ 0"
+            case .betweenZeroAndOne: "between 0 and 1"
+            case .atLeastOne: "≥ 1"
+            }
         }
 
-        static let positive = Accepted(lower: 0, lowerOpen: true, upper: nil, upperOpen: false)
-        static let nonNegative = Accepted(lower: 0, lowerOpen: false, upper: nil, upperOpen: false)
-        static let betweenZeroAndOne = Accepted(lower: 0, lowerOpen: true, upper: 1, upperOpen: true)
-        static func atLeast(_ n: Double) -> Accepted { Accepted(lower: n, lowerOpen: false, upper: nil, upperOpen: false) }
+        /// How an error says a number of them: `a positive number`, `a number ≥ 0`.
+        var numberPhrase: String {
+            switch self {
+            case .positive: "a positive number"
+            case .nonNegative, .betweenZeroAndOne, .atLeastOne: "a number " + text
+            }
+        }
     }
 
-    /// The key in `scene.list`, the Swift name of its `ListOptions` field.
-    package let name: String
+    private let staticName: StaticString
     package let kind: Kind
     package let unit: Unit
     /// For a number or a whole number, the values it takes.
     package let accepted: Accepted?
     /// What an error says is expected after "must be", when not made of the kind, the accepted
-    /// values and the unit (`decelerationRate` names UIKit's two rates).
-    private let expectedNote: String?
-    /// The default as docs/trace-format.md's table says it (`11.7 (75 points)`, `"single"`).
-    package let defaultText: String
+    /// values and the unit (`decelerationRate` names UIKit's two rates); empty when it is.
+    private let expectedNote: StaticString
+    private let staticDefault: StaticString
 
-    init(_ name: String, _ kind: Kind, _ unit: Unit = .none, _ accepted: Accepted? = nil, note: String? = nil,
-         default defaultText: String) {
-        (self.name, self.kind, self.unit, self.accepted, self.expectedNote, self.defaultText) = (name, kind, unit, accepted, note, defaultText)
+    /// The key in `scene.list`, the Swift name of its `ListOptions` field.
+    package var name: String { staticName.description }
+    /// The default as docs/trace-format.md's table says it (`11.7 (75 points)`, `"single"`).
+    package var defaultText: String { staticDefault.description }
+
+    init(_ name: StaticString, _ kind: Kind, _ unit: Unit = .none, _ accepted: Accepted? = nil, note: StaticString = "",
+         default defaultText: StaticString) {
+        (staticName, self.kind, self.unit, self.accepted, expectedNote, staticDefault) = (name, kind, unit, accepted, note, defaultText)
     }
 
     /// What an error says a bad value should have been, after "must be": `a positive number
@@ -89,17 +128,15 @@ package struct ListOptionInfo: Sendable {
     package func expected(width: Double) -> String {
         switch kind {
         case .number:
-            let a = accepted ?? .nonNegative
-            let what = a.upper != nil ? "a number between \(formatJSONNumber(a.lower)) and \(formatJSONNumber(a.upper!))"
-                : a.lowerOpen && a.lower == 0 ? "a positive number" : "a number \(a.text)"
-            if let expectedNote { return "\(what) (\(expectedNote))" }
-            return unit == .none ? what : "\(what) (\(unit.rawValue))"
+            let what = (accepted ?? .nonNegative).numberPhrase
+            if expectedNote.utf8CodeUnitCount > 0 { return what + " (" + expectedNote.description + ")" }
+            return unit == .none ? what : what + " (" + unit.rawValue + ")"
         case .whole:
             return "a whole number \(accepted?.text ?? "≥ 0")"
         case .flag:
             return "true or false"
-        case .choice(let words):
-            return "one of " + words.map { "\"\($0)\"" }.joined(separator: ", ")
+        case .choice(let set):
+            return "one of " + set.words.map { "\"\($0)\"" }.joined(separator: ", ")
         case .actionWidths:
             return "a number from 0 to the row's width, \(formatJSONNumber(width)) (trace units), or an array of positive widths, one per action, adding up to at most that"
         case .rowsPerSection:
@@ -117,7 +154,7 @@ package struct ListOptionInfo: Sendable {
             let a = accepted.map { $0.text } ?? ""
             return unit == .none ? a : "\(unit.rawValue); \(a)"
         case .flag: return "true or false"
-        case .choice(let words): return words.map { "`\"\($0)\"`" }.joined(separator: ", ")
+        case .choice(let set): return set.words.map { "`\"\($0)\"`" }.joined(separator: ", ")
         case .actionWidths: return "trace units; 0 to the list's width, in all"
         case .rowsPerSection: return "rows; adding up to `rows`"
         case .heights: return "trace units; each > 0"
@@ -136,17 +173,17 @@ package enum ListOptionsCatalog {
     /// Every option, in the documentation's order. Defaults and their sources are the
     /// `ListOptions` fields' (their documentation says where each comes from).
     package static let entries: [ListOptionInfo] = [
-        .init("swipePolicy", .choice(swipePolicies), default: "`\"toggle\"`"),
+        .init("swipePolicy", .choice(.swipePolicies), default: "`\"toggle\"`"),
         .init("sections", .rowsPerSection, default: "one section"),
         .init("headerHeight", .number, .traceUnits, .nonNegative, default: "0: no headers"),
         .init("rowHeights", .heights, default: "every row `rowHeight`"),
         .init("estimatedRowHeight", .number, .traceUnits, .positive, default: "none: heights known"),
-        .init("selection", .choice(selectionModes), default: "`\"single\"`"),
+        .init("selection", .choice(.selectionModes), default: "`\"single\"`"),
         .init("snapsToCells", .flag, default: "`false`"),
         .init("snapsToSections", .flag, default: "`false`"),
         .init("sectionSnapDistance", .number, .millimeters, .nonNegative, default: "11.7 (75 points)"),
-        .init("paging", .choice(pagingModes), default: "`\"none\"`"),
-        .init("pageSize", .whole, .none, .atLeast(1), default: "25"),
+        .init("paging", .choice(.pagingModes), default: "`\"none\"`"),
+        .init("pageSize", .whole, .none, .atLeastOne, default: "25"),
         .init("infiniteScrollDistance", .number, .millimeters, .nonNegative, default: "one viewport height"),
         .init("refreshes", .flag, default: "`false`"),
         .init("refreshDistance", .number, .millimeters, .positive, default: "9.35 (60 points)"),

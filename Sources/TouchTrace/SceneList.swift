@@ -76,7 +76,7 @@ package enum SceneListReader {
         // The options, each as its catalog entry says. Actions wider than the row could never be
         // uncovered (and 1e308 made every offset NaN).
         let width = scene.width ?? surface.width
-        for option in ListOptionsCatalog.entries {
+        for (index, option) in ListOptionsCatalog.entries.enumerated() {
             guard let v = list[option.name] else { continue }
             let key = option.name
             var value: ListOptionValue?
@@ -87,8 +87,8 @@ package enum SceneListReader {
                 if let n = whole(v, min: option.accepted?.lower ?? 0) { value = .whole(n) }
             case .flag:
                 if let b = v.boolValue { value = .flag(b) }
-            case .choice(let words):
-                if let t = v.stringValue, words.contains(t) { value = .word(t) }
+            case .choice(let set):
+                if let t = v.stringValue, set.words.contains(t) { value = .word(t) }
             case .actionWidths:
                 if let n = v.numberValue, n.isFinite, n >= 0, n <= width {
                     value = .numbers([n])
@@ -114,7 +114,7 @@ package enum SceneListReader {
                 }
                 value = .wholes(sections)
             }
-            if let value { scene.options[key] = value } else { bad(key, option.expected(width: width), v) }
+            if let value { scene.options[index] = value } else { bad(key, option.expected(width: width), v) }
         }
         if let v = list["edits"] {
             scene.edits = readEdits(v, rows: staticRowCount(list), at: place("list.edits"), entry: { place("list.edits[\($0)]") }, problems: &problems)
@@ -263,14 +263,22 @@ package struct SceneList: Hashable, Sendable {
     package var rows: Int?
     package var rowHeight, top, left, width, height, offset: Double?
     package var edits: [SceneEdit]?
-    /// Each option the trace gives and its catalog entry accepts, by its name
-    /// (``ListOptionsCatalog``).
-    package var options: [String: ListOptionValue] = [:]
+    /// Each option the trace gives and its catalog entry accepts, at its entry's place in
+    /// ``ListOptionsCatalog/entries`` (`nil` where the trace gives none). An array rather than a
+    /// dictionary by name: the daemon reads traces too, and a dictionary's code for these values
+    /// cost its armhf build 4 kB.
+    package var options = [ListOptionValue?](repeating: nil, count: ListOptionsCatalog.entries.count)
     package init() {}
+
+    /// The value given for the option named `name`, if any.
+    package subscript(option name: String) -> ListOptionValue? {
+        guard let k = ListOptionsCatalog.entries.firstIndex(where: { $0.name == name }) else { return nil }
+        return options[k]
+    }
 
     /// Rows per page (`pageSize`), when given: the feed's pages are this long too.
     package var pageSize: Int? {
-        if case .whole(let n)? = options["pageSize"] { return n }
+        if case .whole(let n)? = self[option: "pageSize"] { return n }
         return nil
     }
 }

@@ -54,7 +54,7 @@ public struct ListController: Sendable {
     /// The gesture engine. With `GestureSettings.PanAxis.automatic`, its pan is locked to
     /// the vertical axis: the list's scroll, which a row's horizontal swipe excludes. When the
     /// list's rows slide, its drag recognizer takes part too: the row follows the drag's reports
-    /// (``GestureEvent/Drag``), which begin when the drag wins the touch in the arena.
+    /// (`GestureEvent.Drag`), which begin when the drag wins the touch in the arena.
     public var engine: GestureEngine
     /// The list the gestures drive.
     public var list: ListModel

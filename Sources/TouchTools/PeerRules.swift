@@ -290,31 +290,27 @@ package enum TapPeerRule: String, CaseIterable, Sendable {
     /// Per person (in `users`' order), then everyone: the tap strokes of `results` and how many
     /// this project took for a tap, to set beside the rules' ``recall(_:users:)``.
     package static func project(_ results: [StrokeResult], users: [String]) -> [(taps: Int, recognized: Int)] {
-        var per = [(taps: Int, recognized: Int)](repeating: (0, 0), count: users.count + 1)
-        for r in results where r.label.intent == .tap {
-            let hit = r.correct == true ? 1 : 0
-            if let u = r.label.user.flatMap({ users.firstIndex(of: $0) }) {
-                per[u].taps += 1
-                per[u].recognized += hit
-            }
-            per[users.count].taps += 1
-            per[users.count].recognized += hit
-        }
-        return per
+        tally(results.lazy.filter { $0.label.intent == .tap }.map { ($0.label.user, $0.correct == true) }, users: users)
     }
 
     /// Per person (in `users`' order), then everyone: the share of `samples`' tap strokes the rule
     /// takes for a tap.
     package func recall(_ samples: [StrokeSamples], users: [String]) -> [(taps: Int, recognized: Int)] {
+        Self.tally(samples.lazy.filter { $0.label.intent == .tap }.map { ($0.label.user, isTap($0)) }, users: users)
+    }
+
+    /// Per person (in `users`' order), then everyone: how many taps, and how many of them were
+    /// taken for a tap (`hit`). A tap of a person not in `users` counts for everyone only.
+    private static func tally<S: Sequence>(_ taps: S, users: [String]) -> [(taps: Int, recognized: Int)]
+        where S.Element == (user: String?, hit: Bool) {
         var per = [(taps: Int, recognized: Int)](repeating: (0, 0), count: users.count + 1)
-        for s in samples where s.label.intent == .tap {
-            let hit = isTap(s) ? 1 : 0
-            if let u = s.label.user.flatMap({ users.firstIndex(of: $0) }) {
-                per[u].taps += 1
-                per[u].recognized += hit
-            }
-            per[users.count].taps += 1
-            per[users.count].recognized += hit
+        func add(_ k: Int, _ hit: Bool) {
+            per[k].taps += 1
+            per[k].recognized += hit ? 1 : 0
+        }
+        for (user, hit) in taps {
+            if let u = user.flatMap({ users.firstIndex(of: $0) }) { add(u, hit) }
+            add(users.count, hit)
         }
         return per
     }

@@ -76,3 +76,11 @@ func say(_ s: String) { FileHandle.standardOutput.write(Data((s + "\n").utf8)) }
 func warn(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
 
 func fmt(_ v: Double, _ digits: Int = 1) -> String { formatFixed(v, digits: digits) }
+
+/// A table of rules by person: a header of `users` (then everyone), and a line per rule, its
+/// cells `width` characters each. The swipes and the taps sections print theirs through it.
+func sayPeopleTable(users: [String], width: Int, rows: [(name: String, cells: [String])]) {
+    func cell(_ s: String, _ n: Int) -> String { s.padding(toLength: n, withPad: " ", startingAt: 0) }
+    say("  " + cell("rule", 58) + (users.map { "user \($0)" } + ["everyone"]).map { cell($0, width) }.joined())
+    for (name, cells) in rows { say("  " + cell(name, 58) + cells.map { cell($0, width) }.joined()) }
+}

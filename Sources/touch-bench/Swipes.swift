@@ -45,16 +45,12 @@ func benchSwipes(labelsPath: String) {
     let h = scored.filter { $0.intent == .swipeHorizontal }.count
     say("swipes of real people (\(labelsPath): \(users.count) people, \(h) horizontal swipes, \(scored.count - h) vertical scrolls)")
     say("  each cell: horizontal swipes recognized in their direction, vertical scrolls taken for a left/right swipe")
-    let columns = users.map { "user \($0)" } + ["everyone"]
-    say("  " + "rule".padding(toLength: 58, withPad: " ", startingAt: 0) + columns.map { $0.padding(toLength: 16, withPad: " ", startingAt: 0) }.joined())
     let rows: [(String, [SwipeScore])] = [
         ("this project, swipe.rule heading (the default), in a list", project(GestureSettings())),
         ("this project, swipe.rule seedMillimeters, in a list", project(GestureSettings(swipeRule: .seedMillimeters))),
         ("this project, swipe.rule seedPoints, in a list", project(GestureSettings(swipeRule: .seedPoints))),
     ] + PeerRule.allCases.map { ($0.title, score($0)) }
-    for (name, cells) in rows {
-        say("  " + name.padding(toLength: 58, withPad: " ", startingAt: 0) + cells.map { cell($0).padding(toLength: 16, withPad: " ", startingAt: 0) }.joined())
-    }
+    sayPeopleTable(users: users, width: 16, rows: rows.map { ($0.0, $0.1.map(cell)) })
 }
 
 /// The list's two tuned numbers (`pan.axisBias`, `pan.axisDecisionDistance`) measured leaving

@@ -41,10 +41,7 @@ func benchTaps(labelsPath: String) {
     }
     say("taps of real people (\(labelsPath): \(users.count) people, \(taps.count) taps)")
     say("  each cell: the person's taps taken for a tap")
-    let columns = users.map { "user \($0)" } + ["everyone"]
-    say("  " + "rule".padding(toLength: 58, withPad: " ", startingAt: 0) + columns.map { $0.padding(toLength: 12, withPad: " ", startingAt: 0) }.joined())
-    for (name, cells) in rows {
-        let text = cells.map { $0.taps == 0 ? "-" : "\(fmt(100 * Double($0.recognized) / Double($0.taps), 1))%" }
-        say("  " + name.padding(toLength: 58, withPad: " ", startingAt: 0) + text.map { $0.padding(toLength: 12, withPad: " ", startingAt: 0) }.joined())
-    }
+    sayPeopleTable(users: users, width: 12, rows: rows.map { name, cells in
+        (name, cells.map { $0.taps == 0 ? "-" : "\(fmt(100 * Double($0.recognized) / Double($0.taps), 1))%" })
+    })
 }

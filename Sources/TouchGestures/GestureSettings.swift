@@ -66,6 +66,19 @@ public struct GestureSettings: Hashable, Sendable {
         /// Maximum time from touch-down to the frame where the swipe is recognized, in seconds.
         /// Default 0.7 s, the original's limit (`touch.timestamp - startTouchTime < .7`).
         public var maxDuration: Double = 0.7
+        /// Slowest lift that still makes a stroke slower than ``maxDuration`` a swipe, in
+        /// millimeters per second along its direction; `nil` (the seed rules): none does.
+        /// Default 13.2 mm/s, the fling's ``Fling/minVelocity`` (Flutter's `kMinFlingVelocity`):
+        /// the stroke must end as a fling its way, as Android's `ViewPager` and `ItemTouchHelper`
+        /// and Flutter's `Dismissible` take a slow drag that is flung. Such a swipe is reported at
+        /// the lift, and only when it was clearly along its axis where it crossed
+        /// ``minDistance`` (``SwipeRecognizer``). Measured on real people (`touchtrace eval`,
+        /// Touchalytics and BioIdent): of 2,149 horizontal swipes of 13 people, 7 rest or creep
+        /// before they flick and cross 12 mm only 0.75–3.53 s after the touch-down; they lift at
+        /// 22.7–285.6 mm/s, so Android's `ViewPager` (400 dp/s, 64 mm/s) would keep 5 of them.
+        /// Plausible 0 (any lift that still moves its way) to about 200 mm/s (Flutter's
+        /// `Dismissible` asks 700 logical px/s, 184 mm/s).
+        public var lateLiftVelocity: Double? = 13.2
         /// Width of the edge zones, in millimeters. Default 5 mm. A swipe whose fingers all went
         /// down within this distance of an edge is an edge swipe (``GestureEvent/Swipe/edge``),
         /// whatever its direction; within it of two edges, a corner swipe.
@@ -88,10 +101,12 @@ public struct GestureSettings: Hashable, Sendable {
             case .heading: break
             case .seedMillimeters:
                 maxDrift = 8
+                lateLiftVelocity = nil
             case .seedPoints:
                 // 12 and 4 points of the first iPhone's 163 points per inch, in millimeters.
                 minDistance = 12 * 25.4 / 163
                 maxDrift = 4 * 25.4 / 163
+                lateLiftVelocity = nil
             }
         }
     }
@@ -246,21 +261,22 @@ public struct GestureSettings: Hashable, Sendable {
 ///
 /// Measured on real people's strokes in a list (Touchalytics: three people, 566 horizontal
 /// swipes, 434 vertical scrolls; `touchtrace eval`, BENCHMARKS.md), the share of horizontal
-/// swipes recognized / of vertical scrolls taken for a row swipe: `heading` 99.6% / 0.00%,
+/// swipes recognized / of vertical scrolls taken for a row swipe: `heading` 100.0% / 0.00%,
 /// `seedMillimeters` 89.9% / 0.00% (87.5% judged at samples only, as before), `seedPoints`
 /// 73.5% / 1.15%.
 public enum SwipeRule: String, Hashable, Sendable, CaseIterable {
     /// The default: a swipe is 12 mm along its direction within 0.7 s, in the direction's own
-    /// sector (no drift limit in millimeters); in a list, a stroke not 4:1 vertical or
+    /// sector (no drift limit in millimeters), or a slower stroke clearly along its axis that
+    /// lifts flung its way (``GestureSettings/Swipe/lateLiftVelocity``); in a list, a stroke not 4:1 vertical or
     /// horizontal at the slop is a scroll or a row's swipe by where it heads from the slop to
     /// 10 mm (``GestureSettings/Pan/axisBias``, ``GestureSettings/Pan/axisDecisionDistance``).
     case heading
     /// The original article's thresholds read in millimeters, the default in 0.1.0: 12 mm
-    /// along, at most 8 mm across, within 0.7 s; the list's scroll decides at the 4.7 mm slop
+    /// along, at most 8 mm across, within 0.7 s (no slow swipes); the list's scroll decides at the 4.7 mm slop
     /// by a 2:1 bias (``GestureSettings/Pan/axisBias``).
     case seedMillimeters
     /// The original article's thresholds as it wrote them, in points of the first iPhone (163
-    /// per inch): 12 points along (1.87 mm), at most 4 points across (0.62 mm), within 0.7 s;
-    /// the list's scroll as in ``seedMillimeters``.
+    /// per inch): 12 points along (1.87 mm), at most 4 points across (0.62 mm), within 0.7 s
+    /// (no slow swipes); the list's scroll as in ``seedMillimeters``.
     case seedPoints
 }

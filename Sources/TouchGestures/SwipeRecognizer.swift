@@ -13,7 +13,19 @@
 /// - the along-axis distance beats the cross-axis one;
 /// - less than ``GestureSettings/Swipe/maxDuration`` has passed since the first touch-down.
 ///
-/// Before the crossing, a drift over the limit or the time limit at a frame fails the swipe.
+/// Before the crossing, a drift over the limit at a frame fails the swipe.
+///
+/// **A slow swipe clearly along one axis.** A stroke that crosses the distance only after
+/// ``GestureSettings/Swipe/maxDuration`` (a finger that rests or creeps before it flicks) is
+/// not failed at once. It is still a swipe, reported at the last lift, when at the crossing it
+/// was more than twice as far along its axis as across it (GTK's `GtkGesturePan` takes a
+/// direction when one axis is twice the other), its net motion at the lift still points the
+/// same way, and its fingers lift moving that way at
+/// ``GestureSettings/Swipe/lateLiftVelocity`` or faster: the release decides, as Android's
+/// `ViewPager` and `ItemTouchHelper` and Flutter's `Dismissible` decide a slow drag by its
+/// fling, whatever the time it took. With no `lateLiftVelocity` (the seed rules), or when
+/// another recognizer waits for the swipe to fail, the time limit fails the swipe where it
+/// passes, as the original did.
 ///
 /// With several fingers, each must also have moved at least half the minimum distance the
 /// same way, so two fingers spreading apart or one finger dragging while another rests are
@@ -29,8 +41,12 @@ public struct SwipeRecognizer: Sendable {
     /// Allowed transitions:
     /// - `idle → possible`: a finger went down with none down before.
     /// - `possible → recognized`: every condition held in one frame; the swipe is reported.
-    /// - `possible → failed`: the drift went over its limit, the time limit passed, a contact
-    ///   was cancelled, or every finger lifted before the distance was reached.
+    /// - `possible → recognized` at the last lift: a slow swipe (past the time limit) clearly
+    ///   along its axis lifted moving that way.
+    /// - `possible → failed`: the drift went over its limit, the time limit passed (with no
+    ///   ``GestureSettings/Swipe/lateLiftVelocity``; with one, at the lift of a stroke that did
+    ///   not end as a slow swipe), a contact was cancelled, or every finger lifted before the
+    ///   distance was reached.
     /// - `recognized → idle`, `failed → idle`: every finger has lifted.
     public typealias State = DiscreteGestureState
 
@@ -45,6 +61,23 @@ public struct SwipeRecognizer: Sendable {
     /// diagonal (to within rounding, 10⁻⁹ of its length) is no four-direction swipe, whichever
     /// way the last bit of its coordinates fell.
     static let tie = 1 + 1e-9
+
+    /// How much more along its axis than across a stroke must be where it crosses the distance
+    /// to be a slow swipe: 2, GTK 4's `GtkGesturePan` rule (a direction once one axis is more
+    /// than twice the other, `gtkgesturepan.c`). Plausible 1.5 (34°) to 4 (14°).
+    static let clearAxisRatio = 2.0
+
+    /// Where a stroke clearly along an axis crossed the distance after the time limit: its
+    /// direction, and the time from the touch-down to the crossing.
+    private struct LateCrossing: Sendable {
+        var direction: SwipeDirection
+        var elapsed: Double
+    }
+    private var late: LateCrossing?
+    /// Whether another recognizer waits for this one to fail (``ArenaSettings/require(_:toWaitFor:)``):
+    /// then the time limit fails the swipe where it passes, slow swipe or not, so that the
+    /// waiting claim is not held until the lift. Set by the engine from its arena's settings.
+    var awaited = false
 
     // The displacement (mm) and time (s) of the frame before, for the crossing.
     private var previous = Point.zero
@@ -64,16 +97,45 @@ public struct SwipeRecognizer: Sendable {
     /// (for ``GestureEngine/explain``) a failure through `emit`.
     mutating func handle(time: Double, contacts: ContactTable, surface: Surface,
                          emit: (GestureEvent.Kind) -> Void) {
-        if contacts.sequenceBegan, state == .idle { move(to: .possible, at: time) }
+        if contacts.sequenceBegan, state == .idle {
+            move(to: .possible, at: time)
+            late = nil
+        }
         if state == .possible { evaluate(time: time, contacts: contacts, surface: surface, emit: emit) }
         if contacts.sequenceEnded {
-            if state == .possible {
+            if state == .possible, let late {
+                endLate(late, time: time, contacts: contacts, surface: surface, emit: emit)
+            } else if state == .possible {
                 let (s, c) = contacts.centroids()
                 let d = surface.millimeters(c - s)
                 fail(liftFailure(d), at: time, emit: emit)
             }
             if state != .idle { move(to: .idle, at: time) }
         }
+    }
+
+    /// The last lift of a stroke that crossed the distance late, clearly along an axis: a swipe
+    /// if it still points that way and lifts moving that way at least
+    /// ``GestureSettings/Swipe/lateLiftVelocity``; else the time limit's failure, measured where
+    /// it crossed.
+    private mutating func endLate(_ late: LateCrossing, time: Double, contacts: ContactTable, surface: Surface,
+                                  emit: (GestureEvent.Kind) -> Void) {
+        let (start, current) = contacts.centroids()
+        let mm = surface.millimeters(current - start)
+        let direction = late.direction
+        let u = direction.unitVector
+        let v = surface.millimeters(contacts.meanVelocity())
+        guard let minimum = settings.lateLiftVelocity,
+              SwipeDirection(of: mm, diagonals: settings.diagonals) == direction,
+              v.x * u.x + v.y * u.y >= minimum else {
+            fail(GestureFailure(.tooSlow, measured: late.elapsed, limit: settings.maxDuration), at: time, emit: emit)
+            return
+        }
+        let elapsed = time - contacts.sequenceStart
+        move(to: .recognized, at: time)
+        emit(.swipe(.init(direction: direction, fingers: contacts.sequenceFingers, start: start,
+                          end: current, duration: elapsed, velocity: elapsed > 0 ? (current - start) / elapsed : .zero,
+                          edge: edge(contacts: contacts, surface: surface))))
     }
 
     /// Why a stroke that lifted without a swipe was none: too short along its direction, or
@@ -135,8 +197,21 @@ public struct SwipeRecognizer: Sendable {
         let beforeTime = contacts.sequenceBegan ? contacts.sequenceStart : previousTime
         previous = mm
         previousTime = time
+        if let late {
+            // Crossed late, clearly along an axis: it waits for its lift (a drift limit still
+            // fails it on the way).
+            if let maxDrift = settings.maxDrift {
+                let u = late.direction.unitVector
+                let cross = abs(mm.x * u.y - mm.y * u.x)
+                if cross > maxDrift {
+                    fail(GestureFailure(.crossDrift, measured: cross, limit: maxDrift), at: time, emit: emit)
+                }
+            }
+            return
+        }
+        let waitsForLift = settings.lateLiftVelocity != nil && !awaited
         guard let direction = SwipeDirection(of: mm, diagonals: settings.diagonals) else {
-            if elapsed >= settings.maxDuration {
+            if elapsed >= settings.maxDuration, !waitsForLift {
                 fail(GestureFailure(.tooSlow, measured: elapsed, limit: settings.maxDuration), at: time, emit: emit)
             }
             return
@@ -164,12 +239,15 @@ public struct SwipeRecognizer: Sendable {
                                   edge: edge(contacts: contacts, surface: surface))))
             } else if crossAt > maxDrift {
                 fail(GestureFailure(.crossDrift, measured: crossAt, limit: maxDrift), at: time, emit: emit)
+            } else if elapsedAt >= settings.maxDuration, waitsForLift, alongAt > crossAt * Self.clearAxisRatio,
+                      fingersAgree(direction, contacts: contacts, surface: surface) {
+                late = LateCrossing(direction: direction, elapsed: elapsedAt)
             } else if elapsedAt >= settings.maxDuration {
                 fail(GestureFailure(.tooSlow, measured: elapsedAt, limit: settings.maxDuration), at: time, emit: emit)
             }
         } else if cross > maxDrift {
             fail(GestureFailure(.crossDrift, measured: cross, limit: maxDrift), at: time, emit: emit)
-        } else if elapsed >= settings.maxDuration {
+        } else if elapsed >= settings.maxDuration, !waitsForLift {
             fail(GestureFailure(.tooSlow, measured: elapsed, limit: settings.maxDuration), at: time, emit: emit)
         }
     }

@@ -178,7 +178,7 @@ extension GestureSettings {
             } else if let v = value.numberValue {
                 number = v
             } else {
-                fail("`\(key)` must be a number (\(setting.rangeDescription))\(setting.allowsNone ? " or \(noLimit) for no limit" : ""), found \(value.foundDescription)")
+                fail("`\(key)` must be a number (\(setting.rangeDescription))\(setting.allowsNone ? " or \(noLimit) for \(setting.noneMeaning)" : ""), found \(value.foundDescription)")
                 continue
             }
             if let problem = s.set(setting, to: number) { fail(problem) }

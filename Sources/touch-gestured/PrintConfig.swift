@@ -10,7 +10,10 @@ extension TouchGestured {
     /// Comments for the settings that lisgd's flags set, so the file says where each came from.
     var lisgdNotes: [String: String] {
         var notes: [String: String] = [:]
-        if let m = lisgd.timeout { notes["swipe.maxDuration"] = "-m \(m) ms" }
+        if let m = lisgd.timeout {
+            notes["swipe.maxDuration"] = "-m \(m) ms"
+            notes["swipe.lateLiftVelocity"] = "none: -m is lisgd's hard limit"
+        }
         if let s = lisgd.edgeScale { notes["swipe.edgeZone"] = "5 mm × -s \(formatJSONNumber(s))" }
         if let o = lisgd.orientation { notes["rotate"] = "-o \(o)" }
         return notes

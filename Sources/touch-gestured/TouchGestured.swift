@@ -359,7 +359,11 @@ struct Setup {
                          + "an example is touch-gestured.example.toml in the package's documentation, the format is in man touch-gestured); "
                          + "as a service, write the file and `systemctl --user restart touch-gestured`")
         }
-        if let m = command.lisgd.timeout { config.thresholds.swipe.maxDuration = Double(m) / 1000 }
+        if let m = command.lisgd.timeout {
+            // lisgd's -m is a hard limit: a stroke over it is no gesture, flung or not.
+            config.thresholds.swipe.maxDuration = Double(m) / 1000
+            config.thresholds.swipe.lateLiftVelocity = nil
+        }
         if let s = command.lisgd.edgeScale { config.thresholds.swipe.edgeZone *= s }
         if let t = command.lisgd.threshold { config.swipeDistanceUnits = t }
         if let t = command.lisgd.pressedThreshold { config.repeatStepUnits = t }

@@ -141,7 +141,7 @@ struct ConfigTests {
         Bad(text: "[settings]\nswipe-distance = 10\n[settings.swipe]\nminDistance = 12\n",
             message: "c.toml:4:1: error: `minDistance` sets swipe.minDistance, which line 2 sets already"),
         Bad(text: "[settings.swipe]\nminDistanse = 12\n",
-            message: "c.toml:2:1: error: unknown setting `minDistanse` in [settings.swipe] (expected minDistance, maxDrift, maxDuration, edgeZone, rule, diagonals)"),
+            message: "c.toml:2:1: error: unknown setting `minDistanse` in [settings.swipe] (expected minDistance, maxDrift, maxDuration, lateLiftVelocity, edgeZone, rule, diagonals)"),
         // The choices a trace's settings take, by the same names, refused as a trace refuses them.
         Bad(text: "[settings.pan]\naxis = \"diagonal\"\n",
             message: "c.toml:2:8: error: `pan.axis` must be one of \"automatic\", \"free\", \"vertical\", \"horizontal\", found \"diagonal\""),

@@ -79,13 +79,16 @@ struct SwipeRecognizerTests {
         }
     }
 
-    @Test func tooSlowFailsAtTheTimeLimit() {
+    @Test("with no lateLiftVelocity (the seed rules), the time limit fails the swipe where it is passed")
+    func tooSlowFailsAtTheTimeLimit() {
         var s = Script()
         s.down(0, 1, 100, 100)
         s.move(0.40, 1, 110, 100)
         s.move(0.85, 1, 180, 100)   // 16 mm at 0.85 s: 12 mm crossed 10/14 of the way from 0.40 s
         s.up(0.90, 1, 180, 100)
-        let (engine, _) = replay(s.events, settings: withoutLongPress)
+        var settings = withoutLongPress
+        settings.swipe.lateLiftVelocity = nil
+        let (engine, _) = replay(s.events, settings: settings)
         let crossed = 0.40 + 0.45 * 10 / 14
         let slow = GestureFailure(.tooSlow, measured: crossed, limit: 0.7)
         #expect(engine.swipe.log.entries.count == 3)
@@ -98,6 +101,91 @@ struct SwipeRecognizerTests {
             Issue.record("the swipe did not fail")
         }
         #expect(slow.description == "0.72 s ≥ 0.70 s")
+    }
+
+    /// A finger that creeps 4 mm in 0.8 s, then flicks 20 mm in 4 frames of 60 Hz and lifts still
+    /// moving (240 mm/s): it crosses 12 mm at 0.833 s, straight along x.
+    static func creepThenFlick(back: Bool = false, across: Double = 0) -> [TouchEvent] {
+        var s = Script()
+        s.down(0, 1, 100, 100)
+        s.move(0.40, 1, 110, 100)
+        s.move(0.80, 1, 120, 100 + across / 2)
+        for k in 1...4 {
+            let t = 0.80 + Double(k) / 60
+            let x = back && k > 2 ? 160 - 60 * Double(k - 2) : 120 + 20 * Double(k)
+            if k == 4 { s.up(t, 1, x, 100 + across) } else { s.move(t, 1, x, 100 + across) }
+        }
+        return s.events
+    }
+
+    @Test("a slow swipe clearly along x that lifts while moving its way is recognized at the lift")
+    func slowSwipeFlungIsRecognizedAtTheLift() {
+        let (engine, out) = replay(Self.creepThenFlick(), settings: withoutLongPress)
+        let lift = 0.80 + 4.0 / 60
+        #expect(engine.swipe.log.entries == [
+            tr(0, S.idle, S.possible),
+            tr(lift, S.possible, S.recognized),
+            tr(lift, S.recognized, S.idle),
+        ])
+        let swipes = out.compactMap { if case .swipe(let w) = $0.kind { w } else { nil } }
+        #expect(swipes.count == 1)
+        #expect(swipes.first?.direction == .right)
+        #expect(swipes.first.map { abs($0.duration - lift) < 1e-9 } == true)
+        #expect(out.first { if case .swipe = $0.kind { true } else { false } }?.time == lift)
+    }
+
+    @Test("a slow drag that lifts at rest fails at the lift, as too slow where it crossed")
+    func slowDragLiftedAtRestFailsAtTheLift() {
+        var s = Script()
+        s.down(0, 1, 100, 100)
+        s.move(0.40, 1, 110, 100)
+        s.move(0.85, 1, 180, 100)   // 12 mm crossed at 0.40 + 0.45 × 10/14 s, straight along x
+        s.move(0.95, 1, 180, 100)
+        s.move(1.05, 1, 180, 100)
+        s.up(1.20, 1, 180, 100)
+        let (engine, out) = replay(s.events, settings: withoutLongPress)
+        #expect(engine.swipe.log.entries.dropFirst().first?.time == 1.20)
+        if case .failed(let f)? = engine.swipe.log.entries.dropFirst().first?.to {
+            #expect(f.kind == .tooSlow)
+            #expect(abs(f.measured - (0.40 + 0.45 * 10 / 14)) < 1e-9)
+        } else {
+            Issue.record("the swipe did not fail")
+        }
+        #expect(!out.contains { if case .swipe = $0.kind { true } else { false } })
+    }
+
+    @Test("a slow stroke less than twice as far along as across where it crosses fails there")
+    func slowSwipeNotClearlyAlongAnAxisFailsAtTheCrossing() {
+        // 7 mm across at the crossing, 12 along: 1.7 to 1, under GTK's 2.
+        let (engine, out) = replay(Self.creepThenFlick(across: 35), settings: withoutLongPress)
+        let entry = engine.swipe.log.entries.dropFirst().first
+        #expect(entry.map { $0.time < 0.80 + 4.0 / 60 } == true, "it fails before the lift")
+        if case .failed(let f)? = entry?.to { #expect(f.kind == .tooSlow) } else { Issue.record("the swipe did not fail") }
+        #expect(!out.contains { if case .swipe = $0.kind { true } else { false } })
+    }
+
+    @Test("a slow swipe that turns back past its start fails at the lift")
+    func slowSwipeTurnedBackFails() {
+        // Right to 160 (12 mm at 0.833 s), then back to 40: its net motion points left at the lift.
+        let (engine, out) = replay(Self.creepThenFlick(back: true), settings: withoutLongPress)
+        #expect(engine.swipe.log.entries.dropFirst().first?.time == 0.80 + 4.0 / 60)
+        if case .failed(let f)? = engine.swipe.log.entries.dropFirst().first?.to {
+            #expect(f.kind == .tooSlow)
+        } else {
+            Issue.record("the swipe did not fail")
+        }
+        #expect(!out.contains { if case .swipe = $0.kind { true } else { false } })
+    }
+
+    @Test("a swipe another recognizer waits for fails at its time limit, slow swipe or not")
+    func awaitedSwipeFailsAtTheTimeLimit() {
+        var settings = withoutLongPress
+        settings.arena.require(.pan, toWaitFor: .swipe)
+        let (engine, out) = replay(Self.creepThenFlick(), settings: settings)
+        let entry = engine.swipe.log.entries.dropFirst().first
+        #expect(entry.map { $0.time < 0.80 + 4.0 / 60 } == true, "it fails before the lift")
+        if case .failed(let f)? = entry?.to { #expect(f.kind == .tooSlow) } else { Issue.record("the swipe did not fail") }
+        #expect(!out.contains { if case .swipe = $0.kind { true } else { false } })
     }
 
     @Test func timeIsJudgedWhereTheStrokeCrossesTheDistance() {

@@ -14,7 +14,7 @@ struct SettingsCatalogTests {
         GestureSettings.catalog.map { s in
             let value = s.defaultValue.map { formatJSONNumber($0) + (s.unit.symbol.isEmpty ? "" : " " + s.unit.symbol) } ?? "none"
             let range = "\(formatJSONNumber(s.plausible.lowerBound))–\(formatJSONNumber(s.plausible.upperBound))"
-            return "| `\(s.name)` | \(s.unit.rawValue)\(s.allowsNone ? " (or `null`: no limit)" : "") | \(value) | \(range) | \(s.source) |"
+            return "| `\(s.name)` | \(s.unit.rawValue)\(s.allowsNone ? " (or `null`: \(s.noneMeaning))" : "") | \(value) | \(range) | \(s.source) |"
         }
     }
 

@@ -50,16 +50,40 @@ func swipesAndTaps() {
     t.expectNone = ["swipe", "rowSwipe"]
     t.write()
 
-    // --- Too slow: 15 mm over 1.4 s reaches 12 mm only after 0.7 s.
+    // --- Too slow: 15 mm over 1.4 s reaches 12 mm only after 0.7 s, and eases to a stop.
     t = CorpusTrace("too-slow-drag-right", seed: 10, scene: withSettings(noLongPress),
-                    note: "15 mm right over 1.4 s: past the 0.7 s limit (no long press competing)")
+                    note: "15 mm right over 1.4 s, easing to a stop: past the 0.7 s limit, and lifted at rest (no long press competing)")
     t.b.stroke(0.0, from: Point(x: 300, y: rowY(4)), millimeters: Point(x: 15, y: 0), duration: 1.4, rate: 60)
     t.expectNone = ["swipe", "rowSwipe", "tap"]
-    // Past the 4.7 mm slop the tap fails and the list's vertical pan refuses a horizontal start;
-    // the swipe fails at 0.7 s; at the lift the one-finger gestures and the eased-out fling fail.
-    t.expect = [failed("tap", "moved"), failed("pan", "offAxis"), failed("swipe", "tooSlow"),
+    // Past the 4.7 mm slop the tap fails and the list's vertical pan refuses a horizontal start.
+    // The stroke crosses 12 mm after 0.7 s, straight along x, so the swipe waits for the lift
+    // (a slow swipe, if it ends flung); the finger lifts at rest, so at the lift it fails as too
+    // slow, after the two-finger gestures (the arena's order), and the fling fails too.
+    t.expect = [failed("tap", "moved"), failed("pan", "offAxis"),
                 failed("pinch", "tooFewFingers"), failed("rotate", "tooFewFingers"),
+                ["type": "failed", "recognizer": "swipe", "reason": "tooSlow", "t": 1.4],
                 failed("fling", "tooSlowToFling")]
+    t.write()
+
+    // --- A slow swipe: the finger creeps 6 mm left over 0.8 s, then flicks 32 mm in 1/15 s and
+    // lifts still moving. It crosses 12 mm after the 0.7 s limit, straight along x, and lifts
+    // moving left at about 480 mm/s, over swipe.lateLiftVelocity's 13.2 mm/s: a swipe left,
+    // reported at the lift (0.8 s + 8/120 s), that opens row 4 as any swipe left does.
+    t = CorpusTrace("slow-swipe-creep-then-flick-left", seed: 14, scene: withSettings(noLongPress),
+                    note: "6 mm left over 0.8 s, then a 32 mm flick lifted while moving: a slow swipe left, at the lift")
+    do {
+        let id = t.b.newID()
+        let from = Point(x: 500, y: rowY(4))
+        let crept = t.b.path(0, [from, Point(x: from.x - 6 * t.b.resolution.x, y: from.y)], duration: 0.8,
+                             rate: 60, lift: false, id: id)
+        for k in 1...8 {
+            let x = from.x - (6 + 4 * Double(k)) * t.b.resolution.x
+            t.b.add(crept + Double(k) / 120, id, k == 8 ? .up : .move, x, from.y)
+        }
+    }
+    t.expect = [["type": "swipe", "direction": "left", "fingers": 1, "t": .n(TraceBuilder.round(0.8 + 8.0 / 120, places: 6))],
+                rowSwipe(4, true)]
+    t.expectNone = ["tap", "select"]
     t.write()
 
     // --- Vertical drags are not horizontal swipes.

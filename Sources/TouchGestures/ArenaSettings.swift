@@ -62,4 +62,11 @@ public struct ArenaSettings: Hashable, Sendable {
 
     /// The recognizers `name` waits for.
     public func waitsFor(_ name: RecognizerName) -> RecognizerSet { waiting[name.index] }
+
+    /// Whether some recognizer waits for `name` to fail.
+    func isAwaited(_ name: RecognizerName) -> Bool {
+        var all: UInt8 = 0
+        for w in waiting { all |= w.rawValue }
+        return RecognizerSet(rawValue: all).contains(name)
+    }
 }

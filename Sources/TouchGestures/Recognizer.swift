@@ -103,7 +103,7 @@ struct Recognizers: Sendable, ArenaMembers {
         pinch = PinchRecognizer(settings: settings.pinch)
         rotate = RotateRecognizer(settings: settings.rotate)
         swipe = SwipeRecognizer(settings: settings.swipe)
-        swipe.awaited = RecognizerName.allCases.contains { settings.arena.waitsFor($0).contains(RecognizerSet(.swipe)) }
+        swipe.awaited = settings.arena.isAwaited(.swipe)
         pan = PanRecognizer(settings: settings.pan)
         fling = FlingRecognizer(settings: settings.fling)
     }

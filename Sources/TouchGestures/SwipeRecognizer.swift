@@ -118,6 +118,9 @@ public struct SwipeRecognizer: Sendable {
     /// if it still points that way and lifts moving that way at least
     /// ``GestureSettings/Swipe/lateLiftVelocity``; else the time limit's failure, measured where
     /// it crossed.
+    /// Not inlined: the engine and the follower each specialize `handle`, and this rare path
+    /// would be copied into both (the phones' daemon is held under 1.5 MB, tools/cross).
+    @inline(never)
     private mutating func endLate(_ late: LateCrossing, time: Double, contacts: ContactTable, surface: Surface,
                                   emit: (GestureEvent.Kind) -> Void) {
         let (start, current) = contacts.centroids()
@@ -131,6 +134,13 @@ public struct SwipeRecognizer: Sendable {
             fail(GestureFailure(.tooSlow, measured: late.elapsed, limit: settings.maxDuration), at: time, emit: emit)
             return
         }
+        recognize(direction, time: time, contacts: contacts, surface: surface, emit: emit)
+    }
+
+    /// Reports the swipe in `direction` now, from the touch-down to where the fingers are.
+    private mutating func recognize(_ direction: SwipeDirection, time: Double, contacts: ContactTable, surface: Surface,
+                                    emit: (GestureEvent.Kind) -> Void) {
+        let (start, current) = contacts.centroids()
         let elapsed = time - contacts.sequenceStart
         move(to: .recognized, at: time)
         emit(.swipe(.init(direction: direction, fingers: contacts.sequenceFingers, start: start,
@@ -232,11 +242,7 @@ public struct SwipeRecognizer: Sendable {
             let elapsedAt = beforeTime + (time - beforeTime) * f - contacts.sequenceStart
             if crossAt <= maxDrift, alongAt > crossAt * Self.tie, elapsedAt < settings.maxDuration,
                fingersAgree(direction, contacts: contacts, surface: surface) {
-                let velocity = elapsed > 0 ? delta / elapsed : .zero
-                move(to: .recognized, at: time)
-                emit(.swipe(.init(direction: direction, fingers: contacts.sequenceFingers, start: start,
-                                  end: current, duration: elapsed, velocity: velocity,
-                                  edge: edge(contacts: contacts, surface: surface))))
+                recognize(direction, time: time, contacts: contacts, surface: surface, emit: emit)
             } else if crossAt > maxDrift {
                 fail(GestureFailure(.crossDrift, measured: crossAt, limit: maxDrift), at: time, emit: emit)
             } else if elapsedAt >= settings.maxDuration, waitsForLift, alongAt > crossAt * Self.clearAxisRatio,

@@ -49,10 +49,10 @@ public struct GestureSettingInfo: Sendable, CustomStringConvertible {
 
     /// Whether `null` (no limit) is a value of it.
     public var allowsNone: Bool { if case .optionalNumber = field { true } else { false } }
-    /// What `null` means for it, in a few words: "no limit" for a limit; for
-    /// `swipe.lateLiftVelocity`, "no slow swipes". Empty when `null` is not a value of it.
-    public var noneMeaning: String { allowsNone ? (noneWords ?? "no limit") : "" }
-    private let noneWords: String?
+    /// What `null` means for it, in a few words: "no limit" for a limit, "off" for what it turns
+    /// off (`swipe.lateLiftVelocity`: no slow swipes). Empty when `null` is not a value of it.
+    public var noneMeaning: String { allowsNone ? (noneTurnsOff ? "off" : "no limit") : "" }
+    private let noneTurnsOff: Bool
 
     /// Its default: its value in `GestureSettings()`; `nil` when that is no limit.
     public var defaultValue: Double? { GestureSettings().value(of: self) }
@@ -67,9 +67,9 @@ public struct GestureSettingInfo: Sendable, CustomStringConvertible {
     public var description: String { "\(name) (\(rangeDescription))" }
 
     package init(_ name: String, _ unit: Unit, _ plausible: ClosedRange<Double>, _ field: Field, source: String,
-                 none: String? = nil) {
+                 noneTurnsOff: Bool = false) {
         (self.name, self.unit, self.plausible, self.field, self.source) = (name, unit, plausible, field, source)
-        noneWords = none
+        self.noneTurnsOff = noneTurnsOff
     }
 }
 
@@ -90,7 +90,7 @@ extension GestureSettings {
               source: "the original's < .7"),
         .init("swipe.lateLiftVelocity", .millimetersPerSecond, 0...2000, .optionalNumber({ $0.swipe.lateLiftVelocity }, { $0.swipe.lateLiftVelocity = $1 }),
               source: "the fling's minVelocity (Flutter's kMinFlingVelocity): a slow drag that is flung, as ViewPager and Dismissible take it",
-              none: "no slow swipes"),
+              noneTurnsOff: true),
         .init("swipe.edgeZone", .millimeters, 0...100, .number({ $0.swipe.edgeZone }, { $0.swipe.edgeZone = $1 }),
               source: "wider than Android ViewDragHelper's 20 dp (3.2 mm): panels report a finger from the bezel late"),
         .init("tap.maxMovement", .millimeters, 0.5...50, .number({ $0.tap.maxMovement }, { $0.tap.maxMovement = $1 }),

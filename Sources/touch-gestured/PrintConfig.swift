@@ -12,7 +12,7 @@ extension TouchGestured {
         var notes: [String: String] = [:]
         if let m = lisgd.timeout {
             notes["swipe.maxDuration"] = "-m \(m) ms"
-            notes["swipe.lateLiftVelocity"] = "none: -m is lisgd's hard limit"
+            notes["swipe.lateLiftVelocity"] = "-m: a hard limit, as lisgd's"
         }
         if let s = lisgd.edgeScale { notes["swipe.edgeZone"] = "5 mm × -s \(formatJSONNumber(s))" }
         if let o = lisgd.orientation { notes["rotate"] = "-o \(o)" }

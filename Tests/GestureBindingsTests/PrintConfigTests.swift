@@ -37,6 +37,7 @@ struct PrintConfigTests {
         #expect(text.contains("[settings.swipe]\nminDistance = 11.792  # -t 125 px / 10.6 px/mm = 11.792 mm\n"), "\(text)")
         #expect(text.contains("step = 5.66  # -T 60 px / 10.6 px/mm = 5.66 mm\n"), "\(text)")
         #expect(text.contains("maxDuration = 0.5  # -m 500 ms\n") && text.contains("edgeZone = 7.5  # 5 mm × -s 1.5\n"), "\(text)")
+        #expect(text.contains("lateLiftVelocity = \"none\"  # -m: a hard limit, as lisgd's\n"), "\(text)")
         #expect(text.contains("rotate = 90  # -o 1\n"), "\(text)")
         #expect(text.contains(#"shell = "sxmo_hook_x.sh \"a b\"""#), "\(text)")
         let file = try Scratch(text)

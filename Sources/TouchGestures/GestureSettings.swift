@@ -263,7 +263,7 @@ public struct GestureSettings: Hashable, Sendable {
 /// swipes, 434 vertical scrolls; `touchtrace eval`, BENCHMARKS.md), the share of horizontal
 /// swipes recognized / of vertical scrolls taken for a row swipe: `heading` 100.0% / 0.00%,
 /// `seedMillimeters` 89.9% / 0.00% (87.5% judged at samples only, as before), `seedPoints`
-/// 73.5% / 1.15%.
+/// 73.7% / 1.15%.
 public enum SwipeRule: String, Hashable, Sendable, CaseIterable {
     /// The default: a swipe is 12 mm along its direction within 0.7 s, in the direction's own
     /// sector (no drift limit in millimeters), or a slower stroke clearly along its axis that

@@ -60,7 +60,12 @@ public struct GestureEngine: Sendable, MemberStepper {
     /// The swipe recognizer.
     public var swipe: SwipeRecognizer {
         get { recognizers.swipe }
-        set { recognizers.swipe = newValue }
+        set {
+            // Whether a recognizer waits for the swipe is the engine's arena's, not the value's.
+            let awaited = recognizers.swipe.awaited
+            recognizers.swipe = newValue
+            recognizers.swipe.awaited = awaited
+        }
     }
     /// The pan recognizer.
     public var pan: PanRecognizer {

@@ -118,9 +118,6 @@ public struct SwipeRecognizer: Sendable {
     /// if it still points that way and lifts moving that way at least
     /// ``GestureSettings/Swipe/lateLiftVelocity``; else the time limit's failure, measured where
     /// it crossed.
-    /// Not inlined: the engine and the follower each specialize `handle`, and this rare path
-    /// would be copied into both (the phones' daemon is held under 1.5 MB, tools/cross).
-    @inline(never)
     private mutating func endLate(_ late: LateCrossing, time: Double, contacts: ContactTable, surface: Surface,
                                   emit: (GestureEvent.Kind) -> Void) {
         let (start, current) = contacts.centroids()

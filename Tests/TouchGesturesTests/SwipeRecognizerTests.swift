@@ -188,6 +188,19 @@ struct SwipeRecognizerTests {
         #expect(!out.contains { if case .swipe = $0.kind { true } else { false } })
     }
 
+    @Test("a swipe recognizer set on the engine keeps the engine's waiter: it still fails at the limit")
+    func awaitedSurvivesANewSwipeRecognizer() {
+        var settings = withoutLongPress
+        settings.arena.require(.pan, toWaitFor: .swipe)
+        var engine = GestureEngine(settings: settings, surface: panel)
+        engine.swipe = SwipeRecognizer(settings: settings.swipe)
+        var out: [GestureEvent] = []
+        var assembler = FrameAssembler()
+        for e in Self.creepThenFlick() { assembler.add(e) { engine.handle($0) { out.append($0) } } }
+        assembler.flush { engine.handle($0) { out.append($0) } }
+        #expect(!out.contains { if case .swipe = $0.kind { true } else { false } })
+    }
+
     @Test func timeIsJudgedWhereTheStrokeCrossesTheDistance() {
         // 16 mm at 0.82 s, but 12 mm was crossed at 0.40 + 0.42 × 8/14 = 0.64 s < 0.7 s.
         var s = Script()

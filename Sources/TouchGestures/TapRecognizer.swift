@@ -1,7 +1,9 @@
 /// Recognizes single and multiple taps with one or more fingers.
 ///
 /// A *press* lasts from the first finger down to the last finger up. It is a tap when no
-/// finger travels more than ``GestureSettings/Tap/maxMovement`` and it lasts at most
+/// finger travels more than ``GestureSettings/Tap/maxMovement`` (or, in its last
+/// ``GestureSettings/Tap/liftRollTime`` before the lift, more than
+/// ``GestureSettings/Tap/liftRollMovement``: a fingertip rolling off as it lifts) and it lasts at most
 /// ``GestureSettings/Tap/maxDuration`` (when one is set). Taps whose gap (lift to next touch-down) is shorter than
 /// ``GestureSettings/Tap/maxGap`` (a touch-down that reaches lift + gap comes too late: at that
 /// time the taps are reported, as the engine's deadline promises), that land within ``GestureSettings/Tap/maxSpacing`` of the
@@ -18,8 +20,9 @@ public struct TapRecognizer: Sendable {
     /// - `pressed(n) → recognized(n)`: the last finger lifted within the limits, `n == maxCount`.
     /// - `waiting(n) → pressed(n + 1)`: a finger went down within the gap and spacing limits.
     /// - `waiting(n) → recognized(n)`: the gap passed, or a touch landed too far away.
-    /// - `pressed(n) → failed`: a finger moved too far, the press lasted too long, or a contact
-    ///   was cancelled; taps counted before this press are reported.
+    /// - `pressed(n) → failed`: a finger moved too far (past the slop for longer than the lift
+    ///   roll's time, or past the roll's distance), the press lasted too long, or a contact was
+    ///   cancelled; taps counted before this press are reported.
     /// - `recognized → idle`, `failed → idle`: no finger is down.
     /// - `recognized(n) → pressed(1)`: a new touch that could not join the previous taps.
     public enum State: Hashable, Sendable, CustomStringConvertible {
@@ -55,6 +58,7 @@ public struct TapRecognizer: Sendable {
     private var fingers = 0                  // fingers of the first tap
     private var pressFingers = 0             // most fingers down in the current press
     private var liftTime = 0.0               // when the last counted tap lifted
+    private var movedAt: Double?             // when the press passed maxMovement, if it did
 
     /// A recognizer with these thresholds (the defaults unless given).
     public init(settings: GestureSettings.Tap = .init()) {
@@ -140,6 +144,7 @@ public struct TapRecognizer: Sendable {
                 if spacing <= settings.maxSpacing && !TouchEvent.reached(time, liftTime + settings.maxGap) {
                     move(to: .pressed(n + 1), at: time)
                     pressFingers = 0
+                    movedAt = nil
                 } else {
                     report(n, at: time, current: false, emit: emit)
                     beginSequence(time: time)
@@ -163,7 +168,15 @@ public struct TapRecognizer: Sendable {
             if contacts.cancelledInFrame {
                 failure = GestureFailure(.cancelled)
             } else if travel > settings.maxMovement {
-                failure = GestureFailure(.moved, measured: travel, limit: settings.maxMovement)
+                // Past the slop: a tap still, if the finger lifts within the roll's time and
+                // distance (judged at the frames, the lift's included).
+                let since = movedAt ?? time
+                movedAt = since
+                if let roll = settings.liftRollTime, time - since <= roll, travel <= settings.liftRollMovement {
+                    // Rolling: decided at the lift or at a later frame.
+                } else {
+                    failure = GestureFailure(.moved, measured: travel, limit: settings.maxMovement)
+                }
             } else if let limit = settings.maxDuration, held > limit {
                 failure = GestureFailure(.heldTooLong, measured: held, limit: limit)
             }
@@ -202,6 +215,7 @@ public struct TapRecognizer: Sendable {
 
     private mutating func beginSequence(time: Double) {
         move(to: .pressed(1), at: time)
+        movedAt = nil
         anchorSum = .zero
         anchorCount = 0
         fingers = 0

@@ -36,8 +36,8 @@ struct ArenaTests {
         let (_, out) = replay(s.events, explain: true)
         #expect(out.map(line) == [
             "0.100 failed longPress moved",
-            "0.100 failed tap moved",
             "0.100 won pan #1",
+            "0.100 failed tap rejected(pan)",
             "0.100 failed pinch rejected(pan)",
             "0.100 failed rotate rejected(pan)",
             "0.100 pan began 25.000,0.000",
@@ -86,8 +86,8 @@ struct ArenaTests {
         let (_, out) = replay(twist(), explain: true)
         #expect(out.map(line) == [
             "0.050 failed longPress moved",
-            "0.050 failed tap moved",
             "0.050 won pinch #1",
+            "0.050 failed tap rejected(pinch)",
             "0.050 failed swipe rejected(pinch)",
             "0.050 failed pan rejected(pinch)",
             "0.050 failed fling rejected(pinch)",
@@ -106,8 +106,8 @@ struct ArenaTests {
         let (_, out) = replay(twist(), settings: settings, explain: true)
         #expect(out.map(line) == [
             "0.050 failed longPress moved",
-            "0.050 failed tap moved",
             "0.050 won pinch #1",
+            "0.050 failed tap rejected(pinch)",
             "0.050 failed rotate rejected(pinch)",
             "0.050 failed swipe rejected(pinch)",
             "0.050 failed pan rejected(pinch)",
@@ -132,7 +132,7 @@ struct ArenaTests {
         s.up(0.85, 1, 400, 240)
         let (_, out) = replay(s.events, settings: settings, explain: true)
         #expect(out.map(line) == [
-            "0.200 failed tap moved",
+            "0.690 failed tap moved",
             "0.750 failed swipe tooSlow",
             "0.750 won pan #1",
             "0.750 failed pinch rejected(pan)",
@@ -158,7 +158,7 @@ struct ArenaTests {
         let (_, out) = replay(s.events, settings: settings, explain: true)
         #expect(out.map(line) == [
             "0.050 failed longPress moved",
-            "0.050 failed tap moved",
+            "0.100 failed tap moved",
             "0.100 won swipe #1",
             "0.100 failed pinch rejected(swipe)",
             "0.100 failed rotate rejected(swipe)",

@@ -39,19 +39,71 @@ struct TapRecognizerTests {
         #expect(out.first?.kind == .tap(.init(position: Point(x: 400, y: 200), taps: 2, fingers: 1)))
     }
 
-    @Test func movingTooFarFails() {
+    /// An app that listens for taps alone (no pan to claim the touch at the slop first).
+    static let tapOnly: GestureSettings = {
+        var s = GestureSettings()
+        s.arena.enabled = RecognizerSet([.tap])
+        return s
+    }()
+
+    @Test("past the slop for longer than a lift's roll (0.1 s): the tap fails at the first frame after it")
+    func movingTooFarFails() {
         var s = Script()
         s.down(0, 1, 100, 100)
         s.move(0.05, 1, 130, 100)   // 6 mm
-        s.up(0.1, 1, 130, 100)
-        let (engine, _) = replay(s.events)
+        s.move(0.2, 1, 130, 100)    // still past the slop 0.15 s later
+        s.up(0.25, 1, 130, 100)
+        let (engine, _) = replay(s.events, settings: Self.tapOnly)
         let moved = GestureFailure(.moved, measured: 6, limit: 4.7)
         #expect(engine.tap.log.entries == [
             tr(0, S.idle, S.pressed(1)),
-            tr(0.05, S.pressed(1), S.failed(moved)),
-            tr(0.1, S.failed(moved), S.idle),
+            tr(0.2, S.pressed(1), S.failed(moved)),
+            tr(0.25, S.failed(moved), S.idle),
         ])
         #expect(moved.description == "moved 6.0 mm > 4.7 mm")
+    }
+
+    /// Still for 0.3 s, then 6 mm at 0.33 s and `last` at the lift, 0.35 s.
+    static func rolled(last: Double) -> [TouchEvent] {
+        var s = Script()
+        s.down(0, 1, 100, 100)
+        s.move(0.3, 1, 100, 100)
+        s.move(0.33, 1, 130, 100)
+        s.up(0.35, 1, 100 + 5 * last, 100)
+        return s.events
+    }
+
+    @Test("a fingertip that rolls 8 mm off as it lifts, 20 ms after passing the slop, still taps where it went down")
+    func rolledOffAtTheLiftIsATap() {
+        let (engine, out) = replay(Self.rolled(last: 8), settings: Self.tapOnly)
+        let due = 0.35 + Self.tapOnly.tap.maxGap
+        #expect(engine.tap.log.entries == [
+            tr(0, S.idle, S.pressed(1)),
+            tr(0.35, S.pressed(1), S.waiting(1)),
+            tr(due, S.waiting(1), S.recognized(1)),
+            tr(due, S.recognized(1), S.idle),
+        ])
+        #expect(out.contains(GestureEvent(time: due, kind: .tap(.init(position: Point(x: 100, y: 100), taps: 1, fingers: 1)))))
+    }
+
+    @Test("a roll past tap.liftRollMovement (12 mm) fails, at the frame that went past it")
+    func rollingTooFarFails() {
+        let (engine, out) = replay(Self.rolled(last: 14), settings: Self.tapOnly)
+        #expect(engine.tap.log.entries == [
+            tr(0, S.idle, S.pressed(1)),
+            tr(0.35, S.pressed(1), S.failed(GestureFailure(.moved, measured: 14, limit: 4.7))),
+            tr(0.35, S.failed(GestureFailure(.moved, measured: 14, limit: 4.7)), S.idle),
+        ])
+        #expect(!out.contains { if case .tap = $0.kind { true } else { false } })
+    }
+
+    @Test("with tap.liftRollTime null, passing the slop fails the tap at once, as before")
+    func noRollFailsAtTheSlop() {
+        var settings = Self.tapOnly
+        settings.tap.liftRollTime = nil
+        let (engine, _) = replay(Self.rolled(last: 8), settings: settings)
+        #expect(engine.tap.log.entries.dropFirst().first?.time == 0.33)
+        if case .failed(let f)? = engine.tap.log.entries.dropFirst().first?.to { #expect(f.kind == .moved) } else { Issue.record("the tap did not fail") }
     }
 
     @Test func holdingTooLongFails() {

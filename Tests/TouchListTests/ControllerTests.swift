@@ -36,8 +36,8 @@ struct ControllerTests {
                                   settings: GestureSettings(swipeRule: .seedMillimeters), explain: true)
         #expect(out.map(line) == [
             "0.050 failed longPress moved",
-            "0.050 failed tap moved",
             "0.050 won pan #1",
+            "0.050 failed tap rejected(pan)",
             "0.050 failed pinch rejected(pan)",
             "0.050 failed rotate rejected(pan)",
             "0.050 pan began 20.000,15.000",
@@ -58,7 +58,7 @@ struct ControllerTests {
         let (_, out) = replayList(rowStroke(firstDX: 4, firstDY: 3), list: list, explain: true)
         #expect(out.map(line) == [
             "0.050 failed longPress moved",
-            "0.050 failed tap moved",
+            "0.100 failed tap moved",
             "0.100 won swipe #1",
             "0.100 failed pinch rejected(swipe)",
             "0.100 failed rotate rejected(swipe)",
@@ -87,8 +87,8 @@ struct ControllerTests {
         let (_, out) = replayList(rowStroke(firstDX: 5, firstDY: 1), list: list, explain: true)
         #expect(out.map(line) == [
             "0.050 failed longPress moved",
-            "0.050 failed tap moved",
             "0.050 failed pan offAxis",
+            "0.100 failed tap moved",
             "0.100 won swipe #1",
             "0.100 failed pinch rejected(swipe)",
             "0.100 failed rotate rejected(swipe)",

@@ -37,10 +37,11 @@ func swipesAndTaps() {
                     note: "swipe.rule seedMillimeters: 20 mm right, 16 mm down: drift passes 8 mm first")
     t.b.stroke(0.0, from: Point(x: 300, y: rowY(2)), millimeters: Point(x: 20, y: 16), duration: 0.3)
     t.expectNone = ["swipe", "rowSwipe"]
-    // The finger passes the 4.7 mm slop first (long press and tap fail; the list's vertical pan
-    // claims, since 16 mm down to 20 mm right is within its 2:1 bias, and rejects the two-finger
-    // gestures), then the drift passes 8 mm; the stroke eases out, so its lift is no fling.
-    t.expect = [failed("longPress", "moved"), failed("tap", "moved"),
+    // The finger passes the 4.7 mm slop first (the long press fails; the tap waits, as a finger
+    // may roll off as it lifts; the list's vertical pan claims, since 16 mm down to 20 mm right
+    // is within its 2:1 bias, and rejects the tap and the two-finger gestures), then the drift
+    // passes 8 mm; the stroke eases out, so its lift is no fling.
+    t.expect = [failed("longPress", "moved"), failed("tap", "rejected", ["rival": "pan"]),
                 failed("pinch", "rejected", ["rival": "pan"]), failed("rotate", "rejected", ["rival": "pan"]),
                 failed("swipe", "crossDrift"), failed("fling", "tooSlowToFling")]
     t.write()
@@ -55,11 +56,12 @@ func swipesAndTaps() {
                     note: "15 mm right over 1.4 s, easing to a stop: past the 0.7 s limit, and lifted at rest (no long press competing)")
     t.b.stroke(0.0, from: Point(x: 300, y: rowY(4)), millimeters: Point(x: 15, y: 0), duration: 1.4, rate: 60)
     t.expectNone = ["swipe", "rowSwipe", "tap"]
-    // Past the 4.7 mm slop the tap fails and the list's vertical pan refuses a horizontal start.
-    // The stroke crosses 12 mm after 0.7 s, straight along x, so the swipe waits for the lift
-    // (a slow swipe, if it ends flung); the finger lifts at rest, so at the lift it fails as too
-    // slow, after the two-finger gestures (the arena's order), and the fling fails too.
-    t.expect = [failed("tap", "moved"), failed("pan", "offAxis"),
+    // Past the 4.7 mm slop the list's vertical pan refuses a horizontal start, and the tap
+    // fails once the finger is past it longer than a lift's roll (0.1 s). The stroke crosses
+    // 12 mm after 0.7 s, straight along x, so the swipe waits for the lift (a slow swipe, if it
+    // ends flung); the finger lifts at rest, so at the lift it fails as too slow, after the
+    // two-finger gestures (the arena's order), and the fling fails too.
+    t.expect = [failed("pan", "offAxis"), failed("tap", "moved"),
                 failed("pinch", "tooFewFingers"), failed("rotate", "tooFewFingers"),
                 ["type": "failed", "recognizer": "swipe", "reason": "tooSlow", "t": 1.4],
                 failed("fling", "tooSlowToFling")]
@@ -211,6 +213,25 @@ func swipesAndTaps() {
     t = CorpusTrace("tap-moved-too-far", seed: 29, note: "8 mm drift during a 0.3 s press: neither tap nor swipe")
     t.b.stroke(0.0, from: Point(x: 400, y: rowY(3)), millimeters: Point(x: 8, y: 0), duration: 0.3)
     t.expectNone = ["tap", "select", "swipe"]
+    t.write()
+
+    // --- A fingertip that rolls off as it lifts: still for 0.3 s, then 7 mm right in its last
+    // 33 ms. It passes the 4.7 mm slop 17 ms before the lift, within tap.liftRollTime (0.1 s),
+    // and goes 7 mm in all, within tap.liftRollMovement (12 mm); the list's vertical pan refuses
+    // a sideways start, and a swipe needs 12 mm: a tap, reported 0.3 s after the lift.
+    t = CorpusTrace("tap-rolled-off-at-the-lift", seed: 32,
+                    note: "still 0.3 s, then 7 mm sideways in the last 33 ms before the lift: still a tap")
+    do {
+        let id = t.b.newID()
+        let at = Point(x: 400, y: rowY(3))
+        let held = t.b.path(0, [at, at], duration: 0.3, rate: 60, lift: false, id: id)
+        for k in 1...4 {
+            t.b.add(held + Double(k) / 120, id, k == 4 ? .up : .move, at.x + 1.75 * Double(k) * t.b.resolution.x, at.y)
+        }
+    }
+    t.expect = [["type": "tap", "taps": 1, "fingers": 1, "x": 400, "t": .n(TraceBuilder.round(0.3 + 4.0 / 120 + 0.3, places: 6))],
+                select(3)]
+    t.expectNone = ["swipe", "rowSwipe", "scroll"]
     t.write()
 
     t = CorpusTrace("tap-with-jitter", seed: 30, note: "a 0.15 s press with 0.6 mm jitter: still a tap")

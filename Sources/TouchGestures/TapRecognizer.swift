@@ -164,19 +164,20 @@ public struct TapRecognizer: Sendable {
             pressFingers = max(pressFingers, contacts.contacts.count)
             let travel = contacts.maxTravel()
             let held = time - contacts.sequenceStart
+            // Past the slop, a press is still a tap while it may be a fingertip rolling off as it
+            // lifts: within the roll's time and distance (judged at the frames, the lift's
+            // included; a frame that comes later decides).
+            var rolling = false
+            if travel > settings.maxMovement {
+                let since = movedAt ?? time
+                movedAt = since
+                if let roll = settings.liftRollTime, time - since <= roll, travel <= settings.liftRollMovement { rolling = true }
+            }
             var failure: GestureFailure?
             if contacts.cancelledInFrame {
                 failure = GestureFailure(.cancelled)
-            } else if travel > settings.maxMovement {
-                // Past the slop: a tap still, if the finger lifts within the roll's time and
-                // distance (judged at the frames, the lift's included).
-                let since = movedAt ?? time
-                movedAt = since
-                if let roll = settings.liftRollTime, time - since <= roll, travel <= settings.liftRollMovement {
-                    // Rolling: decided at the lift or at a later frame.
-                } else {
-                    failure = GestureFailure(.moved, measured: travel, limit: settings.maxMovement)
-                }
+            } else if travel > settings.maxMovement, !rolling {
+                failure = GestureFailure(.moved, measured: travel, limit: settings.maxMovement)
             } else if let limit = settings.maxDuration, held > limit {
                 failure = GestureFailure(.heldTooLong, measured: held, limit: limit)
             }

@@ -97,6 +97,20 @@ struct TapRecognizerTests {
         #expect(!out.contains { if case .tap = $0.kind { true } else { false } })
     }
 
+    @Test("a press held past tap.maxDuration fails as held too long, rolling at its lift or not")
+    func rollingDoesNotExcuseAHeldPress() {
+        var settings = Self.tapOnly
+        settings.tap.maxDuration = 0.34   // passed at the lift, 0.35 s, while the finger rolls
+        let (engine, out) = replay(Self.rolled(last: 8), settings: settings)
+        #expect(engine.tap.log.entries.dropFirst().first?.time == 0.35)
+        if case .failed(let f)? = engine.tap.log.entries.dropFirst().first?.to {
+            #expect(f.kind == .heldTooLong)
+        } else {
+            Issue.record("the tap did not fail")
+        }
+        #expect(!out.contains { if case .tap = $0.kind { true } else { false } })
+    }
+
     @Test("with tap.liftRollTime null, passing the slop fails the tap at once, as before")
     func noRollFailsAtTheSlop() {
         var settings = Self.tapOnly

@@ -118,6 +118,16 @@ struct SwipeRecognizerTests {
         return s.events
     }
 
+    /// The swipe of ``creepThenFlick(back:across:)`` failed as too slow before its lift, and no
+    /// swipe was reported.
+    static func expectTooSlowBeforeTheLift(_ engine: GestureEngine, _ out: [GestureEvent],
+                                           sourceLocation: SourceLocation = #_sourceLocation) {
+        let decided = firstDecision(engine.swipe.log)
+        #expect(decided.map { $0.time < 0.80 + 4.0 / 60 } == true, "it fails before the lift", sourceLocation: sourceLocation)
+        #expect(decided?.failure?.kind == .tooSlow, sourceLocation: sourceLocation)
+        #expect(swipes(out).isEmpty, sourceLocation: sourceLocation)
+    }
+
     @Test("a slow swipe clearly along x that lifts while moving its way is recognized at the lift")
     func slowSwipeFlungIsRecognizedAtTheLift() {
         let (engine, out) = replay(Self.creepThenFlick(), settings: withoutLongPress)
@@ -127,10 +137,10 @@ struct SwipeRecognizerTests {
             tr(lift, S.possible, S.recognized),
             tr(lift, S.recognized, S.idle),
         ])
-        let swipes = out.compactMap { if case .swipe(let w) = $0.kind { w } else { nil } }
-        #expect(swipes.count == 1)
-        #expect(swipes.first?.direction == .right)
-        #expect(swipes.first.map { abs($0.duration - lift) < 1e-9 } == true)
+        let reported = swipes(out)
+        #expect(reported.count == 1)
+        #expect(reported.first?.direction == .right)
+        #expect(reported.first.map { abs($0.duration - lift) < 1e-9 } == true)
         #expect(out.first { if case .swipe = $0.kind { true } else { false } }?.time == lift)
     }
 
@@ -144,37 +154,27 @@ struct SwipeRecognizerTests {
         s.move(1.05, 1, 180, 100)
         s.up(1.20, 1, 180, 100)
         let (engine, out) = replay(s.events, settings: withoutLongPress)
-        #expect(engine.swipe.log.entries.dropFirst().first?.time == 1.20)
-        if case .failed(let f)? = engine.swipe.log.entries.dropFirst().first?.to {
-            #expect(f.kind == .tooSlow)
-            #expect(abs(f.measured - (0.40 + 0.45 * 10 / 14)) < 1e-9)
-        } else {
-            Issue.record("the swipe did not fail")
-        }
-        #expect(!out.contains { if case .swipe = $0.kind { true } else { false } })
+        let decided = firstDecision(engine.swipe.log)
+        #expect(decided?.time == 1.20)
+        #expect(decided?.failure?.kind == .tooSlow)
+        #expect(decided?.failure.map { abs($0.measured - (0.40 + 0.45 * 10 / 14)) < 1e-9 } == true)
+        #expect(swipes(out).isEmpty)
     }
 
     @Test("a slow stroke less than twice as far along as across where it crosses fails there")
     func slowSwipeNotClearlyAlongAnAxisFailsAtTheCrossing() {
         // 7 mm across at the crossing, 12 along: 1.7 to 1, under GTK's 2.
         let (engine, out) = replay(Self.creepThenFlick(across: 35), settings: withoutLongPress)
-        let entry = engine.swipe.log.entries.dropFirst().first
-        #expect(entry.map { $0.time < 0.80 + 4.0 / 60 } == true, "it fails before the lift")
-        if case .failed(let f)? = entry?.to { #expect(f.kind == .tooSlow) } else { Issue.record("the swipe did not fail") }
-        #expect(!out.contains { if case .swipe = $0.kind { true } else { false } })
+        Self.expectTooSlowBeforeTheLift(engine, out)
     }
 
     @Test("a slow swipe that turns back past its start fails at the lift")
     func slowSwipeTurnedBackFails() {
         // Right to 160 (12 mm at 0.833 s), then back to 40: its net motion points left at the lift.
         let (engine, out) = replay(Self.creepThenFlick(back: true), settings: withoutLongPress)
-        #expect(engine.swipe.log.entries.dropFirst().first?.time == 0.80 + 4.0 / 60)
-        if case .failed(let f)? = engine.swipe.log.entries.dropFirst().first?.to {
-            #expect(f.kind == .tooSlow)
-        } else {
-            Issue.record("the swipe did not fail")
-        }
-        #expect(!out.contains { if case .swipe = $0.kind { true } else { false } })
+        #expect(firstDecision(engine.swipe.log)?.time == 0.80 + 4.0 / 60)
+        #expect(firstDecision(engine.swipe.log)?.failure?.kind == .tooSlow)
+        #expect(swipes(out).isEmpty)
     }
 
     @Test("a swipe another recognizer waits for fails at its time limit, slow swipe or not")
@@ -182,23 +182,18 @@ struct SwipeRecognizerTests {
         var settings = withoutLongPress
         settings.arena.require(.pan, toWaitFor: .swipe)
         let (engine, out) = replay(Self.creepThenFlick(), settings: settings)
-        let entry = engine.swipe.log.entries.dropFirst().first
-        #expect(entry.map { $0.time < 0.80 + 4.0 / 60 } == true, "it fails before the lift")
-        if case .failed(let f)? = entry?.to { #expect(f.kind == .tooSlow) } else { Issue.record("the swipe did not fail") }
-        #expect(!out.contains { if case .swipe = $0.kind { true } else { false } })
+        Self.expectTooSlowBeforeTheLift(engine, out)
     }
 
     @Test("a swipe recognizer set on the engine keeps the engine's waiter: it still fails at the limit")
     func awaitedSurvivesANewSwipeRecognizer() {
         var settings = withoutLongPress
         settings.arena.require(.pan, toWaitFor: .swipe)
-        var engine = GestureEngine(settings: settings, surface: panel)
-        engine.swipe = SwipeRecognizer(settings: settings.swipe)
-        var out: [GestureEvent] = []
-        var assembler = FrameAssembler()
-        for e in Self.creepThenFlick() { assembler.add(e) { engine.handle($0) { out.append($0) } } }
-        assembler.flush { engine.handle($0) { out.append($0) } }
-        #expect(!out.contains { if case .swipe = $0.kind { true } else { false } })
+        let (engine, out) = replay(Self.creepThenFlick(), settings: settings) {
+            $0.swipe = SwipeRecognizer(settings: settings.swipe)
+            $0.swipe.log.isRecording = true
+        }
+        Self.expectTooSlowBeforeTheLift(engine, out)
     }
 
     @Test func timeIsJudgedWhereTheStrokeCrossesTheDistance() {

@@ -179,8 +179,8 @@ package struct DaemonConfig: Sendable {
         entries.append(.init(name, json(e.value, noneIsNull: noLimit), e.value.location, written: written))
     }
 
-    /// A TOML value as the JSON one the settings reader takes; `"none"` is a threshold's "no
-    /// limit" (JSON's `null`) where the setting has one.
+    /// A TOML value as the JSON one the settings reader takes; `"none"` is JSON's `null` where
+    /// the setting takes one (a threshold's "no limit", or "off": `GestureSettingInfo.noneMeaning`).
     private static func json(_ v: ConfigValue, noneIsNull: Bool) -> JSONValue {
         switch v.kind {
         case .string(let t): noneIsNull && t == "none" ? .null : .string(t)

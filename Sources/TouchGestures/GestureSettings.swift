@@ -129,6 +129,19 @@ public struct GestureSettings: Hashable, Sendable {
         /// millimeters. Default 12 mm, a swipe's ``Swipe/minDistance``: a roll shorter than a
         /// swipe. Plausible 6 to 20 mm.
         public var liftRollMovement: Double = 12
+        /// How long a finger that joins a press must stay down to count as one of its fingers,
+        /// in seconds; `nil`: every contact counts. A contact that lands after the press's first
+        /// finger and lifts sooner, while another finger still holds the press, is a one-finger
+        /// tap of its own where it landed (when it moved no more than ``maxMovement``), reported
+        /// as it lifts: a phone gives each touch to what is under it. It is not the second
+        /// finger of a two-finger tap placed halfway between the two, over a row neither touched.
+        /// Default 0.05 s: a few tens of milliseconds, the scale at which Android's
+        /// `DOUBLE_TAP_MIN_TIME` (40 ms) takes a touch for a bounce rather than a deliberate
+        /// one. Measured on real people (DepthTouch, 4 people): each finger of the 72 deliberate
+        /// two-finger taps of its multi-touch sessions stayed down 54 ms or more; the three brief
+        /// second contacts of its tap sessions lasted 7–41 ms, 53–59 mm from the tapping finger.
+        /// Plausible 0.03 to 0.05 s.
+        public var minFingerTime: Double? = 0.05
         /// Longest press that is still a tap, from first finger down to last finger up, in
         /// seconds; `nil` (the default) sets no limit. As in Flutter and GTK, a press of any
         /// length is a tap unless a long-press recognizer competes for it and claims it; with no

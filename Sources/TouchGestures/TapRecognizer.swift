@@ -10,7 +10,9 @@
 /// first and use as many fingers count as one multiple tap. The count is reported once: at
 /// once when it reaches ``GestureSettings/Tap/maxCount``, otherwise when the gap has passed
 /// with no further touch (at the deadline's own time, lift + gap, so the result does not
-/// depend on the frame rate), or when the next touch turns out not to be a tap.
+/// depend on the frame rate), or when the next touch turns out not to be a tap. A finger that
+/// joins a press and lifts within ``GestureSettings/Tap/minFingerTime`` while another holds it
+/// is no finger of the press: it is reported at its lift as a one-finger tap where it landed.
 public struct TapRecognizer: Sendable {
     /// The recognizer's states.
     ///
@@ -161,7 +163,7 @@ public struct TapRecognizer: Sendable {
                 }
                 anchor = anchorSum / Double(max(anchorCount, 1))
             }
-            pressFingers = max(pressFingers, contacts.contacts.count)
+            pressFingers = max(pressFingers, countedFingers(n, time: time, contacts: contacts, emit: emit))
             let travel = contacts.maxTravel()
             let held = time - contacts.sequenceStart
             // Past the slop, a press is still a tap while it may be a fingertip rolling off as it
@@ -212,6 +214,33 @@ public struct TapRecognizer: Sendable {
             default: break
             }
         }
+    }
+
+    /// The fingers of the press that count in this frame. A contact that joined the press is
+    /// not counted while it is younger than ``GestureSettings/Tap/minFingerTime``, unless the
+    /// press ends with it; one that lifts that young while another finger holds the press is a
+    /// brief contact: it leaves the first tap's touch-down point, and it is a one-finger tap of
+    /// its own where it landed (one per frame: the arena takes at most three reports from a
+    /// frame, and a failure with earlier taps is two).
+    private mutating func countedFingers(_ n: Int, time: Double, contacts: ContactTable,
+                                         emit: (GestureEvent.Kind, Bool) -> Void) -> Int {
+        var counted = contacts.contacts.count
+        guard counted >= 2, let brief = settings.minFingerTime, !contacts.sequenceEnded else { return counted }
+        var reported = false
+        for c in contacts.contacts where c.startTime > contacts.sequenceStart && time - c.startTime < brief {
+            counted -= 1
+            guard c.ended else { continue }
+            if n == 1 {
+                anchorSum = anchorSum - c.start
+                anchorCount -= 1
+                anchor = anchorSum / Double(max(anchorCount, 1))
+            }
+            if !reported, !c.cancelled, c.maxTravel <= settings.maxMovement {
+                reported = true
+                emit(.tap(.init(position: c.start, taps: 1, fingers: 1)), false)
+            }
+        }
+        return counted
     }
 
     private mutating func beginSequence(time: Double) {

@@ -147,6 +147,62 @@ struct TapRecognizerTests {
         #expect(out == [GestureEvent(time: 0.39, kind: .tap(.init(position: Point(x: 350, y: 200), taps: 1, fingers: 2)))])
     }
 
+    /// A finger down at 0 at (100, 100) and up at 0.1 s; a second one 56 mm away, down at 0.03 s
+    /// and up at `secondUp` (with the first when it is 0.1), moving `slide` mm on the way.
+    static func briefSecond(secondUp: Double, slide: Double = 0) -> [TouchEvent] {
+        var s = Script()
+        s.down(0, 1, 100, 100)
+        s.down(0.03, 2, 380, 100)
+        if slide > 0 { s.move(0.04, 2, 380 + 5 * slide, 100) }
+        if secondUp < 0.1 { s.up(secondUp, 2, 380 + 5 * slide, 100) }
+        s.up(0.1, 1, 100, 100)
+        if secondUp >= 0.1 { s.up(secondUp, 2, 380 + 5 * slide, 100) }
+        return s.events
+    }
+
+    static func tap(_ x: Double, _ y: Double, fingers: Int) -> GestureEvent.Kind {
+        .tap(.init(position: Point(x: x, y: y), taps: 1, fingers: fingers))
+    }
+
+    @Test("a second contact down 30 ms while the first finger holds the press is a tap of its own where it landed, at its lift; the first finger taps where it landed")
+    func briefSecondContactIsATapOfItsOwn() {
+        let (engine, out) = replay(Self.briefSecond(secondUp: 0.06))
+        #expect(out == [GestureEvent(time: 0.06, kind: Self.tap(380, 100, fingers: 1)),
+                        GestureEvent(time: 0.4, kind: Self.tap(100, 100, fingers: 1))])
+        #expect(engine.tap.log.entries == [
+            tr(0, S.idle, S.pressed(1)),
+            tr(0.1, S.pressed(1), S.waiting(1)),
+            tr(0.4, S.waiting(1), S.recognized(1)),
+            tr(0.4, S.recognized(1), S.idle),
+        ])
+    }
+
+    @Test("a second finger that stays tap.minFingerTime (0.05 s) or longer is the second finger of a two-finger tap")
+    func secondFingerThatStaysIsAFinger() {
+        let (_, out) = replay(Self.briefSecond(secondUp: 0.08))
+        #expect(out == [GestureEvent(time: 0.4, kind: Self.tap(240, 100, fingers: 2))])
+    }
+
+    @Test("a brief second finger that lifts with the first is the second finger of a two-finger tap: no finger held the press after it")
+    func briefSecondFingerLiftingWithTheFirstIsAFinger() {
+        let (_, out) = replay(Self.briefSecond(secondUp: 0.1))
+        #expect(out == [GestureEvent(time: 0.4, kind: Self.tap(240, 100, fingers: 2))])
+    }
+
+    @Test("a brief second contact that slid past the slop is no tap; the first finger still taps where it landed")
+    func briefContactThatSlidIsNoTap() {
+        let (_, out) = replay(Self.briefSecond(secondUp: 0.06, slide: 6), settings: Self.tapOnly)
+        #expect(out == [GestureEvent(time: 0.4, kind: Self.tap(100, 100, fingers: 1))])
+    }
+
+    @Test("with tap.minFingerTime null, a brief second contact is a second finger, as before")
+    func noMinFingerTimeCountsEveryContact() {
+        var settings = GestureSettings()
+        settings.tap.minFingerTime = nil
+        let (_, out) = replay(Self.briefSecond(secondUp: 0.06), settings: settings)
+        #expect(out == [GestureEvent(time: 0.4, kind: Self.tap(240, 100, fingers: 2))])
+    }
+
     @Test("advance(to:) fires the window's deadline without a frame, at the deadline's time, when given exactly that time")
     func advanceFiresDeadlines() {
         var s = Script()

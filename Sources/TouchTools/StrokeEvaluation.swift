@@ -9,21 +9,27 @@ package enum StrokeOutcome: Hashable, Sendable, Comparable {
     case swipe(SwipeDirection)
     case longPress
     case scroll
+    /// A tap of one finger.
     case tap
+    /// A tap of two or more fingers, this stroke one of them: a stroke meant as a one-finger
+    /// tap, taken into it, tapped halfway between two places.
+    case multiFingerTap
     case nothing
 
     /// Every outcome a four-direction replay can give, in the order of the confusion table
-    /// (diagonal swipes are added after these when they occur).
+    /// (diagonal swipes and taps of several fingers are added when they occur).
     package static let table: [StrokeOutcome] = [.swipe(.left), .swipe(.right), .swipe(.up), .swipe(.down),
                                                 .scroll, .longPress, .tap, .nothing]
 
-    /// Its name in the table and in JSON: `swipe left`, `scroll`, `long press`, `tap`, `nothing`.
+    /// Its name in the table and in JSON: `swipe left`, `scroll`, `long press`, `tap`,
+    /// `multi-finger tap`, `nothing`.
     package var name: String {
         switch self {
         case .swipe(let d): "swipe \(d.rawValue)"
         case .longPress: "long press"
         case .scroll: "scroll"
         case .tap: "tap"
+        case .multiFingerTap: "multi-finger tap"
         case .nothing: "nothing"
         }
     }
@@ -34,7 +40,8 @@ package enum StrokeOutcome: Hashable, Sendable, Comparable {
         case .scroll: 20
         case .longPress: 21
         case .tap: 22
-        case .nothing: 23
+        case .multiFingerTap: 23
+        case .nothing: 24
         }
     }
 
@@ -182,6 +189,14 @@ package enum StrokeEvaluation {
                 }
             }
             guard k >= 0 else { return }
+            // A single tap of one finger is where its finger went down: when another touch
+            // landed after that finger and before the report (a brief contact under a finger
+            // still down, reported as a tap of its own), the tap is the stroke's that went down
+            // there, of the last few.
+            if let g = o.gesture, case .tap(let t) = g.kind, t.taps == 1, t.fingers == 1 {
+                func distance(_ j: Int) -> Double { (strokes[j].start - t.position).length }
+                for j in stride(from: k - 1, through: max(0, k - 3), by: -1) where distance(j) < distance(k) { k = j }
+            }
             seen[k].add(o)
             // A gesture of several touches (a double tap, two fingers) is each of its strokes':
             // the ones before the stroke it is reported in (a double tap was its second touch's
@@ -231,7 +246,7 @@ package enum StrokeEvaluation {
     /// with --explain's failures they were most of eval's memory).
     struct Seen {
         var swipe: SwipeDirection?
-        var longPress = false, pan = false, tap = false
+        var longPress = false, pan = false, tap = false, multiFingerTap = false
         /// The swipe's first failure, worded (as `--explain` does) only for a judged stroke.
         var swipeFailure: GestureFailure?
         var winners: [RecognizerName] = []
@@ -242,7 +257,7 @@ package enum StrokeEvaluation {
             case .swipe(let s): if swipe == nil { swipe = s.direction }
             case .longPress: longPress = true
             case .pan: pan = true
-            case .tap: tap = true
+            case .tap(let t): if t.fingers > 1 { multiFingerTap = true } else { tap = true }
             case .failed(let r, let why) where r == .swipe:
                 if swipeFailure == nil { swipeFailure = why }
             case .won(let r, _):
@@ -253,7 +268,8 @@ package enum StrokeEvaluation {
 
         /// The outcome, and the reason in `--explain`'s words.
         var judged: (StrokeOutcome, String) {
-            let outcome: StrokeOutcome = swipe.map { .swipe($0) } ?? (longPress ? .longPress : pan ? .scroll : tap ? .tap : .nothing)
+            let outcome: StrokeOutcome = swipe.map { .swipe($0) } ?? (longPress ? .longPress : pan ? .scroll : tap ? .tap
+                                                                      : multiFingerTap ? .multiFingerTap : .nothing)
             var parts: [String] = []
             if let swipeFailure { parts.append("swipe: \(swipeFailure.description)") }
             if !winners.isEmpty { parts.append("won: \(winners.map(\.rawValue).joined(separator: ", "))") }

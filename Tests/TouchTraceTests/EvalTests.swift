@@ -225,6 +225,31 @@ struct EvalTests {
         #expect(results.map(\.outcome) == [.tap, .tap, .tap])
     }
 
+    @Test("a tap of two fingers is no one-finger tap: two taps merged into one score as a multi-finger tap; a brief second contact scores as a tap of its own, and the first stroke keeps its own")
+    func mergedTapsAreMultiFingerTaps() throws {
+        let dir = TempDir()
+        // A finger down 0.1 s; another 56 mm away, down 30 ms later for 30 ms (DepthTouch's brief
+        // contacts: 7-41 ms); a tap of its own (no two fingers) one second later.
+        let events = [#"{"t": 0, "id": 1, "phase": "down", "x": 100, "y": 100}"#,
+                      #"{"t": 0.03, "id": 2, "phase": "down", "x": 380, "y": 100}"#,
+                      #"{"t": 0.06, "id": 2, "phase": "up", "x": 380, "y": 100}"#,
+                      #"{"t": 0.1, "id": 1, "phase": "up", "x": 100, "y": 100}"#,
+                      #"{"t": 1, "id": 3, "phase": "down", "x": 600, "y": 300}"#,
+                      #"{"t": 1.08, "id": 3, "phase": "up", "x": 600, "y": 300}"#]
+        let doc = #"{"format": "touch-trace", "version": 1, "device": {"name": "panel", "width": 800, "height": 480, "resolution": {"x": 5, "y": 5}, "units": "px"}, "events": ["#
+            + events.joined(separator: ", ") + "]}"
+        try Data(doc.utf8).write(to: URL(fileURLWithPath: dir.path("t.json")))
+        let labels = [(1, 0.0), (2, 0.03), (3, 1.0)].map { StrokeLabel(trace: "t.json", id: $0.0, downTime: $0.1, intent: .tap) }
+        let results = try StrokeEvaluation.run(labels: labels, folder: dir.path(""))
+        #expect(results.map(\.outcome) == [.tap, .tap, .tap])
+        var merging = GestureSettings()
+        merging.tap.minFingerTime = nil
+        let merged = try StrokeEvaluation.run(labels: labels, folder: dir.path(""), settings: merging)
+        #expect(merged.map(\.outcome) == [.multiFingerTap, .multiFingerTap, .tap])
+        #expect(merged.map(\.correct) == [false, false, true])
+        #expect(StrokeOutcome.multiFingerTap.name == "multi-finger tap")
+    }
+
     @Test("a swipe stamped at its own stroke's touch-down instant is that stroke's, not the stroke before's")
     func swipeAtItsOwnDownInstant() throws {
         // A tap at 0 s; then a swipe whose every event carries one time (a recording with

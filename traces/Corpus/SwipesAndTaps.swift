@@ -234,6 +234,26 @@ func swipesAndTaps() {
     t.expectNone = ["swipe", "rowSwipe", "scroll"]
     t.write()
 
+    // --- A brief second contact: a finger taps row 2 for 0.1 s; 30 ms after it lands, another
+    // contact touches row 6, 48 mm away, for 30 ms, and lifts while the first is still down.
+    // Shorter than tap.minFingerTime (0.05 s), it is no second finger: it is a tap of its own
+    // at its lift, where it landed (row 6 selected), and the first finger's tap is reported where
+    // it landed when its double-tap window closes, 0.3 s after its lift (row 2 selected). A
+    // two-finger tap would land between them, on row 4.
+    t = CorpusTrace("tap-with-brief-second-contact", seed: 35,
+                    note: "a 0.1 s tap, and a 30 ms contact 48 mm away while it is down: two one-finger taps, each where it landed")
+    do {
+        let first = t.b.newID(), second = t.b.newID()
+        t.b.add(0, first, .down, 300, rowY(2))
+        t.b.add(0.03, second, .down, 560, rowY(6))
+        t.b.add(0.06, second, .up, 560, rowY(6))
+        t.b.add(0.1, first, .up, 300, rowY(2))
+    }
+    t.expect = [["type": "tap", "taps": 1, "fingers": 1, "x": 560, "y": .n(rowY(6)), "t": 0.06], select(6),
+                ["type": "tap", "taps": 1, "fingers": 1, "x": 300, "y": .n(rowY(2)), "t": 0.4], select(2)]
+    t.expectNone = ["pinch", "swipe", "scroll"]
+    t.write()
+
     t = CorpusTrace("tap-with-jitter", seed: 30, note: "a 0.15 s press with 0.6 mm jitter: still a tap")
     t.b.hold(0.0, at: Point(x: 400, y: rowY(6)), duration: 0.15, rate: 120, jitter: 0.6)
     t.expect = [tap(1), select(6)]

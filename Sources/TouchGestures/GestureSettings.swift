@@ -137,10 +137,11 @@ public struct GestureSettings: Hashable, Sendable {
         /// finger of a two-finger tap placed halfway between the two, over a row neither touched.
         /// Default 0.05 s: a few tens of milliseconds, the scale at which Android's
         /// `DOUBLE_TAP_MIN_TIME` (40 ms) takes a touch for a bounce rather than a deliberate
-        /// one. Measured on real people (DepthTouch, 4 people): each finger of the 72 deliberate
-        /// two-finger taps of its multi-touch sessions stayed down 54 ms or more; the three brief
-        /// second contacts of its tap sessions lasted 7–41 ms, 53–59 mm from the tapping finger.
-        /// Plausible 0.03 to 0.05 s.
+        /// one. Measured on real people (DepthTouch, 4 people): each finger of the 107 deliberate
+        /// taps of two and five fingers of its multi-touch sessions stayed down 54 ms or more
+        /// (each person's shortest: 54, 99, 222 and 291 ms); the three brief second contacts of
+        /// its tap sessions lasted 7–41 ms, 53–59 mm from the tapping finger. Plausible 0.03 to
+        /// 0.05 s.
         public var minFingerTime: Double? = 0.05
         /// Longest press that is still a tap, from first finger down to last finger up, in
         /// seconds; `nil` (the default) sets no limit. As in Flutter and GTK, a press of any

@@ -147,7 +147,9 @@ public struct GestureEvent: Hashable, Sendable {
 
     /// A recognized tap or multiple tap.
     public struct Tap: Hashable, Sendable {
-        /// Where: the mean of the first tap's touch-down points, in surface units.
+        /// Where: the mean of the touch-down points of the first tap's fingers, in surface
+        /// units (a brief contact that is a tap of its own, ``GestureSettings/Tap/minFingerTime``,
+        /// is none of them).
         public var position: Point
         /// How many taps in a row: 1 single, 2 double, …
         public var taps: Int

@@ -112,7 +112,7 @@ extension GestureDispatcher {
         case .swipe:
             var sum = Point.zero
             for t in tracks { sum = sum + surface.millimeters(t.latest - t.start) }
-            what = "swipe" + (SwipeDirection(of: sum / Double(max(tracks.count, 1)), diagonals: diagonals).map { " \($0.rawValue)" } ?? "")
+            what = "swipe" + (SwipeDirection(of: sum / Double(max(tracks.count, 1)), diagonals: diagonals, axis: axis).map { " \($0.rawValue)" } ?? "")
         case .tap: what = "tap"
         case .longPress: what = "long press"
         case .pinch: what = "pinch"

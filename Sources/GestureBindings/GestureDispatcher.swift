@@ -29,6 +29,7 @@ package struct GestureDispatcher: Sendable {
     let surface: Surface
     let edgeZone: Double
     let diagonals: Bool
+    let axis: GestureSettings.SwipeAxis
     /// The repeating swipe bindings, as indices into `bindings` and `keys`.
     private let repeating: [Int]
     /// Follows the gesture a streaming binding takes (DispatcherStreams.swift); nil when no
@@ -131,6 +132,7 @@ package struct GestureDispatcher: Sendable {
         self.surface = surface
         edgeZone = settings.swipe.edgeZone
         diagonals = settings.swipe.diagonals
+        axis = settings.swipe.axis
         tapMaxGap = settings.tap.maxGap
         let keys = bindings.map(Key.init)
         self.keys = keys
@@ -382,7 +384,7 @@ package struct GestureDispatcher: Sendable {
         var sum = Point.zero
         for t in tracks where t.active { sum = sum + surface.millimeters(t.latest - (t.anchor ?? t.latest)) }
         let d = sum / Double(activeCount)
-        guard let way = SwipeDirection(of: d, diagonals: diagonals) else { return }
+        guard let way = SwipeDirection(of: d, diagonals: diagonals, axis: axis) else { return }
         let along = d.x * way.unitVector.x + d.y * way.unitVector.y
         let fingers = activeCount
         for r in repeating {

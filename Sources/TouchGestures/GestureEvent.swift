@@ -57,6 +57,23 @@ public enum SwipeDirection: String, Hashable, Sendable, CaseIterable {
     }
 }
 
+extension SwipeDirection {
+    /// The direction of a displacement `d` among those a swipe listening along `axis` takes:
+    /// ``init(of:diagonals:)`` for ``GestureSettings/SwipeAxis/free``, else the sign of the
+    /// axis's own component (`nil` when it is 0).
+    package init?(of d: Point, diagonals: Bool, axis: GestureSettings.SwipeAxis) {
+        switch axis {
+        case .free: self.init(of: d, diagonals: diagonals)
+        case .horizontal:
+            guard d.x != 0 else { return nil }
+            self = d.x > 0 ? .right : .left
+        case .vertical:
+            guard d.y != 0 else { return nil }
+            self = d.y > 0 ? .down : .up
+        }
+    }
+}
+
 /// An edge or corner of the surface, where an edge swipe starts.
 public enum ScreenEdge: String, Hashable, Sendable, CaseIterable {
     case left, right, top, bottom, topLeft, topRight, bottomLeft, bottomRight

@@ -115,6 +115,7 @@ package struct GestureFollower: Sendable {
     private let slop: Double
     private let edgeZone: Double
     private let diagonals: Bool
+    private let axis: GestureSettings.SwipeAxis
     private var contacts: [Contact] = []
     private var activeCount = 0
     private var zones = EdgeZones.all
@@ -133,6 +134,7 @@ package struct GestureFollower: Sendable {
         slop = settings.pan.minDistance
         edgeZone = settings.swipe.edgeZone
         diagonals = settings.swipe.diagonals
+        axis = settings.swipe.axis
     }
 
     /// The screen's extent along `direction`, in mm (for thresholds in thirds of the screen).
@@ -218,7 +220,7 @@ package struct GestureFollower: Sendable {
             var sum = Point.zero
             for c in contacts where c.active { sum = sum + surface.millimeters(c.latest - c.start) }
             let d = sum / Double(activeCount)
-            if (d.x * d.x + d.y * d.y).squareRoot() >= slop, let way = SwipeDirection(of: d, diagonals: diagonals) {
+            if (d.x * d.x + d.y * d.y).squareRoot() >= slop, let way = SwipeDirection(of: d, diagonals: diagonals, axis: axis) {
                 swipeOffered = true
                 offer(Offer(kind: .swipe(way), fingers: activeCount, edge: zones.edge), choose)
             }

@@ -126,12 +126,18 @@ public struct SwipeRecognizer: Sendable {
         let u = direction.unitVector
         let v = surface.millimeters(contacts.meanVelocity())
         guard let minimum = settings.lateLiftVelocity,
-              SwipeDirection(of: mm, diagonals: settings.diagonals) == direction,
+              self.direction(of: mm) == direction,
               v.x * u.x + v.y * u.y >= minimum else {
             fail(GestureFailure(.tooSlow, measured: late.elapsed, limit: settings.maxDuration), at: time, emit: emit)
             return
         }
         recognize(direction, time: time, contacts: contacts, surface: surface, emit: emit)
+    }
+
+    /// The direction of a displacement `d` (mm) among those the swipe listens for
+    /// (``GestureSettings/Swipe/axis``); `nil` for none.
+    func direction(of d: Point) -> SwipeDirection? {
+        SwipeDirection(of: d, diagonals: settings.diagonals, axis: settings.axis)
     }
 
     /// Reports the swipe in `direction` now, from the touch-down to where the fingers are.
@@ -149,8 +155,7 @@ public struct SwipeRecognizer: Sendable {
     /// long enough but as far across as along (on a diagonal between two directions; it was said
     /// to be too short, "distance 28.3 mm < 12.0 mm").
     func liftFailure(_ d: Point) -> GestureFailure {
-        let direction = SwipeDirection(of: d, diagonals: settings.diagonals)
-            ?? SwipeDirection(of: Point(x: d.x * (1 + 1e-6), y: d.y), diagonals: settings.diagonals)
+        let direction = self.direction(of: d) ?? self.direction(of: Point(x: d.x * (1 + 1e-6), y: d.y))
         guard let direction else { return GestureFailure(.tooShort, measured: 0, limit: settings.minDistance) }
         let u = direction.unitVector
         let along = d.x * u.x + d.y * u.y
@@ -217,7 +222,7 @@ public struct SwipeRecognizer: Sendable {
             return
         }
         let waitsForLift = settings.lateLiftVelocity != nil && !awaited
-        guard let direction = SwipeDirection(of: mm, diagonals: settings.diagonals) else {
+        guard let direction = direction(of: mm) else {
             if elapsed >= settings.maxDuration, !waitsForLift {
                 fail(GestureFailure(.tooSlow, measured: elapsed, limit: settings.maxDuration), at: time, emit: emit)
             }

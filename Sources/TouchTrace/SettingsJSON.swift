@@ -9,13 +9,13 @@ extension GestureSettings {
     public static let keyNames = catalog.map { $0.name }
 
     /// The settings that take a name or a list of names rather than a number.
-    public static let choiceKeyNames = ["swipe.rule", "swipe.diagonals", "pan.axis", "velocityStrategy", "arena.enabled", "arena.together",
+    public static let choiceKeyNames = ["swipe.rule", "swipe.diagonals", "swipe.axis", "pan.axis", "velocityStrategy", "arena.enabled", "arena.together",
                                         "arena.apart", "arena.waitsFor"]
 
     /// Settings from a JSON object whose keys are the setting names, flat (`"swipe.minDistance":
     /// 10`) or nested (`"swipe": {"minDistance": 10}`). `swipe.rule` names a ``SwipeRule``
     /// (`"heading"`, `"seedMillimeters"`, `"seedPoints"`), whose thresholds the other keys then
-    /// override, wherever it stands. Thresholds are numbers; `pan.axis` and
+    /// override, wherever it stands. Thresholds are numbers; `swipe.axis`, `pan.axis` and
     /// `velocityStrategy` are names; `swipe.diagonals` is `true` or `false`; `arena.enabled` is a list of recognizer names;
     /// `arena.together`, `arena.apart` and `arena.waitsFor` are lists of pairs of names
     /// (`[["swipe", "pan"]]`: in `waitsFor`, the first waits for the second to fail). Unknown keys
@@ -139,6 +139,11 @@ extension GestureSettings {
             case "swipe.diagonals":
                 if case .bool(let b) = value { s.swipe.diagonals = b } else {
                     fail("`swipe.diagonals` must be true or false, found \(value.foundDescription)")
+                }
+                continue
+            case "swipe.axis":
+                if let a = value.stringValue.flatMap(SwipeAxis.init(rawValue:)) { s.swipe.axis = a } else {
+                    fail("`swipe.axis` must be one of \(SwipeAxis.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(value.foundDescription)")
                 }
                 continue
             case "pan.axis":

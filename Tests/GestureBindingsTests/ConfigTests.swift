@@ -141,8 +141,10 @@ struct ConfigTests {
         Bad(text: "[settings]\nswipe-distance = 10\n[settings.swipe]\nminDistance = 12\n",
             message: "c.toml:4:1: error: `minDistance` sets swipe.minDistance, which line 2 sets already"),
         Bad(text: "[settings.swipe]\nminDistanse = 12\n",
-            message: "c.toml:2:1: error: unknown setting `minDistanse` in [settings.swipe] (expected minDistance, maxDrift, maxDuration, lateLiftVelocity, edgeZone, rule, diagonals)"),
+            message: "c.toml:2:1: error: unknown setting `minDistanse` in [settings.swipe] (expected minDistance, maxDrift, maxDuration, lateLiftVelocity, edgeZone, rule, diagonals, axis)"),
         // The choices a trace's settings take, by the same names, refused as a trace refuses them.
+        Bad(text: "[settings.swipe]\naxis = \"diagonal\"\n",
+            message: "c.toml:2:8: error: `swipe.axis` must be one of \"free\", \"horizontal\", \"vertical\", found \"diagonal\""),
         Bad(text: "[settings.pan]\naxis = \"diagonal\"\n",
             message: "c.toml:2:8: error: `pan.axis` must be one of \"automatic\", \"free\", \"vertical\", \"horizontal\", found \"diagonal\""),
         Bad(text: "[settings.arena]\ntogether = [[\"swipe\", \"swipe\"]]\n",
@@ -238,6 +240,7 @@ struct ConfigTests {
         }
         json += [("swipe.rule", #""seedMillimeters""#, #""seedMillimeters""#),
                  ("swipe.diagonals", "true", "true"),
+                 ("swipe.axis", #""horizontal""#, #""horizontal""#),
                  ("pan.axis", #""horizontal""#, #""horizontal""#),
                  ("velocityStrategy", #""impulse""#, #""impulse""#),
                  ("arena.enabled", #"["tap", "swipe", "pan"]"#, #"["tap", "swipe", "pan"]"#),

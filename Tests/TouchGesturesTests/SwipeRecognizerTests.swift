@@ -29,6 +29,53 @@ struct SwipeRecognizerTests {
         #expect(abs((swipes.first?.swipe.velocity.x ?? 0) - 650) < 1e-9)
     }
 
+    /// 15 mm up in 0.1 s, then 30 mm left by 0.3 s (5 units per mm), lifted there.
+    static let upThenLeft: [TouchEvent] = {
+        var s = Script()
+        s.down(0, 1, 400, 300)
+        s.move(0.1, 1, 400, 225)
+        s.move(0.2, 1, 325, 225)
+        s.move(0.3, 1, 250, 225)
+        s.up(0.32, 1, 250, 225)
+        return s.events
+    }()
+
+    static func swipeOnly(axis: GestureSettings.SwipeAxis) -> GestureSettings {
+        var s = GestureSettings()
+        s.arena.enabled = RecognizerSet(.swipe)
+        s.swipe.axis = axis
+        return s
+    }
+
+    @Test("with swipe.axis horizontal, a stroke that went up first is judged by its motion along x: a swipe left where x crosses 12 mm; free takes it for a swipe up")
+    func horizontalAxisJudgesAlongX() {
+        let free = replay(Self.upThenLeft, settings: Self.swipeOnly(axis: .free)).output
+        #expect(swipes(free).map(\.direction) == [.up])
+        let (engine, out) = replay(Self.upThenLeft, settings: Self.swipeOnly(axis: .horizontal))
+        #expect(swipes(out).map(\.direction) == [.left])
+        // x crosses 12 mm between 0.1 and 0.2 s, where the stroke is 15 mm up: not further along
+        // than across, so it waits; at 0.3 s it is 30 mm left and 15 mm up, and fires.
+        #expect(engine.swipe.log.entries == [
+            tr(0, S.idle, S.possible),
+            tr(0.3, S.possible, S.recognized),
+            tr(0.32, S.recognized, S.idle),
+        ])
+        let vertical = replay(Self.upThenLeft, settings: Self.swipeOnly(axis: .vertical)).output
+        #expect(swipes(vertical).map(\.direction) == [.up])
+    }
+
+    @Test("with swipe.axis vertical, a stroke that went left first is a swipe down once it is further down than across")
+    func verticalAxisJudgesAlongY() {
+        var s = Script()
+        s.down(0, 1, 400, 100)
+        s.move(0.1, 1, 325, 100)   // 15 mm left
+        s.move(0.2, 1, 325, 200)   // 20 mm down
+        s.up(0.25, 1, 325, 200)
+        #expect(swipes(replay(s.events, settings: Self.swipeOnly(axis: .free)).output).map(\.direction) == [.left])
+        #expect(swipes(replay(s.events, settings: Self.swipeOnly(axis: .vertical)).output).map(\.direction) == [.down])
+        #expect(swipes(replay(s.events, settings: Self.swipeOnly(axis: .horizontal)).output).map(\.direction) == [.left])
+    }
+
     @Test func driftOverTheLimitFailsWithMeasuredValue() {
         var s = Script()
         s.down(0, 1, 100, 100)

@@ -81,10 +81,8 @@ package enum StrokeEvaluation {
     package static func run(labels: [StrokeLabel], folder: String, settings: GestureSettings? = nil,
                             listening: Listening = .intents)
         throws(DiagnosticError) -> [StrokeResult] {
-        let listens: RecognizerSet? = switch listening {
-        case .intents: StrokeIntent.listening(for: labels)
-        case .all: nil
-        }
+        // A trace whose labels listen for nothing (all unscored, say) runs what the file's do.
+        let fileListens = StrokeIntent.listening(for: labels)
         var order: [String] = []
         var byTrace: [String: [Int]] = [:]
         for (k, l) in labels.enumerated() {
@@ -103,10 +101,16 @@ package enum StrokeEvaluation {
                 continue
             }
             var replaySettings = settings
-            if let listens, !listens.isEmpty {
-                var s = settings ?? trace.header.settings ?? GestureSettings()
-                s.arena.enabled = s.arena.enabled.intersection(listens)
-                replaySettings = s
+            if listening == .intents {
+                let mine = byTrace[name]!.map { labels[$0] }
+                var listens = StrokeIntent.listening(for: mine)
+                if listens.isEmpty { listens = fileListens }
+                if !listens.isEmpty {
+                    var s = settings ?? trace.header.settings ?? GestureSettings()
+                    s.arena.enabled = s.arena.enabled.intersection(listens)
+                    if s.swipe.axis == .free, let axis = StrokeIntent.swipeAxis(for: mine) { s.swipe.axis = axis }
+                    replaySettings = s
+                }
             }
             let judged = judge(trace: trace, labels: byTrace[name]!.map { labels[$0] }, settings: replaySettings)
             for (k, r) in zip(byTrace[name]!, judged) {
@@ -122,8 +126,9 @@ package enum StrokeEvaluation {
 
     /// Which recognizers take part in an evaluation.
     package enum Listening: String, Sendable, CaseIterable {
-        /// Those the labels' intents listen for (``StrokeIntent/listening(for:)``), of those the
-        /// settings enable: what an app that means those gestures runs.
+        /// Those each trace's labels' intents listen for (``StrokeIntent/listening(for:)``), of
+        /// those the settings enable, with the swipe along their axis
+        /// (``StrokeIntent/swipeAxis(for:)``): what an app that means those gestures runs.
         case intents
         /// Every one the settings enable (each trace's own, or the defaults: all but the drag).
         case all

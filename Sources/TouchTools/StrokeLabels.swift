@@ -50,16 +50,18 @@ package enum StrokeIntent: String, Hashable, Sendable, CaseIterable {
 }
 
 extension StrokeIntent {
-    /// The recognizers an app that means this gesture listens for: a swipe's, a scroll's pan and
-    /// fling, a tap's, a long press's; none for a stroke too short to mean anything, or unscored.
-    /// An evaluation runs the union over its labels' intents and no other (``listening(for:)``),
-    /// as Flutter's arena takes only the recognizers that have a callback, and as the daemon runs
+    /// The recognizers an app that means this gesture listens for: a swipe's; a scroll's pan and
+    /// fling, with the swipe of the list's rows (a scroll is judged in a list of swipeable rows,
+    /// which must not take it for a row swipe); a tap's; a long press's; none for a stroke too
+    /// short to mean anything, or unscored. An evaluation runs, for each trace (one session of
+    /// one app), the union over its labels' intents and no other (``listening(for:)``), as
+    /// Flutter's arena takes only the recognizers that have a callback, and as the daemon runs
     /// only those its bindings name: a long press nobody listens for does not take a held tap or
-    /// a swipe that rested before it moved.
+    /// a swipe that rested before it moved, and a gallery's session has no scroll.
     package var recognizers: RecognizerSet {
         switch self {
         case .swipeHorizontal, .swipeLeft, .swipeRight, .swipeUp, .swipeDown: RecognizerSet(.swipe)
-        case .scrollVertical: RecognizerSet(.pan).union(RecognizerSet(.fling))
+        case .scrollVertical: RecognizerSet([.pan, .fling, .swipe])
         case .tap: RecognizerSet(.tap)
         case .longPress: RecognizerSet(.longPress)
         case .short, .unscored: RecognizerSet()
@@ -69,6 +71,22 @@ extension StrokeIntent {
     /// The recognizers the labels' intents listen for, together.
     package static func listening(for labels: [StrokeLabel]) -> RecognizerSet {
         labels.reduce(RecognizerSet()) { $0.union($1.intent.recognizers) }
+    }
+
+    /// The axis of the swipe directions the labels' intents listen for: left and right for the
+    /// horizontal swipes and for a list's scroll (its rows swipe sideways), up and down for the
+    /// vertical swipes; `nil` (every direction) for both or neither. A swipe up that nobody
+    /// listens for does not take a stroke meant as a swipe left (``GestureSettings/SwipeAxis``).
+    package static func swipeAxis(for labels: [StrokeLabel]) -> GestureSettings.SwipeAxis? {
+        var horizontal = false, vertical = false
+        for l in labels {
+            switch l.intent {
+            case .swipeHorizontal, .swipeLeft, .swipeRight, .scrollVertical: horizontal = true
+            case .swipeUp, .swipeDown: vertical = true
+            default: break
+            }
+        }
+        return horizontal == vertical ? nil : horizontal ? .horizontal : .vertical
     }
 }
 

@@ -37,7 +37,7 @@ struct Eval: ParsableCommand {
     @Option(help: "The floor line names each person under this recall (percent) of any intent.")
     var floor = 95.0
 
-    @Option(help: ArgumentHelp("Which recognizers take part: intents (those the labels' intents listen for: a swipe's, a scroll's pan and fling, a tap's, a long press's, as an app that means those gestures runs them) or all (every one the settings enable).", valueName: "intents|all"))
+    @Option(help: ArgumentHelp("Which recognizers take part: intents (those each trace's labels' intents listen for: a swipe's, along their axis; a scroll's pan and fling, with its rows' swipe; a tap's; a long press's; as an app that means those gestures runs them) or all (every one the settings enable).", valueName: "intents|all"))
     var recognizers: StrokeEvaluation.Listening = .intents
 
     @Flag(help: "Leave each person out in turn: pan.axisBias and pan.axisDecisionDistance chosen from a grid on the others (over the settings in use), measured on the person left out (needs two people or more; a replay per point of the grid).")
@@ -67,7 +67,8 @@ struct Eval: ParsableCommand {
         case .all: return "all the settings enable"
         case .intents:
             let names = RecognizerName.allCases.filter { StrokeIntent.listening(for: labels).contains(RecognizerSet($0)) }.map(\.rawValue)
-            return "those the intents listen for (\(names.joined(separator: ", ")))"
+            let axis = names.contains(RecognizerName.swipe.rawValue) ? "; a swipe along the axis they swipe on" : ""
+            return "those each trace's intents listen for (of \(names.joined(separator: ", "))\(axis))"
         }
     }
 

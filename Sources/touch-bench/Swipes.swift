@@ -38,17 +38,20 @@ func benchSwipes(labelsPath: String) {
     func score(_ rule: PeerRule) -> [SwipeScore] {
         SwipeScore.of(rule, samples, users: users, pixelsPerMillimeter: touchalyticsPixelsPerMillimeter)
     }
-    func project(_ settings: GestureSettings) -> [SwipeScore] {
-        guard let results = try? StrokeEvaluation.run(labels: scored, folder: folder, settings: settings) else { return [] }
+    func project(_ settings: GestureSettings, _ listening: StrokeEvaluation.Listening = .intents) -> [SwipeScore] {
+        guard let results = try? StrokeEvaluation.run(labels: scored, folder: folder, settings: settings, listening: listening) else { return [] }
         return SwipeScore.of(results, users: users)
     }
     let h = scored.filter { $0.intent == .swipeHorizontal }.count
     say("swipes of real people (\(labelsPath): \(users.count) people, \(h) horizontal swipes, \(scored.count - h) vertical scrolls)")
     say("  each cell: horizontal swipes recognized in their direction, vertical scrolls taken for a left/right swipe")
     let rows: [(String, [SwipeScore])] = [
-        ("this project, swipe.rule heading (the default), in a list", project(GestureSettings())),
-        ("this project, swipe.rule seedMillimeters, in a list", project(GestureSettings(swipeRule: .seedMillimeters))),
-        ("this project, swipe.rule seedPoints, in a list", project(GestureSettings(swipeRule: .seedPoints))),
+        // Each session as its app listens (a gallery: left and right swipes; a reader: a list's
+        // scroll and its rows' swipe), and every recognizer in every session, as before 2026-11-28.
+        ("this project, swipe.rule heading (default), per session", project(GestureSettings())),
+        ("this project, swipe.rule seedMillimeters, per session", project(GestureSettings(swipeRule: .seedMillimeters))),
+        ("this project, swipe.rule seedPoints, per session", project(GestureSettings(swipeRule: .seedPoints))),
+        ("this project, heading, every recognizer in every session", project(GestureSettings(), .all)),
     ] + PeerRule.allCases.map { ($0.title, score($0)) }
     sayPeopleTable(users: users, width: 16, rows: rows.map { ($0.0, $0.1.map(cell)) })
 }

@@ -11,8 +11,8 @@ package enum StrokeOutcome: Hashable, Sendable, Comparable {
     case scroll
     /// A tap of one finger.
     case tap
-    /// A tap of two or more fingers, this stroke one of them: a stroke meant as a one-finger
-    /// tap, taken into it, tapped halfway between two places.
+    /// A tap of two or more fingers that this stroke is one of: for a stroke meant as a tap of
+    /// its own, a tap that landed between it and another finger.
     case multiFingerTap
     case nothing
 

@@ -41,27 +41,34 @@ extension DaemonConfig {
         lines.append("[settings]")
         if let diagonals { entry("diagonals", diagonals ? "true" : "false") }
         entry("repeat-step", number(repeatStep), notes["repeat-step"] ?? "millimeters")
-        // The recognizers' thresholds by the catalog's names, a table for each group: the four
-        // the daemon has always had, and any other the file changed.
-        let always: Set<String> = ["swipe.minDistance", "swipe.maxDuration", "swipe.edgeZone", "longPress.minDuration"]
         let defaults = GestureSettings()
-        var group = ""
+        if settings.velocityStrategy != defaults.velocityStrategy { entry("velocityStrategy", tomlString(settings.velocityStrategy.rawValue)) }
+        // The recognizers' thresholds by the catalog's names, a table for each group: the four
+        // the daemon has always had, and any other the file changed; then the choices that are
+        // not the defaults (a TOML table is written once, so each group's lines are gathered
+        // first).
+        let always: Set<String> = ["swipe.minDistance", "swipe.maxDuration", "swipe.edgeZone", "longPress.minDuration"]
+        var groups: [(name: String, lines: [String])] = []
+        func add(_ g: String, _ key: String, _ value: String, _ comment: String? = nil) {
+            let line = "\(key) = \(value)" + (comment.map { "  # \($0)" } ?? "")
+            if let k = groups.firstIndex(where: { $0.name == g }) { groups[k].lines.append(line) } else { groups.append((g, [line])) }
+        }
         for setting in GestureSettings.catalog {
             let value = settings.value(of: setting)
             guard always.contains(setting.name) || value != defaults.value(of: setting) else { continue }
             let g = String(setting.name.prefix { $0 != "." })
-            if g != group {
-                lines += ["", "[settings.\(g)]"]
-                group = g
-            }
             var note = notes[setting.name] ?? setting.unit.rawValue
             var written = value
             if setting.name == "swipe.minDistance", let t = swipeDistanceUnits, let p = perMillimeter {
                 written = micrometres(t / p)
                 note = "-t \(GestureDispatcher.decimal(t)) px / \(GestureDispatcher.decimal(p)) px/mm = \(number(micrometres(t / p))) mm"
             }
-            entry(String(setting.name.dropFirst(g.count + 1)), written.map(number) ?? "\"none\"", note)
+            add(g, String(setting.name.dropFirst(g.count + 1)), written.map(number) ?? "\"none\"", note)
         }
+        if settings.swipe.axis != defaults.swipe.axis { add("swipe", "axis", tomlString(settings.swipe.axis.rawValue)) }
+        if settings.pan.axis != defaults.pan.axis { add("pan", "axis", tomlString(settings.pan.axis.rawValue)) }
+        for (key, value) in arenaChoices(settings.arena, defaults: defaults.arena) { add("arena", key, value) }
+        for g in groups { lines += ["", "[settings.\(g.name)]"] + g.lines }
 
         lines += ["", "[input]"]
         if !devices.isEmpty { entry("devices", "[" + devices.map(tomlString).joined(separator: ", ") + "]") }
@@ -113,6 +120,38 @@ extension DaemonConfig {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension DaemonConfig {
+    /// The arena's choices as `[settings.arena]` entries: `enabled` when the file gave it (the
+    /// bindings decide it otherwise), and the pairs that differ from `defaults` in `together`,
+    /// `apart` and `waitsFor`.
+    func arenaChoices(_ arena: ArenaSettings, defaults: ArenaSettings) -> [(String, String)] {
+        func list(_ pairs: [(RecognizerName, RecognizerName)]) -> String {
+            "[" + pairs.map { "[\(tomlString($0.0.rawValue)), \(tomlString($0.1.rawValue))]" }.joined(separator: ", ") + "]"
+        }
+        var out: [(String, String)] = []
+        if givenSettings.contains("arena.enabled") {
+            let names = RecognizerName.allCases.filter { arena.enabled.contains(RecognizerSet($0)) }
+            out.append(("enabled", "[" + names.map { tomlString($0.rawValue) }.joined(separator: ", ") + "]"))
+        }
+        var together: [(RecognizerName, RecognizerName)] = [], apart: [(RecognizerName, RecognizerName)] = []
+        var waits: [(RecognizerName, RecognizerName)] = []
+        for a in RecognizerName.allCases {
+            for b in RecognizerName.allCases where b != a {
+                if a.index < b.index {
+                    let now = arena.recognizeTogether(a, with: b), was = defaults.recognizeTogether(a, with: b)
+                    if now && !was { together.append((a, b)) }
+                    if !now && was { apart.append((a, b)) }
+                }
+                if arena.waitsFor(a).contains(RecognizerSet(b)) && !defaults.waitsFor(a).contains(RecognizerSet(b)) { waits.append((a, b)) }
+            }
+        }
+        if !together.isEmpty { out.append(("together", list(together))) }
+        if !apart.isEmpty { out.append(("apart", list(apart))) }
+        if !waits.isEmpty { out.append(("waitsFor", list(waits))) }
+        return out
     }
 }
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TouchTestSupport
+import GestureBindings
+import TouchGestures
 
 /// `touch-gestured --print-config`: the configuration in effect as a file that `--config` reads
 /// back to the same bindings and settings.
@@ -152,6 +154,47 @@ struct PrintConfigTests {
                      #"devices = ["/dev/input/event7", "/dev/input/by-id/with \"quote\""]"#] {
             #expect(printed.out.contains(line + "\n"), "\(line)")
         }
+    }
+
+    @Test("the choices read back too: the swipe's and the pan's axis, the velocity strategy, the arena's lists (they were left out, and read back as the defaults)")
+    func choicesRoundTrip() throws {
+        let text = """
+            [settings]
+            velocityStrategy = "impulse"
+
+            [settings.swipe]
+            axis = "horizontal"
+
+            [settings.pan]
+            axis = "free"
+
+            [settings.arena]
+            enabled = ["tap", "swipe", "pan"]
+            together = [["tap", "pan"]]
+            apart = [["swipe", "pan"]]
+            waitsFor = [["tap", "swipe"]]
+
+            [[binding]]
+            gesture = "swipe"
+            direction = "left"
+            command = ["x"]
+
+            """
+        let config = try DaemonConfig(text: text, file: "c.toml")
+        let printed = config.printed(device: nil)
+        for line in [#"velocityStrategy = "impulse""#, "[settings.swipe]", #"axis = "horizontal""#, #"axis = "free""#,
+                     #"enabled = ["tap", "swipe", "pan"]"#, #"waitsFor = [["tap", "swipe"]]"#] {
+            #expect(printed.contains(line + "\n"), "\(line)\n\(printed)")
+        }
+        let back = try DaemonConfig(text: printed, file: "printed.toml")
+        #expect(back.settings == config.settings, "\(printed)")
+        #expect(config.settings.swipe.axis == .horizontal && config.settings.pan.axis == .free)
+        #expect(config.settings.arena.recognizeTogether(.tap, with: .pan) && !config.settings.arena.recognizeTogether(.swipe, with: .pan))
+        // With nothing chosen, nothing is written: the defaults read back as themselves.
+        let plain = try DaemonConfig(text: "[[binding]]\ngesture = \"tap\"\ncommand = [\"y\"]\n", file: "p.toml")
+        #expect(!plain.printed(device: nil).contains("axis"))
+        #expect(!plain.printed(device: nil).contains("[settings.arena]"))
+        #expect(try DaemonConfig(text: plain.printed(device: nil), file: "p2.toml").settings == plain.settings)
     }
 
     @Test("-t with no device to measure it by is an input error that says how to name one")

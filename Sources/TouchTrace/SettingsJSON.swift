@@ -129,6 +129,12 @@ extension GestureSettings {
             }
             // Given twice (or under its old name and its new one): which one would win is
             // not something to guess.
+            // A setting that names one of `E`'s cases: the case, or a problem that lists them.
+            func choice<E: RawRepresentable & CaseIterable>(_: E.Type) -> E? where E.RawValue == String {
+                if let c = value.stringValue.flatMap(E.init(rawValue:)) { return c }
+                fail("`\(key)` must be one of \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(value.foundDescription)")
+                return nil
+            }
             guard given.insert(key).inserted else {
                 fail("`\(written)` is given twice")
                 continue
@@ -142,19 +148,13 @@ extension GestureSettings {
                 }
                 continue
             case "swipe.axis":
-                if let a = value.stringValue.flatMap(SwipeAxis.init(rawValue:)) { s.swipe.axis = a } else {
-                    fail("`swipe.axis` must be one of \(SwipeAxis.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(value.foundDescription)")
-                }
+                if let a = choice(SwipeAxis.self) { s.swipe.axis = a }
                 continue
             case "pan.axis":
-                if let a = value.stringValue.flatMap(PanAxis.init(rawValue:)) { s.pan.axis = a } else {
-                    fail("`pan.axis` must be one of \(PanAxis.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(value.foundDescription)")
-                }
+                if let a = choice(PanAxis.self) { s.pan.axis = a }
                 continue
             case "velocityStrategy":
-                if let v = value.stringValue.flatMap(VelocityStrategy.init(rawValue:)) { s.velocityStrategy = v } else {
-                    fail("`velocityStrategy` must be one of \(VelocityStrategy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(value.foundDescription)")
-                }
+                if let v = choice(VelocityStrategy.self) { s.velocityStrategy = v }
                 continue
             case "arena.enabled":
                 if let list = names(key, value) { s.arena.enabled = RecognizerSet(list) }

@@ -35,9 +35,10 @@ extension DaemonConfig {
         }
         func number(_ v: Double) -> String { formatJSONNumber(v) }
         func micrometres(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
-        func entry(_ key: String, _ value: String, _ comment: String? = nil) {
-            lines.append("\(key) = \(value)" + (comment.map { "  # \($0)" } ?? ""))
+        func line(_ key: String, _ value: String, _ comment: String?) -> String {
+            "\(key) = \(value)" + (comment.map { "  # \($0)" } ?? "")
         }
+        func entry(_ key: String, _ value: String, _ comment: String? = nil) { lines.append(line(key, value, comment)) }
         lines.append("[settings]")
         if let diagonals { entry("diagonals", diagonals ? "true" : "false") }
         entry("repeat-step", number(repeatStep), notes["repeat-step"] ?? "millimeters")
@@ -50,8 +51,8 @@ extension DaemonConfig {
         let always: Set<String> = ["swipe.minDistance", "swipe.maxDuration", "swipe.edgeZone", "longPress.minDuration"]
         var groups: [(name: String, lines: [String])] = []
         func add(_ g: String, _ key: String, _ value: String, _ comment: String? = nil) {
-            let line = "\(key) = \(value)" + (comment.map { "  # \($0)" } ?? "")
-            if let k = groups.firstIndex(where: { $0.name == g }) { groups[k].lines.append(line) } else { groups.append((g, [line])) }
+            let l = line(key, value, comment)
+            if let k = groups.firstIndex(where: { $0.name == g }) { groups[k].lines.append(l) } else { groups.append((g, [l])) }
         }
         for setting in GestureSettings.catalog {
             let value = settings.value(of: setting)
@@ -133,8 +134,7 @@ extension DaemonConfig {
         }
         var out: [(String, String)] = []
         if givenSettings.contains("arena.enabled") {
-            let names = RecognizerName.allCases.filter { arena.enabled.contains(RecognizerSet($0)) }
-            out.append(("enabled", "[" + names.map { tomlString($0.rawValue) }.joined(separator: ", ") + "]"))
+            out.append(("enabled", "[" + arena.enabled.names.map { tomlString($0.rawValue) }.joined(separator: ", ") + "]"))
         }
         var together: [(RecognizerName, RecognizerName)] = [], apart: [(RecognizerName, RecognizerName)] = []
         var waits: [(RecognizerName, RecognizerName)] = []
@@ -145,7 +145,7 @@ extension DaemonConfig {
                     if now && !was { together.append((a, b)) }
                     if !now && was { apart.append((a, b)) }
                 }
-                if arena.waitsFor(a).contains(RecognizerSet(b)) && !defaults.waitsFor(a).contains(RecognizerSet(b)) { waits.append((a, b)) }
+                if arena.waitsFor(a).contains(b) && !defaults.waitsFor(a).contains(b) { waits.append((a, b)) }
             }
         }
         if !together.isEmpty { out.append(("together", list(together))) }

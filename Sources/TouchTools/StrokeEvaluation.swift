@@ -100,9 +100,9 @@ package enum StrokeEvaluation {
                 problems.append(contentsOf: error.diagnostics)
                 continue
             }
+            let mine = byTrace[name]!.map { labels[$0] }
             var replaySettings = settings
             if listening == .intents {
-                let mine = byTrace[name]!.map { labels[$0] }
                 var listens = StrokeIntent.listening(for: mine)
                 if listens.isEmpty { listens = fileListens }
                 if !listens.isEmpty {
@@ -112,7 +112,7 @@ package enum StrokeEvaluation {
                     replaySettings = s
                 }
             }
-            let judged = judge(trace: trace, labels: byTrace[name]!.map { labels[$0] }, settings: replaySettings)
+            let judged = judge(trace: trace, labels: mine, settings: replaySettings)
             for (k, r) in zip(byTrace[name]!, judged) {
                 switch r {
                 case .success(let result): results[k] = result
@@ -192,16 +192,15 @@ package enum StrokeEvaluation {
                     if k < 0 || distance(at) < distance(k) { k = at }
                     at += 1
                 }
+                // A single tap of one finger is where its finger went down: when another touch
+                // landed after that finger and before the report (a brief contact under a finger
+                // still down, reported as a tap of its own), the tap is the stroke's that went
+                // down there, of the last few.
+                if k > 0, case .tap(let t)? = o.gesture?.kind, t.taps == 1, t.fingers == 1 {
+                    for j in stride(from: k - 1, through: max(0, k - 3), by: -1) where distance(j) < distance(k) { k = j }
+                }
             }
             guard k >= 0 else { return }
-            // A single tap of one finger is where its finger went down: when another touch
-            // landed after that finger and before the report (a brief contact under a finger
-            // still down, reported as a tap of its own), the tap is the stroke's that went down
-            // there, of the last few.
-            if let g = o.gesture, case .tap(let t) = g.kind, t.taps == 1, t.fingers == 1 {
-                func distance(_ j: Int) -> Double { (strokes[j].start - t.position).length }
-                for j in stride(from: k - 1, through: max(0, k - 3), by: -1) where distance(j) < distance(k) { k = j }
-            }
             seen[k].add(o)
             // A gesture of several touches (a double tap, two fingers) is each of its strokes':
             // the ones before the stroke it is reported in (a double tap was its second touch's

@@ -66,7 +66,7 @@ struct Eval: ParsableCommand {
         switch recognizers {
         case .all: return "all the settings enable"
         case .intents:
-            let names = RecognizerName.allCases.filter { StrokeIntent.listening(for: labels).contains(RecognizerSet($0)) }.map(\.rawValue)
+            let names = StrokeIntent.listening(for: labels).names.map(\.rawValue)
             let axis = names.contains(RecognizerName.swipe.rawValue) ? "; a swipe along the axis they swipe on" : ""
             return "those each trace's intents listen for (of \(names.joined(separator: ", "))\(axis))"
         }

@@ -89,6 +89,7 @@ left-from-the-right-edge|swipe left 40mm at 794,240
 tap|tap at 400,240
 double-tap-two-fingers|double-tap at 400,240 fingers 2
 GESTURES
+printf '{"version": 1, "device": {"width": 800, "height": 480, "resolution": 5}, "events": [{"t": 0, "id": 1, "phase": "up", "x": 1, "y": 1}]}\n' > "$r/test/bad.json"
 cp "$here/init" "$r/init"
 (cd "$r" && find . | cpio -o -H newc 2>/dev/null | gzip -1) > "$work/initramfs.cpio.gz"
 
@@ -133,6 +134,14 @@ got=$(trace taps)
 ok=0
 [ "$(rc_of taps)" = 0 ] && [ "$got" = "$expected" ] && ok=1
 verdict taps $ok "exit $(rc_of taps); ran [$(paste -sd, <<< "$got")]; expected [$(paste -sd, <<< "$expected")]"
+
+# The invalid trace's errors, by its short name and on standard input: what the host's daemon says.
+expected=$(cd "$r/test" && "$root/.build/debug/touch-gestured" --replay bad.json --dry-run -g '1,DU,*,*,x' 2>&1; \
+           "$root/.build/debug/touch-gestured" --replay - --dry-run -g '1,DU,*,*,x' < bad.json 2>&1)
+got=$(trace shortName)
+ok=0
+[ "$(sed -n 's/^VMCASE shortName //p' "$work/serial.txt")" = "1 1" ] && [ "$got" = "$expected" ] && ok=1
+verdict shortName $ok "exit $(sed -n 's/^VMCASE shortName //p' "$work/serial.txt"); printed [$(paste -sd'|' <<< "$got")]; the host [$(paste -sd'|' <<< "$expected")]"
 
 echo "$passed passed, $failed failed"
 [ $failed = 0 ]

@@ -216,8 +216,16 @@ extension JSONScanner {
             problem = ShapeProblem(offset: objectStart, message: "`id` must be an integer of magnitude below 2^53 (9007199254740992)")
             return nil
         }
+        // A contact id is an `Int`, 32 bits on armhf: there an id past ±2³¹ trapped in the
+        // conversion (SIGILL in the daemon and in the C library's host). Refused where it does
+        // not fit; on 64-bit CPUs every id below 2⁵³ fits, and this never fails.
+        guard let contact = Int(exactly: id) else {
+            problem = ShapeProblem(offset: objectStart, message: "`id` \(formatJSONNumber(id)) is beyond ±2147483647 (2³¹ − 1), the "
+                                   + "contact ids of this 32-bit build (a kernel's tracking ids and the C API's are 32-bit too)")
+            return nil
+        }
         guard let phase else { return nil }
-        return TouchEvent(time: t, id: Int(id), phase: phase, position: Point(x: x, y: y),
+        return TouchEvent(time: t, id: contact, phase: phase, position: Point(x: x, y: y),
                           pressure: pressure, major: major, minor: minor)
     }
 

@@ -35,7 +35,7 @@ public func tg_engine_new(_ width: Double, _ height: Double, _ unitsPerMillimete
 
 /// `tg_engine_destroy()` of touchgestures.h, where it is documented.
 @_cdecl("tg_engine_destroy")
-public func tg_engine_destroy(_ engine: OpaquePointer?) { release(engine) }
+public func tg_engine_destroy(_ engine: OpaquePointer?) { release(engine, as: CEngine.self) }
 
 /// `tg_engine_set_explain()` of touchgestures.h, where it is documented.
 @_cdecl("tg_engine_set_explain")

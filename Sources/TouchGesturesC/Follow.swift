@@ -47,6 +47,7 @@ struct FollowReport {
 /// `struct tg_engine`'s core: the engine, and the gestures it follows when asked
 /// (``FollowRequest``); with none asked, the engine alone, as before.
 struct EngineCore: TouchDriven {
+    static var handleKind: HandleKind { .engine }
     var engine: GestureEngine
     var requests: [FollowRequest] = []
     var follower: GestureFollower?

@@ -37,7 +37,7 @@ public func tg_list_new(_ traceJSON: UnsafePointer<CChar>?) -> OpaquePointer? {
 
 /// `tg_list_destroy()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_destroy")
-public func tg_list_destroy(_ list: OpaquePointer?) { release(list) }
+public func tg_list_destroy(_ list: OpaquePointer?) { release(list, as: CList.self) }
 
 /// `tg_list_touch()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_touch")

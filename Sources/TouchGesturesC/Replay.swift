@@ -7,7 +7,8 @@ import TouchReplay
 /// `struct tg_replay`: a trace read as it is replayed, its outputs pulled one at a time. The
 /// same reader, controller and order as `touchtrace replay --json`, turned inside out so that
 /// a C caller asks for each output (memory stays flat, as the command's does).
-final class CReplay {
+final class CReplay: CObject, TaggedHandle {
+    static var kind: HandleKind { .replay }
     let stream: TraceEventStream
     @exclusivity(unchecked) var controller: ListController
     @exclusivity(unchecked) var assembler = FrameAssembler()
@@ -20,6 +21,7 @@ final class CReplay {
         self.stream = stream
         controller = TraceReplay.makeController(header: stream.header, explain: explain)
         edits = EditSchedule(header: stream.header)
+        super.init(kind: .replay)
     }
 
     /// Reads on until an output is queued or the trace ends.
@@ -73,7 +75,7 @@ public func tg_replay_open(_ path: UnsafePointer<CChar>?, _ explain: Int32) -> O
 
 /// `tg_replay_destroy()` of touchgestures.h, where it is documented.
 @_cdecl("tg_replay_destroy")
-public func tg_replay_destroy(_ replay: OpaquePointer?) { release(replay) }
+public func tg_replay_destroy(_ replay: OpaquePointer?) { release(replay, as: CReplay.self) }
 
 /// `tg_replay_next_event()` of touchgestures.h, where it is documented.
 @_cdecl("tg_replay_next_event")

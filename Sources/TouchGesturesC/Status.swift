@@ -50,11 +50,13 @@ func remember(_ status: Status, _ message: String) {
 
 /// Runs `body` on the object behind a C handle, borrowed for the call rather than retained
 /// (the caller holds it until its `_destroy`; a retain and a release were a tenth of the C API's
-/// own time on the calls made per touch and per event, perf). A NULL handle is refused, the
-/// message naming `function` and the argument, `what`.
-@inline(__always) func with<T: AnyObject>(_ pointer: OpaquePointer?, _ function: StaticString, _ what: StaticString,
-                                          _ body: (T) -> Int32) -> Int32 {
+/// own time on the calls made per touch and per event, perf). A NULL handle, or one of another
+/// kind (``CObject``), is refused, the message naming `function` and the argument, `what`.
+@inline(__always) func with<T: TaggedHandle>(_ pointer: OpaquePointer?, _ function: StaticString, _ what: StaticString,
+                                             _ body: (T) -> Int32) -> Int32 {
     guard let pointer else { return refuseNull(function, what) }
+    let found = tag(of: pointer)
+    guard found == T.kind.rawValue else { return refuseWrongKind(function, what, expected: T.kind, found: found) }
     return Unmanaged<T>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef(body)
 }
 
@@ -66,21 +68,23 @@ func remember(_ status: Status, _ message: String) {
 }
 
 /// `body`'s answer about the object behind a C handle, borrowed for the call; `fallback` for
-/// NULL (the queries, which cannot fail: their header says what NULL gives).
-@inline(__always) func on<T: AnyObject, R>(_ pointer: OpaquePointer?, else fallback: R, _ body: (T) -> R) -> R {
-    guard let pointer else { return fallback }
+/// NULL and for a handle of another kind (the queries, which cannot fail: their header says
+/// what NULL gives).
+@inline(__always) func on<T: TaggedHandle, R>(_ pointer: OpaquePointer?, else fallback: R, _ body: (T) -> R) -> R {
+    guard let pointer, tag(of: pointer) == T.kind.rawValue else { return fallback }
     return Unmanaged<T>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef(body)
 }
 
 /// A new object handed to C: retained until its `_destroy`.
-func handle(_ object: AnyObject) -> OpaquePointer {
+func handle(_ object: CObject) -> OpaquePointer {
     OpaquePointer(Unmanaged.passRetained(object).toOpaque())
 }
 
-/// Releases an object handed out by ``handle(_:)``.
-func release(_ pointer: OpaquePointer?) {
-    guard let pointer else { return }
-    Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(pointer)).release()
+/// Releases an object handed out by ``handle(_:)``, if it is of the kind `T` (a `_destroy` of
+/// another kind's, or one called twice, leaves it: a leak rather than a crash).
+func release<T: TaggedHandle>(_ pointer: OpaquePointer?, as: T.Type) {
+    guard let pointer, tag(of: pointer) == T.kind.rawValue else { return }
+    Unmanaged<CObject>.fromOpaque(UnsafeRawPointer(pointer)).release()
 }
 
 /// A C string argument as a Swift string's bytes, or a refusal naming it.

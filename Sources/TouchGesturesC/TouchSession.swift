@@ -5,6 +5,8 @@ import TouchList
 /// controller (`struct tg_list`). Both take frames, let time pass and finish alike; only what
 /// they report differs, and each puts it in the queue as an output.
 protocol TouchDriven {
+    /// The kind of handle C holds for it.
+    static var handleKind: HandleKind { get }
     /// When `advance` next has something to do, in seconds; `nil` when nothing waits.
     var nextDeadline: Double? { get }
     /// Runs one frame, its touches read where they lie.
@@ -13,15 +15,8 @@ protocol TouchDriven {
     mutating func finish(into queue: OutputQueue)
 }
 
-extension GestureEngine: TouchDriven {
-    @inline(__always) mutating func handle(time: Double, events: UnsafeBufferPointer<TouchEvent>, into queue: OutputQueue) {
-        handle(time: time, events: events, sequence: { _, _ in }) { queue.put(gesture: $0) }
-    }
-    mutating func advance(to time: Double, into queue: OutputQueue) { advance(to: time) { queue.put(.gesture($0)) } }
-    mutating func finish(into queue: OutputQueue) { finish { queue.put(.gesture($0)) } }
-}
-
 extension ListController: TouchDriven {
+    static var handleKind: HandleKind { .list }
     @inline(__always) mutating func handle(time: Double, events: UnsafeBufferPointer<TouchEvent>, into queue: OutputQueue) {
         handle(time: time, events: events) { queue.put($0) }
     }
@@ -36,14 +31,17 @@ extension ListController: TouchDriven {
 /// Its fields are read and written without Swift's run-time exclusivity checks: an object
 /// belongs to one thread at a time (touchgestures.h), no access to one field overlaps another
 /// here, and the checks, two or three a call, cost the C API a third of its speed.
-class TouchSession<Core: TouchDriven> {
+class TouchSession<Core: TouchDriven>: CObject, TaggedHandle {
     @exclusivity(unchecked) final var core: Core
     @exclusivity(unchecked) final var feed: TouchFeed
     final let queue = OutputQueue()
 
+    static var kind: HandleKind { Core.handleKind }
+
     init(core: Core, feed: consuming TouchFeed) {
         self.core = core
         self.feed = feed
+        super.init(kind: Core.handleKind)
     }
 
     /// Runs the frame gathered, if any (a frame's end, or time passing past it).

@@ -107,6 +107,40 @@ static void refusals(void)
 	tg_engine_destroy(NULL);
 
 	struct tg_engine *e = panel(NULL);
+	{
+		/* Each handle given to another kind's functions: refused by its kind, never read as that
+		 * kind (an engine read as a list crashed the caller). */
+		struct tg_list *l = tg_list_new("{\"version\": 1, \"device\": {\"width\": 800, \"height\": 480},"
+						" \"scene\": {\"list\": {\"rows\": 8, \"rowHeight\": 60}}, \"events\": []}");
+		struct tg_replay *r = tg_replay_open("traces/swipe-right-normal.json", 0);
+		CHECK(l != NULL && r != NULL, "%s", tg_last_error());
+		struct tg_list *engine_as_list = (struct tg_list *)e;
+		struct tg_engine *list_as_engine = (struct tg_engine *)l;
+		struct tg_replay *engine_as_replay = (struct tg_replay *)e;
+		CHECK(tg_list_touch(engine_as_list, 0, 0, TG_TOUCH_DOWN, 1, 1) == TG_ERROR_INVALID_ARGUMENT
+		      && contains(tg_last_error(), "tg_list_touch: list is not a struct tg_list * (it is a struct tg_engine *)"),
+		      "an engine taken for a list: %s", tg_last_error());
+		CHECK(tg_list_frame(engine_as_list) == TG_ERROR_INVALID_ARGUMENT, "an engine's frame run as a list's");
+		CHECK(tg_list_next_event(engine_as_list) == NULL && tg_list_row_count(engine_as_list) == 0, "an engine read as a list");
+		CHECK(tg_engine_touch(list_as_engine, 0, 0, TG_TOUCH_DOWN, 1, 1) == TG_ERROR_INVALID_ARGUMENT
+		      && contains(tg_last_error(), "(it is a struct tg_list *)"), "a list taken for an engine: %s", tg_last_error());
+		CHECK(isnan(tg_engine_next_deadline(list_as_engine)) && tg_engine_next_event(list_as_engine) == NULL, "a list read as an engine");
+		CHECK(tg_engine_follow(list_as_engine, TG_EVENT_SWIPE, 0, -1, 0, 0) == TG_ERROR_INVALID_ARGUMENT,
+		      "a list followed as an engine");
+		CHECK(tg_replay_next_event(engine_as_replay) == NULL, "an engine replayed");
+		CHECK(tg_replay_status(engine_as_replay) == TG_ERROR_INVALID_ARGUMENT
+		      && contains(tg_last_error(), "(it is a struct tg_engine *)"), "an engine's replay status: %s", tg_last_error());
+		CHECK(tg_engine_touch((struct tg_engine *)r, 0, 0, TG_TOUCH_DOWN, 1, 1) == TG_ERROR_INVALID_ARGUMENT
+		      && contains(tg_last_error(), "(it is a struct tg_replay *)"), "a replay taken for an engine: %s", tg_last_error());
+		/* A _destroy of another kind's leaves the object: it still works after. */
+		tg_list_destroy(engine_as_list);
+		tg_replay_destroy(engine_as_replay);
+		tg_engine_destroy(list_as_engine);
+		CHECK(tg_engine_advance(e, 0) == TG_OK && tg_list_row_count(l) == 8 && tg_replay_next_event(r) != NULL,
+		      "a _destroy of another kind freed the object: %s", tg_last_error());
+		tg_list_destroy(l);
+		tg_replay_destroy(r);
+	}
 	CHECK(tg_engine_touch(e, 0, 0, TG_TOUCH_DOWN, NAN, 1) == TG_ERROR_INVALID_ARGUMENT, "NaN x accepted");
 	CHECK(tg_engine_touch(e, INFINITY, 0, TG_TOUCH_DOWN, 1, 1) == TG_ERROR_INVALID_ARGUMENT, "infinite time accepted");
 	/* Past 2^32 s a double no longer tells microseconds apart (a tap at 1e16 s was a long press

@@ -25,6 +25,10 @@
  *    may be used on different threads at once. `tg_last_error()` is per thread.
  *  - Bad input is refused with a status, never a crash: NULL where an object is expected,
  *    NaN or infinite numbers, unknown contact ids, times that go back, malformed JSON.
+ *  - Each object knows its kind: one of another kind (an engine given to a tg_list_ function)
+ *    is refused with TG_ERROR_INVALID_ARGUMENT as NULL is; a query gives what it gives for
+ *    NULL, and a _destroy leaves it. This catches confusions between the library's own
+ *    objects, not any pointer: a pointer that is no object of the library's is undefined.
  *
  * ABI: symbols only ever get added within a major version (the soname's number). Enum values
  * keep their numbers; new ones may be added, so a `switch` over them needs a default.

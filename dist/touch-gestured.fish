@@ -10,6 +10,7 @@ complete -c touch-gestured -l rotation-file -r -F -d 'a file holding the rotatio
 complete -c touch-gestured -l read-interval -x -d 'while a touch goes on, read the devices at most this often (ms)'
 complete -c touch-gestured -l replay -r -F -d 'recognize a trace or an evemu recording'
 complete -c touch-gestured -l dry-run -d 'print the commands instead of running them'
+complete -c touch-gestured -l run-saved-commands -d 'run the commands of the bindings a saved trace holds'
 complete -c touch-gestured -l log -d 'print every gesture as a JSON line'
 complete -c touch-gestured -s v -l verbose -d 'say which devices are read and how commands end'
 complete -c touch-gestured -l explain -d 'say why each binding did or did not run'

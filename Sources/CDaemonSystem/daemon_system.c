@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "daemon_system.h"
 #include <errno.h>
+#include <string.h>
 #include <unistd.h>
 #include <sys/wait.h>
 #include <sys/ioctl.h>
@@ -13,6 +14,65 @@ int daemon_pipe_unread(int fd) {
 }
 
 void daemon_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
+
+static volatile sig_atomic_t stop_signal = 0;
+static volatile sig_atomic_t stop_fd = -1;
+
+static void stop_reading(int sig) {
+    // Only async-signal-safe calls: the read under way returns (EINTR), and the next read of the
+    // descriptor finds /dev/null's end of file.
+    int saved = errno;
+    int null_fd = open("/dev/null", O_RDONLY);
+    if (null_fd >= 0 && null_fd != stop_fd) { dup2(null_fd, stop_fd); close(null_fd); }
+    stop_signal = sig;
+    errno = saved;
+}
+
+void daemon_stop_reading_on_signals(int fd) {
+    stop_fd = fd;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = stop_reading;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0;   // no SA_RESTART: a read that waits returns
+    sigaction(SIGHUP, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    // A process may start with them blocked (its parent's mask is inherited: a test runner's
+    // threads block them), and then no handler ran and the replay went on reading.
+    sigset_t these;
+    sigemptyset(&these);
+    sigaddset(&these, SIGHUP);
+    sigaddset(&these, SIGTERM);
+    sigaddset(&these, SIGINT);
+    pthread_sigmask(SIG_UNBLOCK, &these, NULL);
+}
+
+int daemon_stop_signal(void) { return stop_signal; }
+
+int daemon_open_standard_descriptors(void) {
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+        // open() takes the lowest free number: this one, as the ones below it are open.
+        int null_fd = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+        if (null_fd != fd) {
+            if (null_fd >= 0) close(null_fd);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/// `fd` as the child's descriptor `target`: dup2, or, when it is `target` already (a pipe
+/// made while the daemon's own standard descriptor was closed), close-on-exec cleared, which
+/// dup2(fd, fd) leaves set: the command got a closed standard input.
+static void child_descriptor(int fd, int target) {
+    if (fd == target) {
+        fcntl(fd, F_SETFD, 0);
+    } else {
+        dup2(fd, target);
+    }
+}
 
 void daemon_signals_to_reset(sigset_t *out) {
     sigemptyset(out);
@@ -35,14 +95,14 @@ pid_t daemon_spawn(char *const argv[], int input_fd, int error_fd, int output_fd
     pid_t pid = vfork();
     if (pid == 0) {
         if (input_fd >= 0) {
-            dup2(input_fd, 0);
+            child_descriptor(input_fd, 0);
         } else {
             int null_in = open("/dev/null", O_RDONLY);
             if (null_in > 0) { dup2(null_in, 0); close(null_in); }
         }
-        if (error_fd >= 0) dup2(error_fd, 2);
+        if (error_fd >= 0) child_descriptor(error_fd, 2);
         if (output_fd >= 0) {
-            dup2(output_fd, 1);
+            child_descriptor(output_fd, 1);
         } else if (output_fd == -2) {
             int null_out = open("/dev/null", O_WRONLY);
             if (null_out > 1) { dup2(null_out, 1); close(null_out); }

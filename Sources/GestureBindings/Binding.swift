@@ -212,6 +212,7 @@ extension Binding {
         case .saveTrace: "the daemon's action"
         default: command.startsDirectly ? "run" : "sh -c"
         }
-        return parts.joined(separator: ", ") + " → \(how) \(command.line)" + (origin.isEmpty ? "" : " (\(origin))")
+        // One line a binding: where it was written is a file's path, which may hold a newline.
+        return parts.joined(separator: ", ") + " → \(how) \(command.line)" + (origin.isEmpty ? "" : " (\(visibleText(origin)))")
     }
 }

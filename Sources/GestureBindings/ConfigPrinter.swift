@@ -22,7 +22,10 @@ extension DaemonConfig {
     /// the value and its comment alike (`5.66`, not `5.660377358490567`), a hundredth of the
     /// smallest pixel of the phones lisgd runs on (the PinePhone's 0.094 mm).
     package func printed(device: PrintedDevice?, notes: [String: String] = [:], sources: [String] = []) -> String {
-        var lines: [String] = ["# touch-gestured configuration in effect" + (sources.isEmpty ? "" : ", from " + sources.joined(separator: " and ")),
+        // What a comment holds of the outside (a file's path, a device's name, a -g binding as
+        // given) has its control characters escaped: a newline in a path wrote a line of TOML
+        // of its own, a binding that was never configured.
+        var lines: [String] = ["# touch-gestured configuration in effect" + (sources.isEmpty ? "" : ", from " + visibleText(sources.joined(separator: " and "))),
                                "# (touch-gestured --print-config); read it back with --config FILE.", ""]
         var (bindings, settings) = (self.bindings, self.settings)
         var perMillimeter: Double?
@@ -30,13 +33,13 @@ extension DaemonConfig {
             (bindings, settings) = resolved(for: device.surface)
             let r = device.surface.unitsPerMillimeter
             perMillimeter = (r.x + r.y) / 2
-            lines.append("# -t and -T are in the device's units, made millimeters for \(device.name) at \(GestureDispatcher.decimal(perMillimeter ?? 0)) px/mm"
+            lines.append("# -t and -T are in the device's units, made millimeters for \(visibleText(device.name)) at \(GestureDispatcher.decimal(perMillimeter ?? 0)) px/mm"
                          + (device.surface.resolutionIsDefault ? " (it reports no resolution: 96 dpi assumed)" : "") + ".")
         }
         func number(_ v: Double) -> String { formatJSONNumber(v) }
         func micrometres(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
         func entry(_ key: String, _ value: String, _ comment: String? = nil) {
-            lines.append("\(key) = \(value)" + (comment.map { "  # \($0)" } ?? ""))
+            lines.append("\(key) = \(value)" + (comment.map { "  # \(visibleText($0))" } ?? ""))
         }
         lines.append("[settings]")
         if let diagonals { entry("diagonals", diagonals ? "true" : "false") }
@@ -52,7 +55,7 @@ extension DaemonConfig {
         func add(_ g: String, _ key: String, _ value: String, _ comment: String? = nil) {
             // The line as `entry` writes it. One helper for both cost the armhf daemon a page
             // (4,096 bytes, 1,474,456 -> 1,478,552; tools/cross armhf).
-            let l = "\(key) = \(value)" + (comment.map { "  # \($0)" } ?? "")
+            let l = "\(key) = \(value)" + (comment.map { "  # \(visibleText($0))" } ?? "")
             if let k = groups.firstIndex(where: { $0.name == g }) { groups[k].lines.append(l) } else { groups.append((g, [l])) }
         }
         for setting in GestureSettings.catalog {
@@ -86,7 +89,7 @@ extension DaemonConfig {
 
         for b in bindings {
             lines += ["", "[[binding]]"]
-            if b.origin.hasPrefix("-g ") { lines.append("# from \(b.origin)") }
+            if b.origin.hasPrefix("-g ") { lines.append("# from \(visibleText(b.origin))") }
             entry("gesture", tomlString(b.gesture.rawValue))
             if let d = b.direction { entry("direction", tomlString(d.rawValue)) }
             if let p = b.pinch { entry("direction", tomlString(p.rawValue)) }

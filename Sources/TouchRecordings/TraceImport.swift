@@ -20,10 +20,14 @@ public enum TraceImport {
 
     /// What every reader of a recording asks of it before decoding it (`touchtrace import`,
     /// `touch-gestured --replay`: one rule): a device description, touch positions, axes with a
-    /// range, and positions mostly within it. Returns the description.
-    public static func check(_ recording: EvemuRecording, source: String) throws(DiagnosticError) -> DeviceDescription {
+    /// range, and positions mostly within it. Returns the description. `descriptionOption`: the
+    /// reader's option that gives a description apart (`touchtrace import`'s `--desc`), or nil
+    /// where there is none (the daemon's `--replay`): the messages name only what the reader has.
+    public static func check(_ recording: EvemuRecording, source: String, descriptionOption: String? = "--desc") throws(DiagnosticError) -> DeviceDescription {
         guard let desc = recording.description else {
-            throw DiagnosticError("the recording has no device description (N:, B:, A: lines); give one with --desc", at: SourceLocation(file: source))
+            let remedy = descriptionOption.map { "give one with \($0)" }
+                ?? "put the device's description (evemu-describe's output, which evemu-record writes first) before its events"
+            throw DiagnosticError("the recording has no device description (N:, B:, A: lines); \(remedy)", at: SourceLocation(file: source))
         }
         guard TouchDecoder(device: desc) != nil else {
             // A name is quoted short: a recording can name its device with megabytes.
@@ -36,7 +40,7 @@ public enum TraceImport {
             }
         }
         if let axes = desc.positionAxes {
-            try checkPositions(recording.events, against: axes, source: source)
+            try checkPositions(recording.events, against: axes, source: source, descriptionOption: descriptionOption)
         }
         return desc
     }
@@ -74,7 +78,7 @@ public enum TraceImport {
     /// "Far" is more than a tenth of the axis's range beyond either end, and "mostly" over 1 %
     /// of the position values: panels report a little past their range at the edges.
     static func checkPositions(_ events: [InputEvent], against axes: (x: AxisInfo, y: AxisInfo),
-                               source: String) throws(DiagnosticError) {
+                               source: String, descriptionOption: String?) throws(DiagnosticError) {
         var total = 0, outside = 0
         var example: (axis: String, value: Int32)?
         for e in events where e.type == .abs {
@@ -94,7 +98,8 @@ public enum TraceImport {
         guard outside * 100 > total, let example else { return }
         throw DiagnosticError("\(outside) of \(total) position values lie far outside the description's axes "
             + "(X \(axes.x.minimum)…\(axes.x.maximum), Y \(axes.y.minimum)…\(axes.y.maximum); the first: \(example.axis) \(example.value)): "
-            + "the description is not this recording's device (with --desc, give the right one)", at: SourceLocation(file: source))
+            + "the description is not this recording's device" + (descriptionOption.map { " (with \($0), give the right one)" } ?? ""),
+            at: SourceLocation(file: source))
     }
 
 }

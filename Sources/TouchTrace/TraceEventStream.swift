@@ -24,6 +24,10 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
     @exclusivity(unchecked) private var document: Unmanaged<DocumentStream>?
 
     @exclusivity(unchecked) private var fd: Int32 = -1
+
+    /// The descriptor the events are read from, while they are (-1 before and after): for a
+    /// reader of standard input that ends it early on a signal (the daemon's `--replay -`).
+    package var descriptor: Int32 { fd }
     @exclusivity(unchecked) private var parser: LinesParser
     @exclusivity(unchecked) private var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 20)
     @exclusivity(unchecked) private var capacity = 1 << 20

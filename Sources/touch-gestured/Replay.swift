@@ -1,4 +1,5 @@
 internal import CPlatform
+import CDaemonSystem
 import GestureBindings
 import TouchEvdev
 import TouchRecordings
@@ -59,6 +60,12 @@ struct ReplayRun {
             }
             assembler.flush(emit: handle)
         }
+        let signal = daemon_stop_signal()
+        if signal != 0 {
+            let name = signal == SIGHUP ? "SIGHUP" : signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
+            printError("touch-gestured: \(name): the input ended there; touches still down were cancelled")
+            return
+        }
         // A streamed trace's errors are known at its end, after what came before them ran.
         if case .stream(let stream) = events, stream.hasErrors {
             throw .input(stream.diagnostics.filter { $0.severity == .error }.map { $0.description }.joined(separator: "\n"))
@@ -85,6 +92,8 @@ struct ReplayRun {
             }
             do {
                 let stream = try TraceEventStream(path: path, after: start)
+                // A signal ends the input where it is, and the replay ends as the trace would there.
+                if stream.descriptor >= 0 { daemon_stop_reading_on_signals(stream.descriptor) }
                 return .trace(stream.header, .stream(stream))
             } catch {
                 throw .input(error.diagnostics.filter { $0.severity == .error }.map { $0.description }.joined(separator: "\n"))
@@ -109,7 +118,7 @@ struct ReplayRun {
     /// calibration), at the speed it reads.
     func run(_ recording: EvemuRecording) throws(DaemonFailure) {
         // The checks `touchtrace import` makes: one reader of recordings, one rule.
-        do { _ = try TraceImport.check(recording, source: path) } catch { throw .input(error.description) }
+        do { _ = try TraceImport.check(recording, source: path, descriptionOption: nil) } catch { throw .input(error.description) }
         guard let description = recording.description,
               var decoder = TouchDecoder(device: description, rotation: setup.config.rotation, calibration: setup.config.calibration) else {
             throw .input("\(path): the recording has no touch device description (N:, B: and A: lines with position axes)")

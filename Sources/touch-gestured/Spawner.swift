@@ -239,10 +239,19 @@ final class Spawner {
 
     /// In a replay, before a command starts: when `maxRunning` are still running, waits (up
     /// to ``replayGrace``) for one to end, so that a replay of many bindings runs them all.
+    /// Once a wait for room has run its full grace in vain, later ones do not wait: the commands
+    /// that hold the room do not end (readers that never exit), and waiting 10 s for each later
+    /// gesture made a replay of 1,000 of them last hours. Said once, when it happens.
+    private var gaveUpWaiting = false
+
     func makeRoom() {
         reap()
-        guard children.count >= Self.maxRunning else { return }
-        _ = waitReading(seconds: Self.replayGrace) { children.count < Self.maxRunning }
+        guard children.count >= Self.maxRunning, !gaveUpWaiting else { return }
+        if !waitReading(seconds: Self.replayGrace, until: { children.count < Self.maxRunning }) {
+            gaveUpWaiting = true
+            say("\(Self.maxRunning) commands still running after \(Int(Self.replayGrace)) s: later commands run only while fewer are "
+                + "running, without waiting again")
+        }
     }
 
     /// Waits for every command still running (the end of a replay that ran its commands),

@@ -3,6 +3,7 @@ import TouchEvdev
 import TouchGestures
 import TouchTrace
 internal import CPlatform
+import CDaemonSystem
 
 /// lisgd's flags, accepted so that a Sxmo user switches by changing the program's name.
 struct LisgdOptions {
@@ -36,6 +37,10 @@ struct TouchGestured {
     var history: Double?
     var replay: String?
     var dryRun = false
+    /// `--run-saved-commands`: a saved trace replayed with its own bindings runs their commands.
+    /// Without it such a replay runs only under `--dry-run`: a trace is data (a bug report, a
+    /// file from anyone), and the commands in its `meta` are whatever its writer put there.
+    var runSavedCommands = false
     var log = false
     var verbose = false
     var explain = false
@@ -94,6 +99,9 @@ struct TouchGestured {
           --dry-run               Print each command that would run, one line each (its
                                   arguments joined by spaces), and run none. Nothing else
                                   goes to standard output.
+          --run-saved-commands    Run the commands of a saved trace's own bindings (its
+                                  meta) in a --replay without --dry-run, which is refused
+                                  otherwise: a trace from elsewhere is not a program.
           --log                   Log every gesture as a JSON line (as touch-demo --log): on
                                   standard output, or on standard error with --dry-run.
           -v, --verbose           Say which devices are read and how each command ended.
@@ -196,6 +204,7 @@ struct TouchGestured {
                 c.history = h
             case "--replay": c.replay = try value(name, attached: attached)
             case "--dry-run": c.dryRun = true
+            case "--run-saved-commands": c.runSavedCommands = true
             case "--log": c.log = true
             case "-v", "--verbose": c.verbose = true
             case "--explain": c.explain = true
@@ -219,7 +228,7 @@ struct TouchGestured {
                 if name.hasPrefix("-") { throw .usage("unknown option '\(visibleText(a))' (see --help)") }
                 throw .usage("unexpected argument '\(visibleText(a))': bindings are given with -g or in a configuration file (see --help)")
             }
-            if attached != nil, ["--grab", "--dry-run", "--log", "--verbose", "-v", "--explain", "--check-config", "--print-config"].contains(name) {
+            if attached != nil, ["--grab", "--dry-run", "--run-saved-commands", "--log", "--verbose", "-v", "--explain", "--check-config", "--print-config"].contains(name) {
                 throw .usage("\(name) takes no value")
             }
             i += 1
@@ -236,6 +245,11 @@ struct TouchGestured {
     }
 
     static func main() {
+        // Before anything opens a descriptor: a closed 0, 1 or 2 would be the first pipe's.
+        if daemon_open_standard_descriptors() != 0 {
+            printError("touch-gestured: a closed standard descriptor (0, 1 or 2) could not be opened on /dev/null")
+            exit(DaemonFailure.inputStatus)
+        }
         do throws(DaemonFailure) {
             // Read through the platform layer: Embedded Swift (tools/cross) has no CommandLine.
             let arguments = (1..<max(1, platform_argument_count())).map { String(cString: platform_argument($0)) }
@@ -279,11 +293,23 @@ struct TouchGestured {
             if replay == "-" { loaded = try ReplayRun.load(replay) } else if bindings.isEmpty, config == nil { loaded = try? ReplayRun.load(replay) }
         }
         if let replay, bindings.isEmpty, config == nil, case .trace(let header, _)? = loaded, let saved = SavedTrace.origin(of: header) {
+            // Its bindings are the trace's words, not this user's: they run nothing unless asked.
+            // Printing them (--dry-run, --check-config, --print-config) runs nothing.
+            guard dryRun || checkConfig || printConfig || runSavedCommands else {
+                throw .usage("\(visibleText(replay)): a trace the daemon saved brings its own bindings, and their commands are "
+                             + "the trace's text: replay it with --dry-run to see what they would run, with -g or --config to "
+                             + "use your own bindings, or with --run-saved-commands to run its commands")
+            }
+            // Its arguments were saved with an args file's words in place: one named there would
+            // be read from this machine, not from the trace.
+            if let nested = saved.arguments.first(where: { $0 == "--session" || $0 == "--args-file" || $0.hasPrefix("--args-file=") }) {
+                throw .usage("\(visibleText(replay)): the arguments it was saved with name \(visibleText(nested)), which a saved trace never holds")
+            }
             guard case .run(var stored) = try Self.parse(saved.arguments) else {
                 throw .usage("\(replay): the arguments it was saved with are not a daemon's command line")
             }
             (stored.replay, stored.dryRun, stored.log, stored.verbose, stored.explain) = (replay, dryRun, log, verbose, explain)
-            (stored.checkConfig, stored.printConfig) = (checkConfig, printConfig)
+            (stored.checkConfig, stored.printConfig, stored.runSavedCommands) = (checkConfig, printConfig, runSavedCommands)
             // Its frames are turned already (the rotation is in its meta): a rotation file it
             // was started with is not read, so the trace replays on a machine without it.
             stored.rotationFile = nil

@@ -377,6 +377,81 @@ struct DryRunTests {
 /// blocked and none ignored, /dev/null as its input, and a program that cannot be run is said.
 @Suite("touch-gestured: how a command starts")
 struct CommandStartTests {
+    @Test("started with standard input and error closed (OpenRC, cron, `cmd <&- 2>&-`): the replay ends, and a stream's reader reads its lines")
+    func closedStandardDescriptors() throws {
+        let daemon = try #require(Daemon.binary)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("closed-fds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let read = dir.appendingPathComponent("read").path
+        let config = try Scratch("""
+            [[binding]]
+            gesture = "swipe"
+            direction = "up"
+            edge = "bottom"
+            stream = true
+            command = ["sh", "-c", "cat > '\(read)'"]
+            """)
+        // The first pipe took descriptor 0 or 2: the replay's explanations went into the
+        // command's pipe and were read back forever, and the reader's standard input was closed.
+        let r = try runProgram(URL(fileURLWithPath: "/usr/bin/timeout"),
+                               ["20", "sh", "-c", "exec \"$0\" --replay traces/edge-swipe-from-bottom.json --explain -c \"$1\" <&- 2>&-",
+                                daemon.path, config.path], in: packageRoot)
+        #expect(r.status == 0, "exit \(r.status) (124: it did not end)")
+        let lines = (try? String(contentsOfFile: read, encoding: .utf8))?.split(separator: "\n") ?? []
+        #expect(lines.first?.hasPrefix("begin") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix("commit") == true, "\(lines)")
+    }
+
+    @Test("--replay - signalled mid-stream (SIGTERM, SIGHUP): the stream's reader gets its last line, cancel, as when the live daemon exits", arguments: [SIGTERM, SIGHUP])
+    func signalledStreamCancels(signal: Int32) throws {
+        let daemon = try #require(Daemon.binary)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("signalled-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let read = dir.appendingPathComponent("read").path
+        let config = try Scratch("""
+            [[binding]]
+            gesture = "swipe"
+            direction = "up"
+            stream = true
+            distance = 40
+            command = ["sh", "-c", "cat > '\(read)'"]
+            """)
+        // A finger that goes down and slides up 20 mm at 5 units a mm, and is still down when the
+        // signal comes: the stream has begun and not ended.
+        var lines = [#"{"format": "touch-trace", "version": 1, "encoding": "lines", "device": {"width": 800, "height": 480, "resolution": {"x": 5, "y": 5}}}"#]
+        lines.append(#"{"t": 0, "id": 0, "phase": "down", "x": 400, "y": 400}"#)
+        for k in 1...10 { lines.append(#"{"t": \#(Double(k) * 0.01), "id": 0, "phase": "move", "x": 400, "y": \#(400 - 10 * k)}"#) }
+        let p = Process()
+        p.executableURL = daemon
+        p.arguments = ["--replay", "-", "-c", config.path]
+        p.currentDirectoryURL = packageRoot
+        let input = Pipe()
+        p.standardInput = input
+        let errPath = dir.appendingPathComponent("err").path
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        p.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        try p.run()
+        input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        // The pipe stays open, as a live feed's does; the reader has its begin line once the
+        // frames ran.
+        var began = false
+        for _ in 0..<200 where !began {
+            usleep(50_000)
+            began = ((try? String(contentsOfFile: read, encoding: .utf8)) ?? "").hasPrefix("begin")
+        }
+        #expect(began, "the stream did not begin")
+        kill(p.processIdentifier, signal)
+        var waited = 0
+        while p.isRunning, waited < 200 { usleep(50_000); waited += 1 }
+        #expect(!p.isRunning, "the replay did not end")
+        if p.isRunning { p.terminate() }
+        try? input.fileHandleForWriting.close()
+        let got = ((try? String(contentsOfFile: read, encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(got.last?.hasPrefix("cancel") == true, "\(got) \((try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")")
+    }
+
     @Test("none blocked, none ignored, even under nohup; stdin is /dev/null; a missing program is named with the reason")
     func commandsStartClean() throws {
         let nohup = "/usr/bin/nohup"

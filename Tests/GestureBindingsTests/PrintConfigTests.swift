@@ -197,6 +197,24 @@ struct PrintConfigTests {
         #expect(try DaemonConfig(text: plain.printed(device: nil), file: "p2.toml").settings == plain.settings)
     }
 
+    @Test("a newline in the configuration's path or in a -g binding stays in its comment: the printed file reads back to the same bindings, none added")
+    func commentsHoldNoLines() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("x\n[[binding]]\ngesture = \"tap\"\nshell = \"id\"\n#\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("config.toml").path
+        try "[[binding]]\ngesture = \"swipe\"\ndirection = \"up\"\nshell = \"echo up\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let printed = try Daemon.run(["--print-config", "-c", path, "-g", "1,DU,*,*,R,echo\nsecond line"])
+        #expect(printed.status == 0, "\(printed.err)")
+        #expect(printed.out.contains("\\n[[binding]]\\ngesture"), "\(printed.out)")
+        let file = try Scratch(printed.out)
+        let back = try Daemon.run(["--check-config", "-c", file.path])
+        let given = try Daemon.run(["--check-config", "-c", path, "-g", "1,DU,*,*,R,echo\nsecond line"])
+        #expect(back.status == 0 && given.status == 0, "\(back.err)\(given.err)")
+        #expect(Self.bindings(back.out) == Self.bindings(given.out), "\(back.out)\n---\n\(given.out)")
+        #expect(!back.out.contains("tap"), "\(back.out)")
+    }
+
     @Test("-t with no device to measure it by is an input error that says how to name one")
     func pixelsNeedADevice() throws {
         // No -d, no --replay, and no touchscreen on a machine without /dev/input (or none found).

@@ -62,6 +62,41 @@ struct SavedTraceTests {
         }
     }
 
+    @Test("a saved trace's own commands run only under --dry-run (printed) or --run-saved-commands: a trace sent in a bug report is not a program")
+    func savedCommandsRunOnlyWhenAsked() throws {
+        try Self.withStateFolder { state in
+            let (golden, _) = try TraceReader.read(path: packageRoot.appendingPathComponent("traces/edge-swipe-from-bottom.json").path)
+            let ran = state + "/ran"
+            let config = (file: "/home/someone/config.toml",
+                          text: "[[binding]]\ngesture = \"swipe\"\ndirection = \"up\"\nshell = \"touch '\(ran)'\"\n")
+            let path = try SavedTrace.write(events: golden.events, surface: golden.header.surface, deviceName: "panel",
+                                            devicePath: "/dev/input/event3", rotation: .none, arguments: [],
+                                            config: config, secondsKept: 30)
+            // Replayed as a bug report would be, with no flag: refused before anything runs.
+            for flags in [[], ["--explain"], ["--log"], ["-v"]] {
+                let r = try Daemon.run(["--replay", path] + flags)
+                #expect(r.status == 2, "\(flags): \(r.status) \(r.err)")
+                #expect(r.err.contains("--dry-run") && r.err.contains("--run-saved-commands"), "\(r.err)")
+                #expect(r.out.isEmpty)
+                #expect(!FileManager.default.fileExists(atPath: ran), "\(flags): the trace's command ran")
+            }
+            // Printed, not run.
+            let dry = try Daemon.run(["--replay", path, "--dry-run"])
+            #expect(dry.status == 0 && dry.out == "touch '\(ran)'\n", "\(dry.out)\(dry.err)")
+            #expect(!FileManager.default.fileExists(atPath: ran))
+            // Run when asked.
+            let asked = try Daemon.run(["--replay", path, "--run-saved-commands"])
+            #expect(asked.status == 0, "\(asked.err)")
+            #expect(FileManager.default.fileExists(atPath: ran), "\(asked.err)")
+            // A saved trace whose arguments name an args file would read it from this machine.
+            let nested = try SavedTrace.write(events: golden.events, surface: golden.header.surface, deviceName: "panel",
+                                              devicePath: "/dev/input/event4", rotation: .none, arguments: ["--args-file", "/etc/hostname"],
+                                              config: nil, secondsKept: 30)
+            let refused = try Daemon.run(["--replay", nested, "--dry-run"])
+            #expect(refused.status == 2 && refused.err.contains("--args-file"), "\(refused.err)")
+        }
+    }
+
     @Test("a trace saved by a daemon started with --rotation-file (on the command line or in its file) replays where that file does not exist")
     func savedTraceNeedsNoRotationFile() throws {
         try Self.withStateFolder { _ in
@@ -178,6 +213,24 @@ struct ReplayRunsTests {
         #expect(r.err.contains("1 command still running after 10 s, left running: exec sleep 12 >/dev/null (pid "), "\(r.err)")
     }
 
+    @Test("past 64 commands that do not end, a replay waits 10 s once, says so, and skips the rest without waiting again (each waited 10 s)")
+    func fullRoomIsWaitedForOnce() throws {
+        // 80 taps whose commands outlive the replay: 64 run, the 65th waits 10 s in vain, the
+        // other 15 are skipped at once. Waiting for each took 160 s; once, about 20 s (the wait,
+        // and the end's wait for the 64).
+        let trace = try taps(80), ran = NSTemporaryDirectory() + "ran-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: trace); try? FileManager.default.removeItem(atPath: ran) }
+        let started = Date()
+        let r = try daemon(["--replay", trace, "--config", try config("echo x >> \(ran); exec sleep 29.5 >/dev/null 2>&1")])
+        let seconds = Date().timeIntervalSince(started)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.components(separatedBy: "later commands run only while fewer are running, without waiting again").count == 2, "\(r.err)")
+        #expect(r.err.components(separatedBy: "not run, 64 commands are still running").count == 17, "\(r.err)")
+        #expect((try? String(contentsOfFile: ran, encoding: .utf8))?.split(separator: "\n").count == 64)
+        #expect(seconds < 45, "\(seconds) s")
+        _ = try? runProgram(URL(fileURLWithPath: "/usr/bin/pkill"), ["-x", "-f", "sleep 29.5"], in: packageRoot)
+    }
+
     @Test("with --log, standard output holds the JSON lines alone: a command's own output goes to the log")
     func logStreamStaysClean() throws {
         let trace = try taps(2)
@@ -231,6 +284,15 @@ struct DaemonPrintingTests {
         let r = try Daemon.run(["--replay", "Fuzz/regressions/evemu-axis-without-range.events", "--dry-run", "-g", "1,DU,*,*,x"])
         #expect(r.status == 1)
         #expect(r.err.contains("error: the Y position axis has no range (minimum 479, maximum 0); positions on it cannot be placed"), "\(r.err)")
+    }
+
+    @Test("a recording with no device description: the daemon's message names what the daemon has, not touchtrace import's --desc")
+    func missingDescriptionNamesNoForeignOption() throws {
+        let recording = try Scratch("# EVEMU 1.3\nE: 0.000000 0003 0035 0100\nE: 0.000000 0000 0000 0000\n", suffix: ".events")
+        let r = try Daemon.run(["--replay", recording.path, "--dry-run", "-g", "1,DU,*,*,x"])
+        #expect(r.status == 1)
+        #expect(r.err.contains("has no device description") && r.err.contains("evemu-describe"), "\(r.err)")
+        #expect(!r.err.contains("--desc"), "\(r.err)")
     }
 
     @Test("a full standard output is an error for --help, --check-config and --dry-run: message, exit 1")

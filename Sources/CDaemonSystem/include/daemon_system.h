@@ -31,6 +31,22 @@ pid_t daemon_spawn(char *const argv[], int input_fd, int error_fd, int output_fd
 /// on either end of a pipe), or -1.
 int daemon_pipe_unread(int fd);
 
+/// Opens /dev/null on each of the standard descriptors 0, 1 and 2 that is closed, as a daemon
+/// started by OpenRC or cron, or as `cmd <&- 2>&-`, may be. Otherwise the first pipe the daemon
+/// made took the number: a replay's log then went into a command's pipe and was read back
+/// forever. Called first thing; returns -1 if one could not be opened.
+int daemon_open_standard_descriptors(void);
+
+/// For `--replay -`: SIGHUP, SIGTERM and SIGINT end the input read from `fd` (it becomes
+/// /dev/null, whose end of file the reader finds next), so that the replay ends as a trace that
+/// ended there does: its touches cancelled, and every stream's reader told `cancel`, as the live
+/// daemon tells them when it exits. Before, a signal ended the process and the readers got no
+/// last line.
+void daemon_stop_reading_on_signals(int fd);
+
+/// The signal that ended standard input (daemon_stop_reading_on_signals), or 0.
+int daemon_stop_signal(void);
+
 /// SIGPIPE ignored in this process: a write to a pipe whose reader has gone fails with EPIPE
 /// rather than ending the daemon. (SIG_IGN is a cast in a macro, which Swift does not import.)
 void daemon_ignore_sigpipe(void);

@@ -1,3 +1,4 @@
+import Foundation
 import TouchGestures
 import TouchList
 import TouchReplay
@@ -83,24 +84,30 @@ package enum StrokeEvaluation {
         throws(DiagnosticError) -> [StrokeResult] {
         // A trace whose labels listen for nothing (all unscored, say) runs what the file's do.
         let fileListens = StrokeIntent.listening(for: labels)
+        // Traces are told apart by the file they name, not by how they name it: `a.json`,
+        // `./a.json` and its absolute path are one trace, whose strokes are each counted once
+        // (they were counted once per spelling). A name that resolves to no file is kept as
+        // written, to be reported as it was given.
         var order: [String] = []
         var byTrace: [String: [Int]] = [:]
         for (k, l) in labels.enumerated() {
-            if byTrace[l.trace] == nil { order.append(l.trace) }
-            byTrace[l.trace, default: []].append(k)
+            let key = resolvedPath(PathText.join(folder, l.trace))
+            if byTrace[key] == nil { order.append(key) }
+            byTrace[key, default: []].append(k)
         }
         var results = [StrokeResult?](repeating: nil, count: labels.count)
         var problems: [Diagnostic] = []
-        for name in order {
+        for key in order {
+            let name = labels[byTrace[key]![0]].trace
             let path = PathText.join(folder, name)
             let trace: Trace
             do { trace = try TraceReader.read(path: path).trace } catch {
-                let first = labels[byTrace[name]![0]]
+                let first = labels[byTrace[key]![0]]
                 problems.append(Diagnostic(.error, first.location, "trace \(path) cannot be read"))
                 problems.append(contentsOf: error.diagnostics)
                 continue
             }
-            let mine = byTrace[name]!.map { labels[$0] }
+            let mine = byTrace[key]!.map { labels[$0] }
             var replaySettings = settings
             if listening == .intents {
                 var listens = StrokeIntent.listening(for: mine)
@@ -113,7 +120,7 @@ package enum StrokeEvaluation {
                 }
             }
             let judged = judge(trace: trace, labels: mine, settings: replaySettings)
-            for (k, r) in zip(byTrace[name]!, judged) {
+            for (k, r) in zip(byTrace[key]!, judged) {
                 switch r {
                 case .success(let result): results[k] = result
                 case .failure(let d): problems.append(d)
@@ -409,4 +416,11 @@ package enum StrokeShape {
         }
         return out
     }
+}
+
+/// `path` with its links, `.` and `..` resolved (realpath(3)), or as it is when it names no file.
+func resolvedPath(_ path: String) -> String {
+    guard let r = realpath(path, nil) else { return path }
+    defer { free(r) }
+    return String(cString: r)
 }

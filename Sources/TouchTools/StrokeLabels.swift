@@ -134,8 +134,11 @@ package enum StrokeLabels {
                 ok = false
             }
             let idValue = o["id"]?.numberValue ?? .nan
-            if !(idValue == idValue.rounded() && abs(idValue) < 1e9) {
-                fail("`id` must be a whole number (the stroke's contact id), found \(found("id"))")
+            // The trace format's ids: whole numbers of magnitude below 2⁵³, where a double still
+            // tells each from the next (2⁵³ + 1 reads as 2⁵³; the message said only "a whole
+            // number" for it).
+            if !(idValue == idValue.rounded() && abs(idValue) < 9_007_199_254_740_992) {
+                fail("`id` must be a whole number of magnitude below 2⁵³ (9007199254740992), the stroke's contact id, found \(found("id"))")
                 ok = false
             }
             let intent = o["intent"]?.stringValue.flatMap(StrokeIntent.init(rawValue:))

@@ -67,6 +67,9 @@ struct Eval: ParsableCommand {
         case .all: return "all the settings enable"
         case .intents:
             let names = StrokeIntent.listening(for: labels).names.map(\.rawValue)
+            // Labels of short and unscored strokes only listen for nothing: the engine then runs
+            // what the settings enable, as with --recognizers all (it printed "(of )").
+            guard !names.isEmpty else { return "all the settings enable: no label's intent is scored" }
             let axis = names.contains(RecognizerName.swipe.rawValue) ? "; a swipe along the axis they swipe on" : ""
             return "those each trace's intents listen for (of \(names.joined(separator: ", "))\(axis))"
         }

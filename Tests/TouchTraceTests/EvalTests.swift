@@ -319,6 +319,53 @@ struct EvalTests {
         }
     }
 
+    @Test("one trace named three ways (a.json, ./a.json, its absolute path) is one trace: its stroke labelled under each is labelled twice, not counted three times")
+    func traceNamedThreeWays() throws {
+        let dir = TempDir()
+        let trace = try String(contentsOfFile: corpusPath("swipe-right-normal.json"), encoding: .utf8)
+        try Data(trace.utf8).write(to: URL(fileURLWithPath: dir.path("a.json")))
+        let spellings = ["a.json", "./a.json", dir.path("a.json")]
+        let labels = spellings.enumerated().map { k, name in
+            StrokeLabel(trace: name, id: 0, intent: .swipeHorizontal, location: SourceLocation(file: "l.json", line: k + 2, column: 3))
+        }
+        do {
+            let r = try StrokeEvaluation.run(labels: labels, folder: dir.path(""))
+            Issue.record("one stroke counted \(r.count) times")
+        } catch {
+            let lines = error.diagnostics.map(\.description)
+            #expect(lines.count == 2, "\(lines)")
+            #expect(lines.allSatisfy { $0.contains("is labelled already (line 2, column 3)") }, "\(lines)")
+        }
+        // Named once, it is counted once.
+        #expect(try StrokeEvaluation.run(labels: [labels[1]], folder: dir.path("")).count == 1)
+    }
+
+    @Test("an id of 2⁵³ + 1 is refused by the limit it passes (it said only \"a whole number\", found 9007199254740992.0); 2⁵³ − 1 is read")
+    func idLimitIsSaid() throws {
+        do {
+            _ = try labels(#"[{"trace": "a.json", "id": 9007199254740993, "intent": "tap"}]"#)
+            Issue.record("an id of 2^53 + 1 accepted")
+        } catch {
+            #expect(error.diagnostics.map(\.description).contains { $0.contains("`id` must be a whole number of magnitude below 2⁵³ (9007199254740992)") },
+                    "\(error.diagnostics)")
+        }
+        #expect(try labels(#"[{"trace": "a.json", "id": 9007199254740991, "intent": "tap"}]"#).first?.id == 9_007_199_254_740_991)
+    }
+
+    @Test("labels of short and unscored strokes only: the recognizers line says what ran, not \"(of )\"")
+    func onlyUnscoredLabels() throws {
+        let cli = CLITests()
+        let dir = TempDir()
+        let text = """
+            [{"trace": "\(corpusPath("swipe-right-normal.json"))", "id": 0, "user": "a", "intent": "unscored"}]
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: dir.path("labels.json")))
+        let r = try cli.run(["eval", dir.path("labels.json")])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(!r.out.contains("(of )"), "\(r.out)")
+        #expect(r.out.contains("all the settings enable: no label's intent is scored"), "\(r.out)")
+    }
+
     @Test("eval reads - (standard input) and one-letter file names, refuses --failures below 0, and escapes names it prints")
     func commandLineEdges() throws {
         let cli = CLITests()

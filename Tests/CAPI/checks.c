@@ -110,7 +110,7 @@ static void refusals(void)
 	{
 		/* Each handle given to another kind's functions: refused by its kind, never read as that
 		 * kind (an engine read as a list crashed the caller). */
-		struct tg_list *l = tg_list_new("{\"version\": 1, \"device\": {\"width\": 800, \"height\": 480},"
+		struct tg_list *l = tg_list_new("{\"format\": \"touch-trace\", \"version\": 1, \"device\": {\"width\": 800, \"height\": 480},"
 						" \"scene\": {\"list\": {\"rows\": 8, \"rowHeight\": 60}}, \"events\": []}");
 		struct tg_replay *r = tg_replay_open("traces/swipe-right-normal.json", 0);
 		CHECK(l != NULL && r != NULL, "%s", tg_last_error());
@@ -532,6 +532,10 @@ static void follow(void)
 	CHECK(tg_engine_follow(e, TG_EVENT_PINCH, TG_WAY_CLOCKWISE, -1, 0, 0) == TG_ERROR_INVALID_ARGUMENT, "a pinch that turns taken");
 	CHECK(tg_engine_follow(e, TG_EVENT_SWIPE, 0, -1, 11, 0) == TG_ERROR_INVALID_ARGUMENT, "11 fingers taken");
 	CHECK(tg_engine_follow(e, TG_EVENT_SWIPE, 0, -1, 0, NAN) == TG_ERROR_INVALID_ARGUMENT, "a NaN threshold taken");
+	/* A threshold of 1e-320 mm made progress infinite, one of 1e308 mm kept it at 0. */
+	CHECK(tg_engine_follow(e, TG_EVENT_SWIPE, 0, -1, 0, 1e-320) == TG_ERROR_INVALID_ARGUMENT && contains(tg_last_error(), "0.01 to 1000 mm"),
+	      "a threshold of 1e-320 mm taken: %s", tg_last_error());
+	CHECK(tg_engine_follow(e, TG_EVENT_SWIPE, 0, -1, 0, 1e308) == TG_ERROR_INVALID_ARGUMENT, "a threshold of 1e308 mm taken");
 	int up = tg_engine_follow(e, TG_EVENT_SWIPE, TG_DIRECTION_UP, TG_EDGE_BOTTOM, 1, 20);
 	int any = tg_engine_follow(e, TG_EVENT_SWIPE, TG_DIRECTION_NONE, -1, 0, 0);
 	CHECK(up == 1 && any == 2, "requests numbered %d, %d", up, any);

@@ -20,6 +20,12 @@
 ///   rotation: commit or cancel by ``Settle``. A cancelled contact cancels; so does
 ///   ``cancel(fire:)`` (input that ends with fingers down, a daemon that exits).
 package struct GestureFollower: Sendable {
+    /// The thresholds a follower takes, in millimetres (where progress is 1): a hundredth of a
+    /// millimetre, a tenth of the smallest phone pixel (the PinePhone's 0.094 mm), to a metre,
+    /// past any touchscreen. Outside it the progress lines read `inf` (1e-320 mm) or stayed at 0
+    /// (1e308 mm). The C library's `tg_engine_follow` and the daemon's `distance` hold to it.
+    package static let thresholds: ClosedRange<Double> = 0.01...1000
+
     /// What is followed, and which way counts as toward completion.
     package enum Kind: Equatable, Sendable {
         case swipe(SwipeDirection)

@@ -67,6 +67,21 @@ struct ConfigTests {
         #expect(!c.settings.arena.enabled.contains(RecognizerSet(.pan)))
     }
 
+    @Test("a binding's distance in millimeters is 0.01 to 1000: a stream's progress read inf at 1e-320 mm and stayed at 0 at 1e308 mm")
+    func distanceIsBounded() throws {
+        for (gesture, distance) in [("swipe", "1e-320"), ("swipe", "1e308"), ("pinch", "1e-320"), ("rotate", "1e308"), ("swipe", "0")] {
+            let text = "[[binding]]\ngesture = \"\(gesture)\"\nstream = true\ndistance = \(distance)\ncommand = [\"x\"]\n"
+            do {
+                _ = try DaemonConfig(text: text, file: "c.toml")
+                Issue.record("\(gesture) distance \(distance) accepted")
+            } catch {
+                #expect(error.description.contains("c.toml:4:") && error.description.contains("0.01 to 1000"), "\(error.description)")
+            }
+        }
+        let edge = try DaemonConfig(text: "[[binding]]\ngesture = \"swipe\"\nstream = true\ndistance = 0.01\ncommand = [\"x\"]\n", file: "c.toml")
+        #expect(edge.bindings.count == 1)
+    }
+
     @Test("[settings] after the bindings still applies to them: in TOML the order of tables carries no meaning")
     func settingsAfterBindings() throws {
         let c = try DaemonConfig(text: "[[binding]]\ngesture = \"swipe\"\nmode = \"repeat\"\nshell = \"x\"\n[settings]\nrepeat-step = 10\n", file: "c")

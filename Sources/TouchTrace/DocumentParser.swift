@@ -80,13 +80,11 @@ struct DocumentParser {
                     if outline.offsets[key] == nil { outline.offsets[key] = scanner.i }
                     if key == "events" {
                         if outline.eventsAt != nil {
-                            // First wins, as for every repeated key: check this one, keep nothing.
-                            // Its syntax is checked whole here, streamed or not: no second pass
-                            // reads it (skipped by its brackets alone, a stray byte in one of its
-                            // numbers went unreported where the whole-file reader refused the
-                            // file; found by ReaderFuzz).
-                            diagnostics.add(Diagnostic(.warning, location(scanner.i),
-                                "`events` appears twice in the trace object; the first array is used"))
+                            // A key given twice is an error, as everywhere in a trace. Its syntax is
+                            // checked whole here, streamed or not: no second pass reads it (skipped
+                            // by its brackets alone, a stray byte in one of its numbers went
+                            // unreported where the whole-file reader refused the file; ReaderFuzz).
+                            diagnostics.add(Diagnostic(.error, location(scanner.i), TraceReader.givenTwice("events")))
                             try scanner.skipValue()
                         } else {
                             outline.eventsAt = scanner.i
@@ -292,8 +290,7 @@ struct DocumentParser {
             var problem: ShapeProblem?
             let parsed = try scanner.parseEvent(problem: &problem)
             if let d = scanner.duplicateKey {
-                diagnostics.add(Diagnostic(.warning, location(d.offset, event: index),
-                    "`\(eventKeys[d.which])` appears twice in this event; the first value is used"))
+                diagnostics.add(Diagnostic(.error, location(d.offset, event: index), TraceReader.givenTwice(eventKeys[d.which])))
             }
             if let e = parsed, collect {
                 events.append(e)

@@ -83,8 +83,7 @@ final class DocumentStream {
         let current = index
         index += 1
         if let d = parser.scanner.duplicateKey {
-            parser.diagnostics.add(Diagnostic(.warning, parser.location(d.offset, event: current),
-                "`\(eventKeys[d.which])` appears twice in this event; the first value is used"))
+            parser.diagnostics.add(Diagnostic(.error, parser.location(d.offset, event: current), TraceReader.givenTwice(eventKeys[d.which])))
         }
         if parsed == nil, let p = problem {
             for q in p.all { parser.diagnostics.add(Diagnostic(.error, parser.location(q.offset, event: current), q.message)) }

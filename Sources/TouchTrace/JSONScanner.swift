@@ -21,7 +21,7 @@ struct JSONScanner {
     let end: Int
     var i: Int
     /// Where the first key seen twice in the last event parsed is, and which (an index into
-    /// ``eventKeys``); the first value is used, as Foundation's JSONDecoder does.
+    /// ``eventKeys``): the readers report it as an error (a trace gives each key once).
     var duplicateKey: (offset: Int, which: Int)?
 
     static let maxDepth = 200

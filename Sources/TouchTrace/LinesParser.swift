@@ -61,8 +61,7 @@ struct LinesParser {
         do throws(ScanError) {
             let e = try s.parseEvent(problem: &problem)
             if let d = s.duplicateKey {
-                diagnostics.add(Diagnostic(.warning, location(number, d.offset + 1, event: index),
-                    "`\(eventKeys[d.which])` appears twice in this event; the first value is used"))
+                diagnostics.add(Diagnostic(.error, location(number, d.offset + 1, event: index), TraceReader.givenTwice(eventKeys[d.which])))
             }
             s.skipWhitespace()
             if !s.atEnd { throw s.error("the end of the line after the event") }

@@ -193,6 +193,12 @@ public enum TraceReader {
     }
 }
 
+extension TraceReader {
+    /// The one message for a key given twice, anywhere in a trace: JSON leaves a repeated name
+    /// open and its readers disagree (most keep the last), so a trace gives each key once.
+    static func givenTwice(_ key: String) -> String { "`\(key)` is given twice; a trace gives each key once" }
+}
+
 /// Collects diagnostics up to ``TraceReader/maxDiagnostics``.
 struct DiagnosticList {
     var items: [Diagnostic] = []

@@ -87,17 +87,12 @@ enum HeaderDecoder {
             report(Diagnostic(.error, locate(key), message))
             ok = false
         }
-        // A key given twice: JSON leaves it open and readers disagree, so for the keys the
-        // format defines it is an error (with "expect": [] first, --check passed whatever the
-        // second said); for others (meta, unknown keys) the first is kept, with a warning.
+        // A key given twice: JSON leaves it open and readers disagree (most take the last, this
+        // one took the first), so it is an error, wherever it is in a trace (with "expect": []
+        // first, --check passed whatever the second said).
         var seen: Set<String> = []
-        let defined: Set<String> = ["format", "version", "encoding", "device", "scene", "expect", "expectNone", "events"]
         for m in object.members where !seen.insert(m.key).inserted {
-            if defined.contains(m.key) {
-                fail(m.key, "`\(m.key)` is given twice; a trace gives each of its keys once")
-            } else {
-                report(Diagnostic(.warning, locate(m.key), "`\(m.key)` is given twice; the first is used"))
-            }
+            fail(m.key, TraceReader.givenTwice(m.key))
         }
 
         switch object["format"] {
@@ -160,16 +155,16 @@ enum HeaderDecoder {
             fail("device", "missing `device` (expected {\"width\": …, \"height\": …})")
         }
 
-        // A key given twice inside `device` or `scene` (any depth): the first is used, with a
-        // warning, as for events and the header's own keys (they were read three ways: the
-        // first, the last, the first).
+        // A key given twice inside `device` or `scene` (any depth): an error, as for events and
+        // the header's own keys (they were read three ways: the first, the last, the first).
         func repeated(_ value: JSONValue, _ path: String, _ at: SourceLocation) {
             switch value {
             case .object(let o):
                 var seen: Set<String> = []
                 for m in o.members {
                     if !seen.insert(m.key).inserted {
-                        report(Diagnostic(.warning, at, "`\(path).\(m.key)` is given twice; the first is used"))
+                        report(Diagnostic(.error, at, TraceReader.givenTwice("\(path).\(m.key)")))
+                        ok = false
                     } else if path != "scene" || m.key != "settings" {   // settings refuse a key twice themselves
                         repeated(m.value, path + "." + m.key, at)
                     }

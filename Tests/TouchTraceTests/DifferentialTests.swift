@@ -77,11 +77,46 @@ struct DifferentialTests {
         return (device, out)
     }
 
+    /// Whether some object of the JSON text `bytes` (a document, or lines) names a key twice,
+    /// the keys compared as decoded (`"\u0069d"` is `"id"`): a scan of brackets, commas and
+    /// strings of its own, each key decoded by JSONSerialization.
+    static func hasRepeatedKey(_ bytes: [UInt8], lines: Bool) -> Bool {
+        var stack: [Set<String>?] = []   // an object's keys so far; nil for an array
+        var expectingKey = false
+        var i = 0
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "{"): stack.append([]); expectingKey = true
+            case UInt8(ascii: "["): stack.append(nil); expectingKey = false
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): if !stack.isEmpty { stack.removeLast() }; expectingKey = false
+            case UInt8(ascii: ","): expectingKey = stack.last.map { $0 != nil } ?? false
+            case UInt8(ascii: "\n") where lines: stack.removeAll(); expectingKey = false   // each line a value of its own
+            case UInt8(ascii: "\""):
+                var j = i + 1
+                while j < bytes.count, bytes[j] != UInt8(ascii: "\"") { j += bytes[j] == UInt8(ascii: "\\") ? 2 : 1 }
+                if expectingKey, j < bytes.count, var keys = stack.last ?? nil,
+                   let decoded = (try? JSONSerialization.jsonObject(with: Data([UInt8(ascii: "[")] + bytes[i...j] + [UInt8(ascii: "]")])) as? [String])?.first {
+                    if !keys.insert(decoded).inserted { return true }
+                    stack[stack.count - 1] = keys
+                }
+                expectingKey = false
+                i = j
+            default: break
+            }
+            i += 1
+        }
+        return false
+    }
+
     static func compare(_ bytes: [UInt8], lines: Bool, label: String) {
         let ours = TraceReader.diagnose(bytes: bytes, name: label)
         let ref = lines ? reference(lines: Data(bytes)) : reference(document: Data(bytes))
         if let ref {
             guard let t = ours.trace else {
+                // JSONDecoder keeps a repeated key's first value; a trace refuses any key given
+                // twice (docs/trace-format.md). Agreed when the text does repeat a key, found by
+                // a scan of its own, and that is all we refuse it for.
+                if hasRepeatedKey(bytes, lines: lines), ours.errors.allSatisfy({ $0.message.hasSuffix("is given twice; a trace gives each key once") }) { return }
                 let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
                 let at = (ours.errors.first?.location.line ?? 1) - 1
                 let shown = at >= 0 && at < lines.count ? String(lines[at]) : ""

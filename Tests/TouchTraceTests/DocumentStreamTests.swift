@@ -68,14 +68,14 @@ struct DocumentStreamTests {
             #"{"t":"x","id":0,"phase":"move","x":11,"y":10}"#,      // a time that is not a number
             #"{"t":0.1,"id":0,"phase":"move","x":900,"y":10}"#,     // outside the device: a warning
             #"{"t":0.05,"id":1,"phase":"down","x":12,"y":10}"#,     // back in time
-            #"{"t":0.2,"id":0,"phase":"up","x":12,"y":10,"x":13}"#, // a key twice: a warning
+            #"{"t":0.2,"id":0,"phase":"up","x":12,"y":10,"x":13}"#, // a key twice: an error
         ]
         try (#"{"format":"touch-trace","version":1,"device":{"width":100,"height":100},"events":["# + events.joined(separator: ",") + "]}")
             .write(toFile: path, atomically: false, encoding: .utf8)
         let (_, got, diagnostics) = try Self.stream(path)
         #expect(got.map(\.phase) == [.down, .move, .up])
         let whole = TraceReader.diagnose(path: path)
-        #expect(whole.errors.count == 2)
+        #expect(whole.errors.count == 3)
         let wanted = Set(whole.diagnostics.map { "\($0.location.line ?? 0):\($0.location.column ?? 0) \($0.message)" })
         #expect(Set(diagnostics.map { "\($0.location.line ?? 0):\($0.location.column ?? 0) \($0.message)" }) == wanted)
     }

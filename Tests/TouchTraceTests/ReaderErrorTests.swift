@@ -148,12 +148,11 @@ struct ReaderErrorTests {
         #expect(old != (try replay(#""snapsToCells": false"#)))
     }
 
-    @Test("a key given twice in an event: the first value is used, with a located warning")
+    @Test("a key given twice in an event is a located error, as everywhere in a trace (the first value was used, where most JSON readers take the last)")
     func duplicateKeys() throws {
         let r = diagnose(Self.head + #"{"t": 0, "id": 1, "phase": "down", "x": 1, "y": 1, "id": 2}]}"#)
-        let t = try #require(r.trace)
-        #expect(t.events.first?.id == 1)
-        #expect(r.warnings.first?.description == "t.json:1:144: warning: event 0: `id` appears twice in this event; the first value is used")
+        #expect(r.trace == nil)
+        #expect(r.errors.first?.description == "t.json:1:144: error: event 0: `id` is given twice; a trace gives each key once", "\(r.errors)")
     }
 
     @Test("a nonzero number too small for a double is refused, not read as 0")

@@ -138,7 +138,7 @@ extension JSONScanner {
                 }
                 try expect(UInt8(ascii: ":"), "':' after a member name")
                 if which >= 0 && seen & (1 << which) != 0 {
-                    // A repeated key: the first value stands; this one is checked and skipped.
+                    // A repeated key: its value is checked and skipped, and the reader reports the key (an error).
                     if duplicateKey == nil { duplicateKey = (keyOffset, which) }
                     try skipValue()
                 } else {

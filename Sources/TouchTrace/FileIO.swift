@@ -65,8 +65,10 @@ package enum InputFile {
             filled += n
         }
         head.removeLast(head.count - filled)
+        if let what = InputFile.encodingProblem(head, count: head.count, noun: json ? "a JSON input" : "a text input") {
+            throw Diagnostic(.error, SourceLocation(file: path, line: 1, column: 1), what)
+        }
         var k = 0
-        if head.starts(with: [0xEF, 0xBB, 0xBF]) { k = 3 }
         while k < head.count, head[k] == 0x20 || head[k] == 0x09 || head[k] == 0x0A || head[k] == 0x0D { k += 1 }
         if k < head.count {
             let b = head[k]
@@ -78,12 +80,44 @@ package enum InputFile {
             if json, b != UInt8(ascii: "{"), b != UInt8(ascii: "[") { throw refuse("expected JSON (an object or an array), found \(b < 0x80 ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x\(String(b, radix: 16, uppercase: true))")") }
             // A UTF-8 sequence cut at the head's end is not a mistake; one inside it is.
             if let bad = firstInvalidUTF8(Array(head[..<max(k, head.count - 3)])) {
-                throw refuse("byte 0x\(String(head[bad], radix: 16, uppercase: true)) at offset \(bad) is not UTF-8: not a text file")
+                // Located where the byte is (it was put where the text begins, 1:1).
+                let (line, column) = lineAndColumn(of: bad, in: head)
+                throw Diagnostic(.error, SourceLocation(file: path, line: line, column: column),
+                                 "byte 0x\(String(head[bad], radix: 16, uppercase: true)) at offset \(bad) is not UTF-8: not a text file")
             }
         }
         bytes = head
         try readRest(of: fd, path, into: &bytes, onlyJSON: false, limit: textLimit)
         return bytes
+    }
+
+    /// What is wrong with the encoding of an input that starts with `bytes` (`count` of them), in
+    /// words, or nil: a UTF-8 byte order mark, UTF-16 or UTF-32 (by their marks, or by the NUL
+    /// bytes beside the ASCII of their first characters), where every reader here reads UTF-8
+    /// without a mark. One check and one message for every reader (traces, settings, labels):
+    /// they said "found byte 0xEF", "0xFF" or "0x0".
+    package static func encodingProblem(_ bytes: UnsafePointer<UInt8>, count: Int, noun: String) -> String? {
+        func starts(_ p: [UInt8]) -> Bool { count >= p.count && (0..<p.count).allSatisfy { bytes[$0] == p[$0] } }
+        let convert = "; save it as UTF-8 (iconv -f ENCODING -t UTF-8)"
+        if starts([0xEF, 0xBB, 0xBF]) {
+            return "the file starts with a UTF-8 byte order mark (EF BB BF); \(noun) is UTF-8 without one: remove those three bytes"
+        }
+        if starts([0xFF, 0xFE, 0, 0]) || starts([0, 0, 0xFE, 0xFF]) { return "the file is UTF-32 (it starts with its byte order mark)\(convert)" }
+        if starts([0xFF, 0xFE]) || starts([0xFE, 0xFF]) { return "the file is UTF-16 (it starts with its byte order mark)\(convert)" }
+        // No mark: ASCII in UTF-16 or UTF-32 puts NULs beside each character.
+        if count >= 4, bytes[0] != 0, bytes[1] == 0, bytes[2] == 0, bytes[3] == 0 { return "the file is UTF-32 (little-endian)\(convert)" }
+        if count >= 4, bytes[0] == 0, bytes[1] == 0, bytes[2] == 0, bytes[3] != 0 { return "the file is UTF-32 (big-endian)\(convert)" }
+        if count >= 2, bytes[0] != 0, bytes[1] == 0 { return "the file is UTF-16 (little-endian)\(convert)" }
+        if count >= 2, bytes[0] == 0, bytes[1] != 0 { return "the file is UTF-16 (big-endian)\(convert)" }
+        return nil
+    }
+
+    /// ``encodingProblem(_:count:noun:)`` of an array's bytes.
+    package static func encodingProblem(_ bytes: [UInt8], count: Int, noun: String) -> String? {
+        bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return nil }
+            return encodingProblem(base, count: min(count, b.count), noun: noun)
+        }
     }
 
     /// The first `count` bytes of `path` (fewer when it is shorter), refusing what `kind` refuses.

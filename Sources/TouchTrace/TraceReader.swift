@@ -99,9 +99,8 @@ public enum TraceReader {
     static func eventReserve(_ bytes: Int) -> Int { min(bytes / 48, 1 << 22) }
 
     static func diagnose(_ base: UnsafePointer<UInt8>, count: Int, name: String?) -> TraceReadResult {
-        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
-            return TraceReadResult(trace: nil, encoding: nil, diagnostics: [Diagnostic(.error, SourceLocation(file: name, line: 1, column: 1),
-                "the file starts with a UTF-8 byte order mark (EF BB BF); a trace is UTF-8 without one: remove those three bytes")])
+        if let what = InputFile.encodingProblem(base, count: count, noun: "a trace") {
+            return TraceReadResult(trace: nil, encoding: nil, diagnostics: [Diagnostic(.error, SourceLocation(file: name, line: 1, column: 1), what)])
         }
         if detectLines(base, count: count) {
             var parser = LinesParser(name: name, collectEvents: true)

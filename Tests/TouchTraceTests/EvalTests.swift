@@ -340,6 +340,29 @@ struct EvalTests {
         #expect(try StrokeEvaluation.run(labels: [labels[1]], folder: dir.path("")).count == 1)
     }
 
+    @Test("labels and settings files with a byte order mark, in UTF-16 or UTF-32 are named so at 1:1, as traces are; a byte that is not UTF-8 is located where it is")
+    func encodingsAreNamed() throws {
+        let cli = CLITests()
+        let dir = TempDir()
+        let labels = #"[{"trace": "a.json", "id": 0, "intent": "tap"}]"#
+        let cases: [(String, [UInt8], String)] = [
+            ("bom.json", [0xEF, 0xBB, 0xBF] + Array(labels.utf8), "1:1: error: the file starts with a UTF-8 byte order mark (EF BB BF)"),
+            ("le.json", [0xFF, 0xFE] + Array(labels.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, "1:1: error: the file is UTF-16 (it starts with its byte order mark)"),
+            ("be.json", Array(labels.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, "1:1: error: the file is UTF-16 (big-endian)"),
+            ("le32.json", Array(labels.unicodeScalars).flatMap { [UInt8($0.value & 0xFF), 0, 0, 0] }, "1:1: error: the file is UTF-32 (little-endian)"),
+            ("bad.json", Array("[\n {\"trace\": \"".utf8) + [0xFF] + Array("\"}]".utf8), "2:13: error: byte 0xFF at offset 14 is not UTF-8"),
+        ]
+        for (name, bytes, message) in cases {
+            try Data(bytes).write(to: URL(fileURLWithPath: dir.path(name)))
+            let r = try cli.run(["eval", dir.path(name)])
+            #expect(r.status == 2, "\(name): \(r.err)")
+            #expect(r.err.contains("\(name):\(message)"), "\(name): \(r.err)")
+        }
+        try Data([0xEF, 0xBB, 0xBF] + Array(#"{"tap.maxGap": 0.3}"#.utf8)).write(to: URL(fileURLWithPath: dir.path("settings.json")))
+        let diff = try cli.run(["diff", corpusPath("swipe-right-normal.json"), "--settings-a", dir.path("settings.json")])
+        #expect(diff.status == 2 && diff.err.contains("settings.json:1:1: error: the file starts with a UTF-8 byte order mark"), "\(diff.err)")
+    }
+
     @Test("an id of 2⁵³ + 1 is refused by the limit it passes (it said only \"a whole number\", found 9007199254740992.0); 2⁵³ − 1 is read")
     func idLimitIsSaid() throws {
         do {

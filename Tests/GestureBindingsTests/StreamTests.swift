@@ -260,7 +260,7 @@ struct StreamTests {
         ("gesture = \"swipe\"\nstream = true\nmode = \"repeat\"\nshell = \"x\"", "c.toml:4:1: error: `stream = true` and `mode` are two ways of running a binding: give one of them"),
         ("gesture = \"swipe\"\nstream = 1\nshell = \"x\"", "c.toml:3:10: error: `stream` must be true (the command reads the gesture's progress while it happens) or false, found 1"),
         ("gesture = \"swipe\"\nstream = true\naction = \"save-trace\"", "c.toml:4:1: error: `action` cannot stream: give `command` or `shell` for a streaming binding"),
-        ("gesture = \"pinch\"\nstream = true\ndistance = \"long\"\nshell = \"x\"", "c.toml:4:12: error: `distance` must be a length in millimeters: the change of the fingers' spread at which the stream commits, found \"long\""),
+        ("gesture = \"pinch\"\nstream = true\ndistance = \"long\"\nshell = \"x\"", "c.toml:4:12: error: `distance` must be a length in millimeters, 0.01 to 1000: the change of the fingers' spread at which the stream commits, found \"long\""),
         ("gesture = \"pinch\"\ndistance = 5\nshell = \"x\"", "c.toml:3:1: error: `distance` does not apply to a pinch (only to swipe)"),
     ])
     func streamMistakes(_ body: String, _ message: String) {

@@ -216,6 +216,21 @@ package struct DaemonConfig: Sendable {
         }
     }
 
+    /// The swipe bindings no swipe can run: a direction off the axis that `[settings.swipe] axis`
+    /// locks the swipe to (`swipe up` under `"horizontal"`, a diagonal under either). Accepted,
+    /// they waited in silence for a swipe that never comes; a warning each, where it was written.
+    package var unreachableBindings: [Diagnostic] {
+        let axis = settings.swipe.axis
+        guard axis != .free else { return [] }
+        return bindings.compactMap { b in
+            guard b.gesture == .swipe, let d = b.direction else { return nil }
+            let along = axis == .horizontal ? d.isHorizontal : d.isVertical
+            guard !along else { return nil }
+            return Diagnostic(.warning, SourceLocation(file: b.origin), "a swipe \(d.rawValue) can never run: [settings.swipe] axis is "
+                              + "\"\(axis.rawValue)\" (\(axis == .horizontal ? "left and right" : "up and down") only)")
+        }
+    }
+
     private mutating func readSettings(_ table: ConfigTable, _ entries: inout Entries, _ given: inout [String: SourceLocation],
                                        _ fail: (String, SourceLocation) -> Void) {
         for e in table.entries {

@@ -407,6 +407,7 @@ struct Setup {
         if let o = command.lisgd.orientation, let r = Rotation(degrees: 90 * o) { config.rotation = r }
         if let f = command.rotationFile { config.rotationFile = f }
         if readsRotationFile, let f = config.rotationFile { config.rotation = try Setup.rotation(from: f) }
+        for w in config.unreachableBindings { printError("touch-gestured: \(w)") }
         self.config = config
         self.sources = sources
     }

@@ -2,6 +2,7 @@ import Testing
 import TouchGestures
 import TouchTrace
 @testable import GestureBindings
+import TouchTestSupport
 
 @Suite("touch-gestured's configuration file")
 struct ConfigTests {
@@ -65,6 +66,22 @@ struct ConfigTests {
         #expect(c.settings.swipe.diagonals && c.settings.tap.maxCount == 2)
         #expect(c.settings.swipe.edgeZone == 4 && c.settings.swipe.minDistance == 15.5)
         #expect(!c.settings.arena.enabled.contains(RecognizerSet(.pan)))
+    }
+
+    @Test("a swipe binding off the axis the swipe is locked to is said, where it was written (it was accepted in silence and never ran)")
+    func bindingsOffTheAxis() throws {
+        let text = "[settings.swipe]\naxis = \"horizontal\"\n\n[[binding]]\ngesture = \"swipe\"\ndirection = \"up\"\nshell = \"x\"\n"
+            + "\n[[binding]]\ngesture = \"swipe\"\ndirection = \"left\"\nshell = \"y\"\n\n[[binding]]\ngesture = \"swipe\"\ndirection = \"upLeft\"\nshell = \"z\"\n"
+        let c = try DaemonConfig(text: text, file: "c.toml")
+        #expect(c.unreachableBindings.map(\.description) == [
+            "c.toml:4: warning: a swipe up can never run: [settings.swipe] axis is \"horizontal\" (left and right only)",
+            "c.toml:14: warning: a swipe upLeft can never run: [settings.swipe] axis is \"horizontal\" (left and right only)"])
+        let free = try DaemonConfig(text: "[[binding]]\ngesture = \"swipe\"\ndirection = \"up\"\nshell = \"x\"\n", file: "c.toml")
+        #expect(free.unreachableBindings.isEmpty)
+        let file = try Scratch(text)
+        let r = try Daemon.run(["--check-config", "-c", file.path, "-g", "1,DU,*,*,w"])
+        #expect(r.status == 0)
+        #expect(r.err.contains("-g #1: warning: a swipe up can never run"), "\(r.err)")
     }
 
     @Test("a binding's distance in millimeters is 0.01 to 1000: a stream's progress read inf at 1e-320 mm and stayed at 0 at 1e308 mm")

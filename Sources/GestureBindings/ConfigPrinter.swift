@@ -58,10 +58,14 @@ extension DaemonConfig {
             let l = "\(key) = \(value)" + (comment.map { "  # \(visibleText($0))" } ?? "")
             if let k = groups.firstIndex(where: { $0.name == g }) { groups[k].lines.append(l) } else { groups.append((g, [l])) }
         }
+        let running = settings.arena.enabled
         for setting in GestureSettings.catalog {
             let value = settings.value(of: setting)
             guard always.contains(setting.name) || value != defaults.value(of: setting) else { continue }
             let g = String(setting.name.prefix { $0 != "." })
+            // A recognizer the daemon does not run: its settings change nothing, and the printed
+            // file, read back, warned of them (longPress.minDuration with no long press bound).
+            if let r = RecognizerName(rawValue: g), !running.contains(r) { continue }
             var note = notes[setting.name] ?? setting.unit.rawValue
             var written = value
             if setting.name == "swipe.minDistance", let t = swipeDistanceUnits, let p = perMillimeter {

@@ -149,11 +149,14 @@ struct PrintConfigTests {
         #expect(body(again.out) == body(printed.out), "\(again.out)\n---\n\(printed.out)")
         for line in ["diagonals = true", "edgeZone = 4.25  # millimeters", "minDistance = 9  # millimeters", "maxDuration = 0.9  # seconds",
                      "minDuration = 0.65  # seconds", "maxGap = 0.25  # seconds", "maxDrift = 3  # millimeters",
-                     "[settings.pan]\naxisDecisionDistance = \"none\"  # millimeters",
                      "grab = true", "calibration = [1, 0, 0, 0, 1, 0.5]", "read-interval = 40  # milliseconds", "history = 12.5  # seconds",
                      #"devices = ["/dev/input/event7", "/dev/input/by-id/with \"quote\""]"#] {
             #expect(printed.out.contains(line + "\n"), "\(line)")
         }
+        // The pan's setting changes nothing (no binding is a pan): the file is warned of, and the
+        // printed file leaves it out rather than carry the warning along.
+        #expect(original.err.contains("`pan.axisDecisionDistance` changes nothing"), "\(original.err)")
+        #expect(!printed.out.contains("[settings.pan]") && back.err.isEmpty, "\(back.err)")
     }
 
     @Test("the choices read back too: the swipe's and the pan's axis, the velocity strategy, the arena's lists (they were left out, and read back as the defaults)")
@@ -195,6 +198,20 @@ struct PrintConfigTests {
         #expect(!plain.printed(device: nil).contains("axis"))
         #expect(!plain.printed(device: nil).contains("[settings.arena]"))
         #expect(try DaemonConfig(text: plain.printed(device: nil), file: "p2.toml").settings == plain.settings)
+    }
+
+    @Test("the printed file reads back with no warning: a recognizer the daemon does not run has none of its settings written (longPress.minDuration was, with no long press bound)")
+    func printedFileReadsBackQuietly() throws {
+        let longPress = try Scratch("[[binding]]\ngesture = \"longPress\"\nshell = \"z\"\n")
+        let tap = try Scratch("[[binding]]\ngesture = \"tap\"\nshell = \"t\"\n")
+        for args in [["-g", "1,DU,*,*,x"], ["-g", "2,LR,*,*,y"], ["-c", longPress.path], ["-c", tap.path, "-g", "1,DU,*,*,x"]] {
+            let printed = try Daemon.run(["--print-config"] + args)
+            #expect(printed.status == 0 && printed.err.isEmpty, "\(args): \(printed.err)")
+            let file = try Scratch(printed.out)
+            let back = try Daemon.run(["--check-config", "-c", file.path])
+            #expect(back.status == 0, "\(args): \(back.err)")
+            #expect(back.err.isEmpty, "\(args): \(back.err)\n\(printed.out)")
+        }
     }
 
     @Test("a newline in the configuration's path or in a -g binding stays in its comment: the printed file reads back to the same bindings, none added")

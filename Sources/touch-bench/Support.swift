@@ -75,6 +75,43 @@ func say(_ s: String) { FileHandle.standardOutput.write(Data((s + "\n").utf8)) }
 
 func warn(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
 
+/// Stops the benchmark as `touchtrace eval` stops on the same input: its located message, exit 2.
+/// (The swipes and taps sections reported 0.0% and exit 0 on labels eval refuses.)
+func refuse(_ s: String) -> Never {
+    warn(s)
+    exit(2)
+}
+
+/// The labelled strokes at `path`, read as `touchtrace eval` reads them (one reader of text
+/// inputs, one of labels), or nil, said, when the calibration set the benchmark looks for by
+/// default is not beside the repository. Named on the command line (`explicit`), a path that
+/// cannot be read stops the run.
+func readLabels(_ path: String, explicit: Bool, section: String) -> [StrokeLabel]? {
+    if !explicit, access(path, F_OK) != 0 {
+        say("\(section): skipped (\(path) is not there)")
+        return nil
+    }
+    do {
+        let bytes = try InputFile.readText(path, json: true)
+        return try StrokeLabels.read(bytes, name: path)
+    } catch let error as DiagnosticError {
+        refuse(error.description)
+    } catch let error as Diagnostic {
+        refuse(error.description)
+    } catch {
+        refuse("\(path): \(error)")
+    }
+}
+
+/// ``StrokeEvaluation/run(labels:folder:settings:listening:)``, stopping the run on its error
+/// (a label naming no stroke, a trace that cannot be read, a stroke labelled twice).
+func evaluate(_ labels: [StrokeLabel], folder: String, settings: GestureSettings? = nil,
+              listening: StrokeEvaluation.Listening = .intents) -> [StrokeResult] {
+    do { return try StrokeEvaluation.run(labels: labels, folder: folder, settings: settings, listening: listening) } catch {
+        refuse(error.description)
+    }
+}
+
 func fmt(_ v: Double, _ digits: Int = 1) -> String { formatFixed(v, digits: digits) }
 
 /// A table of rules by person: a header of `users` (then everyone), and a line per rule, its

@@ -15,32 +15,26 @@ let touchalyticsPixelsPerMillimeter = 9.9
 /// A cell: recall and false row swipes.
 func cell(_ s: SwipeScore) -> String { "\(fmt(100 * s.recall, 1))% \(fmt(100 * s.falseRowSwipes, 2))%" }
 
-func benchSwipes(labelsPath: String) {
-    guard let data = FileManager.default.contents(atPath: labelsPath) else {
-        say("swipes of real people: skipped (\(labelsPath) is not there)")
-        return
-    }
-    let labels: [StrokeLabel]
-    do { labels = try StrokeLabels.read([UInt8](data), name: labelsPath) } catch {
-        warn(error.description)
-        return
-    }
+func benchSwipes(labelsPath: String, explicit: Bool = false) {
+    guard let labels = readLabels(labelsPath, explicit: explicit, section: "swipes of real people") else { return }
     let folder = PathText.folder(of: labelsPath)
     let users = labels.reduce(into: [String]()) { if let u = $1.user, !$0.contains(u) { $0.append(u) } }
     let scored = labels.filter { $0.intent == .swipeHorizontal || $0.intent == .scrollVertical }
+    guard !scored.isEmpty else {
+        say("swipes of real people: skipped (\(labelsPath) labels no horizontal swipe or vertical scroll)")
+        return
+    }
 
     // The strokes' samples, for the peers' rules.
     let samples: [StrokeSamples]
     do { samples = try StrokeSamples.read(scored, folder: folder) } catch {
-        warn(error.description)
-        return
+        refuse(error.description)
     }
     func score(_ rule: PeerRule) -> [SwipeScore] {
         SwipeScore.of(rule, samples, users: users, pixelsPerMillimeter: touchalyticsPixelsPerMillimeter)
     }
     func project(_ settings: GestureSettings, _ listening: StrokeEvaluation.Listening = .intents) -> [SwipeScore] {
-        guard let results = try? StrokeEvaluation.run(labels: scored, folder: folder, settings: settings, listening: listening) else { return [] }
-        return SwipeScore.of(results, users: users)
+        SwipeScore.of(evaluate(scored, folder: folder, settings: settings, listening: listening), users: users)
     }
     let h = scored.filter { $0.intent == .swipeHorizontal }.count
     say("swipes of real people (\(labelsPath): \(users.count) people, \(h) horizontal swipes, \(scored.count - h) vertical scrolls)")
@@ -58,11 +52,13 @@ func benchSwipes(labelsPath: String) {
 
 /// The list's two tuned numbers (`pan.axisBias`, `pan.axisDecisionDistance`) measured leaving
 /// each person out in turn (``LeaveOneOut``: chosen on the others, measured on the person left out).
-func benchSwipesLeaveOneOut(labelsPath: String) {
-    guard let data = FileManager.default.contents(atPath: labelsPath),
-          let labels = try? StrokeLabels.read([UInt8](data), name: labelsPath) else { return }
+func benchSwipesLeaveOneOut(labelsPath: String, explicit: Bool = false) {
+    // Read quietly: benchSwipes said already what it found (and stopped on what it could not read).
+    guard explicit || access(labelsPath, F_OK) == 0, let labels = readLabels(labelsPath, explicit: true, section: "") else { return }
     let scored = labels.filter { $0.intent == .swipeHorizontal || $0.intent == .scrollVertical }
-    guard let loo = try? LeaveOneOut.run(labels: scored, folder: PathText.folder(of: labelsPath)) else { return }
+    let found: LeaveOneOut?
+    do throws(DiagnosticError) { found = try LeaveOneOut.run(labels: scored, folder: PathText.folder(of: labelsPath)) } catch { refuse(error.description) }
+    guard let loo = found else { return }   // fewer than two people
     say("  leaving each person out: pan.axisBias × pan.axisDecisionDistance chosen on the others (grid 2–6 × 6–14 mm;")
     say("  false row swipes ≤ 0.5%, then recall, then the least waiting), measured on the person left out:")
     for t in loo.turns {

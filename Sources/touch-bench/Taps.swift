@@ -11,16 +11,8 @@ import TouchTrace
 /// The labelled taps the taps section measures on: 4 of DepthTouchSensing's 19 people.
 let calibrationTapLabels = "../shared/data/depthtouch/labels.json"
 
-func benchTaps(labelsPath: String) {
-    guard let data = FileManager.default.contents(atPath: labelsPath) else {
-        say("taps of real people: skipped (\(labelsPath) is not there)")
-        return
-    }
-    let taps: [StrokeLabel]
-    do { taps = try StrokeLabels.read([UInt8](data), name: labelsPath).filter { $0.intent == .tap } } catch {
-        warn(error.description)
-        return
-    }
+func benchTaps(labelsPath: String, explicit: Bool = false) {
+    guard let taps = readLabels(labelsPath, explicit: explicit, section: "taps of real people")?.filter({ $0.intent == .tap }) else { return }
     guard !taps.isEmpty else {
         say("taps of real people: skipped (\(labelsPath) labels no tap)")
         return
@@ -36,8 +28,7 @@ func benchTaps(labelsPath: String) {
                 ("this project, every recognizer (long press, swipe, pan…)", TapPeerRule.project(all, users: users))]
             + TapPeerRule.allCases.map { ($0.title, $0.recall(samples, users: users)) }
     } catch {
-        warn(error.description)
-        return
+        refuse(error.description)
     }
     say("taps of real people (\(labelsPath): \(users.count) people, \(taps.count) taps)")
     say("  each cell: the person's taps taken for a tap")

@@ -93,12 +93,12 @@ if args.first == "jsondecoder", args.count == 2 {
 /// The labelled strokes of real people the swipes section measures on.
 let calibrationLabels = "../shared/data/touchalytics/labels.json"
 if args.first == "swipes" {
-    benchSwipes(labelsPath: args.count > 1 ? args[1] : calibrationLabels)
-    benchSwipesLeaveOneOut(labelsPath: args.count > 1 ? args[1] : calibrationLabels)
+    benchSwipes(labelsPath: args.count > 1 ? args[1] : calibrationLabels, explicit: args.count > 1)
+    benchSwipesLeaveOneOut(labelsPath: args.count > 1 ? args[1] : calibrationLabels, explicit: args.count > 1)
     exit(0)
 }
 if args.first == "taps" {
-    benchTaps(labelsPath: args.count > 1 ? args[1] : calibrationTapLabels)
+    benchTaps(labelsPath: args.count > 1 ? args[1] : calibrationTapLabels, explicit: args.count > 1)
     exit(0)
 }
 

@@ -394,6 +394,36 @@ extension CLITests {
         }
     }
 
+    @Test("touch-bench swipes and taps stop with eval's error on labels eval refuses (they printed 0.0% and exited 0)")
+    func benchLabelsAsEvalReadsThem() throws {
+        let dir = TempDir()
+        let trace = corpusPath("swipe-right-normal.json")
+        for (section, intent) in [("swipes", "swipe-horizontal"), ("taps", "tap")] {
+            let files: [(String, String)] = [
+                ("missing-contact.json", #"[{"trace": "\#(trace)", "id": 7, "user": "a", "intent": "\#(intent)"}]"#),
+                ("unknown-intent.json", #"[{"trace": "\#(trace)", "id": 0, "user": "a", "intent": "swipe-sideways"}]"#),
+                ("twice.json", #"[{"trace": "\#(trace)", "id": 0, "user": "a", "intent": "\#(intent)"}, {"trace": "\#(trace)", "id": 0, "user": "a", "intent": "\#(intent)"}]"#),
+            ]
+            var paths = ["/dev/zero", dir.path("")]
+            for (name, text) in files {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: dir.path(section + "-" + name)))
+                paths.append(dir.path(section + "-" + name))
+            }
+            for path in paths {
+                let bench = try run([section, path], program: "touch-bench")
+                let eval = try run(["eval", path])
+                #expect(eval.status == 2, "eval \(path): \(eval.status) \(eval.err)")
+                #expect(bench.status == 2, "touch-bench \(section) \(path): exit \(bench.status)\n\(bench.out.prefix(300))\(bench.err)")
+                #expect(!bench.out.contains("0.0%"), "\(section) \(path)")
+                #expect(!bench.err.isEmpty, "\(section) \(path)")
+            }
+        }
+        // Labels with no stroke of the section's kind: said, not a table of 0.0%.
+        try Data(#"[{"trace": "\#(trace)", "id": 0, "user": "a", "intent": "tap"}]"#.utf8).write(to: URL(fileURLWithPath: dir.path("taps-only.json")))
+        let none = try run(["swipes", dir.path("taps-only.json")], program: "touch-bench")
+        #expect(none.status == 0 && none.out.contains("skipped") && !none.out.contains("0.0%"), "\(none.out)")
+    }
+
     @Test("touch-demo's help has no stray backslashes")
     func demoHelpReads() throws {
         let r = try run(["--help"], program: "touch-demo")

@@ -5,4 +5,4 @@
 /// versioning; below 1.0 the library API may still change between minor versions. In
 /// TouchTrace (which all three programs link, and which needs no Foundation) so that the
 /// daemon does not link the tools for it.
-package let touchGesturesVersion = "0.1.0"
+package let touchGesturesVersion = "0.2.0"

@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 
 int daemon_pipe_unread(int fd) {
     int n = 0;
@@ -49,6 +50,25 @@ void daemon_stop_reading_on_signals(int fd) {
 }
 
 int daemon_stop_signal(void) { return stop_signal; }
+
+// The limit of open descriptors as the daemon was given it, when it raised its own: each command
+// gets it back (as systemd does for what it starts), so the raise stays the daemon's.
+static int limit_raised = 0;
+static struct rlimit limit_given;
+
+long daemon_raise_descriptor_limit(long needed) {
+    struct rlimit r;
+    if (getrlimit(RLIMIT_NOFILE, &r) != 0) return -1;
+    if (r.rlim_cur != RLIM_INFINITY && r.rlim_cur < (rlim_t)needed) {
+        rlim_t want = (r.rlim_max == RLIM_INFINITY || r.rlim_max >= (rlim_t)needed) ? (rlim_t)needed : r.rlim_max;
+        struct rlimit raised = { want, r.rlim_max };
+        if (want > r.rlim_cur && setrlimit(RLIMIT_NOFILE, &raised) == 0) {
+            if (!limit_raised) { limit_given = r; limit_raised = 1; }
+            r.rlim_cur = want;
+        }
+    }
+    return r.rlim_cur == RLIM_INFINITY ? needed : (long)r.rlim_cur;
+}
 
 int daemon_open_standard_descriptors(void) {
     for (int fd = 0; fd <= 2; fd++) {
@@ -107,6 +127,7 @@ pid_t daemon_spawn(char *const argv[], int input_fd, int error_fd, int output_fd
             int null_out = open("/dev/null", O_WRONLY);
             if (null_out > 1) { dup2(null_out, 1); close(null_out); }
         }
+        if (limit_raised) setrlimit(RLIMIT_NOFILE, &limit_given);
         for (int sig = 1; sig < NSIG; sig++) {
             if (sigismember(to_default, sig) == 1) signal(sig, SIG_DFL);
         }

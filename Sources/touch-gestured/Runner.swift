@@ -1,3 +1,4 @@
+import CDaemonSystem
 import GestureBindings
 import TouchGestures
 import TouchInput
@@ -31,6 +32,13 @@ final class Runner {
         self.verbose = verbose
         self.stamps = stamps
         spawner = Spawner(verbose: verbose, say: { printError("touch-gestured: " + $0) })
+        if !dryRun {
+            let limit = daemon_raise_descriptor_limit(Spawner.descriptorsNeeded)
+            if limit >= 0, limit < Spawner.descriptorsNeeded {
+                printError("touch-gestured: warning: the limit of open files is \(limit) (ulimit -n), and \(Spawner.maxRunning) commands running at once "
+                           + "may need \(Spawner.descriptorsNeeded): raise it (LimitNOFILE= in a systemd unit, rc_ulimit=\"-n \(Spawner.descriptorsNeeded)\" for OpenRC)")
+            }
+        }
         spawner.stdoutToLog = log && !dryRun
         feeds = StreamFeeds(verbose: verbose, now: { EvdevDevice.monotonicNow() }, say: { printError("touch-gestured: " + $0) })
     }

@@ -53,6 +53,14 @@ final class Spawner {
     /// write to the daemon's own standard error.
     static let maxStreams = 256
 
+    /// The most descriptors the daemon holds at once: each running command's standard-error pipe
+    /// (both ends, until it is reaped) and a streaming reader's input, the standard-error read
+    /// ends that outlive their commands, and 32 for the rest (the devices, the signalfd, inotify,
+    /// a saved trace, the log). 480: under the usual soft limit of 1024, but over the 256 some
+    /// init systems give (a replay with 64 readers held 248). ``Runner`` raises the soft limit to
+    /// it where the hard limit allows, and says so where it does not.
+    static let descriptorsNeeded = maxRunning * 3 + maxStreams + 32
+
     // Both tables are arrays, searched: they hold a few entries (at most `maxRunning` and
     // `maxStreams`), and a dictionary cost each command's start a hash or three and, the
     // first time, the runtime's search of every conformance in the binary for `Int32:

@@ -452,6 +452,25 @@ struct CommandStartTests {
         #expect(got.last?.hasPrefix("cancel") == true, "\(got) \((try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")")
     }
 
+    @Test("a replay raises its own soft limit of open files to what 64 running commands need, and its commands get the limit it was given; under a hard limit too low, it says so")
+    func descriptorLimit() throws {
+        let daemon = try #require(Daemon.binary)
+        let probe = "1,LR,*,*,grep 'open files' /proc/self/limits >&2; grep 'open files' /proc/$PPID/limits >&2"
+        let soft = try runProgram(URL(fileURLWithPath: "/bin/sh"),
+                                  ["-c", "ulimit -Sn 100 && exec \"$0\" --replay traces/swipe-right-normal.json -g \"$1\"", daemon.path, probe], in: packageRoot)
+        #expect(soft.status == 0, "\(soft.err)")
+        // The command's own, then the daemon's: the soft limit is the first word after the name.
+        let limits = soft.err.split(separator: "\n").compactMap { line in
+            line.range(of: "Max open files").map { line[$0.upperBound...].split(separator: " ").first.map(String.init) ?? "" }
+        }
+        #expect(limits == ["100", "480"], "\(soft.err)")
+        #expect(!soft.err.contains("warning"), "\(soft.err)")
+        let hard = try runProgram(URL(fileURLWithPath: "/bin/sh"),
+                                  ["-c", "ulimit -n 100 && exec \"$0\" --replay traces/swipe-right-normal.json -g '1,LR,*,*,true'", daemon.path], in: packageRoot)
+        #expect(hard.status == 0)
+        #expect(hard.err.contains("warning: the limit of open files is 100 (ulimit -n), and 64 commands running at once may need 480"), "\(hard.err)")
+    }
+
     @Test("none blocked, none ignored, even under nohup; stdin is /dev/null; a missing program is named with the reason")
     func commandsStartClean() throws {
         let nohup = "/usr/bin/nohup"

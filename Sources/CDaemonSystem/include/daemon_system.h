@@ -47,6 +47,12 @@ void daemon_stop_reading_on_signals(int fd);
 /// The signal that ended standard input (daemon_stop_reading_on_signals), or 0.
 int daemon_stop_signal(void);
 
+/// Raises this process's soft limit of open descriptors (RLIMIT_NOFILE) to `needed`, or as far
+/// as its hard limit allows, as systemd and nginx raise theirs; never lowers it. The commands
+/// daemon_spawn starts get the limit as it was. Returns the soft limit now in effect (`needed`
+/// for no limit), or -1 if it cannot be read.
+long daemon_raise_descriptor_limit(long needed);
+
 /// SIGPIPE ignored in this process: a write to a pipe whose reader has gone fails with EPIPE
 /// rather than ending the daemon. (SIG_IGN is a cast in a macro, which Swift does not import.)
 void daemon_ignore_sigpipe(void);

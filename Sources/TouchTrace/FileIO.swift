@@ -52,8 +52,6 @@ package enum InputFile {
         guard fd >= 0 else { throw failure(path, "cannot open") }
         defer { close(fd) }
         let size = try check(fd, path, .anyButFolder(noun: "file"))
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(min(max(size, 0), textLimit) + 1)
         // The first bytes, then a look at them, then the rest.
         var head = [UInt8](repeating: 0, count: 4096)
         var filled = 0
@@ -86,7 +84,10 @@ package enum InputFile {
                                  "byte 0x\(String(head[bad], radix: 16, uppercase: true)) at offset \(bad) is not UTF-8: not a text file")
             }
         }
-        bytes = head
+        // Room for the whole file at once where its size is known (it was reserved on another
+        // array and thrown away when the head took its place).
+        var bytes = head
+        bytes.reserveCapacity(min(max(size, 0), textLimit) + 1)
         try readRest(of: fd, path, into: &bytes, onlyJSON: false, limit: textLimit)
         return bytes
     }
@@ -141,14 +142,16 @@ package enum InputFile {
     /// The file's size, after refusing what `kind` refuses.
     private static func check(_ fd: Int32, _ path: String, _ kind: Kind) throws(Diagnostic) -> Int {
         var st = stat()
-        let known = fstat(fd, &st) == 0
+        // A status that cannot be read is said as what it is (EOVERFLOW for a 3 GiB file through
+        // 32-bit calls read "not a regular file").
+        guard fstat(fd, &st) == 0 else { throw failure(path, "cannot read its status") }
         switch kind {
         case .anyButFolder(let noun):
-            if known, platform_is_folder(st.st_mode) != 0 { throw Diagnostic(.error, SourceLocation(file: path), "is a folder, not a \(noun)") }
+            if platform_is_folder(st.st_mode) != 0 { throw Diagnostic(.error, SourceLocation(file: path), "is a folder, not a \(noun)") }
         case .regular:
-            guard known, platform_is_regular(st.st_mode) != 0 else { throw Diagnostic(.error, SourceLocation(file: path), "not a regular file") }
+            guard platform_is_regular(st.st_mode) != 0 else { throw Diagnostic(.error, SourceLocation(file: path), "not a regular file") }
         }
-        return known ? Int(st.st_size) : 0
+        return Int(st.st_size)
     }
 
     /// Reads `fd` to its end after `bytes` (what was read of it already). With `onlyJSON`, a
@@ -158,7 +161,17 @@ package enum InputFile {
     package static func readRest(of fd: Int32, _ path: String, into bytes: inout [UInt8],
                                  onlyJSON: Bool = true, limit: Int = .max) throws(Diagnostic) {
         var filled = bytes.count
-        bytes.append(contentsOf: [UInt8](repeating: 0, count: max(bytes.capacity - filled, 1 << 16)))
+        // Room grows by doubling, never past `limit` + 1 bytes (the one byte that tells a file
+        // over the limit): refusing a text over 1 GiB took 2.2 GB, the buffer doubled past it.
+        // Filled from repeatElement, which makes no array of its own to copy from.
+        let most = limit < Int.max ? limit + 1 : Int.max
+        func grow(to count: Int) {
+            let target = Swift.min(count, most)
+            guard target > bytes.count else { return }
+            bytes.reserveCapacity(target)
+            bytes.append(contentsOf: repeatElement(0, count: target - bytes.count))
+        }
+        grow(to: Swift.max(bytes.capacity, filled + (1 << 16)))
         // How far the stream is known to be whitespace; its first other byte settles it once.
         var blank = 0, decided = !onlyJSON
         while true {
@@ -171,7 +184,7 @@ package enum InputFile {
                     decided = true
                 }
             }
-            if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: max(bytes.count, 1 << 16))) }
+            if filled == bytes.count { grow(to: bytes.count + Swift.max(bytes.count, 1 << 16)) }
             let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) }
             if n < 0 {
                 if platform_errno() == EINTR { continue }

@@ -18,7 +18,7 @@ final class MappedFile {
         guard fd >= 0 else { throw InputFile.failure(path, "cannot open") }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw InputFile.failure(path, "cannot read") }
+        guard fstat(fd, &st) == 0 else { throw InputFile.failure(path, "cannot read its status") }
         if platform_is_folder(st.st_mode) != 0 {
             throw Diagnostic(.error, SourceLocation(file: path), "is a folder, not a trace file")
         }

@@ -60,7 +60,12 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
             filled = n
         }
         var st = stat()
-        if fstat(fd, &st) == 0, platform_is_folder(st.st_mode) != 0 {
+        guard fstat(fd, &st) == 0 else {
+            let failure = InputFile.failure(path, "cannot read its status")
+            close(fd)
+            throw DiagnosticError([failure])
+        }
+        if platform_is_folder(st.st_mode) != 0 {
             close(fd)
             throw DiagnosticError([Diagnostic(.error, SourceLocation(file: path), "is a folder, not a trace file")])
         }

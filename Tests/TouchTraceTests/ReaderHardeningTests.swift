@@ -331,3 +331,28 @@ struct ScenePlacesTests {
         }
     }
 }
+
+@Suite("Readers: the size limit")
+struct ReadLimitTests {
+    @Test("a text over the limit is refused in memory of the limit (+1 byte to tell), not twice it: refusing 1 GiB took 2.2 GB")
+    func refusedWithinTheLimit() throws {
+        let dir = TempDir()
+        let path = dir.path("big.json")
+        // 3 MiB of JSON-ish text, refused at a 1 MiB limit.
+        try Data(repeating: UInt8(ascii: " "), count: 3 << 20).write(to: URL(fileURLWithPath: path))
+        let fd = open(path, O_RDONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        let limit = 1 << 20
+        #expect(throws: Diagnostic.self) { try InputFile.readRest(of: fd, path, into: &bytes, onlyJSON: false, limit: limit) }
+        // What it had grown to when it refused: the limit and its one byte, a malloc's rounding
+        // at most (the doubling went to 2 MiB).
+        #expect(bytes.capacity <= limit + 1 + 4096, "\(bytes.capacity) bytes of room for a limit of \(limit)")
+        // Under the limit, the whole of it.
+        lseek(fd, 0, SEEK_SET)
+        var all: [UInt8] = []
+        try InputFile.readRest(of: fd, path, into: &all, onlyJSON: false, limit: 4 << 20)
+        #expect(all.count == 3 << 20)
+    }
+}

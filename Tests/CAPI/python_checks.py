@@ -85,6 +85,17 @@ followed = [e for e in engine.events() if e.type == "follow"]
 check(len(followed) > 60 and followed[0].phase == "began" and followed[-1].phase == "ended" and abs(followed[-1].progress - 1.5) < 0.01
       and all(e.request == 1 for e in followed), "followed: %r" % followed[-1:])
 refused(lambda: engine.follow("tap"), tg.INVALID_ARGUMENT, "gesture must be one of swipe, pinch, rotate")
+# Wrong types and text UTF-8 cannot hold: TouchGesturesError naming the parameter, as the module's
+# doc says (ctypes.ArgumentError "argument 5" and UnicodeEncodeError came through).
+refused(lambda: engine.touch(0, 0, tg.DOWN, "400", 1), tg.INVALID_ARGUMENT, "x must be a number, found '400'")
+refused(lambda: engine.touch(None, 0, tg.DOWN, 1, 1), tg.INVALID_ARGUMENT, "time must be a number")
+refused(lambda: engine.advance("soon"), tg.INVALID_ARGUMENT, "time must be a number")
+refused(lambda: tg.Engine("800", 480), tg.INVALID_ARGUMENT, "width must be a number")
+refused(lambda: tg.Engine(800, 480, units_per_mm=("5", 5)), tg.INVALID_ARGUMENT, "units_per_mm[0] must be a number")
+refused(lambda: tg.Engine(800, 480, settings_json='{"a": "\ud800"}'), tg.INVALID_ARGUMENT, "settings_json holds '\\ud800' at character 7")
+refused(lambda: tg.Engine(800, 480, units_per_mm=10**400), tg.INVALID_ARGUMENT, "units_per_mm is beyond a double's range")
+# One number for both axes.
+check(tg.Engine(800, 480, units_per_mm=5) is not None, "units_per_mm=5 refused")
 refused(lambda: engine.follow("pinch", "clockwise"), tg.INVALID_ARGUMENT, "TG_WAY_IN")
 print("python_checks: %s" % ("all passed" if failures == 0 else "%d failed" % failures))
 sys.exit(1 if failures else 0)

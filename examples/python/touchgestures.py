@@ -15,7 +15,9 @@ As a module:
 
 The library is found as libtouchgestures.so.0 on the loader's path, or at the path in the
 TOUCHGESTURES_LIBRARY environment variable. Errors are raised as TouchGesturesError with the
-library's message and status (a tg_status: -1 an invalid argument, -4 bad input, ...).
+library's message and status (a tg_status: -1 an invalid argument, -4 bad input, ...), and so
+are arguments of the wrong type and text that UTF-8 cannot hold, each named by its parameter.
+`units_per_mm` is a pair (x, y) or one number for both.
 
 Threads: an Engine may be used from several threads (an input thread feeding it while another
 drains events()): each call takes the engine's own lock, since the C library's objects are not
@@ -117,10 +119,26 @@ def _whole(value, name, low, high):
     return value
 
 
+def _number(value, name):
+    """`value` as a float for C, refused with the parameter's name where it is no number (ctypes
+    raised ctypes.ArgumentError naming the argument by its place)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TouchGesturesError(INVALID_ARGUMENT, "%s must be a number, found %r" % (name, value))
+    try:
+        return float(value)
+    except OverflowError:
+        raise TouchGesturesError(INVALID_ARGUMENT, "%s is beyond a double's range, found %r" % (name, value)) from None
+
+
 def _text(value, name):
-    """`value` (str or bytes) as bytes for C, refused where C would cut it (a NUL inside)."""
+    """`value` (str or bytes) as bytes for C, refused where C would cut it (a NUL inside) or where
+    it is no UTF-8 (a lone surrogate raised UnicodeEncodeError)."""
     if isinstance(value, str):
-        value = value.encode()
+        try:
+            value = value.encode()
+        except UnicodeEncodeError as error:
+            raise TouchGesturesError(INVALID_ARGUMENT, "%s holds %r at character %d, which UTF-8 cannot hold (a lone surrogate)"
+                                     % (name, value[error.start], error.start)) from None
     elif not isinstance(value, (bytes, bytearray)):
         raise TouchGesturesError(INVALID_ARGUMENT, "%s must be str or bytes, found %s" % (name, type(value).__name__))
     if b"\0" in value:
@@ -162,9 +180,15 @@ class Engine:
 
     def __init__(self, width, height, units_per_mm=(0, 0), rotation=0, settings_json=None):
         self._lock = threading.Lock()
+        width, height = _number(width, "width"), _number(height, "height")
+        # One number for both axes, or a pair.
+        if isinstance(units_per_mm, (tuple, list)) and len(units_per_mm) == 2:
+            per_x, per_y = _number(units_per_mm[0], "units_per_mm[0]"), _number(units_per_mm[1], "units_per_mm[1]")
+        else:
+            per_x = per_y = _number(units_per_mm, "units_per_mm")
         rotation = _whole(rotation, "rotation", -2**31, 2**31 - 1)
         settings = None if settings_json is None else _text(settings_json, "settings_json")
-        self._p = _lib.tg_engine_new(width, height, units_per_mm[0], units_per_mm[1], rotation, settings)
+        self._p = _lib.tg_engine_new(width, height, per_x, per_y, rotation, settings)
         if not self._p:
             raise _refused()
 
@@ -178,6 +202,7 @@ class Engine:
             _check(_lib.tg_engine_set_explain(self._p, 1 if on else 0))
 
     def touch(self, time, contact, phase, x, y):
+        time, x, y = _number(time, "time"), _number(x, "x"), _number(y, "y")
         contact = _whole(contact, "contact", 0, 2**31 - 1)
         phase = _whole(phase, "phase", DOWN, CANCEL)
         with self._lock:
@@ -212,6 +237,7 @@ class Engine:
             _check(_lib.tg_engine_frame(self._p))
 
     def advance(self, time):
+        time = _number(time, "time")
         with self._lock:
             _check(_lib.tg_engine_advance(self._p, time))
 

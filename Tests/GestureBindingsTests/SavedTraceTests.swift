@@ -213,6 +213,38 @@ struct ReplayRunsTests {
         #expect(r.err.contains("1 command still running after 10 s, left running: exec sleep 12 >/dev/null (pid "), "\(r.err)")
     }
 
+    @Test("--replay FILE streams: its peak memory at 8n events is that at n (read whole, 10⁶ events took 153 MB)")
+    func fileReplayStreams() throws {
+        let bin = try #require(Daemon.binary)
+        func trace(taps: Int) throws -> String {
+            var text = #"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480, "resolution": {"x": 5, "y": 5}}, "events": ["#
+            text.reserveCapacity(taps * 120)
+            for k in 0..<taps {
+                let t = Double(k) * 0.5
+                text += (k > 0 ? ",\n" : "\n") + #"{"t": \#(t), "id": 0, "phase": "down", "x": 400, "y": 240}, {"t": \#(t + 0.05), "id": 0, "phase": "up", "x": 400, "y": 240}"#
+            }
+            let path = NSTemporaryDirectory() + "stream-\(taps)-\(UUID().uuidString).json"
+            try (text + "]}\n").write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        // The peak resident memory of a replay, in KiB (getrusage of the finished child).
+        func peak(_ path: String) throws -> Int {
+            let r = try runProgram(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", """
+                import resource, subprocess, sys
+                done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+                """, bin.path, "--replay", path, "--dry-run", "-g", "1,DU,*,*,x"], in: packageRoot)
+            let words = r.out.split(separator: " ").map { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 }
+            #expect(words.first == 0, "\(r.out)\(r.err)")
+            return words.count == 2 ? words[1] : -1
+        }
+        let small = try trace(taps: 10_000), large = try trace(taps: 80_000)
+        defer { try? FileManager.default.removeItem(atPath: small); try? FileManager.default.removeItem(atPath: large) }
+        let (n, eightN) = (try peak(small), try peak(large))
+        #expect(n > 0 && eightN > 0)
+        #expect(Double(eightN) < Double(n) * 1.25, "peak \(n) KiB at 20,000 events, \(eightN) KiB at 160,000")
+    }
+
     @Test("past 64 commands that do not end, a replay waits 10 s once, says so, and skips the rest without waiting again (each waited 10 s)")
     func fullRoomIsWaitedForOnce() throws {
         // 80 taps whose commands outlive the replay: 64 run, the 65th waits 10 s in vain, the

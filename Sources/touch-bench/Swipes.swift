@@ -18,7 +18,7 @@ func cell(_ s: SwipeScore) -> String { "\(fmt(100 * s.recall, 1))% \(fmt(100 * s
 func benchSwipes(labelsPath: String, explicit: Bool = false) {
     guard let labels = readLabels(labelsPath, explicit: explicit, section: "swipes of real people") else { return }
     let folder = PathText.folder(of: labelsPath)
-    let users = labels.reduce(into: [String]()) { if let u = $1.user, !$0.contains(u) { $0.append(u) } }
+    let users = People.named(in: labels)
     let scored = labels.filter { $0.intent == .swipeHorizontal || $0.intent == .scrollVertical }
     guard !scored.isEmpty else {
         say("swipes of real people: skipped (\(labelsPath) labels no horizontal swipe or vertical scroll)")

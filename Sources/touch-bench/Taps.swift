@@ -18,7 +18,7 @@ func benchTaps(labelsPath: String, explicit: Bool = false) {
         return
     }
     let folder = PathText.folder(of: labelsPath)
-    let users = taps.reduce(into: [String]()) { if let u = $1.user, !$0.contains(u) { $0.append(u) } }.sorted()
+    let users = People.named(in: taps).sorted()
     let rows: [(String, [(taps: Int, recognized: Int)])]
     do {
         let samples = try StrokeSamples.read(taps, folder: folder)

@@ -73,6 +73,22 @@ func scalingCases(quick: Bool) -> [ScalingCase] {
             s += #"{"t": 0, "id": 0, "phase": "down", "x": 400, "y": 100}"# + "\n" + #"{"t": 1, "id": 0, "phase": "up", "x": 400, "y": 100}"# + "\n"
             return ["replay", try write(s, dir + "/edits.jsonl")]
         },
+        // The same n edits, `delete 0; insert 0` at one time, down every path a trace's edits
+        // take: each edit's place in the document was found by a walk from its top, even with
+        // no problem to report (4,000: synth 67 s and replay 69 s in a debug build). The C
+        // library's tg_replay_open reads the header with the same reader as replay.
+        ScalingCase(name: "synth, n edits of a list at one time", sizes: (10_000 * q, 40_000 * q)) { n, dir in
+            var d = "list rows 20 height 60\n"
+            d.reserveCapacity(n * 20)
+            for _ in 0..<n { d += "delete 0; insert 0\n" }
+            return ["synth", try write(d, dir + "/edits.txt"), dir + "/synth-edits.json"]
+        },
+        ScalingCase(name: "replay, n edits in a document's header", sizes: (10_000 * q, 40_000 * q)) { n, dir in
+            ["replay", try write(editsDocument(n), dir + "/edits-doc.json")]
+        },
+        ScalingCase(name: "validate, n edits in a document's header", sizes: (10_000 * q, 40_000 * q)) { n, dir in
+            ["validate", try write(editsDocument(n), dir + "/edits-validate.json")]
+        },
         ScalingCase(name: "render, n taps over the screen", sizes: (25_000 * q, 100_000 * q)) { n, dir in
             var s = header + "\n"
             for k in 0..<n {
@@ -83,6 +99,17 @@ func scalingCases(quick: Bool) -> [ScalingCase] {
             return ["render", try write(s, dir + "/taps.jsonl"), "-o", dir + "/taps.svg"]
         },
     ]
+}
+
+/// A trace document whose list has 20 rows and n edits at 0 s, each `delete 0`, `insert 0`, and a
+/// tap, as `touchtrace synth` writes one.
+func editsDocument(_ n: Int) -> String {
+    var edits = ""
+    edits.reserveCapacity(n * 48)
+    for k in 0..<n { edits += (k > 0 ? ", " : "") + #"{"t": 0, "delete": [0]}, {"t": 0, "insert": [0]}"# }
+    return #"{"format": "touch-trace", "version": 1, "device": {"width": 800, "height": 480}, "#
+        + #""scene": {"list": {"rows": 20, "rowHeight": 60, "edits": [\#(edits)]}}, "#
+        + #""events": [{"t": 1, "id": 0, "phase": "down", "x": 400, "y": 100}, {"t": 1.05, "id": 0, "phase": "up", "x": 400, "y": 100}]}"#
 }
 
 /// A trace of n taps half a second apart, each its own contact, and a labels file naming each
@@ -102,9 +129,15 @@ func evalInput(_ n: Int, dir: String, name: String, person: Bool) throws -> [Str
     return ["eval", "--json", dir + "/\(name)-labels.json"]
 }
 
-/// Runs each case at both sizes and prints the times and the exponent.
-func runScaling(touchtrace: String, dir: String, quick: Bool) {
-    say("scaling: each input a hostile run found growing faster than its size, at n and 4n (exponent 1 = linear, 2 = quadratic):")
+/// The exponent past which a case fails the run: linear and n log n stay well under it (the cases
+/// measure 0.9–1.2 here), quadratic is 2; between the two for the noise of a loaded machine.
+let scalingExponentLimit = 1.5
+
+/// Runs each case at both sizes and prints the times and the exponent; returns the cases whose
+/// exponent is past ``scalingExponentLimit`` (or that failed to run), which fail the benchmark.
+func runScaling(touchtrace: String, dir: String, quick: Bool) -> [String] {
+    say("scaling: each input a hostile run found growing faster than its size, at n and 4n (exponent 1 = linear, 2 = quadratic; over \(fmt(scalingExponentLimit, 1)) fails):")
+    var failed: [String] = []
     for c in scalingCases(quick: quick) {
         var times: [Double] = []
         for n in [c.sizes.0, c.sizes.1] {
@@ -113,10 +146,21 @@ func runScaling(touchtrace: String, dir: String, quick: Bool) {
             for _ in 0..<2 { if let t = timedRun(touchtrace, args) { best = min(best, t) } }
             times.append(best)
         }
-        guard times.count == 2, times.allSatisfy(\.isFinite) else { say("  \(c.name): FAILED"); continue }
-        let exponent = log(times[1] / times[0]) / log(4)
-        say("  \(c.name.padding(toLength: 48, withPad: " ", startingAt: 0)) n=\(c.sizes.0): \(fmt(times[0], 3)) s, 4n: \(fmt(times[1], 3)) s, exponent \(fmt(exponent, 2))")
+        guard times.count == 2, times.allSatisfy(\.isFinite) else {
+            say("  \(c.name): FAILED")
+            failed.append(c.name)
+            continue
+        }
+        var exponent = log(times[1] / times[0]) / log(4)
+        // Once more where it is over: a run can meet a busy moment of the machine.
+        if exponent > scalingExponentLimit, let again = try? c.make(c.sizes.1, dir), let t = timedRun(touchtrace, again) {
+            exponent = min(exponent, log(t / times[0]) / log(4))
+        }
+        say("  \(c.name.padding(toLength: 48, withPad: " ", startingAt: 0)) n=\(c.sizes.0): \(fmt(times[0], 3)) s, 4n: \(fmt(times[1], 3)) s, exponent \(fmt(exponent, 2))"
+            + (exponent > scalingExponentLimit ? "  OVER \(fmt(scalingExponentLimit, 1))" : ""))
+        if exponent > scalingExponentLimit { failed.append(c.name) }
     }
+    return failed
 }
 
 /// Runs a command with its output to /dev/null and returns its wall time in seconds (nil when

@@ -182,5 +182,10 @@ if FileManager.default.isExecutableFile(atPath: touchtrace), !scalingOnly {
     say("touchtrace commands: skipped (build the touchtrace product beside touch-bench to measure them)")
 }
 if FileManager.default.isExecutableFile(atPath: touchtrace), !commandsOnly {
-    runScaling(touchtrace: touchtrace, dir: dir, quick: quick)
+    // How cost grows is held here, in the run CI makes: a case past the limit fails it.
+    let over = runScaling(touchtrace: touchtrace, dir: dir, quick: quick)
+    if !over.isEmpty {
+        warn("touch-bench: grows faster than its input (exponent over \(fmt(scalingExponentLimit, 1))): \(over.joined(separator: "; "))")
+        exit(1)
+    }
 }

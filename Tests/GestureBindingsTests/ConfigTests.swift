@@ -82,6 +82,11 @@ struct ConfigTests {
         let r = try Daemon.run(["--check-config", "-c", file.path, "-g", "1,DU,*,*,w"])
         #expect(r.status == 0)
         #expect(r.err.contains("-g #1: warning: a swipe up can never run"), "\(r.err)")
+        // And --explain names the axis beside a swipe up that ran nothing.
+        let explained = try Daemon.run(["--replay", "traces/edge-swipe-from-bottom.json", "--dry-run", "--explain", "-c", file.path])
+        #expect(explained.out.isEmpty)
+        #expect(explained.err.contains("[settings.swipe] axis is \"horizontal\": no swipe up or down is recognized, and 2 bindings wait (\(file.path):4 first) for one"),
+                "\(explained.err)")
     }
 
     @Test("a binding's distance in millimeters is 0.01 to 1000: a stream's progress read inf at 1e-320 mm and stayed at 0 at 1e308 mm")

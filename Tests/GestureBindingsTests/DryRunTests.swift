@@ -380,10 +380,8 @@ struct CommandStartTests {
     @Test("started with standard input and error closed (OpenRC, cron, `cmd <&- 2>&-`): the replay ends, and a stream's reader reads its lines")
     func closedStandardDescriptors() throws {
         let daemon = try #require(Daemon.binary)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("closed-fds-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let read = dir.appendingPathComponent("read").path
+        let dir = TempDir()
+        let read = dir.path("read")
         let config = try Scratch("""
             [[binding]]
             gesture = "swipe"
@@ -406,10 +404,8 @@ struct CommandStartTests {
     @Test("--replay - signalled mid-stream (SIGTERM, SIGHUP): the stream's reader gets its last line, cancel, as when the live daemon exits", arguments: [SIGTERM, SIGHUP])
     func signalledStreamCancels(signal: Int32) throws {
         let daemon = try #require(Daemon.binary)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("signalled-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let read = dir.appendingPathComponent("read").path
+        let dir = TempDir()
+        let read = dir.path("read")
         let config = try Scratch("""
             [[binding]]
             gesture = "swipe"
@@ -429,7 +425,7 @@ struct CommandStartTests {
         p.currentDirectoryURL = packageRoot
         let input = Pipe()
         p.standardInput = input
-        let errPath = dir.appendingPathComponent("err").path
+        let errPath = dir.path("err")
         FileManager.default.createFile(atPath: errPath, contents: nil)
         p.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         try p.run()

@@ -216,3 +216,12 @@ extension Binding {
         return parts.joined(separator: ", ") + " → \(how) \(command.line)" + (origin.isEmpty ? "" : " (\(visibleText(origin)))")
     }
 }
+
+extension Binding {
+    /// The swipe bindings of `bindings` that no swipe along `axis` can run (`swipe up` under
+    /// `"horizontal"`, a diagonal under either): warned of at start (``DaemonConfig``) and named
+    /// by `--explain` beside a touch that ran nothing.
+    package static func offAxis(_ bindings: [Binding], _ axis: GestureSettings.SwipeAxis) -> [Binding] {
+        bindings.filter { b in b.gesture == .swipe && b.direction.map { !axis.takes($0) } == true }
+    }
+}

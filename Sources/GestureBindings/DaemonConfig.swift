@@ -221,13 +221,9 @@ package struct DaemonConfig: Sendable {
     /// they waited in silence for a swipe that never comes; a warning each, where it was written.
     package var unreachableBindings: [Diagnostic] {
         let axis = settings.swipe.axis
-        guard axis != .free else { return [] }
-        return bindings.compactMap { b in
-            guard b.gesture == .swipe, let d = b.direction else { return nil }
-            let along = axis == .horizontal ? d.isHorizontal : d.isVertical
-            guard !along else { return nil }
-            return Diagnostic(.warning, SourceLocation(file: b.origin), "a swipe \(d.rawValue) can never run: [settings.swipe] axis is "
-                              + "\"\(axis.rawValue)\" (\(axis == .horizontal ? "left and right" : "up and down") only)")
+        return Binding.offAxis(bindings, axis).map { b in
+            Diagnostic(.warning, SourceLocation(file: b.origin), "a swipe \(b.direction?.rawValue ?? "") can never run: [settings.swipe] axis is "
+                       + "\"\(axis.rawValue)\" (\(axis.directionWords) only)")
         }
     }
 

@@ -94,11 +94,7 @@ extension GestureDispatcher {
     /// The swipe bindings the swipe's axis rules out, said beside a touch that ran nothing: they
     /// were accepted, warned of at start, and went unnamed here.
     var offAxis: String {
-        guard axis != .free else { return "" }
-        let off = bindings.filter { b in
-            guard b.gesture == .swipe, let d = b.direction else { return false }
-            return axis == .horizontal ? !d.isHorizontal : !d.isVertical
-        }
+        let off = Binding.offAxis(bindings, axis)
         guard let first = off.first else { return "" }
         return "; [settings.swipe] axis is \"\(axis.rawValue)\": no swipe \(axis == .horizontal ? "up or down" : "left or right") is recognized, "
             + "and \(off.count == 1 ? "\(first.origin) waits" : "\(off.count) bindings wait (\(first.origin) first)") for one"

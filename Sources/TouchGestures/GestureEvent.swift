@@ -74,6 +74,27 @@ extension SwipeDirection {
     }
 }
 
+extension GestureSettings.SwipeAxis {
+    /// Whether a swipe listening along this axis can be one in direction `d`: every direction
+    /// for ``free``, left and right for ``horizontal`` (no diagonal), up and down for ``vertical``.
+    package func takes(_ d: SwipeDirection) -> Bool {
+        switch self {
+        case .free: true
+        case .horizontal: d.isHorizontal
+        case .vertical: d.isVertical
+        }
+    }
+
+    /// The directions it takes, in words ("left and right"), for messages.
+    package var directionWords: String {
+        switch self {
+        case .free: "every direction"
+        case .horizontal: "left and right"
+        case .vertical: "up and down"
+        }
+    }
+}
+
 /// An edge or corner of the surface, where an edge swipe starts.
 public enum ScreenEdge: String, Hashable, Sendable, CaseIterable {
     case left, right, top, bottom, topLeft, topRight, bottomLeft, bottomRight

@@ -90,8 +90,13 @@ package enum StrokeEvaluation {
         // written, to be reported as it was given.
         var order: [String] = []
         var byTrace: [String: [Int]] = [:]
+        var resolved: [String: String] = [:]   // each name a label gives, resolved once
         for (k, l) in labels.enumerated() {
-            let key = resolvedPath(PathText.join(folder, l.trace))
+            let key: String
+            if let known = resolved[l.trace] { key = known } else {
+                key = resolvedPath(PathText.join(folder, l.trace))
+                resolved[l.trace] = key
+            }
             if byTrace[key] == nil { order.append(key) }
             byTrace[key, default: []].append(k)
         }

@@ -36,8 +36,8 @@ extension TouchGestured {
             let input: ReplayRun.Input
             if let loaded { input = loaded } else { input = try ReplayRun.load(replay) }
             switch input {
-            case .trace(let header, _):
-                return .init(name: "the trace \(visibleText(replay))", surface: header.surface)
+            case .trace(let stream, _):
+                return .init(name: "the trace \(visibleText(replay))", surface: stream.header.surface)
             case .recording(let recording):
                 guard let d = recording.description, let decoder = TouchDecoder(device: d) else {
                     throw .input("\(replay): the recording has no touch device description (N:, B: and A: lines with position axes)")

@@ -20,32 +20,25 @@ struct ReplayRun {
     /// read once, never twice (a pipe cannot be read twice, and a trace need not be parsed twice).
     var loaded: Input? = nil
 
-    /// What `--replay` names: an evemu recording, or a trace's header and its events (read
-    /// whole from a file, checked before anything runs; streamed from standard input, each
-    /// frame run as it comes, as `touchtrace replay -` does).
+    /// What `--replay` names: an evemu recording, or a trace streamed (its header read): from
+    /// standard input as it comes (`live`: each frame run as it comes, each output line written
+    /// at once, as `touchtrace replay -` does), or from a file checked whole beforehand.
     enum Input {
         case recording(EvemuRecording)
-        case trace(TraceHeader, TraceEvents)
-    }
-
-    /// A trace's events, streamed: from standard input as they come (`live`: each frame run as
-    /// it comes, each output line written at once), or from a file checked whole beforehand.
-    enum TraceEvents {
-        case stream(TraceEventStream, live: Bool)
+        case trace(TraceEventStream, live: Bool)
     }
 
     func run() throws(DaemonFailure) {
         let input: Input
         if let loaded { input = loaded } else { input = try Self.load(path) }
-        let header: TraceHeader, events: TraceEvents
+        let stream: TraceEventStream, live: Bool
         switch input {
         case .recording(let recording): return try run(recording)
-        case .trace(let h, let e): (header, events) = (h, e)
+        case .trace(let s, let l): (stream, live) = (s, l)
         }
         // A trace the daemon saved holds its frames already turned to the screen.
-        let rotation = SavedTrace.origin(of: header) == nil ? setup.config.rotation : .none
-        let (surface, turn) = Self.turned(header.surface, rotation)
-        guard case .stream(let stream, let live) = events else { return }
+        let rotation = SavedTrace.origin(of: stream.header) == nil ? setup.config.rotation : .none
+        let (surface, turn) = Self.turned(stream.header.surface, rotation)
         play(on: surface, lineByLine: live) { handle in
             var assembler = FrameAssembler()
             func add(_ event: TouchEvent) {
@@ -91,7 +84,7 @@ struct ReplayRun {
                 let stream = try TraceEventStream(path: path, after: start)
                 // A signal ends the input where it is, and the replay ends as the trace would there.
                 if stream.descriptor >= 0 { daemon_stop_reading_on_signals(stream.descriptor) }
-                return .trace(stream.header, .stream(stream, live: true))
+                return .trace(stream, live: true)
             } catch {
                 throw .input(error.diagnostics.filter { $0.severity == .error }.map { $0.description }.joined(separator: "\n"))
             }
@@ -113,7 +106,7 @@ struct ReplayRun {
             for _ in check {}
             if check.hasErrors { throw DiagnosticError(check.diagnostics) }
             let stream = try TraceEventStream(path: path)
-            return .trace(stream.header, .stream(stream, live: false))
+            return .trace(stream, live: false)
         } catch { throw .input(error.description) }
     }
 

@@ -292,7 +292,7 @@ struct TouchGestured {
         if let replay {
             if replay == "-" { loaded = try ReplayRun.load(replay) } else if bindings.isEmpty, config == nil { loaded = try? ReplayRun.load(replay) }
         }
-        if let replay, bindings.isEmpty, config == nil, case .trace(let header, _)? = loaded, let saved = SavedTrace.origin(of: header) {
+        if let replay, bindings.isEmpty, config == nil, case .trace(let stream, _)? = loaded, let saved = SavedTrace.origin(of: stream.header) {
             // Its bindings are the trace's words, not this user's: they run nothing unless asked.
             // Printing them (--dry-run, --check-config, --print-config) runs nothing.
             guard dryRun || checkConfig || printConfig || runSavedCommands else {

@@ -377,19 +377,18 @@ struct DryRunTests {
 /// blocked and none ignored, /dev/null as its input, and a program that cannot be run is said.
 @Suite("touch-gestured: how a command starts")
 struct CommandStartTests {
+    /// A configuration whose one binding, a swipe up with `extra`, streams its lines into the
+    /// file `read`.
+    static func streamToFile(_ read: String, _ extra: String) throws -> Scratch {
+        try Scratch("[[binding]]\ngesture = \"swipe\"\ndirection = \"up\"\n\(extra)\nstream = true\ncommand = [\"sh\", \"-c\", \"cat > '\(read)'\"]\n")
+    }
+
     @Test("started with standard input and error closed (OpenRC, cron, `cmd <&- 2>&-`): the replay ends, and a stream's reader reads its lines")
     func closedStandardDescriptors() throws {
         let daemon = try #require(Daemon.binary)
         let dir = TempDir()
         let read = dir.path("read")
-        let config = try Scratch("""
-            [[binding]]
-            gesture = "swipe"
-            direction = "up"
-            edge = "bottom"
-            stream = true
-            command = ["sh", "-c", "cat > '\(read)'"]
-            """)
+        let config = try Self.streamToFile(read, "edge = \"bottom\"")
         // The first pipe took descriptor 0 or 2: the replay's explanations went into the
         // command's pipe and were read back forever, and the reader's standard input was closed.
         let r = try runProgram(URL(fileURLWithPath: "/usr/bin/timeout"),
@@ -406,14 +405,7 @@ struct CommandStartTests {
         let daemon = try #require(Daemon.binary)
         let dir = TempDir()
         let read = dir.path("read")
-        let config = try Scratch("""
-            [[binding]]
-            gesture = "swipe"
-            direction = "up"
-            stream = true
-            distance = 40
-            command = ["sh", "-c", "cat > '\(read)'"]
-            """)
+        let config = try Self.streamToFile(read, "distance = 40")
         // A finger that goes down and slides up 20 mm at 5 units a mm, and is still down when the
         // signal comes: the stream has begun and not ended.
         var lines = [#"{"format": "touch-trace", "version": 1, "encoding": "lines", "device": {"width": 800, "height": 480, "resolution": {"x": 5, "y": 5}}}"#]

@@ -69,6 +69,7 @@ struct Arena: Sendable {
 
     /// Settles a claim by `r`: win, hold (a recognizer it waits for is undecided) or lose
     /// (one it waits for has won). Does not change any standing.
+    @inline(__always)
     func verdict(for r: RecognizerName) -> Verdict {
         let waits = settings.waitsFor(r)
         if waits.rawValue == 0 { return .win }
@@ -84,6 +85,7 @@ struct Arena: Sendable {
     }
 
     /// The undecided or held recognizers a win by `winner` rejects.
+    @inline(__always)
     func rejectedBy(_ winner: RecognizerName) -> RecognizerSet {
         var out = RecognizerSet()
         let together = settings.together(winner)
@@ -156,6 +158,7 @@ struct Arena: Sendable {
 
     /// True when `r`'s claim is a swipe across the axis of a locked pan that has won, or a
     /// locked pan beginning after a swipe across its axis has won.
+    @inline(__always)
     private func acrossLockedAxis(_ r: RecognizerName, _ kind: GestureEvent.Kind) -> Bool {
         guard let vertical = panLockedVertical else { return false }
         // A diagonal swipe is across either axis.
@@ -167,6 +170,7 @@ struct Arena: Sendable {
     }
 
     /// The recognizer `r` waits for that has won, if any.
+    @inline(__always)
     private func wonRival(of r: RecognizerName) -> RecognizerName? {
         RecognizerName.allCases.first { settings.waitsFor(r).contains($0) && self[$0] == .won }
     }

@@ -195,6 +195,22 @@ struct TapRecognizerTests {
         #expect(out == [GestureEvent(time: 0.4, kind: Self.tap(100, 100, fingers: 1))])
     }
 
+    @Test("a brief contact in the second press of a double tap is a tap of its own; the double tap keeps its one finger")
+    func briefContactInTheSecondPress() {
+        // The first press 0–0.1 s; the second from 0.2 s, with a contact 56 mm away down 30 ms.
+        // The double tap reaches tap.maxCount (2) at its lift: reported then, not after the gap.
+        var s = Script()
+        s.down(0, 1, 100, 100)
+        s.up(0.1, 1, 100, 100)
+        s.down(0.2, 1, 100, 100)
+        s.down(0.23, 2, 380, 100)
+        s.up(0.26, 2, 380, 100)
+        s.up(0.3, 1, 100, 100)
+        let (_, out) = replay(s.events, settings: Self.tapOnly)
+        #expect(out == [GestureEvent(time: 0.26, kind: Self.tap(380, 100, fingers: 1)),
+                        GestureEvent(time: 0.3, kind: .tap(.init(position: Point(x: 100, y: 100), taps: 2, fingers: 1)))])
+    }
+
     @Test("with tap.minFingerTime null, a brief second contact is a second finger, as before")
     func noMinFingerTimeCountsEveryContact() {
         var settings = GestureSettings()

@@ -150,6 +150,40 @@ struct SwipeRecognizerTests {
         #expect(slow.description == "0.72 s ≥ 0.70 s")
     }
 
+    @Test("short of the distance, with no lateLiftVelocity, the time limit fails the swipe at the first frame past it")
+    func shortStrokeFailsAtTheTimeLimit() {
+        // 4 mm right at 0.5 s, 6 mm at 0.75 s: never near 12 mm; past 0.7 s at 0.75 s.
+        var s = Script()
+        s.down(0, 1, 100, 100)
+        s.move(0.50, 1, 120, 100)
+        s.move(0.75, 1, 130, 100)
+        s.up(0.90, 1, 130, 100)
+        var settings = withoutLongPress
+        settings.swipe.lateLiftVelocity = nil
+        let (engine, _) = replay(s.events, settings: settings)
+        let decided = firstDecision(engine.swipe.log)
+        #expect(decided?.time == 0.75)
+        #expect(decided?.failure == GestureFailure(.tooSlow, measured: 0.75, limit: 0.7))
+        // With the default lateLiftVelocity the stroke waits for its lift, where it is too short.
+        let (waiting, _) = replay(s.events, settings: withoutLongPress)
+        #expect(firstDecision(waiting.swipe.log)?.time == 0.90)
+        #expect(firstDecision(waiting.swipe.log)?.failure?.kind == .tooShort)
+    }
+
+    @Test("a drift limit under the distance fails a stroke that is short of the distance but drifts past it")
+    func driftLimitFailsAShortStroke() {
+        // (8.2, 8.3) mm: 11.7 mm from the start, short of 12; downward, 8.2 mm across > 8.
+        var s = Script()
+        s.down(0, 1, 100, 100)
+        s.move(0.05, 1, 141, 141.5)
+        s.up(0.10, 1, 141, 141.5)
+        let (engine, _) = replay(s.events, settings: GestureSettings(swipeRule: .seedMillimeters))
+        let decided = firstDecision(engine.swipe.log)
+        #expect(decided?.time == 0.05)
+        #expect(decided?.failure?.kind == .crossDrift)
+        #expect(decided?.failure.map { abs($0.measured - 8.2) < 1e-9 } == true)
+    }
+
     /// A finger that creeps 4 mm in 0.8 s, then flicks 20 mm in 4 frames of 60 Hz and lifts still
     /// moving (240 mm/s): it crosses 12 mm at 0.833 s, straight along x.
     static func creepThenFlick(back: Bool = false, across: Double = 0) -> [TouchEvent] {

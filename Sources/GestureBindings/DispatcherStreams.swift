@@ -80,7 +80,7 @@ extension GestureDispatcher {
         case .settled(.flungToward(let v)): "commit: flung toward it at \(Self.decimal(v)) mm/s (≥ \(fling) mm/s), at \(at)"
         case .settled(.flungBack(let v)): "cancel: flung back at \(Self.decimal(v)) mm/s (≥ \(fling) mm/s), at \(at)"
         case .settled(.reached): "commit: lifted at \(at), the threshold reached"
-        case .settled(.short): "cancel: lifted at \(at), short of the threshold, slower than a fling (\(fling) mm/s)"
+        case .settled(.short): "cancel: lifted at \(at), short of the threshold, at \(Self.decimal(u.velocity)) mm/s (< \(fling) mm/s: too slow for a flick to complete it)"
         case .cancelledTouch: "cancel: the touch was cancelled, at \(at)"
         case .inputEnded: "cancel: the input ended with fingers down, at \(at)"
         }
@@ -98,7 +98,8 @@ extension GestureDispatcher {
     mutating func follow(at time: Double, fire: (Firing) -> Void) {
         guard var f = follower else { return }
         var reports: [(StreamLine, GestureFollower.Followed, GestureFollower.End?)] = []
-        f.endFrame(at: time, choose: { chooseStream($0) }, report: { reports.append(($0, $1, $2)) })
+        f.endFrame(at: time, choose: { chooseStream($0) }, liftVelocity: { engine.velocity(ofContact: $0) },
+                   report: { reports.append(($0, $1, $2)) })
         follower = f
         for r in reports { reportStream(r.0, r.1, r.2, fire: fire) }
     }

@@ -17,8 +17,11 @@
 ///   mean distance from their centre) since they went down; for a rotation the arc, angle ×
 ///   spread. Progress is the measure over the threshold: 0 where the fingers went down, 1 at it.
 /// - It ends when the fingers it began with have all lifted, or the engine ends the pinch or the
-///   rotation: commit or cancel by ``Settle``. A cancelled contact cancels; so does
-///   ``cancel(fire:)`` (input that ends with fingers down, a daemon that exits).
+///   rotation: commit or cancel by ``Settle``. The speed at the lift that ``Settle`` weighs is,
+///   for a swipe, its fingers' velocity toward its direction as the engine's own trackers give it
+///   (the one measure the engine's fling reports); for a pinch or a rotation, its measure's. A
+///   cancelled contact cancels; so does ``cancel(fire:)`` (input that ends with fingers down, a
+///   daemon that exits).
 package struct GestureFollower: Sendable {
     /// The thresholds a follower takes, in millimetres (where progress is 1): a hundredth of a
     /// millimetre, a tenth of the smallest phone pixel (the PinePhone's 0.094 mm), to a metre,
@@ -154,7 +157,7 @@ package struct GestureFollower: Sendable {
     package mutating func stop() { stopped = true }
 
     /// The contacts of a frame, before the engine's reports of it (``engineReported(_:)``) and
-    /// ``endFrame(at:choose:report:)``.
+    /// ``endFrame(at:choose:liftVelocity:report:)``.
     package mutating func contacts(of frame: TouchFrame) {
         if activeCount == 0, frame.events.contains(where: { $0.phase == .down }) {
             contacts.removeAll(keepingCapacity: true)
@@ -220,6 +223,7 @@ package struct GestureFollower: Sendable {
     /// The end of a frame: a swipe offered at the slop, and the followed gesture's report (its
     /// begin, an update, or its end), with the tag of what took it.
     package mutating func endFrame(at time: Double, choose: (Offer) -> (tag: Int, threshold: Double)?,
+                                   liftVelocity: (Int) -> Point?,
                                    report: (Update, Followed, End?) -> Void) {
         lastTime = time
         if followed == nil, !swipeOffered, !followedInSequence, !stopped, !cancelled, !longPressed, activeCount > 0 {
@@ -243,12 +247,30 @@ package struct GestureFollower: Sendable {
         if cancelled {
             finish(f, .cancelledTouch, at: time, velocity: 0, report: report)
         } else if down == 0 || f.engineEnded {
-            let v = f.tracker.velocity(liftTime: time)?.x ?? 0
+            let v = swipeLiftVelocity(f, liftVelocity) ?? f.tracker.velocity(liftTime: time)?.x ?? 0
             finish(f, .settled(Settle.decide(progress: f.progress, velocity: v)), at: time, velocity: v, report: report)
         } else {
             followed = f
             if !justBegan { report(update(f, .update, at: time, velocity: f.tracker.velocity()?.x ?? 0, fingers: down), f, nil) }
         }
+    }
+
+    /// A followed swipe's speed at its lift toward its direction (mm/s): the mean of its
+    /// fingers' velocities as the engine's own trackers give them (`liftVelocity`, surface units
+    /// per second by contact id), which its fling reports, so that a lift the engine calls a fling
+    /// is the same speed here. nil for a pinch or a rotation (their measure's own tracker decides),
+    /// or when no finger's velocity is known.
+    private func swipeLiftVelocity(_ f: Followed, _ liftVelocity: (Int) -> Point?) -> Double? {
+        guard case .swipe(let way) = f.offer.kind else { return nil }
+        var sum = Point.zero, n = 0
+        for id in f.members {
+            guard let v = liftVelocity(id) else { continue }
+            sum = sum + surface.millimeters(v)
+            n += 1
+        }
+        guard n > 0 else { return nil }
+        let u = way.unitVector
+        return (sum.x * u.x + sum.y * u.y) / Double(n)
     }
 
     /// Cancels the followed gesture, if any (the input ended with fingers down, the daemon exits).

@@ -98,7 +98,8 @@ struct EngineCore: TouchDriven {
             queue.put(gesture: g)
             f.engineReported(g) { Self.choose($0, requests, own: own) }
         }
-        f.endFrame(at: time, choose: { Self.choose($0, requests, own: own) }, report: { u, followed, _ in
+        f.endFrame(at: time, choose: { Self.choose($0, requests, own: own) }, liftVelocity: { engine.velocity(ofContact: $0) },
+                   report: { u, followed, _ in
             queue.put(follow: FollowReport(update: u, request: Int32(followed.tag + 1), kind: followed.offer.kind, edge: followed.offer.edge))
         })
         follower = f

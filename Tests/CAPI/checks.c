@@ -632,6 +632,53 @@ static void follow(void)
 	tg_engine_destroy(e);
 }
 
+/* A flick as touchtrace synth's `fling` makes one: from y0, `mm` along y (negative: up) in `steps`
+ * frames of `dt` seconds, eased in and out (smootherstep), lifted at its end. */
+static void flick(struct tg_engine *e, double t0, double y0, double mm, int steps, double dt)
+{
+	tg_engine_touch(e, t0, 0, TG_TOUCH_DOWN, 400, y0);
+	tg_engine_frame(e);
+	for (int i = 1; i <= steps; i++) {
+		double f = (double)i / steps, eased = f * f * f * (f * (6 * f - 15) + 10);
+		tg_engine_touch(e, t0 + i * dt, 0, i == steps ? TG_TOUCH_UP : TG_TOUCH_MOVE, 400, y0 + 5 * mm * eased);
+		tg_engine_frame(e);
+	}
+}
+
+/* A followed swipe ends at the speed the engine's fling reports at the same lift: 15 mm of a
+ * 30 mm threshold, up from the bottom edge and down from the top, flicked in 0.08 s (over the
+ * 184 mm/s that completes a gesture short of its threshold: it commits) and in 0.12 s (a fling
+ * to the engine, under 184: it cancels). The follower's own estimate said 1.4 mm/s for the
+ * first, and cancelled it. */
+static void follow_flicks(void)
+{
+	struct tg_engine *e = panel(NULL);
+	CHECK(tg_engine_follow(e, TG_EVENT_SWIPE, TG_DIRECTION_UP, TG_EDGE_BOTTOM, 1, 30) == 1, "the upward request");
+	CHECK(tg_engine_follow(e, TG_EVENT_SWIPE, TG_DIRECTION_DOWN, TG_EDGE_TOP, 1, 30) == 2, "the downward request");
+	const struct { double y0, mm; int steps; double dt; int fast; } flicks[] = {
+		{478, -15, 10, 0.008, 1}, {478, -15, 14, 0.12 / 14, 0}, {2, 15, 10, 0.008, 1}, {2, 15, 14, 0.12 / 14, 0},
+	};
+	for (int k = 0; k < 4; k++) {
+		flick(e, 2.0 * k, flicks[k].y0, flicks[k].mm, flicks[k].steps, flicks[k].dt);
+		const struct tg_event *ev;
+		double fling = NAN, speed = NAN, progress = NAN;
+		int phase = 0;
+		while ((ev = tg_engine_next_event(e)) != NULL) {
+			if (tg_event_get_type(ev) == TG_EVENT_FLING)
+				fling = tg_event_get_speed(ev);
+			if (tg_event_get_type(ev) == TG_EVENT_FOLLOW) {
+				phase = tg_event_get_phase(ev);
+				speed = tg_event_get_speed(ev);
+				progress = tg_event_get_progress(ev);
+			}
+		}
+		CHECK(!isnan(fling) && fabs(speed - fling) < 1e-6, "flick %d: the follow's lift speed %.3f, the fling's %.3f mm/s", k, speed, fling);
+		CHECK(progress < 1 && (fling >= 184) == flicks[k].fast, "flick %d: progress %.3f, %.1f mm/s", k, progress, fling);
+		CHECK(phase == (flicks[k].fast ? TG_PHASE_ENDED : TG_PHASE_CANCELLED), "flick %d (%.1f mm/s) ended in phase %d", k, fling, phase);
+	}
+	tg_engine_destroy(e);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2)
@@ -642,6 +689,7 @@ int main(int argc, char **argv)
 	drawing();
 	edits();
 	follow();
+	follow_flicks();
 	printf("%d checks, %d failed\n", checks, failures);
 	return failures == 0 ? 0 : 1;
 }

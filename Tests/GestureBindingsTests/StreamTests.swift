@@ -4,6 +4,7 @@ import Glibc
 #endif
 import TouchGestures
 import TouchTrace
+import TouchTools
 import TouchTestSupport
 @testable import GestureBindings
 
@@ -134,6 +135,59 @@ struct StreamTests {
         #expect(Self.wellFormed(b.lines))
         let last = b.lines.last!
         #expect(last.event == .cancel && last.progress > 1 && last.velocity <= -Settle.flingSpeed, "\(b.lines.suffix(6).map { $0.text })")
+    }
+
+    /// The synth's strokes as frames, one a time stamp, and the engine's fling at their lift
+    /// (mm/s; nil when it reports none).
+    static func synthFrames(_ description: String) throws -> (frames: [TouchFrame], fling: Double?) {
+        var frames: [TouchFrame] = []
+        for e in try TraceSynth.trace(from: "device 800x480 res 5; " + description).events {
+            if frames.last?.time == e.time { frames[frames.count - 1].events.append(e) } else { frames.append(TouchFrame(time: e.time, events: [e])) }
+        }
+        var engine = GestureEngine(surface: panel)
+        var fling: Double?
+        for f in frames { engine.handle(f) { if case .fling(let g) = $0.kind { fling = g.millimetersPerSecond } } }
+        return (frames, fling)
+    }
+
+    /// The stream lines the dispatcher fires for `frames`.
+    static func streamLines(_ bindings: [Binding], _ frames: [TouchFrame]) -> (lines: [Line], explanation: [String]) {
+        var config = DaemonConfig()
+        config.bindings = bindings
+        var d = GestureDispatcher(bindings: bindings, settings: config.settings, surface: panel)
+        d.explains = true
+        var lines: [Line] = []
+        let fire = { (f: GestureDispatcher.Firing) in if let l = f.stream { lines.append(l) } }
+        for f in frames { d.handle(f, fire: fire) }
+        d.advance(to: (frames.last?.time ?? 0) + 1, fire: fire)
+        d.finish(fire: fire)
+        return (lines, d.takeExplanation())
+    }
+
+    @Test("a stream ends at the speed the engine's fling reports: short of the threshold, a flick at Settle.flingSpeed or faster commits, up and down; a slower fling cancels",
+          arguments: [("fling up 15mm at 400,478 in 0.08s", SwipeDirection.up, ScreenEdge.bottom),
+                      ("fling down 15mm at 400,2 in 0.08s", .down, .top),
+                      ("fling up 15mm at 400,478 in 0.12s", .up, .bottom),
+                      ("fling down 15mm at 400,2 in 0.12s", .down, .top)])
+    func streamEndsAtTheEnginesFlingSpeed(_ description: String, _ way: SwipeDirection, _ edge: ScreenEdge) throws {
+        let (frames, fling) = try Self.synthFrames(description)
+        let speed = try #require(fling, "the engine reports a fling")
+        let drawer = Binding(gesture: .swipe, direction: way, edge: .edge(edge), distance: .atLeast(30), mode: .stream,
+                             command: .argv(["drawer"]))
+        let (lines, explanation) = Self.streamLines([drawer], frames)
+        #expect(Self.wellFormed(lines))
+        let end = try #require(lines.last)
+        // 15 mm of a 30 mm threshold: short of it, so the lift's speed decides (Settle).
+        #expect(end.progress < 1)
+        #expect(abs(end.velocity - speed) < 1e-6, "the stream's lift speed is the fling's")
+        #expect(end.event == (speed >= Settle.flingSpeed ? .commit : .cancel))
+        // Both sides of Settle.flingSpeed are taken: 0.08 s is over it, 0.12 s (a fling to the
+        // engine, at 13.2 mm/s or more) under it.
+        #expect((speed >= Settle.flingSpeed) == description.hasSuffix("0.08s"), "\(speed) mm/s")
+        // --explain gives the same speed, and the limit it was weighed against.
+        let said = GestureDispatcher.decimal(speed)
+        let ending = explanation.last { $0.contains("ends:") } ?? ""
+        #expect(ending.contains(speed >= Settle.flingSpeed ? "commit: flung toward it at \(said) mm/s" : "at \(said) mm/s (< 184 mm/s"), "\(ending)")
     }
 
     @Test("a cancelled touch cancels its stream, past the threshold or not; input that ends with a finger down too")

@@ -3,54 +3,6 @@ import TouchTrace
 
 /// One gesture bound to one command: what `touch-gestured` runs when that gesture happens.
 package struct Binding: Hashable, Sendable {
-    /// The gestures a binding can name: the library's recognizers a daemon can use.
-    package enum Gesture: String, Hashable, Sendable, CaseIterable {
-        case tap, swipe, longPress, pinch, rotate
-
-        /// The engine's recognizer of it.
-        package var recognizer: RecognizerName {
-            switch self {
-            case .tap: .tap
-            case .swipe: .swipe
-            case .longPress: .longPress
-            case .pinch: .pinch
-            case .rotate: .rotate
-            }
-        }
-    }
-
-    /// Which way a pinch goes.
-    package enum PinchDirection: String, Hashable, Sendable, CaseIterable {
-        /// The fingers came together (scale below 1).
-        case `in`
-        /// The fingers spread apart (scale above 1).
-        case out
-    }
-
-    /// Which way a rotation turns, as seen on the screen.
-    package enum TurnDirection: String, Hashable, Sendable, CaseIterable {
-        case clockwise, counterclockwise
-    }
-
-    /// Where the gesture must have started.
-    package enum EdgeFilter: Hashable, Sendable {
-        /// Anywhere (lisgd's `*`).
-        case any
-        /// Not in any edge zone (lisgd's `N`).
-        case none
-        /// In this edge's (or corner's) zone. A side also admits the two corners that touch it,
-        /// as lisgd's do (a binding for a corner written before it takes those first).
-        case edge(ScreenEdge)
-
-        func admits(_ edge: ScreenEdge?) -> Bool {
-            switch self {
-            case .any: true
-            case .none: edge == nil
-            case .edge(let e): e.admits(edge)
-            }
-        }
-    }
-
     /// How long a swipe must be, measured along its direction from touch-down to lift. As in
     /// lisgd, a class admits its own length and every longer one: `short` any swipe, `medium`
     /// a medium or long one, `long` a long one; bindings written longest first tell them apart.
@@ -137,34 +89,16 @@ package struct Binding: Hashable, Sendable {
         }
     }
 
-    package var gesture: Gesture
-    /// For swipes: the direction; `nil` for any.
-    package var direction: SwipeDirection?
-    /// For pinches: in or out; `nil` for either.
-    package var pinch: PinchDirection?
-    /// For rotations: which way; `nil` for either.
-    package var turn: TurnDirection?
-    /// For taps: how many in a row (1 a tap, 2 a double tap). Default 1.
-    package var taps: Int
-    /// How many fingers; `nil` for any number.
-    package var fingers: Int?
-    package var edge: EdgeFilter
+    /// Which gesture runs it: its kind, direction, way, turn, taps, fingers and edge.
+    package var gesture: GesturePattern
     package var distance: Distance
     package var mode: Mode
     package var command: Command
     /// Where the binding was written (file and line, or the `-g` flag), for logs and errors.
     package var origin: String
 
-    package init(gesture: Gesture, direction: SwipeDirection? = nil, pinch: PinchDirection? = nil,
-                turn: TurnDirection? = nil, taps: Int = 1, fingers: Int? = nil, edge: EdgeFilter = .any,
-                distance: Distance = .any, mode: Mode = .release, command: Command, origin: String = "") {
+    package init(gesture: GesturePattern, distance: Distance = .any, mode: Mode = .release, command: Command, origin: String = "") {
         self.gesture = gesture
-        self.direction = direction
-        self.pinch = pinch
-        self.turn = turn
-        self.taps = taps
-        self.fingers = fingers
-        self.edge = edge
         self.distance = distance
         self.mode = mode
         self.command = command
@@ -183,15 +117,16 @@ extension Binding {
     /// `swipe up, 1 finger, from the bottom edge, long → sxmo_appmenu.sh (config.toml:12)`.
     package var summary: String {
         var parts: [String] = []
-        switch gesture {
-        case .swipe: parts.append("swipe " + (direction?.rawValue ?? "any way"))
+        let taps = gesture.taps
+        switch gesture.kind {
+        case .swipe: parts.append("swipe " + (gesture.direction?.rawValue ?? "any way"))
         case .tap: parts.append(taps == 1 ? "tap" : taps == 2 ? "double tap" : "\(taps) taps")
         case .longPress: parts.append("long press")
-        case .pinch: parts.append("pinch " + (pinch?.rawValue ?? "in or out"))
-        case .rotate: parts.append("rotate " + (turn?.rawValue ?? "either way"))
+        case .pinch: parts.append("pinch " + (gesture.pinch?.rawValue ?? "in or out"))
+        case .rotate: parts.append("rotate " + (gesture.turn?.rawValue ?? "either way"))
         }
-        parts.append(fingers.map { $0 == 1 ? "1 finger" : "\($0) fingers" } ?? "any fingers")
-        switch edge {
+        parts.append(gesture.fingers.map { $0 == 1 ? "1 finger" : "\($0) fingers" } ?? "any fingers")
+        switch gesture.edge {
         case .any: break
         case .none: parts.append("not from an edge")
         case .edge(let e): parts.append("from the \(e.rawValue) edge")
@@ -222,6 +157,6 @@ extension Binding {
     /// `"horizontal"`, a diagonal under either): warned of at start (``DaemonConfig``) and named
     /// by `--explain` beside a touch that ran nothing.
     package static func offAxis(_ bindings: [Binding], _ axis: GestureSettings.SwipeAxis) -> [Binding] {
-        bindings.filter { b in b.gesture == .swipe && b.direction.map { !axis.takes($0) } == true }
+        bindings.filter { b in b.gesture.kind == .swipe && b.gesture.direction.map { !axis.takes($0) } == true }
     }
 }

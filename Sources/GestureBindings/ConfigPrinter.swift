@@ -94,13 +94,14 @@ extension DaemonConfig {
         for b in bindings {
             lines += ["", "[[binding]]"]
             if b.origin.hasPrefix("-g ") { lines.append("# from \(visibleText(b.origin))") }
-            entry("gesture", tomlString(b.gesture.rawValue))
-            if let d = b.direction { entry("direction", tomlString(d.rawValue)) }
-            if let p = b.pinch { entry("direction", tomlString(p.rawValue)) }
-            if let t = b.turn { entry("direction", tomlString(t.rawValue)) }
-            if b.gesture == .tap, b.taps != 1 { entry("taps", String(b.taps)) }
-            if let f = b.fingers { entry("fingers", String(f)) }
-            switch b.edge {
+            let g = b.gesture
+            entry("gesture", tomlString(g.kind.rawValue))
+            if let d = g.direction { entry("direction", tomlString(d.rawValue)) }
+            if let p = g.pinch { entry("direction", tomlString(p.rawValue)) }
+            if let t = g.turn { entry("direction", tomlString(t.rawValue)) }
+            if g.kind == .tap, g.taps != 1 { entry("taps", String(g.taps)) }
+            if let f = g.fingers { entry("fingers", String(f)) }
+            switch g.edge {
             case .any: break
             case .none: entry("edge", "\"none\"")
             case .edge(let e): entry("edge", tomlString(e.rawValue))

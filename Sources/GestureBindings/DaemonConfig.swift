@@ -69,14 +69,14 @@ package struct DaemonConfig: Sendable {
     /// and no fling: nothing binds them.
     package var settings: GestureSettings {
         var s = thresholds
-        s.swipe.diagonals = diagonals ?? bindings.contains { $0.direction?.isDiagonal ?? false }
+        s.swipe.diagonals = diagonals ?? bindings.contains { $0.gesture.direction?.isDiagonal ?? false }
         if !givenSettings.contains("tap.maxCount") {
-            s.tap.maxCount = max(1, bindings.filter { $0.gesture == .tap }.map { $0.taps }.max() ?? 1)
+            s.tap.maxCount = max(1, bindings.filter { $0.gesture.kind == .tap }.map { $0.gesture.taps }.max() ?? 1)
         }
         if !givenSettings.contains("arena.enabled") {
-            let bound = Set(bindings.map { $0.gesture })
+            let bound = Set(bindings.map { $0.gesture.kind })
             s.arena.enabled = bound.isEmpty ? RecognizerSet([.tap, .swipe, .longPress, .pinch, .rotate])
-                : RecognizerSet(Binding.Gesture.allCases.filter { bound.contains($0) }.map { $0.recognizer })
+                : RecognizerSet(GesturePattern.Kind.allCases.filter { bound.contains($0) }.map { $0.recognizer })
         }
         return s
     }
@@ -222,7 +222,7 @@ package struct DaemonConfig: Sendable {
     package var unreachableBindings: [Diagnostic] {
         let axis = settings.swipe.axis
         return Binding.offAxis(bindings, axis).map { b in
-            Diagnostic(.warning, SourceLocation(file: b.origin), "a swipe \(b.direction?.rawValue ?? "") can never run: [settings.swipe] axis is "
+            Diagnostic(.warning, SourceLocation(file: b.origin), "a swipe \(b.gesture.direction?.rawValue ?? "") can never run: [settings.swipe] axis is "
                        + "\"\(axis.rawValue)\" (\(axis.directionWords) only)")
         }
     }
@@ -336,15 +336,15 @@ package struct DaemonConfig: Sendable {
         let millimetreRange = "\(formatJSONNumber(GestureFollower.thresholds.lowerBound)) to \(formatJSONNumber(GestureFollower.thresholds.upperBound))"
         let origin = "\(table.location.file ?? ""):\(table.location.line ?? 0)"
         guard let g = values["gesture"] else {
-            fail("this [[binding]] has no `gesture` (one of \(Binding.Gesture.allCases.map { $0.rawValue }.joined(separator: ", ")))", table.location)
+            fail("this [[binding]] has no `gesture` (one of \(GesturePattern.Kind.allCases.map { $0.rawValue }.joined(separator: ", ")))", table.location)
             return nil
         }
-        guard let gesture = g.value.string.flatMap(Binding.Gesture.init(rawValue:)) else {
-            bad("gesture", "one of \(Binding.Gesture.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+        guard let gesture = g.value.string.flatMap(GesturePattern.Kind.init(rawValue:)) else {
+            bad("gesture", "one of \(GesturePattern.Kind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
             return nil
         }
-        var b = Binding(gesture: gesture, command: .argv([]), origin: origin)
-        func only(_ key: String, for gestures: [Binding.Gesture]) -> Bool {
+        var b = Binding(gesture: GesturePattern(gesture), command: .argv([]), origin: origin)
+        func only(_ key: String, for gestures: [GesturePattern.Kind]) -> Bool {
             guard let v = values[key] else { return false }
             if !gestures.contains(gesture) {
                 fail("`\(key)` does not apply to a \(gesture.rawValue) (only to \(gestures.map { $0.rawValue }.joined(separator: " and ")))", v.location)
@@ -356,28 +356,28 @@ package struct DaemonConfig: Sendable {
         if let d = values["direction"] {
             switch gesture {
             case .swipe:
-                if let s = d.value.string.flatMap(SwipeDirection.init(rawValue:)) { b.direction = s } else {
+                if let s = d.value.string.flatMap(SwipeDirection.init(rawValue:)) { b.gesture.direction = s } else {
                     bad("direction", "a swipe direction: " + SwipeDirection.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
                 }
             case .pinch:
-                if let s = d.value.string.flatMap(Binding.PinchDirection.init(rawValue:)) { b.pinch = s } else { bad("direction", "\"in\" or \"out\"") }
+                if let s = d.value.string.flatMap(GesturePattern.PinchWay.init(rawValue:)) { b.gesture.pinch = s } else { bad("direction", "\"in\" or \"out\"") }
             case .rotate:
-                if let s = d.value.string.flatMap(Binding.TurnDirection.init(rawValue:)) { b.turn = s } else { bad("direction", "\"clockwise\" or \"counterclockwise\"") }
+                if let s = d.value.string.flatMap(GesturePattern.Turn.init(rawValue:)) { b.gesture.turn = s } else { bad("direction", "\"clockwise\" or \"counterclockwise\"") }
             case .tap, .longPress:
                 fail("`direction` does not apply to a \(gesture.rawValue)", d.location)
                 ok = false
             }
         }
         if let f = values["fingers"] {
-            if f.value.string == "any" { b.fingers = nil } else if let n = f.value.number, n >= 1, n <= 10, n == n.rounded() { b.fingers = Int(n) } else {
+            if f.value.string == "any" { b.gesture.fingers = nil } else if let n = f.value.number, n >= 1, n <= 10, n == n.rounded() { b.gesture.fingers = Int(n) } else {
                 bad("fingers", "a finger count from 1 to 10, or \"any\"")
             }
         }
         if let e = values["edge"] {
             switch e.value.string {
-            case "any": b.edge = .any
-            case "none": b.edge = .none
-            case let s?: if let edge = ScreenEdge(rawValue: s) { b.edge = .edge(edge) } else { fallthrough }
+            case "any": b.gesture.edge = .any
+            case "none": b.gesture.edge = .none
+            case let s?: if let edge = ScreenEdge(rawValue: s) { b.gesture.edge = .edge(edge) } else { fallthrough }
             default: bad("edge", "\"any\", \"none\" or an edge: " + ScreenEdge.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
             }
         }
@@ -420,7 +420,7 @@ package struct DaemonConfig: Sendable {
         }
         if streams { b.mode = .stream }
         if only("taps", for: [.tap]), let t = values["taps"] {
-            if let n = t.value.number, n >= 1, n <= 3, n == n.rounded() { b.taps = Int(n) } else { bad("taps", "1, 2 or 3") }
+            if let n = t.value.number, n >= 1, n <= 3, n == n.rounded() { b.gesture.taps = Int(n) } else { bad("taps", "1, 2 or 3") }
         }
         if let a = values["action"] {
             if streams {

@@ -55,21 +55,21 @@ extension GestureDispatcher {
             let rank = m.rank
             if rank > (nearest?.rank ?? 0) { nearest = (k, rank, m) }
         }
-        let kinds = c.gesture.plural
+        let kinds = c.gesture.kind.plural
         // Nothing bound for this kind of gesture (or number of fingers): a bound gesture the
         // touch missed is what the user more likely meant (a press held too short a time).
-        let missed = nearestMiss(other: c.gesture).map { "; " + $0 } ?? ""
+        let missed = nearestMiss(other: c.gesture.kind).map { "; " + $0 } ?? ""
         guard let nearest else { return "no binding for \(kinds)\(missed)" }
-        if case .fingers = nearest.mismatch { return "no binding for \(c.fingers)-finger \(kinds)\(missed)" }
+        if case .pattern(.fingers) = nearest.mismatch { return "no binding for \(c.gesture.fingers ?? 0)-finger \(kinds)\(missed)" }
         var line = "no binding took it; nearest \(bindings[nearest.index].origin): \(words(nearest.mismatch, keys[nearest.index], c))"
         // A tap one short of a multiple tap: the tap before it, too long before (tap.maxGap went
         // unnamed, "taps 1 ≠ 2" alone).
-        if case .taps(let n) = nearest.mismatch, n > c.taps, c.gesture == .tap, previousSequenceTapped, let gap = gapBefore, gap > tapMaxGap, gap <= 3 * tapMaxGap {
+        if case .pattern(.taps(let n)) = nearest.mismatch, n > c.gesture.taps, c.gesture.kind == .tap, previousSequenceTapped, let gap = gapBefore, gap > tapMaxGap, gap <= 3 * tapMaxGap {
             line += "; it went down \(formatFixed(gap, digits: 2)) s after the tap before it lifted, past tap.maxGap \(formatFixed(tapMaxGap, digits: 2)) s: a tap of its own"
         }
         // A bound gesture of another kind missed by little is what the user may have meant (a
         // press held a little short of a long press, with a double tap bound: it went unsaid).
-        if let near = nearestMiss(other: c.gesture, within: 2) { line += "; " + near }
+        if let near = nearestMiss(other: c.gesture.kind, within: 2) { line += "; " + near }
         return line
     }
 
@@ -83,7 +83,7 @@ extension GestureDispatcher {
             return
         }
         guard let missed = nearestMiss(other: nil) else {
-            let bound = Set(keys.map { $0.gesture }).map { $0.plural }.sorted()
+            let bound = Set(keys.map { $0.gesture.kind }).map { $0.plural }.sorted()
             pendingNearMiss = head + "touch with \(fingerWords): no gesture a binding waits for ("
                 + (bound.isEmpty ? "none is bound" : bound.joined(separator: ", ")) + ")" + offAxis
             return
@@ -108,10 +108,10 @@ extension GestureDispatcher {
     /// Of the gestures a binding waits for (other than `other`), the one whose recognizer came
     /// nearest to taking the current sequence, in words with the limit it missed:
     /// `not a swipe up from the bottom edge, 1 finger: distance 11.5 mm < 11.8 mm`.
-    func nearestMiss(other: Binding.Gesture?, within: Double = .infinity) -> String? {
-        var best: (gesture: Binding.Gesture, failure: GestureFailure, miss: Double)?
+    func nearestMiss(other: GesturePattern.Kind?, within: Double = .infinity) -> String? {
+        var best: (gesture: GesturePattern.Kind, failure: GestureFailure, miss: Double)?
         for (r, f) in failures {
-            guard let g = Binding.Gesture(r), g != other, keys.contains(where: { $0.gesture == g }),
+            guard let g = GesturePattern.Kind(r), g != other, keys.contains(where: { $0.gesture.kind == g }),
                   let miss = f.shortfall, miss <= within else { continue }
             if miss < (best?.miss ?? .infinity) { best = (g, f, miss) }
         }
@@ -134,16 +134,17 @@ extension GestureDispatcher {
 
     /// `m`, the first test `key` fails for `c`, in words with the measured value and the limit.
     func words(_ m: Mismatch, _ key: Key, _ c: Candidate) -> String {
+        let g = c.gesture
         switch m {
-        case .gesture: return "gesture \(c.gesture.rawValue) ≠ \(key.gesture.rawValue)"
+        case .gesture, .pattern(.kind): return "gesture \(g.kind.rawValue) ≠ \(key.gesture.kind.rawValue)"
         case .repeating: return "repeats while the fingers move (mode P), not at the end"
         case .streams: return "streams while its gesture happens, and its stream did not begin in this touch"
-        case .fingers(let f): return "fingers \(c.fingers) ≠ \(f)"
-        case .direction(let d): return "direction \(c.direction?.rawValue ?? "none") ≠ \(d.rawValue)"
-        case .taps(let n): return "taps \(c.taps) ≠ \(n)"
-        case .pinch(let p): return "pinch \(c.pinch?.rawValue ?? "none") ≠ \(p.rawValue)"
-        case .turn(let t): return "turn \(c.turn?.rawValue ?? "none") ≠ \(t.rawValue)"
-        case .edge: return edgeReason(key.edge, c.edge)
+        case .pattern(.fingers(let f)): return "fingers \(g.fingers ?? 0) ≠ \(f)"
+        case .pattern(.direction(let d)): return "direction \(g.direction?.rawValue ?? "none") ≠ \(d.rawValue)"
+        case .pattern(.taps(let n)): return "taps \(g.taps) ≠ \(n)"
+        case .pattern(.pinch(let p)): return "pinch \(g.pinch?.rawValue ?? "none") ≠ \(p.rawValue)"
+        case .pattern(.turn(let t)): return "turn \(g.turn?.rawValue ?? "none") ≠ \(t.rawValue)"
+        case .pattern(.edge): return edgeReason(key.gesture.edge, g.edge.screenEdge)
         case .distance:
             let need: (String, Double) = switch key.distance {
             case .medium: ("medium", c.extent / 3)
@@ -157,7 +158,7 @@ extension GestureDispatcher {
 
     /// Why a gesture whose fingers started in `edge` is not from `wanted`: where the farthest
     /// finger went down, measured from the edge (or edges) asked for, against the zone's width.
-    func edgeReason(_ wanted: Binding.EdgeFilter, _ edge: ScreenEdge?) -> String {
+    func edgeReason(_ wanted: GesturePattern.Edge, _ edge: ScreenEdge?) -> String {
         let found = edge?.rawValue ?? "none"
         guard case .edge(let e) = wanted else { return "edge \(found), not none" }
         let far = surface.millimeters(Point(x: surface.width, y: surface.height))
@@ -194,19 +195,7 @@ extension GestureDispatcher {
     }
 }
 
-extension Binding.Gesture {
-    /// The binding gesture a recognizer reports, if any binds it.
-    init?(_ recognizer: RecognizerName) {
-        switch recognizer {
-        case .tap: self = .tap
-        case .swipe: self = .swipe
-        case .longPress: self = .longPress
-        case .pinch: self = .pinch
-        case .rotate: self = .rotate
-        case .pan, .fling, .drag: return nil
-        }
-    }
-
+extension GesturePattern.Kind {
     /// The gesture's name in the plural, for "no binding for taps".
     var plural: String {
         switch self {

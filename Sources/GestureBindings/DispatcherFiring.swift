@@ -16,8 +16,8 @@ extension GestureDispatcher {
         enum Cause: Sendable {
             case tap(taps: Int, fingers: Int, edge: ScreenEdge?)
             case longPress(fingers: Int, edge: ScreenEdge?)
-            case pinch(Binding.PinchDirection, scale: Double, fingers: Int)
-            case rotate(Binding.TurnDirection, radians: Double, fingers: Int)
+            case pinch(GesturePattern.PinchWay, scale: Double, fingers: Int)
+            case rotate(GesturePattern.Turn, radians: Double, fingers: Int)
             case slide(SwipeDirection, millimeters: Double, fingers: Int, edge: ScreenEdge?)
             case swipe(SwipeDirection, millimeters: Double, fingers: Int, edge: ScreenEdge?)
         }

@@ -17,19 +17,10 @@ extension GestureDispatcher {
     /// One line a streaming binding's command reads on its standard input (``GestureFollower/Update``).
     package typealias StreamLine = GestureFollower.Update
 
-    /// What a streaming binding's gesture is, as the bindings are matched.
-    func candidate(_ o: GestureFollower.Offer) -> Candidate {
-        switch o.kind {
-        case .swipe(let way): Candidate(gesture: .swipe, fingers: o.fingers, edge: o.edge, direction: way)
-        case .pinch(let outward): Candidate(gesture: .pinch, fingers: o.fingers, edge: o.edge, pinch: outward ? .out : .in)
-        case .rotate(let clockwise): Candidate(gesture: .rotate, fingers: o.fingers, edge: o.edge, turn: clockwise ? .clockwise : .counterclockwise)
-        }
-    }
-
     /// The streaming binding that takes a beginning gesture, with its threshold (mm): the first
     /// binding it matches, if that one streams.
     func chooseStream(_ o: GestureFollower.Offer) -> (tag: Int, threshold: Double)? {
-        let c = candidate(o)
+        let c = Candidate(o.gesture)
         guard let k = keys.indices.first(where: { mismatch(keys[$0], c, atBegin: true) == nil }), keys[k].mode == .stream else { return nil }
         let given: Double? = if case .atLeast(let mm) = keys[k].distance { mm } else { nil }
         switch o.kind {

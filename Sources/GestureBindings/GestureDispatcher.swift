@@ -42,20 +42,11 @@ package struct GestureDispatcher: Sendable {
 
     /// A binding without its command: a value with no reference in it.
     struct Key {
-        var gesture: Binding.Gesture
-        var direction: SwipeDirection?
-        var pinch: Binding.PinchDirection?
-        var turn: Binding.TurnDirection?
-        var taps: Int
-        var fingers: Int?
-        var edge: Binding.EdgeFilter
+        var gesture: GesturePattern
         var distance: Binding.Distance
         var mode: Binding.Mode
 
-        init(_ b: Binding) {
-            (gesture, direction, pinch, turn, taps) = (b.gesture, b.direction, b.pinch, b.turn, b.taps)
-            (fingers, edge, distance, mode) = (b.fingers, b.edge, b.distance, b.mode)
-        }
+        init(_ b: Binding) { (gesture, distance, mode) = (b.gesture, b.distance, b.mode) }
     }
 
     /// One contact of the current touch sequence. A handful at most: kept in an array and
@@ -136,7 +127,7 @@ package struct GestureDispatcher: Sendable {
         tapMaxGap = settings.tap.maxGap
         let keys = bindings.map(Key.init)
         self.keys = keys
-        repeating = keys.indices.filter { if case .repeating = keys[$0].mode { keys[$0].gesture == .swipe } else { false } }
+        repeating = keys.indices.filter { if case .repeating = keys[$0].mode { keys[$0].gesture.kind == .swipe } else { false } }
         follower = keys.contains { $0.mode == .stream } ? GestureFollower(settings: settings, surface: surface) : nil
         swipeMinDistance = settings.swipe.minDistance
         pinchMinSpanChange = settings.pinch.minSpanChange
@@ -273,35 +264,38 @@ package struct GestureDispatcher: Sendable {
         return nil
     }
 
-    /// What a finished gesture is: its kind and the values bindings test.
+    /// What a finished gesture is: its pattern (every field of its kind set), and for a swipe
+    /// its length along its direction and the screen's extent that way (mm).
     struct Candidate {
-        var gesture: Binding.Gesture
-        var fingers: Int
-        var edge: ScreenEdge?
-        var direction: SwipeDirection?
+        var gesture: GesturePattern
         var length = 0.0, extent = 0.0
-        var taps = 1
-        var pinch: Binding.PinchDirection?
-        var turn: Binding.TurnDirection?
+
+        init(_ gesture: GesturePattern, length: Double = 0, extent: Double = 0) {
+            (self.gesture, self.length, self.extent) = (gesture, length, extent)
+        }
     }
 
     /// Why a binding's key does not match a gesture: the first test it fails. Cases only, no
     /// text: matching runs at every finished gesture; the words are made only for `--explain`.
     enum Mismatch: Equatable {
-        case gesture, repeating, streams, fingers(Int), direction(SwipeDirection), taps(Int)
-        case pinch(Binding.PinchDirection), turn(Binding.TurnDirection), edge, distance
+        /// Another kind of gesture.
+        case gesture
+        case repeating, streams
+        /// A test of the pattern's own after its kind (fingers, the kind's field, edge).
+        case pattern(GesturePattern.Mismatch)
+        case distance
 
-        /// How many of ``mismatch(_:_:)``'s tests passed before this one failed.
+        /// How many of ``mismatch(_:_:atBegin:)``'s tests passed before this one failed.
         var rank: Int {
             switch self {
-            case .gesture: 0
+            case .gesture, .pattern(.kind): 0
             case .repeating, .streams: 1
-            case .fingers: 2
-            case .direction: 3
-            case .taps: 4
-            case .pinch: 5
-            case .turn: 6
-            case .edge: 7
+            case .pattern(.fingers): 2
+            case .pattern(.direction): 3
+            case .pattern(.taps): 4
+            case .pattern(.pinch): 5
+            case .pattern(.turn): 6
+            case .pattern(.edge): 7
             case .distance: 8
             }
         }
@@ -312,16 +306,11 @@ package struct GestureDispatcher: Sendable {
     /// `atBegin`: as a gesture begins, when a stream is chosen: the mode and the distance (still
     /// to come) are not tested.
     func mismatch(_ key: Key, _ c: Candidate, atBegin: Bool = false) -> Mismatch? {
-        if key.gesture != c.gesture { return .gesture }
+        if key.gesture.kind != c.gesture.kind { return .gesture }
         if !atBegin, key.mode == .stream { return .streams }
         if !atBegin, key.mode != .release { return .repeating }
-        if let f = key.fingers, f != c.fingers { return .fingers(f) }
-        if c.gesture == .swipe, let d = key.direction, d != c.direction { return .direction(d) }
-        if c.gesture == .tap, key.taps != c.taps { return .taps(key.taps) }
-        if c.gesture == .pinch, let p = key.pinch, p != c.pinch { return .pinch(p) }
-        if c.gesture == .rotate, let t = key.turn, t != c.turn { return .turn(t) }
-        if !key.edge.admits(c.edge) { return .edge }
-        if !atBegin, c.gesture == .swipe, !key.distance.admits(c.length, extent: c.extent) { return .distance }
+        if let m = key.gesture.mismatch(c.gesture) { return .pattern(m) }
+        if !atBegin, c.gesture.kind == .swipe, !key.distance.admits(c.length, extent: c.extent) { return .distance }
         return nil
     }
 
@@ -340,27 +329,27 @@ package struct GestureDispatcher: Sendable {
         case .tap(let t):
             sequenceTapped = true
             let edge = zone(of: t.position)
-            let c = Candidate(gesture: .tap, fingers: t.fingers, edge: edge, taps: t.taps)
+            let c = Candidate(GesturePattern(.tap, taps: t.taps, fingers: t.fingers, edge: .init(edge)))
             let b = first(c)
             let cause = Firing.Cause.tap(taps: t.taps, fingers: t.fingers, edge: edge)
             explain(Firing.words(cause), at: g.time, c, ran: b)
             if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
         case .longPress(let l) where l.phase == .began:
-            let c = Candidate(gesture: .longPress, fingers: l.fingers, edge: startEdge)
+            let c = Candidate(GesturePattern(.longPress, fingers: l.fingers, edge: .init(startEdge)))
             let b = first(c)
             let cause = Firing.Cause.longPress(fingers: l.fingers, edge: startEdge)
             explain(Firing.words(cause), at: g.time, c, ran: b)
             if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
         case .pinch(let p) where p.phase == .ended && p.scale != 1 && !streamed:
-            let way: Binding.PinchDirection = p.scale < 1 ? .in : .out
-            let c = Candidate(gesture: .pinch, fingers: p.fingers, edge: startEdge, pinch: way)
+            let way: GesturePattern.PinchWay = p.scale < 1 ? .in : .out
+            let c = Candidate(GesturePattern(.pinch, pinch: way, fingers: p.fingers, edge: .init(startEdge)))
             let b = first(c)
             let cause = Firing.Cause.pinch(way, scale: p.scale, fingers: p.fingers)
             explain(Firing.words(cause), at: g.time, c, ran: b)
             if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
         case .rotate(let r) where r.phase == .ended && r.angle != 0 && !streamed:
-            let way: Binding.TurnDirection = r.angle > 0 ? .clockwise : .counterclockwise
-            let c = Candidate(gesture: .rotate, fingers: r.fingers, edge: startEdge, turn: way)
+            let way: GesturePattern.Turn = r.angle > 0 ? .clockwise : .counterclockwise
+            let c = Candidate(GesturePattern(.rotate, turn: way, fingers: r.fingers, edge: .init(startEdge)))
             let b = first(c)
             let cause = Firing.Cause.rotate(way, radians: r.angle, fingers: r.fingers)
             explain(Firing.words(cause), at: g.time, c, ran: b)
@@ -389,8 +378,8 @@ package struct GestureDispatcher: Sendable {
         let fingers = activeCount
         for r in repeating {
             let b = keys[r]
-            guard case .repeating(let step) = b.mode, along >= step, b.direction == nil || b.direction == way,
-                  b.fingers == nil || b.fingers == fingers, b.edge.admits(startEdge) else { continue }
+            guard case .repeating(let step) = b.mode, along >= step,
+                  b.gesture.mismatch(GesturePattern(.swipe, direction: way, fingers: fingers, edge: .init(startEdge))) == nil else { continue }
             repeated = true
             follower?.stop()
             // The next step counts from one step further along, and from where the fingers
@@ -424,7 +413,7 @@ package struct GestureDispatcher: Sendable {
         let length = total / Double(tracks.count)
         let size = surface.millimeters(Point(x: surface.width, y: surface.height))
         let extent = abs(size.x * u.x) + abs(size.y * u.y)
-        let c = Candidate(gesture: .swipe, fingers: s.fingers, edge: s.edge, direction: s.direction, length: length, extent: extent)
+        let c = Candidate(GesturePattern(.swipe, direction: s.direction, fingers: s.fingers, edge: .init(s.edge)), length: length, extent: extent)
         let b = first(c)
         let cause = Firing.Cause.swipe(s.direction, millimeters: length, fingers: s.fingers, edge: s.edge)
         explain(Firing.words(cause), at: time, c, ran: b)

@@ -8,7 +8,7 @@ extension Binding {
         "LR": .right, "RL": .left, "DU": .up, "UD": .down,
         "DLUR": .upRight, "URDL": .downLeft, "ULDR": .downRight, "DRUL": .upLeft,
     ]
-    static let lisgdEdges: [String: EdgeFilter] = [
+    static let lisgdEdges: [String: GesturePattern.Edge] = [
         "*": .any, "N": .none, "L": .edge(.left), "R": .edge(.right), "T": .edge(.top), "B": .edge(.bottom),
         "TL": .edge(.topLeft), "TR": .edge(.topRight), "BL": .edge(.bottomLeft), "BR": .edge(.bottomRight),
     ]
@@ -60,7 +60,7 @@ extension Binding {
             if fields.count == 6 { command += "," + fields[5] }
         }
         guard !command.isBlank else { throw fail(fields.count - 1, "expected a command") }
-        self.init(gesture: .swipe, direction: direction, fingers: n, edge: edge, distance: distance,
+        self.init(gesture: GesturePattern(.swipe, direction: direction, fingers: n, edge: edge), distance: distance,
                   mode: mode, command: .shell(command), origin: origin)
     }
 }

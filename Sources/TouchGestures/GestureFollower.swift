@@ -44,6 +44,16 @@ package struct GestureFollower: Sendable {
         package var fingers: Int
         /// Where every finger went down, if in one edge's (or corner's) zone.
         package var edge: ScreenEdge?
+
+        /// The gesture as a pattern tests it (each field of its kind set).
+        package var gesture: GesturePattern {
+            let e = GesturePattern.Edge(edge)
+            return switch kind {
+            case .swipe(let way): GesturePattern(.swipe, direction: way, fingers: fingers, edge: e)
+            case .pinch(let outward): GesturePattern(.pinch, pinch: outward ? .out : .in, fingers: fingers, edge: e)
+            case .rotate(let clockwise): GesturePattern(.rotate, turn: clockwise ? .clockwise : .counterclockwise, fingers: fingers, edge: e)
+            }
+        }
     }
 
     /// One report of a followed gesture: what a streaming binding's command reads as a line.

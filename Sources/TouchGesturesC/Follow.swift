@@ -6,33 +6,14 @@ import TouchTrace
 /// reported as `TG_EVENT_FOLLOW` events from when it begins to its commit (TG_PHASE_ENDED) or
 /// cancel (TG_PHASE_CANCELLED), as the list reports its row slides from the drag to the settle.
 struct FollowRequest {
-    /// TG_EVENT_SWIPE, TG_EVENT_PINCH or TG_EVENT_ROTATE.
-    var gesture: Int32
-    /// A swipe's direction, or a pinch's or rotation's way; nil: any.
-    var direction: SwipeDirection?
-    var outward: Bool?
-    var clockwise: Bool?
-    /// The edge it must start from: nil anywhere; `.some(nil)` from none.
-    var edge: ScreenEdge??
-    /// 0: any.
-    var fingers: Int
+    /// The gesture it follows: a swipe, a pinch or a rotation; a field left nil (or any) takes
+    /// every value.
+    var gesture: GesturePattern
     /// mm; 0: the recognizer's own.
     var threshold: Double
 
     /// Whether it takes `o` as it begins.
-    func takes(_ o: GestureFollower.Offer) -> Bool {
-        if fingers != 0, fingers != o.fingers { return false }
-        switch o.kind {
-        case .swipe(let way): if gesture != 2 || (direction != nil && direction != way) { return false }
-        case .pinch(let out): if gesture != 5 || (outward != nil && outward != out) { return false }
-        case .rotate(let cw): if gesture != 6 || (clockwise != nil && clockwise != cw) { return false }
-        }
-        switch edge {
-        case nil: return true
-        case .some(nil): return o.edge == nil
-        case .some(let e?): return e.admits(o.edge)
-        }
-    }
+    func takes(_ o: GestureFollower.Offer) -> Bool { gesture.mismatch(o.gesture) == nil }
 }
 
 /// A followed gesture's report as a C event holds it (no counted reference: queued as bytes).
@@ -173,32 +154,33 @@ public func tg_engine_follow(_ engine: OpaquePointer?, _ gesture: Int32, _ way: 
         var number: Int32 = 0
         let status = attempt { () throws(Refusal) in
             func bad(_ what: String) -> Refusal { Refusal(.invalidArgument, "tg_engine_follow: \(what)") }
-            var r = FollowRequest(gesture: gesture, fingers: Int(fingers), threshold: thresholdMillimeters)
-            switch gesture {
-            case 2:
+            guard let kind = [GesturePattern.Kind.swipe, .pinch, .rotate].first(where: { typeNumber($0) == gesture }) else {
+                throw bad("the gesture must be TG_EVENT_SWIPE, TG_EVENT_PINCH or TG_EVENT_ROTATE, found \(gesture)")
+            }
+            var r = FollowRequest(gesture: GesturePattern(kind, fingers: fingers == 0 ? nil : Int(fingers)), threshold: thresholdMillimeters)
+            switch kind {
+            case .swipe:
                 guard way == 0 || SwipeDirection.allCases.contains(where: { directionNumber($0) == way }) else {
                     throw bad("a swipe's way must be an enum tg_direction (TG_DIRECTION_NONE: any), found \(way)")
                 }
-                r.direction = SwipeDirection.allCases.first { directionNumber($0) == way }
-            case 5:
+                r.gesture.direction = SwipeDirection.allCases.first { directionNumber($0) == way }
+            case .pinch:
                 guard [0, wayNumber(.in), wayNumber(.out)].contains(way) else { throw bad("a pinch's way must be TG_WAY_IN, TG_WAY_OUT or TG_WAY_NONE (either), found \(way)") }
-                r.outward = way == 0 ? nil : way == wayNumber(.out)
-            case 6:
+                r.gesture.pinch = way == 0 ? nil : way == wayNumber(.out) ? .out : .in
+            default:
                 guard [0, wayNumber(.clockwise), wayNumber(.counterclockwise)].contains(way) else {
                     throw bad("a rotation's way must be TG_WAY_CLOCKWISE, TG_WAY_COUNTERCLOCKWISE or TG_WAY_NONE (either), found \(way)")
                 }
-                r.clockwise = way == 0 ? nil : way == wayNumber(.clockwise)
-            default:
-                throw bad("the gesture must be TG_EVENT_SWIPE, TG_EVENT_PINCH or TG_EVENT_ROTATE, found \(gesture)")
+                r.gesture.turn = way == 0 ? nil : way == wayNumber(.clockwise) ? .clockwise : .counterclockwise
             }
             switch edge {
-            case -1: r.edge = nil
-            case 0: r.edge = .some(nil)
+            case -1: r.gesture.edge = .any
+            case 0: r.gesture.edge = .none
             default:
                 guard let e = ScreenEdge.allCases.first(where: { edgeNumber($0) == edge }) else {
                     throw bad("the edge must be an enum tg_edge, or -1 for anywhere, found \(edge)")
                 }
-                r.edge = .some(e)
+                r.gesture.edge = .edge(e)
             }
             guard (0...10).contains(fingers) else { throw bad("fingers must be 0 (any) to 10, found \(fingers)") }
             let range = GestureFollower.thresholds

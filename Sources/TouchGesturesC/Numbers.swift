@@ -33,15 +33,27 @@ import TouchList
     }
 }
 
+/// `enum tg_event_type`'s number for a kind of gesture a pattern names: its events' number, and
+/// what `tg_engine_follow` takes for it.
+@inline(__always) package func typeNumber(_ kind: GesturePattern.Kind) -> Int32 {
+    switch kind {
+    case .tap: 1
+    case .swipe: 2
+    case .longPress: 3
+    case .pinch: 5
+    case .rotate: 6
+    }
+}
+
 /// A gesture's `enum tg_event_type` number and the trace format's name.
 @inline(__always) package func gestureTypeAndName(_ kind: GestureEvent.Kind) -> (Int32, StaticString) {
     switch kind {
-    case .tap: (1, "tap")
-    case .swipe: (2, "swipe")
-    case .longPress: (3, "longPress")
+    case .tap: (typeNumber(.tap), "tap")
+    case .swipe: (typeNumber(.swipe), "swipe")
+    case .longPress: (typeNumber(.longPress), "longPress")
     case .pan: (4, "pan")
-    case .pinch: (5, "pinch")
-    case .rotate: (6, "rotate")
+    case .pinch: (typeNumber(.pinch), "pinch")
+    case .rotate: (typeNumber(.rotate), "rotate")
     case .fling: (7, "fling")
     case .drag: (11, "drag")
     case .failed: (8, "failed")

@@ -55,12 +55,12 @@ struct ConfigTests {
         #expect(c.calibration == [1, 0, 0, 0, 1, 0] && c.readInterval == 0.040)
         #expect(c.bindings.count == 4)
         let up = c.bindings[0]
-        #expect(up.gesture == .swipe && up.direction == .up && up.edge == .edge(.bottom) && up.fingers == 1 && up.distance == .long)
+        #expect(up.gesture == GesturePattern(.swipe, direction: .up, fingers: 1, edge: .edge(.bottom)) && up.distance == .long)
         #expect(up.command == .argv(["sxmo_appmenu.sh", "--a \"quoted\" word", "café"]))
         #expect(up.origin == "c.toml:15")
         #expect(c.bindings[1].mode == .repeating(step: 5) && c.bindings[1].command == .shell("brightnessctl set +5% >/dev/null"))
-        #expect(c.bindings[2].taps == 2 && c.bindings[2].fingers == nil)
-        #expect(c.bindings[3].pinch == .in && c.bindings[3].edge == .none)
+        #expect(c.bindings[2].gesture.taps == 2 && c.bindings[2].gesture.fingers == nil)
+        #expect(c.bindings[3].gesture.pinch == .in && c.bindings[3].gesture.edge == .none)
         // A diagonal is bound, so the engine recognizes eight directions; a double tap is bound,
         // so taps are counted up to two.
         #expect(c.settings.swipe.diagonals && c.settings.tap.maxCount == 2)
@@ -323,7 +323,7 @@ struct ConfigTests {
         let text = try #require(readText("/" + path + "/docs/touch-gestured.example.toml"))
         let c = try DaemonConfig(text: text, file: "touch-gestured.example.toml")
         #expect(c.bindings.count >= 8)
-        #expect(Set(c.bindings.map(\.gesture)) == Set(Binding.Gesture.allCases))
+        #expect(Set(c.bindings.map(\.gesture.kind)) == Set(GesturePattern.Kind.allCases))
     }
 }
 

@@ -10,12 +10,12 @@ import TouchTestSupport
 /// (160 × 96 mm), each binding's command naming it.
 @Suite("Which binding each gesture runs")
 struct DispatcherTests {
-    static func bind(_ gesture: Binding.Gesture, _ name: String, direction: SwipeDirection? = nil,
-                     fingers: Int? = nil, edge: Binding.EdgeFilter = .any, distance: Binding.Distance = .any,
-                     mode: Binding.Mode = .release, taps: Int = 1, pinch: Binding.PinchDirection? = nil,
-                     turn: Binding.TurnDirection? = nil) -> Binding {
-        Binding(gesture: gesture, direction: direction, pinch: pinch, turn: turn, taps: taps, fingers: fingers,
-                edge: edge, distance: distance, mode: mode, command: .argv([name]))
+    static func bind(_ gesture: GesturePattern.Kind, _ name: String, direction: SwipeDirection? = nil,
+                     fingers: Int? = nil, edge: GesturePattern.Edge = .any, distance: Binding.Distance = .any,
+                     mode: Binding.Mode = .release, taps: Int = 1, pinch: GesturePattern.PinchWay? = nil,
+                     turn: GesturePattern.Turn? = nil) -> Binding {
+        Binding(gesture: GesturePattern(gesture, direction: direction, pinch: pinch, turn: turn, taps: taps, fingers: fingers, edge: edge),
+                distance: distance, mode: mode, command: .argv([name]))
     }
 
     /// The commands run, with their times, as the replay runs them.

@@ -7,16 +7,16 @@ import TouchTrace
 struct LisgdTests {
     @Test func sxmoStyleBindingsRead() throws {
         let b = try Binding(lisgd: "1,DRUL,BR,*,setsid -f sxmo_hook_inputhandler.sh bottomrightcorner", index: 1, repeatStep: 6)
-        #expect(b.gesture == .swipe && b.direction == .upLeft && b.edge == .edge(.bottomRight) && b.fingers == 1)
+        #expect(b.gesture == GesturePattern(.swipe, direction: .upLeft, fingers: 1, edge: .edge(.bottomRight)))
         #expect(b.mode == .release && b.distance == .any)
         #expect(b.command == .shell("setsid -f sxmo_hook_inputhandler.sh bottomrightcorner"))
 
         let p = try Binding(lisgd: "1,DU,L,*,P,sxmo_hook_inputhandler.sh upleftedge", index: 2, repeatStep: 6)
-        #expect(p.direction == .up && p.edge == .edge(.left) && p.mode == .repeating(step: 6))
+        #expect(p.gesture.direction == .up && p.gesture.edge == .edge(.left) && p.mode == .repeating(step: 6))
         #expect(p.command.line == "sxmo_hook_inputhandler.sh upleftedge")
 
         let commas = try Binding(lisgd: "2,LR,N,L,R,printf '%s,%s' a b", index: 3, repeatStep: 6)
-        #expect(commas.fingers == 2 && commas.edge == .none && commas.distance == .long)
+        #expect(commas.gesture.fingers == 2 && commas.gesture.edge == .none && commas.distance == .long)
         #expect(commas.command.line == "printf '%s,%s' a b")
         #expect(commas.origin == "-g #3")
     }
@@ -25,7 +25,7 @@ struct LisgdTests {
         let expected: [String: SwipeDirection] = ["LR": .right, "RL": .left, "DU": .up, "UD": .down,
                                                   "DLUR": .upRight, "URDL": .downLeft, "ULDR": .downRight, "DRUL": .upLeft]
         for (code, direction) in expected {
-            #expect(try Binding(lisgd: "1,\(code),*,*,R,x", index: 1, repeatStep: 6).direction == direction, "\(code)")
+            #expect(try Binding(lisgd: "1,\(code),*,*,R,x", index: 1, repeatStep: 6).gesture.direction == direction, "\(code)")
         }
     }
 

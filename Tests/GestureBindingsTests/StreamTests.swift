@@ -61,7 +61,7 @@ struct StreamTests {
     static let bottom = Point(x: 400, y: 478)
     static func up(_ mm: Double) -> (Double) -> [Point] { { f in [Point(x: 0, y: -mm * f)] } }
 
-    static func streaming(_ name: String, distance: Binding.Distance = .atLeast(20), edge: Binding.EdgeFilter = .edge(.bottom)) -> Binding {
+    static func streaming(_ name: String, distance: Binding.Distance = .atLeast(20), edge: GesturePattern.Edge = .edge(.bottom)) -> Binding {
         DispatcherTests.bind(.swipe, name, direction: .up, edge: edge, distance: distance, mode: .stream)
     }
 
@@ -172,7 +172,7 @@ struct StreamTests {
     func streamEndsAtTheEnginesFlingSpeed(_ description: String, _ way: SwipeDirection, _ edge: ScreenEdge) throws {
         let (frames, fling) = try Self.synthFrames(description)
         let speed = try #require(fling, "the engine reports a fling")
-        let drawer = Binding(gesture: .swipe, direction: way, edge: .edge(edge), distance: .atLeast(30), mode: .stream,
+        let drawer = Binding(gesture: GesturePattern(.swipe, direction: way, edge: .edge(edge)), distance: .atLeast(30), mode: .stream,
                              command: .argv(["drawer"]))
         let (lines, explanation) = Self.streamLines([drawer], frames)
         #expect(Self.wellFormed(lines))

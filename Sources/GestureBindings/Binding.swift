@@ -136,11 +136,11 @@ extension Binding {
         case .short: parts.append("short")
         case .medium: parts.append("medium")
         case .long: parts.append("long")
-        case .atLeast(let mm): parts.append("at least \(mm) mm")
+        case .atLeast(let mm): parts.append("at least \(formatRounded(mm, digits: 3)) mm")
         }
         switch mode {
         case .release: break
-        case .repeating(let step): parts.append("every \(step) mm while moving")
+        case .repeating(let step): parts.append("every \(formatRounded(step, digits: 3)) mm while moving")
         case .stream: parts.append("streamed while it happens")
         }
         let how: String = switch command {

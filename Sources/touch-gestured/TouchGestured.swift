@@ -110,7 +110,8 @@ struct TouchGestured {
                                   test it failed, or the bound gesture the touch came
                                   nearest to and the limit it missed). With -v, every
                                   binding tried, in order, with its first reason.
-          --check-config          Print the bindings read, one line each, and exit.
+          --check-config          Print the bindings read, one line each, and exit; a -T
+                                  step in millimeters of the device as --print-config's.
           --print-config          Print the configuration in effect (-g flags and lisgd's
                                   flags included) as a file --config reads back, and exit;
                                   -t and -T become millimeters for the -d device, the
@@ -323,8 +324,12 @@ struct TouchGestured {
     private func start(given: (file: String, text: String)?, readsRotationFile: Bool, loaded: ReplayRun.Input?) throws(DaemonFailure) {
         let setup = try Setup(self, given: given, readsRotationFile: readsRotationFile)
         if checkConfig {
+            // -t and -T are the device's units: its resolution makes them millimeters, as the
+            // daemon would (a P binding's step said in a default's millimeters was false).
+            var bindings = setup.config.bindings
+            if let device = try printedDevice(setup.config, loaded: loaded) { bindings = setup.config.resolved(for: device.surface).bindings }
             let out = StandardOutput()
-            for b in setup.config.bindings { out.line(b.summary) }
+            for b in bindings { out.line(b.summary) }
             out.flush()
             return
         }

@@ -19,13 +19,15 @@ struct ArgsFileTests {
     @Test("a pasted lisgd command line reads as the same command line given as arguments")
     func pastedCommandLine() throws {
         let file = try Scratch(Self.pasted, suffix: ".args")
-        let fromFile = try Daemon.run(["--args-file", file.path, "--check-config"])
-        let direct = try Daemon.run(["--check-config", "-t", "125", "-T", "60", "-g", #"1,DU,B,*,R,sxmo_hook_x.sh "a b""#,
+        // -t and -T are the device's units: a trace of the PinePhone's panel gives them.
+        let panel = try PrintConfigTests.shortSwipe()
+        let fromFile = try Daemon.run(["--args-file", file.path, "--check-config", "--replay", panel.path])
+        let direct = try Daemon.run(["--check-config", "--replay", panel.path, "-t", "125", "-T", "60", "-g", #"1,DU,B,*,R,sxmo_hook_x.sh "a b""#,
                                      "-g", #"2,LR,*,*,P,echo "quoted" \ back"#, "-g", "1,RL,R,*,R,plain words"])
         #expect(fromFile.status == 0, "\(fromFile.err)")
         #expect(fromFile.out == direct.out && fromFile.out.split(separator: "\n").count == 3, "\(fromFile.out)\n---\n\(direct.out)")
         // --args-file=FILE too, and the words stand where the option stood (a later -g is the 4th).
-        let attached = try Daemon.run(["--args-file=\(file.path)", "-g", "1,UD,*,*,R,last", "--check-config"])
+        let attached = try Daemon.run(["--args-file=\(file.path)", "-g", "1,UD,*,*,R,last", "--check-config", "--replay", panel.path])
         #expect(attached.out.hasSuffix("→ run last (-g #4)\n"), "\(attached.out)")
     }
 
@@ -51,7 +53,8 @@ struct ArgsFileTests {
         }
         // A continuation line ending CR LF joins as one ending LF does (it left an empty word).
         let crlf = try Scratch("-g 1,DU,B,*,R,x \\\r\n  -t 125\r\n", suffix: ".args")
-        let joined = try Daemon.run(["--args-file", crlf.path, "-g", "1,UD,*,*,R,y", "--check-config"])
+        let panel = try PrintConfigTests.shortSwipe()   // -t's units
+        let joined = try Daemon.run(["--args-file", crlf.path, "-g", "1,UD,*,*,R,y", "--check-config", "--replay", panel.path])
         #expect(joined.status == 0 && joined.out.hasSuffix("→ run y (-g #2)\n"), "\(joined.err)\(joined.out)")
         let missing = try Daemon.run(["--args-file", "/nonexistent/args", "--check-config"])
         #expect(missing.status == 2 && missing.err.contains("/nonexistent/args: cannot open"), "\(missing.err)")

@@ -11,6 +11,55 @@ extension GestureDispatcher {
         package init(swipeDistance: String? = nil) { self.swipeDistance = swipeDistance }
     }
 
+    /// A repeating binding's steps in one direction, in a row: told at the sequence's end.
+    struct SlideRun {
+        var binding: Int
+        var way: SwipeDirection
+        var step: Double
+        var fingers: Int
+        var steps = 1
+        var first: Double, last: Double
+    }
+
+    /// A step of repeating binding `binding` at `time`: the current run goes on, or a new one
+    /// begins (another binding, or another direction).
+    mutating func noteSlideStep(binding: Int, way: SwipeDirection, step: Double, fingers: Int, at time: Double) {
+        if let k = slideRuns.indices.last, slideRuns[k].binding == binding, slideRuns[k].way == way {
+            slideRuns[k].steps += 1
+            slideRuns[k].last = time
+        } else {
+            slideRuns.append(SlideRun(binding: binding, way: way, step: step, fingers: fingers, first: time, last: time))
+        }
+    }
+
+    /// The end of a sequence that ran repeating bindings: a line for each run (which binding
+    /// stepped, how many times, every how many mm, from when to when), and why the last one
+    /// stopped: the touch was cancelled, or the fingers lifted short of the next step.
+    mutating func explainSlides(at time: Double) {
+        explainedSequence = true
+        for (k, run) in slideRuns.enumerated() {
+            let b = bindings[run.binding]
+            let times = run.steps == 1 ? "once" : "\(run.steps) times"
+            let moved = Firing.words(.slide(run.way, millimeters: Double(run.steps) * run.step, fingers: run.fingers, edge: startEdge))
+            var line = "\(Self.decimalTime(run.first))–\(Self.decimalTime(run.last)) s: \(moved): \(b.origin) ran \(b.command.line) \(times), "
+                + "every \(Self.decimal(run.step)) mm"
+            if k == slideRuns.count - 1 {
+                if cancelled {
+                    line += "; it stopped at \(Self.decimalTime(time)) s: the touch was cancelled (by the device or the system)"
+                } else {
+                    var sum = Point.zero, n = 0
+                    for t in tracks { if let a = t.anchor { sum = sum + surface.millimeters(t.latest - a); n += 1 } }
+                    let d = n > 0 ? sum / Double(n) : .zero
+                    let rest = max(0, d.x * run.way.unitVector.x + d.y * run.way.unitVector.y)
+                    line += "; it stopped at \(Self.decimalTime(time)) s: the fingers lifted \(Self.decimal(rest)) mm past the last step, short of the next"
+                }
+            } else {
+                line += "; then \(slideRuns[k + 1].way == run.way ? "another binding" : "the fingers turned \(slideRuns[k + 1].way.rawValue)")"
+            }
+            explanation.append(line)
+        }
+    }
+
     /// The near miss held since its sequence ended, now that no tap of it can come.
     mutating func tellNearMiss() {
         if let line = pendingNearMiss { explanation.append(line) }

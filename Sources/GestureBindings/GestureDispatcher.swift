@@ -92,6 +92,9 @@ package struct GestureDispatcher: Sendable {
     /// gesture of it was explained (then it needs no near-miss line).
     var failures: [(RecognizerName, GestureFailure)] = []
     var explainedSequence = false
+    /// Explaining only: the repeating bindings that stepped in the current sequence, in order
+    /// (one run for each binding and direction in a row), told at its end.
+    var slideRuns: [SlideRun] = []
     /// A near miss told at the end of a sequence, held while a tap of it may still come.
     var pendingNearMiss: String?
 
@@ -249,6 +252,7 @@ package struct GestureDispatcher: Sendable {
         cancelled = false
         repeated = false
         failures.removeAll(keepingCapacity: true)
+        slideRuns.removeAll(keepingCapacity: true)
         explainedSequence = false
         previousSequenceTapped = sequenceTapped
         sequenceTapped = false
@@ -382,6 +386,7 @@ package struct GestureDispatcher: Sendable {
                   b.gesture.mismatch(GesturePattern(.swipe, direction: way, fingers: fingers, edge: .init(startEdge))) == nil else { continue }
             repeated = true
             follower?.stop()
+            if explains { noteSlideStep(binding: r, way: way, step: step, fingers: fingers, at: time) }
             // The next step counts from one step further along, and from where the fingers
             // are across: what went past the step counts toward the next one, sideways
             // wandering does not add up.
@@ -402,6 +407,7 @@ package struct GestureDispatcher: Sendable {
         }
         guard let s = pendingSwipe, !repeated, !cancelled, !streamed else {
             if explains, !explainedSequence, !repeated, !streamed { nearMiss(at: time) }
+            if explains, repeated { explainSlides(at: time) }
             return
         }
         let u = s.direction.unitVector

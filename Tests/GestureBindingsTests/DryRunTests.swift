@@ -150,6 +150,26 @@ struct DryRunTests {
         #expect(lines.count == 3 && lines[1].hasSuffix("taps 1 ≠ 2"), "\(lines)")
     }
 
+    @Test("--explain says which repeating binding stepped, how many times, and why it stopped")
+    func explainSaysTheSlide() throws {
+        // 40 mm up along the right edge in 1 s; the binding steps every 6 mm (repeat-step).
+        let trace = try Scratch(TraceWriter.document(try TraceSynth.trace(from: "device 800x480 res 5; drag from 798,400 to 798,200 in 1s")),
+                                suffix: ".json")
+        let r = try Daemon.run(["--replay", trace.path, "--dry-run", "--explain", "-g", "1,DU,R,*,P,vol-up", "-g", "1,UD,R,*,P,vol-down"])
+        #expect(r.status == 0, "\(r.err)")
+        let steps = r.out.split(separator: "\n").count
+        #expect(steps >= 5 && r.out == String(repeating: "vol-up\n", count: steps), "\(r.out)")
+        let lines = r.err.split(separator: "\n").map(String.init).filter { $0.hasPrefix("touch-gestured: explain") }
+        #expect(lines.count == 1, "\(r.err)")
+        let line = lines.first ?? ""
+        #expect(line.contains(": slide up \(6 * steps) mm, 1 finger, from the right edge: -g #1 ran vol-up \(steps) times, every 6 mm; "
+                              + "it stopped at 1.000 s: the fingers lifted "), "\(line)")
+        // What is left past the last step is short of a step, and the steps and it make the 40 mm
+        // less what moved before the first frame the binding counted from.
+        let rest = Double(line.split(separator: "lifted ").last?.split(separator: " ").first ?? "") ?? -1
+        #expect(rest >= 0 && rest < 6 && Double(6 * steps) + rest > 38 && Double(6 * steps) + rest <= 40, "\(line)")
+    }
+
     @Test("--explain -v: each binding tried, in order, with the first reason it did not match, then the one that ran")
     func explainEveryBindingSaysWhy() throws {
         // A 30 mm swipe up from 0.4 mm above the bottom of a 160 × 96 mm panel, 80 mm from the left.

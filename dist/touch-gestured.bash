@@ -10,6 +10,6 @@ _touch_gestured() {
         -o) COMPREPLY=($(compgen -W "0 1 2 3" -- "$cur")); return ;;
         -g|-m|-s|-t|-T|-r|-w|-h|--read-interval|--history) return ;;
     esac
-    COMPREPLY=($(compgen -W "-c --config --args-file --session -g -d --device --grab --rotate --rotation-file --read-interval --history --replay --dry-run --run-saved-commands --log -v --verbose --explain --check-config --print-config --version --help -o -m -s -t -T -r -w -h" -- "$cur"))
+    COMPREPLY=($(compgen -W "-c --config --args-file --session -g -d --device --grab --rotate --rotation-file --read-interval --history --replay --dry-run --run-saved-commands --log -v --verbose --explain --check-config --print-config --list-devices --version --help -o -m -s -t -T -r -w -h" -- "$cur"))
 }
 complete -F _touch_gestured touch-gestured

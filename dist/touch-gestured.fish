@@ -16,6 +16,7 @@ complete -c touch-gestured -s v -l verbose -d 'say which devices are read and ho
 complete -c touch-gestured -l explain -d 'say why each binding did or did not run'
 complete -c touch-gestured -l check-config -d 'print the bindings read and exit'
 complete -c touch-gestured -l print-config -d 'print the configuration in effect as a file and exit'
+complete -c touch-gestured -l list-devices -d 'list the input devices and exit'
 complete -c touch-gestured -l version -d 'print the version'
 complete -c touch-gestured -l help -d 'print the help'
 complete -c touch-gestured -s o -x -a '0 1 2 3' -d 'quarter turns of the screen'

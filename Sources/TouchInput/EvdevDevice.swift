@@ -32,15 +32,18 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
                 Without a login session (a kiosk), use the `input` group instead: \
                 sudo usermod -aG input "$USER" and log in again.
                 """
-        case .noSuchDevice(let p): return "\(p): no such device (see `touchtrace devices`)"
+        case .noSuchDevice(let p): return "\(p): no such device (\(Self.listThem))"
         case .notATouchDevice(let p, let n): return "\(p) (\(n)) is not a touch device: it reports no touch positions"
         case .noTouchDevices(let n):
-            return n == 0 ? "no input devices in /dev/input" : "no touch device among the \(n) input devices in /dev/input (see `touchtrace devices`)"
+            return n == 0 ? "no input devices in /dev/input" : "no touch device among the \(n) input devices in /dev/input (\(Self.listThem))"
         case .noInputFolder: return "/dev/input does not exist: this system has no input devices (a container or VM without them?)"
         case .removed(let p): return "\(p): the device was removed"
         case .system(let call, let p, let e): return "\(p): \(call) failed: \(e)"
         }
     }
+
+    /// Where a user sees the devices: the daemon lists them itself (a phone has no touchtrace).
+    static let listThem = "list them with `touch-gestured --list-devices` or `touchtrace devices`"
 
     static func opening(_ path: String, _ e: Errno) -> InputError {
         switch e {
@@ -48,6 +51,37 @@ public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noSuchFile, .noDevice: .noSuchDevice(path: path)
         default: .system(call: "open", path: path, errno: e)
         }
+    }
+}
+
+extension DeviceInfo {
+    /// The devices in lines, as `touch-gestured --list-devices` and `touchtrace devices` print
+    /// them: each one's path, name, kind, multitouch protocol and slots, axes and resolution (or
+    /// why it could not be opened); and, when some could not be opened for want of permission,
+    /// what to do, for standard error.
+    package static func listing(_ all: [DeviceInfo]) -> (lines: [String], permissionHint: String?) {
+        var lines: [String] = []
+        if all.isEmpty { lines.append("no input devices in /dev/input") }
+        for d in all {
+            guard let desc = d.description else {
+                let why = d.error.map { "\($0)".split(separator: "\n").first.map(String.init) ?? "" } ?? "?"
+                lines.append("\(d.path)  (cannot open: \(why))")
+                continue
+            }
+            var line = "\(d.path)  \"\(desc.name)\"  \(d.kind.rawValue)"
+            if let p = desc.touchProtocol {
+                line += ", \(p.rawValue)"
+                if p == .multitouchB { line += ", \(desc.slotCount) slots" }
+            }
+            if let (x, y) = desc.positionAxes {
+                line += ", x \(x.minimum)…\(x.maximum) y \(y.minimum)…\(y.maximum)"
+                line += x.resolution > 0 ? ", \(x.resolution)×\(y.resolution) units/mm" : ", no resolution"
+            }
+            lines.append(line)
+        }
+        let denied = all.contains { if case .permissionDenied? = $0.error { true } else { false } }
+        let hint = denied ? "some devices could not be opened: install TouchGestures' udev rule (tools/install does), which gives the user at the seat the touchscreens:\n  \(InputError.uaccessRule)\nor, without a login session, add yourself to the `input` group" : nil
+        return (lines, hint)
     }
 }
 

@@ -101,9 +101,10 @@ struct TouchDemo: ParsableCommand {
     func run() throws {
         if listDevices {
             do {
-                for d in try EvdevDevice.list() {
-                    print("\(d.path)  \(d.description.map { "\"\($0.name)\" \(d.kind.rawValue)" } ?? "(cannot open)")")
-                }
+                // The one listing, as touchtrace devices and touch-gestured --list-devices print it.
+                let (lines, hint) = DeviceInfo.listing(try EvdevDevice.list())
+                for line in lines { print(line) }
+                if let hint { printError("touch-demo: " + hint) }
             } catch {
                 printError("touch-demo: \(error)")
                 throw ExitCode(2)

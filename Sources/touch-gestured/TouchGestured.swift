@@ -116,6 +116,8 @@ struct TouchGestured {
                                   flags included) as a file --config reads back, and exit;
                                   -t and -T become millimeters for the -d device, the
                                   --replay recording, or the touchscreen found.
+          --list-devices          List the input devices (path, name, kind, protocol, axes,
+                                  resolution), as touchtrace devices does, and exit.
           --version               Print the version and exit.
           --help                  Print this help and exit.
 
@@ -138,6 +140,7 @@ struct TouchGestured {
         case run(TouchGestured)
         case help
         case version
+        case listDevices
     }
 
     static func parse(_ given: [String]) throws(DaemonFailure) -> Request {
@@ -190,6 +193,9 @@ struct TouchGestured {
                 continue
             case "--help": return .help
             case "--version": return .version
+            case "--list-devices":
+                if attached != nil { throw .usage("--list-devices takes no value") }
+                return .listDevices
             case "-c", "--config": c.config = try value(name, attached: attached)
             case "-g": c.bindings.append(try value(name, attached: attached))
             case "-d", "--device": c.devices.append(try value(name, attached: attached))
@@ -263,6 +269,8 @@ struct TouchGestured {
                 let out = StandardOutput()
                 out.line(touchGesturesVersion)
                 out.flush()
+            case .listDevices:
+                try ListDevices.run()
             case .run(let command):
                 try command.run()
             }

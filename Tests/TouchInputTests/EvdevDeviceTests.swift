@@ -12,7 +12,7 @@ struct EvdevDeviceTests {
             try EvdevDevice(path: "/dev/input/event999")
         }
         #expect(InputError.noSuchDevice(path: "/dev/input/event999").description
-                == "/dev/input/event999: no such device (see `touchtrace devices`)")
+                == "/dev/input/event999: no such device (list them with `touch-gestured --list-devices` or `touchtrace devices`)")
     }
 
     @Test("a folder with no event devices, and a file that is not an evdev node")

@@ -392,7 +392,7 @@ public func tg_event_get_contact(_ event: OpaquePointer?) -> Int32 {
 public func tg_event_get_row(_ event: OpaquePointer?) -> Int32 {
     switch listEvent(event) {
     case .rowSwipe(let row, _)?, .select(let row)?, .deselect(let row)?, .check(let row, _)?,
-         .rowOffset(let row, _)?, .fullSwipe(let row, _)?, .rowAction(let row, _, _)?, .rowMoved(let row, _)?,
+         .rowOffset(let row, _)?, .fullSwipe(let row, _)?, .rowAction(let row, _, _)?,
          .rowDeleted(let row)?, .rowInserted(let row)?:
         Int32(clamping: row)
     default: -1
@@ -403,7 +403,7 @@ public func tg_event_get_row(_ event: OpaquePointer?) -> Int32 {
 @_cdecl("tg_event_get_index")
 public func tg_event_get_index(_ event: OpaquePointer?) -> Int32 {
     switch listEvent(event) {
-    case .rowAction(_, _, let index)?, .rowMoved(_, let index)?: Int32(clamping: index)
+    case .rowAction(_, _, let index)?: Int32(clamping: index)
     default: -1
     }
 }
@@ -444,13 +444,6 @@ public func tg_event_get_checked(_ event: OpaquePointer?) -> Int32 { oneOrZero(e
 /// `tg_event_get_momentum()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_momentum")
 public func tg_event_get_momentum(_ event: OpaquePointer?) -> Int32 { oneOrZero(event, momentum) }
-
-/// `tg_event_get_flag()` of touchgestures.h, where it is documented: whichever of the three
-/// facts the event has.
-@_cdecl("tg_event_get_flag")
-public func tg_event_get_flag(_ event: OpaquePointer?) -> Int32 {
-    oneOrZero(event) { swiped($0) ?? checked($0) ?? momentum($0) }
-}
 
 /// `tg_event_get_offset()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_offset")

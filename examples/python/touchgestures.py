@@ -70,7 +70,7 @@ for _name in ("x", "y", "start_x", "start_y", "dx", "dy", "velocity_x", "velocit
               "duration", "scale", "angle", "offset", "time", "progress", "millimeters"):
     _declare("tg_event_get_" + _name, _double, _ptr)
 for _name in ("type", "phase", "fingers", "taps", "direction", "edge", "recognizer", "contact",
-              "row", "flag", "snap", "page", "page_rows", "side", "request"):
+              "row", "snap", "page", "page_rows", "side", "request"):
     _declare("tg_event_get_" + _name, _int, _ptr)
 _declare("tg_event_get_type_name", _str, _ptr)
 _declare("tg_event_get_reason", _str, _ptr)

@@ -277,20 +277,15 @@ const char *tg_event_get_reason(const struct tg_event *event);
 /** Won: the contact that began the touch sequence. [-1] */
 int tg_event_get_contact(const struct tg_event *event);
 /** Row swipe, select, deselect, check, row offset, full swipe, row action, row deleted, row
- * inserted: the row (0-based, flat); row moved: the row's index before the move (as
- * tg_event_get_from()). [-1] */
+ * inserted: the row (0-based, flat). A moved row's indices are tg_event_get_from() and
+ * tg_event_get_to(). [-1] */
 int tg_event_get_row(const struct tg_event *event);
-/** Row action: which action (0: the one at the row's edge); row moved: the row's index after
- * the move (as tg_event_get_to()). [-1] */
+/** Row action: which action (0: the one at the row's edge). [-1] */
 int tg_event_get_index(const struct tg_event *event);
 /** Row moved: the row's index before the move. [-1] */
 int tg_event_get_from(const struct tg_event *event);
 /** Row moved: the row's index after the move. [-1] */
 int tg_event_get_to(const struct tg_event *event);
-/** Row swipe: 1 when the row is now swiped open, 0 when closed; check: 1 when now checked;
- * scroll: 1 when the content moved on its own (momentum, a snap, a spring back). [-1] One name
- * for three meanings, kept for programs written against it: each has a name of its own below. */
-int tg_event_get_flag(const struct tg_event *event);
 /** Row swipe: 1 when the row is now swiped open, 0 when closed. [-1] */
 int tg_event_get_swiped(const struct tg_event *event);
 /** Check: 1 when the row is now checked, 0 when not. [-1] */

@@ -143,13 +143,14 @@ ok=0
 [ "$(sed -n 's/^VMCASE shortName //p' "$work/serial.txt")" = "1 1" ] && [ "$got" = "$expected" ] && ok=1
 verdict shortName $ok "exit $(sed -n 's/^VMCASE shortName //p' "$work/serial.txt"); printed [$(paste -sd'|' <<< "$got")]; the host [$(paste -sd'|' <<< "$expected")]"
 
-# The daemon lists the virtual touchscreen with its kind and resolution (the exported panel's 5
-# units/mm), and a device that is not there is an input error (1) that points to the list.
+# The daemon lists the virtual touchscreen with its kind and a resolution (touchtrace export
+# writes its own device's), and a device that is not there is an input error (1) that points to
+# the list.
 got=$(trace listDevices)
 node=$(sed -n 's/^node //p' <<< "$got")
 ok=0
 [ "$(sed -n 's/^VMCASE listDevices //p' "$work/serial.txt")" = "0 1" ] && [ -n "$node" ] \
-  && grep -q "^$node  \".*\"  touchscreen, .*, 5×5 units/mm\$" <<< "$got" \
+  && grep -q "^$node  \".*\"  touchscreen, multitouchB, .*, [1-9][0-9]*×[1-9][0-9]* units/mm\$" <<< "$got" \
   && grep -q "^touch-gestured: /dev/input/event99: no such device (list them with \`touch-gestured --list-devices\`" <<< "$got" && ok=1
 verdict listDevices $ok "exit $(sed -n 's/^VMCASE listDevices //p' "$work/serial.txt"); printed [$(paste -sd'|' <<< "$got")]"
 

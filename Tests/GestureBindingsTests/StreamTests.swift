@@ -36,9 +36,22 @@ struct StreamTests {
     /// What the dispatcher fires for the steps: the stream lines (with the binding named) and the
     /// other commands.
     static func run(_ bindings: [Binding], _ steps: [Step]) -> (lines: [Line], streamedTo: [String], others: [String]) {
+        let r = run(bindings, frames: steps.map { s in
+            TouchFrame(time: s.time, events: s.points.enumerated().map {
+                TouchEvent(time: s.time, id: $0.offset, phase: s.phase, position: $0.element)
+            })
+        })
+        return (r.lines, r.streamedTo, r.others)
+    }
+
+    /// What the dispatcher fires (and, with `explains`, says) for `frames`, then a second past the
+    /// last and the input's end.
+    static func run(_ bindings: [Binding], frames: [TouchFrame], explains: Bool = false)
+        -> (lines: [Line], streamedTo: [String], others: [String], explanation: [String]) {
         var config = DaemonConfig()
         config.bindings = bindings
         var d = GestureDispatcher(bindings: bindings, settings: config.settings, surface: panel)
+        d.explains = explains
         var lines: [Line] = [], to: [String] = [], others: [String] = []
         let fire = { (f: GestureDispatcher.Firing) in
             if let l = f.stream {
@@ -48,14 +61,10 @@ struct StreamTests {
                 others.append(f.binding.command.line)
             }
         }
-        for s in steps {
-            d.handle(TouchFrame(time: s.time, events: s.points.enumerated().map {
-                TouchEvent(time: s.time, id: $0.offset, phase: s.phase, position: $0.element)
-            }), fire: fire)
-        }
-        d.advance(to: (steps.last?.time ?? 0) + 1, fire: fire)
+        for f in frames { d.handle(f, fire: fire) }
+        d.advance(to: (frames.last?.time ?? 0) + 1, fire: fire)
         d.finish(fire: fire)
-        return (lines, to, others)
+        return (lines, to, others, d.takeExplanation())
     }
 
     static let bottom = Point(x: 400, y: 478)
@@ -137,31 +146,17 @@ struct StreamTests {
         #expect(last.event == .cancel && last.progress > 1 && last.velocity <= -Settle.flingSpeed, "\(b.lines.suffix(6).map { $0.text })")
     }
 
-    /// The synth's strokes as frames, one a time stamp, and the engine's fling at their lift
-    /// (mm/s; nil when it reports none).
+    /// The synth's strokes as frames (``FrameAssembler``, as the daemon groups them), and the
+    /// engine's fling at their lift (mm/s; nil when it reports none).
     static func synthFrames(_ description: String) throws -> (frames: [TouchFrame], fling: Double?) {
         var frames: [TouchFrame] = []
-        for e in try TraceSynth.trace(from: "device 800x480 res 5; " + description).events {
-            if frames.last?.time == e.time { frames[frames.count - 1].events.append(e) } else { frames.append(TouchFrame(time: e.time, events: [e])) }
-        }
+        var assembler = FrameAssembler()
+        for e in try TraceSynth.trace(from: "device 800x480 res 5; " + description).events { assembler.add(e) { frames.append($0) } }
+        assembler.flush { frames.append($0) }
         var engine = GestureEngine(surface: panel)
         var fling: Double?
         for f in frames { engine.handle(f) { if case .fling(let g) = $0.kind { fling = g.millimetersPerSecond } } }
         return (frames, fling)
-    }
-
-    /// The stream lines the dispatcher fires for `frames`.
-    static func streamLines(_ bindings: [Binding], _ frames: [TouchFrame]) -> (lines: [Line], explanation: [String]) {
-        var config = DaemonConfig()
-        config.bindings = bindings
-        var d = GestureDispatcher(bindings: bindings, settings: config.settings, surface: panel)
-        d.explains = true
-        var lines: [Line] = []
-        let fire = { (f: GestureDispatcher.Firing) in if let l = f.stream { lines.append(l) } }
-        for f in frames { d.handle(f, fire: fire) }
-        d.advance(to: (frames.last?.time ?? 0) + 1, fire: fire)
-        d.finish(fire: fire)
-        return (lines, d.takeExplanation())
     }
 
     @Test("a stream ends at the speed the engine's fling reports: short of the threshold, a flick at Settle.flingSpeed or faster commits, up and down; a slower fling cancels",
@@ -174,7 +169,7 @@ struct StreamTests {
         let speed = try #require(fling, "the engine reports a fling")
         let drawer = Binding(gesture: GesturePattern(.swipe, direction: way, edge: .edge(edge)), distance: .atLeast(30), mode: .stream,
                              command: .argv(["drawer"]))
-        let (lines, explanation) = Self.streamLines([drawer], frames)
+        let (lines, _, _, explanation) = Self.run([drawer], frames: frames, explains: true)
         #expect(Self.wellFormed(lines))
         let end = try #require(lines.last)
         // 15 mm of a 30 mm threshold: short of it, so the lift's speed decides (Settle).

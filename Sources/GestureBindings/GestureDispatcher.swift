@@ -380,10 +380,10 @@ package struct GestureDispatcher: Sendable {
         guard let way = SwipeDirection(of: d, diagonals: diagonals, axis: axis) else { return }
         let along = d.x * way.unitVector.x + d.y * way.unitVector.y
         let fingers = activeCount
+        let slid = GesturePattern(.swipe, direction: way, fingers: fingers, edge: .init(startEdge))
         for r in repeating {
             let b = keys[r]
-            guard case .repeating(let step) = b.mode, along >= step,
-                  b.gesture.mismatch(GesturePattern(.swipe, direction: way, fingers: fingers, edge: .init(startEdge))) == nil else { continue }
+            guard case .repeating(let step) = b.mode, along >= step, b.gesture.mismatch(slid) == nil else { continue }
             repeated = true
             follower?.stop()
             if explains { noteSlideStep(binding: r, way: way, step: step, fingers: fingers, at: time) }

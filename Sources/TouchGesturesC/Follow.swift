@@ -185,7 +185,7 @@ public func tg_engine_follow(_ engine: OpaquePointer?, _ gesture: Int32, _ way: 
             guard (0...10).contains(fingers) else { throw bad("fingers must be 0 (any) to 10, found \(fingers)") }
             let range = GestureFollower.thresholds
             guard thresholdMillimeters == 0 || range.contains(thresholdMillimeters) else {
-                throw bad("the threshold must be 0 (the recognizer's own) or \(formatJSONNumber(range.lowerBound)) to \(formatJSONNumber(range.upperBound)) mm, found \(formatJSONNumber(thresholdMillimeters))")
+                throw bad("the threshold must be 0 (the recognizer's own) or \(formatJSONNumber(range.lowerBound)) to \(formatJSONNumber(range.upperBound)) mm, found \(thresholdMillimeters)")
             }
             guard e.core.requests.count < 64 else { throw bad("64 requests are the most an engine follows") }
             e.core.requests.append(r)

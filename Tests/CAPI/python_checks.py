@@ -6,7 +6,7 @@ import os
 import sys
 import threading
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "examples", "python"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "python"))
 import touchgestures as tg  # noqa: E402
 
 failures = 0
@@ -97,5 +97,7 @@ refused(lambda: tg.Engine(800, 480, units_per_mm=10**400), tg.INVALID_ARGUMENT, 
 # One number for both axes.
 check(tg.Engine(800, 480, units_per_mm=5) is not None, "units_per_mm=5 refused")
 refused(lambda: engine.follow("pinch", "clockwise"), tg.INVALID_ARGUMENT, "TG_WAY_IN")
+# NaN is said as Python and the other messages say it, not as JSON's null.
+refused(lambda: engine.follow("swipe", threshold_mm=float("nan")), tg.INVALID_ARGUMENT, "found nan")
 print("python_checks: %s" % ("all passed" if failures == 0 else "%d failed" % failures))
 sys.exit(1 if failures else 0)

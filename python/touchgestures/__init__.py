@@ -1,46 +1,89 @@
 """touchgestures: the TouchGestures C library (libtouchgestures) from Python, through ctypes.
 
-    python3 touchgestures.py replay TRACE          # what `touchtrace replay --json TRACE` prints
-    python3 touchgestures.py replay --explain TRACE
+    python3 -m touchgestures replay TRACE          # what `touchtrace replay --json TRACE` prints
+    python3 -m touchgestures replay --explain TRACE
 
 As a module:
 
     import touchgestures as tg
-    engine = tg.Engine(800, 480, units_per_mm=(5, 5))
+    engine = tg.Engine(800, 480, units_per_mm=5)
     engine.touch(0.0, 0, tg.DOWN, 100, 100); engine.frame()
     engine.touch(0.05, 0, tg.UP, 100, 100); engine.frame()
     engine.finish()
     for event in engine.events():
         print(event.type, event.json)
 
-The library is found as libtouchgestures.so.0 on the loader's path, or at the path in the
-TOUCHGESTURES_LIBRARY environment variable. Errors are raised as TouchGesturesError with the
-library's message and status (a tg_status: -1 an invalid argument, -4 bad input, ...), and so
-are arguments of the wrong type and text that UTF-8 cannot hold, each named by its parameter.
-`units_per_mm` is a pair (x, y) or one number for both.
+The library is looked for in this order: the file the TOUCHGESTURES_LIBRARY environment variable
+names, when it is set (and only that); libtouchgestures.so.0 in the `lib` folder of the prefix
+this module is installed in (PREFIX/lib/python3.X/site-packages/touchgestures: PREFIX/lib, and
+PREFIX/lib/MULTIARCH), where tools/install puts both; then the loader's own search. LIBRARY is
+the file or name it loaded.
+
+Errors are raised as TouchGesturesError with the library's message and status (a tg_status: -1
+an invalid argument, -4 bad input, ...), and so are arguments of the wrong type and text that
+UTF-8 cannot hold, each named by its parameter. `units_per_mm` is a pair (x, y) or one number
+for both.
 
 Threads: an Engine may be used from several threads (an input thread feeding it while another
 drains events()): each call takes the engine's own lock, since the C library's objects are not
 safe to call at once, and ctypes lets go of the interpreter's lock during a call. Different
 engines run in parallel.
 """
+from __future__ import annotations
+
 import ctypes
 import math
 import os
 import sys
+import sysconfig
 import threading
+from typing import Iterator, List, Optional, Sequence, Tuple, Union
 
-_library = os.environ.get("TOUCHGESTURES_LIBRARY", "libtouchgestures.so.0")
-try:
-    _lib = ctypes.CDLL(_library)
-except OSError as _error:
-    _hint = (f"cannot load the TouchGestures C library ({_error}). Install it (tools/install, or "
-             "the libtouchgestures0 package); after an install into /usr/local run ldconfig as root; "
-             "for a prefix the loader does not search (~/.local), set TOUCHGESTURES_LIBRARY to "
-             "PREFIX/lib/libtouchgestures.so.0")
-    if __name__ == "__main__":
-        sys.exit("touchgestures: " + _hint)
-    raise ImportError(_hint) from None
+__all__ = ["DOWN", "MOVE", "UP", "CANCEL", "INVALID_ARGUMENT", "BAD_INPUT", "LIBRARY", "Engine", "Event",
+           "TouchGesturesError", "replay_lines", "version"]
+# The package's version, the C library's it was made with (held to VERSION by tools/c-api-test).
+__version__ = "0.2.0"
+
+_SONAME = "libtouchgestures.so.0"
+
+
+def _candidates() -> List[str]:
+    """Where the library is looked for, in order (the module's doc says why)."""
+    named = os.environ.get("TOUCHGESTURES_LIBRARY")
+    if named:
+        return [named]
+    found = []
+    folder = os.path.dirname(os.path.abspath(__file__))
+    while os.path.dirname(folder) != folder:
+        folder = os.path.dirname(folder)
+        if os.path.basename(folder) in ("lib", "lib64"):
+            multiarch = sysconfig.get_config_var("MULTIARCH")
+            for place in ([os.path.join(folder, multiarch)] if multiarch else []) + [folder]:
+                path = os.path.join(place, _SONAME)
+                if os.path.exists(path):
+                    found.append(path)
+            break
+    return found + [_SONAME]
+
+
+def _load() -> Tuple[ctypes.CDLL, str]:
+    errors = []
+    for candidate in _candidates():
+        try:
+            return ctypes.CDLL(candidate), candidate
+        except OSError as error:
+            errors.append(str(error))
+    hint = ("cannot load the TouchGestures C library (%s). Install it (tools/install, or the "
+                      "libtouchgestures0 package); after an install into /usr/local run ldconfig as root; "
+                      "or set TOUCHGESTURES_LIBRARY to PREFIX/lib/libtouchgestures.so.0" % "; ".join(errors))
+    # `python3 -m touchgestures` imports the package before its __main__ runs (sys.argv[0] is
+    # still "-m" then): a command line gets the hint and status 1, not an ImportError's traceback.
+    if sys.argv[:1] == ["-m"]:
+        sys.exit("touchgestures: " + hint)
+    raise ImportError(hint)
+
+
+_lib, LIBRARY = _load()
 
 DOWN, MOVE, UP, CANCEL = 0, 1, 2, 3
 # The header's numbers by the trace format's names, for Engine.follow: the gestures it follows
@@ -56,7 +99,7 @@ _PHASES = {1: "began", 2: "changed", 3: "ended", 4: "cancelled"}
 _double, _int, _ptr, _str = ctypes.c_double, ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p
 
 
-def _declare(name, restype, *argtypes):
+def _declare(name: str, restype: object, *argtypes: object) -> object:
     f = getattr(_lib, name)
     f.restype = restype
     f.argtypes = list(argtypes)
@@ -94,17 +137,17 @@ _declare("tg_replay_status", _int, _ptr)
 class TouchGesturesError(Exception):
     """A call the library refused: `status` is its negative tg_status, the message its own."""
 
-    def __init__(self, status, message):
+    def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
 
 
-def _check(status):
+def _check(status: int) -> None:
     if status != 0:
         raise TouchGesturesError(status, _lib.tg_last_error().decode("utf-8", "replace"))
 
 
-def _refused():
+def _refused() -> TouchGesturesError:
     """The error of the call that just returned NULL, with the status the library gave it."""
     return TouchGesturesError(_lib.tg_last_status(), _lib.tg_last_error().decode("utf-8", "replace"))
 
@@ -112,14 +155,14 @@ def _refused():
 INVALID_ARGUMENT, BAD_INPUT = -1, -4
 
 
-def _whole(value, name, low, high):
+def _whole(value: object, name: str, low: int, high: int) -> int:
     """`value` as an int in [low, high]: ctypes would wrap 2**32 to 0 without a word."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise TouchGesturesError(INVALID_ARGUMENT, "%s must be a whole number from %d to %d, found %r" % (name, low, high, value))
     return value
 
 
-def _number(value, name):
+def _number(value: object, name: str) -> float:
     """`value` as a float for C, refused with the parameter's name where it is no number (ctypes
     raised ctypes.ArgumentError naming the argument by its place)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -130,7 +173,7 @@ def _number(value, name):
         raise TouchGesturesError(INVALID_ARGUMENT, "%s is beyond a double's range, found %r" % (name, value)) from None
 
 
-def _text(value, name):
+def _text(value: object, name: str) -> bytes:
     """`value` (str or bytes) as bytes for C, refused where C would cut it (a NUL inside) or where
     it is no UTF-8 (a lone surrogate raised UnicodeEncodeError)."""
     if isinstance(value, str):
@@ -146,7 +189,7 @@ def _text(value, name):
     return bytes(value)
 
 
-def version():
+def version() -> str:
     """The library's version, "MAJOR.MINOR.PATCH"."""
     return _lib.tg_version().decode()
 
@@ -154,7 +197,17 @@ def version():
 class Event:
     """A copy of one event: its type name, time, JSON line and fields (None where it has none)."""
 
-    def __init__(self, pointer):
+    json: str
+    type: str
+    time: float
+    fingers: Optional[int]
+    position: Optional[Tuple[float, float]]
+    row: Optional[int]
+    phase: Optional[str]
+    progress: Optional[float]
+    request: Optional[int]
+
+    def __init__(self, pointer: int) -> None:
         length = ctypes.c_size_t()
         line = _lib.tg_event_get_json(pointer, ctypes.byref(length))
         self.json = ctypes.string_at(line, length.value).decode("utf-8")
@@ -171,14 +224,15 @@ class Event:
         self.progress = None if math.isnan(progress) else progress
         self.request = _lib.tg_event_get_request(pointer) or None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Event(%s)" % self.json
 
 
 class Engine:
     """The gesture engine over one surface (tg_engine_new); see touchgestures.h for units."""
 
-    def __init__(self, width, height, units_per_mm=(0, 0), rotation=0, settings_json=None):
+    def __init__(self, width: float, height: float, units_per_mm: Union[float, Sequence[float]] = (0, 0),
+                 rotation: int = 0, settings_json: Union[str, bytes, None] = None) -> None:
         self._lock = threading.Lock()
         width, height = _number(width, "width"), _number(height, "height")
         # One number for both axes, or a pair.
@@ -192,23 +246,24 @@ class Engine:
         if not self._p:
             raise _refused()
 
-    def __del__(self):
+    def __del__(self) -> None:
         if getattr(self, "_p", None):
             _lib.tg_engine_destroy(self._p)
             self._p = None
 
-    def explain(self, on=True):
+    def explain(self, on: bool = True) -> None:
         with self._lock:
             _check(_lib.tg_engine_set_explain(self._p, 1 if on else 0))
 
-    def touch(self, time, contact, phase, x, y):
+    def touch(self, time: float, contact: int, phase: int, x: float, y: float) -> None:
         time, x, y = _number(time, "time"), _number(x, "x"), _number(y, "y")
         contact = _whole(contact, "contact", 0, 2**31 - 1)
         phase = _whole(phase, "phase", DOWN, CANCEL)
         with self._lock:
             _check(_lib.tg_engine_touch(self._p, time, contact, phase, x, y))
 
-    def follow(self, gesture, way=None, edge=None, fingers=0, threshold_mm=0.0):
+    def follow(self, gesture: str, way: Optional[str] = None, edge: Optional[str] = None, fingers: int = 0,
+               threshold_mm: float = 0.0) -> int:
         """Follows a gesture while it happens (tg_engine_follow): `gesture` "swipe", "pinch" or
         "rotate"; `way` a swipe's direction ("up", …), "in" or "out", "clockwise" or
         "counterclockwise", None for any; `edge` where the fingers must go down ("bottom", …,
@@ -216,7 +271,7 @@ class Engine:
         where progress is 1 (0: the recognizer's own). From when it begins come "follow" events
         with .progress, .phase "began", "changed", then "ended" (it commits) or "cancelled".
         Returns the request's number, which its events carry as .request."""
-        def number(table, value, name):
+        def number(table: dict, value: object, name: str) -> int:
             if value not in table:
                 raise TouchGesturesError(INVALID_ARGUMENT, "%s must be one of %s, found %r" % (name, ", ".join(table), value))
             return table[value]
@@ -232,25 +287,25 @@ class Engine:
             raise TouchGesturesError(n, _lib.tg_last_error().decode("utf-8", "replace"))
         return n
 
-    def frame(self):
+    def frame(self) -> None:
         with self._lock:
             _check(_lib.tg_engine_frame(self._p))
 
-    def advance(self, time):
+    def advance(self, time: float) -> None:
         time = _number(time, "time")
         with self._lock:
             _check(_lib.tg_engine_advance(self._p, time))
 
-    def next_deadline(self):
+    def next_deadline(self) -> Optional[float]:
         with self._lock:
             d = _lib.tg_engine_next_deadline(self._p)
         return None if math.isnan(d) else d
 
-    def finish(self):
+    def finish(self) -> None:
         with self._lock:
             _check(_lib.tg_engine_finish(self._p))
 
-    def events(self):
+    def events(self) -> Iterator[Event]:
         """The queued events, each copied out (under the engine's lock: an event is valid only
         until the next call on the engine), until the queue is empty."""
         while True:
@@ -262,7 +317,7 @@ class Engine:
             yield event
 
 
-def replay_lines(path, explain=False):
+def replay_lines(path: Union[str, bytes, "os.PathLike[str]"], explain: bool = False) -> Iterator[bytes]:
     """Yields the lines (bytes, no newline) `touchtrace replay --json` prints for the trace at
     `path`; raises TouchGesturesError when it cannot be read or is invalid (after the lines
     before its errors)."""
@@ -280,26 +335,3 @@ def replay_lines(path, explain=False):
         _check(_lib.tg_replay_status(r))
     finally:
         _lib.tg_replay_destroy(r)
-
-
-def main(argv):
-    args = argv[1:]
-    explain = "--explain" in args
-    args = [a for a in args if a != "--explain"]
-    if len(args) != 2 or args[0] != "replay":
-        sys.stderr.write("usage: touchgestures.py replay [--explain] TRACE\n")
-        return 64
-    out = sys.stdout.buffer
-    try:
-        for line in replay_lines(args[1], explain):
-            out.write(line)
-            out.write(b"\n")
-    except TouchGesturesError as error:
-        out.flush()
-        sys.stderr.write("%s\n%s: not a valid trace\n" % (error, args[1]))
-        return 2
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv))

@@ -72,6 +72,15 @@ int platform_last_status(void);
 /// variadic): 0, or -1 with errno.
 static inline int platform_window_size(int fd, struct winsize *size) { return ioctl(fd, TIOCGWINSZ, size); }
 
+/// `value` rounded to `places` decimals as printf rounds it (the decimal nearest its exact binary
+/// value, ties to even), read back: what Foundation's String(format: "%.*f") and Double(_:) gave
+/// TraceBuilder, without Foundation. `value` itself when it does not fit 64 characters.
+static inline double platform_round_decimal(double value, int places) {
+	char text[64];
+	int n = snprintf(text, sizeof text, "%.*f", places, value);
+	return n > 0 && n < (int)sizeof text ? strtod(text, NULL) : value;
+}
+
 /// This process's environment, as execve(2) takes it.
 static inline char *const *platform_environment(void) { extern char **environ; return environ; }
 

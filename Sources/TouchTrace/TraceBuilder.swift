@@ -1,31 +1,41 @@
-import Foundation
+internal import CPlatform
 import TouchGestures
-import TouchTrace
 
-/// The one trace generator: fingers moving along paths over a duration, sampled at a rate with a
-/// minimum-jerk speed profile (`10p³ − 15p⁴ + 6p⁵`) and optional seeded jitter (normal, in
-/// millimeters), held still, or tapping; merged into frames by time. The golden corpus
-/// (`traces/Corpus`), `touchtrace synth` and the benchmark's sessions all make their traces
-/// with it.
+/// Builds a trace from strokes, holds and taps, as a test or a benchmark writes one: fingers
+/// moving along paths over a duration, sampled at a rate with a minimum-jerk speed profile
+/// (`10p³ − 15p⁴ + 6p⁵`, the smooth start and stop of a hand's reach) and optional seeded
+/// jitter (normal, in millimeters), held still, or tapping; merged into frames by time.
+///
+/// ```swift
+/// var builder = TraceBuilder(device: .init(width: 800, height: 480, resolution: Point(x: 5, y: 5)))
+/// // One finger 30 mm up from the bottom edge in 0.15 s, then a tap at the middle at 1 s.
+/// builder.stroke(0, from: Point(x: 400, y: 478), millimeters: Point(x: 0, y: -30), duration: 0.15)
+/// builder.tap(1, at: Point(x: 400, y: 240))
+/// let trace = builder.trace()      // replay it: TouchReplay's TraceReplay.run(header:events:)
+/// ```
+///
+/// The golden corpus (`traces/Corpus`), `touchtrace synth` and the benchmark's sessions make
+/// their traces with it too.
 ///
 /// Positions are in trace units, durations and times in seconds, rates in samples per second.
 /// Times are rounded to the microsecond and positions to 1/100 unit, both correctly rounded
-/// (as a decimal printed to that many places), unless ``rounds`` is off.
-package struct TraceBuilder {
+/// (as a decimal printed to that many places), unless ``rounds`` is off. Contacts are numbered
+/// 0 to 9 in turn; a stroke that would leave the surface is kept at its edge.
+public struct TraceBuilder: Sendable {
     /// The header the trace gets.
-    package var header: TraceHeader
+    public var header: TraceHeader
     /// Whether times and positions are rounded (to 1 µs and 0.01 unit). Default true.
-    package var rounds = true
+    public var rounds = true
     /// The events so far, in the order they were added.
-    package private(set) var events: [TouchEvent] = []
+    public private(set) var events: [TouchEvent] = []
     /// Trace units per millimeter, for strokes and jitter given in millimeters: the device's
     /// resolution, one with units `"mm"`, else 96 per inch.
-    package let resolution: Point
+    public let resolution: Point
     private var rng: MersenneTwister
     private var nextID = 0
 
     /// A builder for a trace on `device`, its jitter seeded with `seed`.
-    package init(device: TraceHeader.Device, seed: UInt64 = 1) {
+    public init(device: TraceHeader.Device, seed: UInt64 = 1) {
         header = TraceHeader(device: device)
         rng = MersenneTwister(seed: seed)
         let d = Surface.defaultUnitsPerMillimeter
@@ -39,7 +49,7 @@ package struct TraceBuilder {
     }
 
     /// Adds one event (`t` in seconds, `x`, `y` in trace units), rounded as ``rounds`` says.
-    package mutating func add(_ t: Double, _ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double) {
+    public mutating func add(_ t: Double, _ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double) {
         let position = rounds ? Point(x: Self.round(x, places: 2), y: Self.round(y, places: 2)) : Point(x: x, y: y)
         events.append(TouchEvent(time: rounds ? Self.round(t, places: 6) : t, id: id, phase: phase, position: position))
     }
@@ -52,7 +62,7 @@ package struct TraceBuilder {
     /// sample per `1/rate` s, jittered by `jitter` mm (not the touch-down), and lifted (`end`)
     /// at the last sample unless `lift` is false. Returns the time it ends, `t0 + duration`.
     @discardableResult
-    package mutating func path(_ t0: Double, _ points: [Point], duration: Double, rate: Double = 120,
+    public mutating func path(_ t0: Double, _ points: [Point], duration: Double, rate: Double = 120,
                               jitter: Double = 0, lift: Bool = true, id: Int? = nil, end: TouchPhase = .up,
                               down: Bool = true) -> Double {
         let id = id ?? newID()
@@ -87,7 +97,7 @@ package struct TraceBuilder {
 
     /// A straight stroke from `start` by `millimeters` (converted with ``resolution``).
     @discardableResult
-    package mutating func stroke(_ t0: Double, from start: Point, millimeters: Point, duration: Double,
+    public mutating func stroke(_ t0: Double, from start: Point, millimeters: Point, duration: Double,
                                 rate: Double = 120, jitter: Double = 0, lift: Bool = true, end: TouchPhase = .up) -> Double {
         let target = Point(x: start.x + millimeters.x * resolution.x, y: start.y + millimeters.y * resolution.y)
         return path(t0, [start, target], duration: duration, rate: rate, jitter: jitter, lift: lift, end: end)
@@ -95,7 +105,7 @@ package struct TraceBuilder {
 
     /// A finger held at `at` for `duration`, sampled at `rate` (60 by default).
     @discardableResult
-    package mutating func hold(_ t0: Double, at: Point, duration: Double, rate: Double = 60, jitter: Double = 0,
+    public mutating func hold(_ t0: Double, at: Point, duration: Double, rate: Double = 60, jitter: Double = 0,
                               id: Int? = nil, end: TouchPhase = .up) -> Double {
         path(t0, [at, at], duration: duration, rate: rate, jitter: jitter, id: id, end: end)
     }
@@ -103,7 +113,7 @@ package struct TraceBuilder {
     /// A tap of `fingers` fingers side by side `spread` mm apart, centered on `at`, held
     /// `duration`.
     @discardableResult
-    package mutating func tap(_ t0: Double, at: Point, duration: Double = 0.08, fingers: Int = 1,
+    public mutating func tap(_ t0: Double, at: Point, duration: Double = 0.08, fingers: Int = 1,
                              spread: Double = 15) -> Double {
         for f in 0..<fingers {
             let x = at.x + (Double(f) - Double(fingers - 1) / 2) * spread * resolution.x
@@ -126,8 +136,8 @@ package struct TraceBuilder {
     }
 
     /// The trace: the events in time order, each frame's events in the order they were added.
-    package func trace() -> Trace {
-        let sorted = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    public func trace() -> Trace {
+        let sorted = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map { $0.element }
         return Trace(header: header, events: sorted)
     }
 
@@ -149,9 +159,9 @@ package struct TraceBuilder {
             return scaled.rounded() / scale
         }
         // Here, next to a tie, the exact decimal expansion of the binary value decides, which C's
-        // printf works out and formatFixed (which rounds the scaled double) does not: the one
-        // String(format:) left in the tools. With formatFixed, 2 of the 164 corpus traces
-        // changed in a coordinate's last digit (420.38 became 420.39).
-        return Double(String(format: "%.\(places)f", value)) ?? value
+        // printf works out and formatFixed (which rounds the scaled double) does not. With
+        // formatFixed, 2 of the 164 corpus traces changed in a coordinate's last digit (420.38
+        // became 420.39).
+        return platform_round_decimal(value, Int32(places))
     }
 }

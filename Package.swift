@@ -50,11 +50,11 @@ let package = Package(
         .target(name: "TouchInput", dependencies: ["TouchGestures", "TouchEvdev", "CLibevdev", "CPlatform"]),
         // The C API (include/touchgestures.h): a thin layer over the engine, the list and the
         // replay, for C, C++, Python and Rust callers. No Foundation.
-        .target(name: "TouchGesturesC", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "CPlatform"],
+        .target(name: "TouchGesturesC", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "CPlatform"],
                 exclude: ["include"]),
         // What the command-line tools share and no library user needs: the synth language,
         // SVG rendering, statistics, velocity tables, human-readable output. Not a product.
-        .target(name: "TouchTools", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "CPlatform"]),
+        .target(name: "TouchTools", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "CPlatform"]),
         .executableTarget(
             name: "touchtrace",
             dependencies: [
@@ -75,7 +75,7 @@ let package = Package(
         ),
         // The gesture daemon's rules, apart from its system calls: bindings, the configuration
         // file, lisgd's -g flags, and which binding each gesture runs. No Foundation. Not a product.
-        .target(name: "GestureBindings", dependencies: ["TouchGestures", "TouchEvdev", "TouchTrace", "CPlatform"]),
+        .target(name: "GestureBindings", dependencies: ["TouchGestures", "TouchTrace", "CPlatform"]),
         // SDL2 and SDL2_ttf for touch-demo's graphical view; Debian's libsdl2-dev and libsdl2-ttf-dev.
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
         // signalfd and inotify, which Glibc's module does not export.

@@ -1,5 +1,4 @@
 import TouchGestures
-import TouchEvdev
 import TouchTrace
 
 /// What `touch-gestured` is told: its bindings, how it recognizes, and which devices it reads.

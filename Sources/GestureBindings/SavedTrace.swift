@@ -1,5 +1,4 @@
 internal import CPlatform
-import TouchEvdev
 import TouchGestures
 import TouchTrace
 

@@ -1,5 +1,4 @@
 import TouchGestures
-import TouchEvdev
 import TouchList
 import TouchTrace
 

@@ -1,5 +1,4 @@
 import TouchGestures
-import TouchEvdev
 
 /// A C caller's touches, checked and gathered into frames: what the engine and the list share.
 ///

@@ -2,7 +2,6 @@ import Foundation
 import Synchronization
 import Testing
 import GestureBindings
-import TouchEvdev
 import TouchGestures
 import TouchTools
 import TouchTrace

@@ -42,6 +42,52 @@ struct ArchitectureDocTests {
         return out
     }
 
+    /// The library modules: Package.swift's `.target`s but the C modules (`CPlatform`, …: each
+    /// library's C dependencies are in its row) and the tests' support.
+    static func libraries() throws -> Set<String> {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let regex = try NSRegularExpression(pattern: #"\.target\(\s*name:\s*"([^"]+)""#)
+        let names = regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range(at: 1), in: text).map { String(text[$0]) }
+        }
+        return Set(names.filter { !($0.hasPrefix("C") && $0.dropFirst().first?.isUppercase == true) && $0 != "TouchTestSupport" })
+    }
+
+    @Test("its table of the modules' dependencies is Package.swift's, for every library module")
+    func dependencyTableIsPackageSwift() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        var table: [String: Set<String>] = [:]
+        var inTable = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("| Module | Depends on |") { inTable = true; continue }
+            guard inTable else { continue }
+            guard line.hasPrefix("|") else { break }
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 2, !cells[0].hasPrefix("---") else { continue }
+            table[cells[0]] = Set(cells[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+        let deps = try Self.targetDependencies()
+        let libraries = try Self.libraries()
+        #expect(libraries.count >= 10, "\(libraries.sorted())")
+        #expect(Set(table.keys) == libraries, "the table lists \(table.keys.sorted()), Package.swift \(libraries.sorted())")
+        for module in libraries {
+            #expect(table[module] == Set(deps[module] ?? []), "\(module): the table says \(table[module]?.sorted() ?? []), Package.swift \(deps[module] ?? [])")
+        }
+    }
+
+    @Test("no arrow against the data path: what comes after the frames reaches no evdev decoder and no device")
+    func noArrowAgainstTheDataPath() throws {
+        let deps = try Self.targetDependencies()
+        for module in ["TouchList", "TouchTrace", "TouchReplay", "GestureBindings", "TouchGesturesC", "TouchTools"] {
+            var reached: Set<String> = []
+            var queue = [module]
+            while let t = queue.popLast() {
+                for d in deps[t] ?? [] where reached.insert(d).inserted { queue.append(d) }
+            }
+            #expect(reached.isDisjoint(with: ["TouchEvdev", "TouchInput", "CLibevdev", "TouchRecordings"]), "\(module) reaches \(reached.sorted())")
+        }
+    }
+
     @Test("the live path (TouchInput, TouchEvdev) links no trace format, no JSON reader and no recordings' readers")
     func livePathLinksNoTraceReader() throws {
         let deps = try Self.targetDependencies()

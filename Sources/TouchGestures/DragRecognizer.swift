@@ -42,8 +42,6 @@ public struct DragRecognizer: Sendable {
     public private(set) var start: Point?
     /// Where the first finger is (surface units): where it was last seen, its lift included.
     public private(set) var position = Point(x: 0, y: 0)
-    /// Where the first finger is across (surface units): ``position``'s `x`.
-    public var x: Double { position.x }
     /// Fingers down after the current frame.
     public private(set) var fingers = 0
     /// Why the pan failed in this touch sequence, if it did, as the engine hands it over before

@@ -20,8 +20,9 @@ struct DemoApp {
 
     /// Hands `frame` to `controller`, then answers what it reported.
     mutating func handle(_ frame: TouchFrame, _ controller: inout ListController, emit: (ListController.Output) -> Void) {
-        if schedule != nil {
-            schedule!.apply(before: frame.time, to: &controller, emit: emit)
+        if var replay = schedule.take() {
+            replay.apply(before: frame.time, to: &controller, emit: emit)
+            schedule = replay
             controller.handle(frame, emit: emit)
             return
         }
@@ -32,8 +33,9 @@ struct DemoApp {
 
     /// Lets time pass to `time` (seconds), with the replay's edits due by then.
     mutating func advance(to time: Double, _ controller: inout ListController, emit: (ListController.Output) -> Void) {
-        if schedule != nil {
-            schedule!.apply(before: time, to: &controller, emit: emit)
+        if var replay = schedule.take() {
+            replay.apply(before: time, to: &controller, emit: emit)
+            schedule = replay
             controller.advance(to: time, emit: emit)
             return
         }

@@ -279,10 +279,9 @@ class Engine:
         w = 0 if way is None else number(_WAYS, way, "way")
         e = -1 if edge is None else number(_EDGES, edge, "edge")
         fingers = _whole(fingers, "fingers", 0, 10)
-        if isinstance(threshold_mm, bool) or not isinstance(threshold_mm, (int, float)):
-            raise TouchGesturesError(INVALID_ARGUMENT, "threshold_mm must be a number, found %r" % (threshold_mm,))
+        threshold_mm = _number(threshold_mm, "threshold_mm")
         with self._lock:
-            n = _lib.tg_engine_follow(self._p, g, w, e, fingers, float(threshold_mm))
+            n = _lib.tg_engine_follow(self._p, g, w, e, fingers, threshold_mm)
         if n < 0:
             raise TouchGesturesError(n, _lib.tg_last_error().decode("utf-8", "replace"))
         return n

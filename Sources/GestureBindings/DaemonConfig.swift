@@ -332,7 +332,7 @@ package struct DaemonConfig: Sendable {
             if let v = values[key]?.value { fail("`\(key)` must be \(expected), found \(v.text)", v.location) }
             ok = false
         }
-        let millimetreRange = "\(formatJSONNumber(GestureFollower.thresholds.lowerBound)) to \(formatJSONNumber(GestureFollower.thresholds.upperBound))"
+        let millimetreRange = "\(formatJSONNumber(FollowRequest.thresholds.lowerBound)) to \(formatJSONNumber(FollowRequest.thresholds.upperBound))"
         let origin = "\(table.location.file ?? ""):\(table.location.line ?? 0)"
         guard let g = values["gesture"] else {
             fail("this [[binding]] has no `gesture` (one of \(GesturePattern.Kind.allCases.map { $0.rawValue }.joined(separator: ", ")))", table.location)
@@ -390,7 +390,7 @@ package struct DaemonConfig: Sendable {
         }
         if streams, gesture != .swipe, let d = values["distance"] {
             // A pinch's or rotation's stream measures in millimeters too: the spread's change, the arc.
-            if let mm = d.value.number, GestureFollower.thresholds.contains(mm) { b.distance = .atLeast(mm) } else {
+            if let mm = d.value.number, FollowRequest.thresholds.contains(mm) { b.distance = .atLeast(mm) } else {
                 bad("distance", "a length in millimeters, \(millimetreRange): the \(gesture == .pinch ? "change of the fingers' spread" : "arc the fingers turn through") at which the stream commits")
             }
         } else if only("distance", for: [.swipe]), let d = values["distance"] {
@@ -400,7 +400,7 @@ package struct DaemonConfig: Sendable {
             case .string("medium"), .string("M"): b.distance = .medium
             case .string("long"), .string("L"): b.distance = .long
             default:
-                if let mm = d.value.number, GestureFollower.thresholds.contains(mm) { b.distance = .atLeast(mm) } else {
+                if let mm = d.value.number, FollowRequest.thresholds.contains(mm) { b.distance = .atLeast(mm) } else {
                     bad("distance", "\"short\", \"medium\", \"long\" (thirds of the screen), \"any\", or a length in millimeters, \(millimetreRange)")
                 }
             }

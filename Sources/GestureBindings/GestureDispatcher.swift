@@ -32,13 +32,8 @@ package struct GestureDispatcher: Sendable {
     let axis: GestureSettings.SwipeAxis
     /// The repeating swipe bindings, as indices into `bindings` and `keys`.
     private let repeating: [Int]
-    /// Follows the gesture a streaming binding takes (DispatcherStreams.swift); nil when no
-    /// binding streams.
-    var follower: GestureFollower?
-    /// The recognizers' own thresholds (mm), a stream's when its binding gives no `distance`.
-    let swipeMinDistance: Double
-    let pinchMinSpanChange: Double
-    let rotateMinArc: Double
+    /// Whether a binding streams: the engine then follows gestures for them (DispatcherStreams.swift).
+    let streams: Bool
 
     /// A binding without its command: a value with no reference in it.
     struct Key {
@@ -77,7 +72,9 @@ package struct GestureDispatcher: Sendable {
     var cancelled = false
     var repeated = false
     /// Whether a gesture of the current sequence streamed.
-    var streamed: Bool { follower?.followedInSequence == true }
+    var streamed = false
+    /// Whether a stream is open (its gesture goes on).
+    package internal(set) var isStreaming = false
     /// `tap.maxGap`, for `--explain` to name when two taps were too far apart for one double tap.
     let tapMaxGap: Double
     /// When the last touch sequence ended, whether it was a tap, and how long after that end the
@@ -131,11 +128,9 @@ package struct GestureDispatcher: Sendable {
         let keys = bindings.map(Key.init)
         self.keys = keys
         repeating = keys.indices.filter { if case .repeating = keys[$0].mode { keys[$0].gesture.kind == .swipe } else { false } }
-        follower = keys.contains { $0.mode == .stream } ? GestureFollower(settings: settings, surface: surface) : nil
-        swipeMinDistance = settings.swipe.minDistance
-        pinchMinSpanChange = settings.pinch.minSpanChange
-        rotateMinArc = settings.rotate.minArc
         engine = GestureEngine(settings: settings, surface: surface)
+        engine.followRequests = Self.followRequests(keys)
+        streams = !engine.followRequests.isEmpty
     }
 
     /// When (seconds) the engine next needs ``advance(to:fire:)`` with no input: a tap's
@@ -161,7 +156,6 @@ package struct GestureDispatcher: Sendable {
             beginSequence()
             gapBefore = lastSequenceEnd.map { frame.time - $0 }
         }
-        follower?.contacts(of: frame)
         for e in frame.events {
             let k = tracks.firstIndex { $0.id == e.id }
             switch e.phase {
@@ -193,7 +187,6 @@ package struct GestureDispatcher: Sendable {
             }
         }
         dispatch({ $0.handle(frame, emit: $1) }, fire: fire, seen: seen)
-        if follower != nil { follow(at: frame.time, fire: fire) }
         if !repeating.isEmpty, activeCount > 0, !cancelled, !streamed { slide(at: frame.time, fire: fire) }
         if activeCount == 0, !tracks.isEmpty { endSequence(at: frame.time, fire: fire) }
         nextDeadline = engine.nextDeadline
@@ -210,7 +203,6 @@ package struct GestureDispatcher: Sendable {
     /// Ends the input: contacts still down are cancelled, pending deadlines fire.
     package mutating func finish(fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
         dispatch({ $0.finish(emit: $1) }, fire: fire, seen: seen)
-        cancelStream(fire: fire)
         nextDeadline = engine.nextDeadline
         if pendingNearMiss != nil { tellNearMiss() }
     }
@@ -218,7 +210,7 @@ package struct GestureDispatcher: Sendable {
     /// Feeds the engine (`feed` calls it with the function that collects what it reports),
     /// then tells `seen` and fires the bindings of each gesture, in order. The gestures are
     /// collected in the scratch array, whose memory is kept from call to call.
-    private mutating func dispatch(_ feed: (inout GestureEngine, (GestureEvent) -> Void) -> Void,
+    mutating func dispatch(_ feed: (inout GestureEngine, (GestureEvent) -> Void) -> Void,
                                    fire: (Firing) -> Void, seen: (GestureEvent) -> Void) {
         var events: [GestureEvent] = []
         swap(&events, &scratch)
@@ -230,9 +222,16 @@ package struct GestureDispatcher: Sendable {
                 if case .failed(let r, let f) = g.kind, failures.count < 16 { failures.append((r, f)) }
             }
         }
+        // A gesture followed in this frame streams, whatever comes before its report in it (a
+        // pinch that began and ended in one frame runs no binding at its end).
+        if streams, events.contains(where: { if case .follow = $0.kind { true } else { false } }) { streamed = true }
         for g in events {
             switch g.kind {
             case .failed, .won: continue  // not gestures: not logged, and nothing binds them
+            case .follow(let f):
+                // A streaming binding's report: its own line, not a gesture of the log.
+                reportStream(f, at: g.time, fire: fire)
+                continue
             default: break
             }
             seen(g)
@@ -251,6 +250,7 @@ package struct GestureDispatcher: Sendable {
         pendingSwipe = nil
         cancelled = false
         repeated = false
+        streamed = false
         failures.removeAll(keepingCapacity: true)
         slideRuns.removeAll(keepingCapacity: true)
         explainedSequence = false
@@ -323,10 +323,6 @@ package struct GestureDispatcher: Sendable {
     package static func decimalTime(_ t: Double) -> String { formatFixed(t, digits: 3) }
 
     private mutating func gesture(_ g: GestureEvent, fire: (Firing) -> Void) {
-        if var f = follower {
-            f.engineReported(g) { chooseStream($0) }
-            follower = f
-        }
         switch g.kind {
         case .swipe(let s):
             pendingSwipe = s
@@ -385,7 +381,7 @@ package struct GestureDispatcher: Sendable {
             let b = keys[r]
             guard case .repeating(let step) = b.mode, along >= step, b.gesture.mismatch(slid) == nil else { continue }
             repeated = true
-            follower?.stop()
+            engine.stopFollowing()
             if explains { noteSlideStep(binding: r, way: way, step: step, fingers: fingers, at: time) }
             // The next step counts from one step further along, and from where the fingers
             // are across: what went past the step counts toward the next one, sideways

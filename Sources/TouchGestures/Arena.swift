@@ -270,7 +270,7 @@ extension GestureEvent.Kind {
             return (.drag(g), e)
         // Every kind named: a continuous gesture added to the engine does not compile until it
         // says here how its first report begins, where a `default:` let it pass as discrete.
-        case .tap, .swipe, .fling, .failed, .won:
+        case .tap, .swipe, .fling, .failed, .won, .follow:
             return (self, nil)
         }
     }

@@ -83,6 +83,32 @@ public struct GestureEngine: Sendable, MemberStepper {
         set { recognizers.drag = newValue }
     }
 
+    /// The gestures to follow while they happen, in order: the first that takes a beginning
+    /// gesture decides whether it is followed (``FollowRequest`` has the rules). Each followed
+    /// gesture is reported as ``GestureEvent/Kind/follow(_:)`` events, after the frame's other
+    /// reports. None by default; with none, an engine pays one test a frame.
+    public var followRequests: [FollowRequest] {
+        get { followers.first?.requests ?? [] }
+        set {
+            if newValue.isEmpty {
+                followers = []
+            } else if followers.isEmpty {
+                followers = [GestureFollower(requests: newValue)]
+            } else {
+                followers[0].requests = newValue
+            }
+        }
+    }
+
+    /// No gesture begins to be followed in the rest of the current touch sequence: it went
+    /// another way (the daemon's repeating binding ran). One already followed goes on.
+    public mutating func stopFollowing() {
+        if !followers.isEmpty { followers[0].stop() }
+    }
+
+    /// The follower of ``followRequests``: empty when there are none (a word in the engine,
+    /// not the follower's kilobyte and a half of velocity tracker).
+    private var followers: [GestureFollower] = []
     private var recognizers: Recognizers
     private var arena: Arena
     private var lastTime = -Double.infinity
@@ -144,13 +170,49 @@ public struct GestureEngine: Sendable, MemberStepper {
     @discardableResult
     package mutating func handle(time: Double, events: UnsafeBufferPointer<TouchEvent>, sequence: (SequenceEdge, Double) -> Void,
                                  emit: (GestureEvent) -> Void) -> Bool {
+        // The one test an engine with no follow request pays a frame.
+        if followers.isEmpty { return handleFrame(time: time, events: events, sequence: sequence, emit: emit) }
+        return handleFollowing(time: time, events: events, sequence: sequence, emit: emit)
+    }
+
+    /// A frame of an engine with follow requests: the follower notes what the engine reports as
+    /// it reports it, and reports the followed gesture at the frame's end, after the frame's
+    /// gestures.
+    @inline(never) private mutating func handleFollowing(time: Double, events: UnsafeBufferPointer<TouchEvent>,
+                                                         sequence: (SequenceEdge, Double) -> Void,
+                                                         emit: (GestureEvent) -> Void) -> Bool {
+        // Out of the engine while it handles the frame (swapped with an empty one: no copy, no
+        // allocation), so that what the engine reports can be noted as it goes.
+        var follower = GestureFollower(requests: [])
+        swap(&follower, &followers[0])
+        defer { swap(&follower, &followers[0]) }
+        if time >= lastTime { follower.frameBegins(events, noneDown: input.contacts.activeCount == 0) }
+        let handled = handleFrame(time: time, events: events, sequence: sequence) { g in
+            emit(g)
+            follower.engineReported(g)
+        }
+        if handled { follower.frameEnds(events, at: time, contacts: input.contacts, limits: followLimits, emit: emit) }
+        return handled
+    }
+
+    /// What the follower reads of the settings, as the recognizers hold them now.
+    private var followLimits: FollowLimits {
+        FollowLimits(swipe: recognizers.swipe.settings.minDistance, pinch: recognizers.pinch.settings.minSpanChange,
+                     rotate: recognizers.rotate.settings.minArc, slop: recognizers.pan.settings.minDistance,
+                     edgeZone: recognizers.swipe.settings.edgeZone, diagonals: recognizers.swipe.settings.diagonals,
+                     axis: recognizers.swipe.settings.axis, surface: surface)
+    }
+
+    /// The engine's ``handle(_:sequence:emit:)`` proper, with no following.
+    private mutating func handleFrame(time: Double, events: UnsafeBufferPointer<TouchEvent>, sequence: (SequenceEdge, Double) -> Void,
+                                      emit: (GestureEvent) -> Void) -> Bool {
         // A contact id twice in one frame (lifted and put down elsewhere at once, as libinput's
         // seat slots and a trace may have it) is two frames at one time: the first ends where
         // the id comes again. In one frame the two touches were one contact that jumped, or a
         // two-finger tap at their midpoint, over a row nobody touched.
         if events.count >= 2, let k = Self.firstRepeatedContact(events) {
-            let first = handle(time: time, events: UnsafeBufferPointer(rebasing: events[..<k]), sequence: sequence, emit: emit)
-            let rest = handle(time: time, events: UnsafeBufferPointer(rebasing: events[k...]), sequence: sequence, emit: emit)
+            let first = handleFrame(time: time, events: UnsafeBufferPointer(rebasing: events[..<k]), sequence: sequence, emit: emit)
+            let rest = handleFrame(time: time, events: UnsafeBufferPointer(rebasing: events[k...]), sequence: sequence, emit: emit)
             return first || rest
         }
         defer { nextDeadline = freshDeadline }
@@ -288,7 +350,18 @@ public struct GestureEngine: Sendable, MemberStepper {
     /// each at its own time (a single tap when its double-tap window closes, a long press when
     /// its time has passed).
     public mutating func advance(to time: Double, emit: (GestureEvent) -> Void) {
-        fireDue(by: time, emit: emit)
+        if followers.isEmpty {
+            fireDue(by: time, emit: emit)
+        } else {
+            // A long press that matures with no touch stops the sequence's following, as in a frame.
+            var follower = GestureFollower(requests: [])
+            swap(&follower, &followers[0])
+            fireDue(by: time) { g in
+                emit(g)
+                follower.engineReported(g)
+            }
+            swap(&follower, &followers[0])
+        }
         nextDeadline = freshDeadline
     }
 
@@ -329,8 +402,22 @@ public struct GestureEngine: Sendable, MemberStepper {
     /// Ends the input: contacts still down are cancelled at the last timestamp (as the trace
     /// format prescribes), then every pending deadline fires.
     public mutating func finish(emit: (GestureEvent) -> Void) {
+        // The followed gesture is cancelled as the input ending, after the gestures that ending
+        // reports: the follower sits out the frame that cancels the contacts.
+        let follower = followers
+        followers = []
         if let frame = cancellingFrame() { handle(frame, emit: emit) }
         advance(to: .infinity, emit: emit)
+        followers = follower
+        cancelFollowing(emit: emit)
+    }
+
+    /// Cancels the gesture being followed, if any, as input that ends with its fingers down
+    /// (``GestureEvent/Follow/End/inputEnded``, at the last frame's time): what ``finish(emit:)``
+    /// does, and what a daemon that exits or reloads tells the reader of a followed gesture. The
+    /// touch sequence follows no other gesture.
+    public mutating func cancelFollowing(emit: (GestureEvent) -> Void) {
+        if !followers.isEmpty { followers[0].inputEnded(emit: emit) }
     }
 
     /// The frame that cancels every contact still down, at the last timestamp, for the end of

@@ -158,6 +158,10 @@ public struct GestureEvent: Hashable, Sendable {
         /// its claim to the lift: what a list's sliding row follows. Only when the drag is
         /// enabled (``ArenaSettings/enabled``).
         case drag(Drag)
+        /// `follow`: a gesture followed while it happens, as a ``FollowRequest`` of
+        /// ``GestureEngine/followRequests`` asked: from its beginning to its commit or cancel. Only
+        /// when a request was made.
+        case follow(Follow)
         /// `failed`: a recognizer gave up on a touch sequence, or the arena rejected it (the
         /// reason's kind is then ``GestureFailure/Kind/rejected``). Only with
         /// ``GestureEngine/explain``.
@@ -177,6 +181,7 @@ public struct GestureEvent: Hashable, Sendable {
             case .rotate: "rotate"
             case .fling: "fling"
             case .drag: "drag"
+            case .follow: "follow"
             case .failed: "failed"
             case .won: "won"
             }
@@ -374,6 +379,67 @@ public struct GestureEvent: Hashable, Sendable {
             self.fingers = fingers
             self.start = start
             self.position = position
+        }
+    }
+
+    /// A followed gesture's report (``FollowRequest`` has the rules).
+    ///
+    /// Reported `began` when the gesture begins (a swipe at the touch slop, a pinch or a rotation
+    /// when the engine reports it began), `changed` at each frame after, then `ended` when it
+    /// commits or `cancelled` when it falls back, with why (``end``).
+    ///
+    /// Its fields are laid out to keep the event as small as a swipe's report: every event the
+    /// engine reports is as large as its largest kind.
+    public struct Follow: Hashable, Sendable {
+        /// Why a followed gesture ended as it did.
+        public enum End: String, Hashable, Sendable, CaseIterable {
+            /// Committed: lifted at least 184 mm/s toward completion (``velocity``), whatever the
+            /// progress.
+            case flungToward
+            /// Cancelled: lifted at least 184 mm/s away from completion (``velocity`` is negative).
+            case flungBack
+            /// Committed: lifted slower, at or past the threshold.
+            case reached
+            /// Cancelled: lifted slower, short of the threshold.
+            case short
+            /// Cancelled: a contact was cancelled by the device or the system.
+            case touchCancelled
+            /// Cancelled: the input ended with the fingers down (``GestureEngine/finish(emit:)``).
+            case inputEnded
+
+            /// Whether the gesture completes (`ended`) rather than falls back (`cancelled`).
+            public var completes: Bool { self == .flungToward || self == .reached }
+        }
+
+        /// The index in ``GestureEngine/followRequests`` of the request that took it.
+        public var request: Int
+        /// The measure (mm) at which progress is 1.
+        public var threshold: Double
+        /// The measure over the threshold: 0 where the fingers went down, 1 at the threshold.
+        public var progress: Double
+        /// The gesture's own value: a swipe's distance along its direction (mm), a pinch's scale
+        /// (1 at the start), a rotation's angle (degrees, clockwise positive).
+        public var value: Double
+        /// How fast the measure changes toward completion, in mm/s: at `ended` or `cancelled`,
+        /// the speed at the lift (0 for ``End/touchCancelled`` and ``End/inputEnded``).
+        public var velocity: Double
+        /// Fingers down (at `began`, `ended` and `cancelled`: the fingers it began with).
+        public var fingers: Int
+        /// What began: a swipe, a pinch or a rotation, with each of its kind's fields set.
+        public var gesture: GesturePattern
+        /// Where it is: began, changed, ended (it commits) or cancelled (it falls back).
+        public var phase: GesturePhase
+        /// Why it ended; `nil` while it goes on.
+        public var end: End?
+
+        /// The measure (mm) toward completion: progress × threshold.
+        public var measure: Double { progress * threshold }
+
+        /// A follow report with these values.
+        public init(phase: GesturePhase, request: Int, gesture: GesturePattern, threshold: Double, progress: Double,
+                    value: Double, velocity: Double, fingers: Int, end: End?) {
+            (self.request, self.threshold, self.progress, self.value) = (request, threshold, progress, value)
+            (self.velocity, self.fingers, self.gesture, self.phase, self.end) = (velocity, fingers, gesture, phase, end)
         }
     }
 }

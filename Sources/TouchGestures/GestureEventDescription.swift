@@ -32,6 +32,19 @@ extension GestureEvent: CustomStringConvertible {
             return "fling (\(fingers(g.fingers))) at \(p(g.position)), \(p(g.velocity))/s, \(formatFixed(g.millimetersPerSecond, digits: 0)) mm/s"
         case .drag(let g):
             return "drag \(g.phase.rawValue) (\(fingers(g.fingers))) at \(p(g.position)) from \(p(g.start))"
+        case .follow(let f):
+            let g = f.gesture
+            let way = switch g.kind {
+            case .swipe: g.direction?.rawValue ?? ""
+            case .pinch: g.pinch?.rawValue ?? ""
+            case .rotate: g.turn?.rawValue ?? ""
+            case .tap, .longPress: ""
+            }
+            let edge = g.edge.screenEdge.map { " from the \($0.rawValue) edge" } ?? ""
+            let end = f.end.map { " (\($0.rawValue))" } ?? ""
+            return "follow \(f.phase.rawValue)\(end): \(g.kind.rawValue) \(way)\(edge) (\(fingers(f.fingers))), "
+                + "\(formatRounded(f.measure, digits: 1)) of \(formatRounded(f.threshold, digits: 1)) mm at \(formatRounded(f.velocity, digits: 1)) mm/s, "
+                + "request \(f.request)"
         case .won(let r, let contact):
             return "arena: \(r.rawValue) wins the sequence of contact \(contact)"
         case .failed(let r, let reason):

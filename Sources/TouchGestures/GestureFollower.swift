@@ -1,8 +1,13 @@
-/// A gesture followed while it happens: its progress a frame at a time from the moment it
-/// begins, then whether it commits or cancels at the lift (``Settle``), as a phone's edge gestures
-/// and interactive transitions do. What the daemon's streaming bindings (`stream = true`) and the
-/// C library's `tg_engine_follow` both run; each says, as a gesture begins, whether to follow it
-/// and against what threshold (the `choose` argument).
+/// A request to follow a gesture while it happens: its progress a frame at a time from the moment
+/// it begins, then whether it commits or cancels at the lift, as a phone's edge gestures and
+/// interactive transitions do. Given to the engine in order (``GestureEngine/followRequests``);
+/// the engine reports what it follows as ``GestureEvent/Kind/follow(_:)`` events.
+///
+/// ```swift
+/// engine.followRequests = [
+///     FollowRequest(GesturePattern(.swipe, direction: .up, edge: .edge(.bottom)), threshold: .screen(1.0 / 3)),
+/// ]
+/// ```
 ///
 /// The rules:
 /// - A swipe is offered when the fingers' mean displacement first reaches `pan.minDistance` (the
@@ -10,271 +15,274 @@
 ///   (within `swipe.edgeZone`), its fingers those down. Offered once a touch sequence, whether
 ///   taken or not. A pinch or a rotation is offered when the engine reports it began (in or out by
 ///   its scale, which way by its angle).
-/// - One gesture a sequence is followed at most; none after a long press, or once the caller says
-///   (``stop()``) that the sequence went another way (the daemon's repeating binding ran).
+/// - The first request whose ``gesture`` takes the offer decides: if it ``follows``, the gesture
+///   is followed; if not, nothing is (a request that does not follow keeps its place, as a
+///   binding of the daemon that does not stream does).
+/// - One gesture a touch sequence is followed at most; none after a long press, after a cancelled
+///   contact, or once the caller says (``GestureEngine/stopFollowing()``) that the sequence went
+///   another way.
 /// - The measure, in millimeters, toward the way it began: for a swipe the mean displacement
 ///   along its direction of the fingers it began with; for a pinch the change of their spread (their
 ///   mean distance from their centre) since they went down; for a rotation the arc, angle ×
 ///   spread. Progress is the measure over the threshold: 0 where the fingers went down, 1 at it.
 /// - It ends when the fingers it began with have all lifted, or the engine ends the pinch or the
-///   rotation: commit or cancel by ``Settle``. The speed at the lift that ``Settle`` weighs is,
-///   for a swipe, its fingers' velocity toward its direction as the engine's own trackers give it
-///   (the one measure the engine's fling reports); for a pinch or a rotation, its measure's. A
-///   cancelled contact cancels; so does ``cancel(fire:)`` (input that ends with fingers down, a
-///   daemon that exits).
-package struct GestureFollower: Sendable {
-    /// The thresholds a follower takes, in millimetres (where progress is 1): a hundredth of a
-    /// millimetre, a tenth of the smallest phone pixel (the PinePhone's 0.094 mm), to a metre,
-    /// past any touchscreen. Outside it the progress lines read `inf` (1e-320 mm) or stayed at 0
-    /// (1e308 mm). The C library's `tg_engine_follow` and the daemon's `distance` hold to it.
-    package static let thresholds: ClosedRange<Double> = 0.01...1000
-
-    /// What is followed, and which way counts as toward completion.
-    package enum Kind: Equatable, Sendable {
-        case swipe(SwipeDirection)
-        /// A pinch: `outward` when the fingers spread (scale above 1).
-        case pinch(outward: Bool)
-        /// A rotation: `clockwise` as seen on the screen (angle above 0).
-        case rotate(clockwise: Bool)
+///   rotation: it commits when the lift is a flick toward completion (at least 184 mm/s) or,
+///   slower, past the threshold; it cancels otherwise (``GestureEvent/Follow/End``). The speed at
+///   the lift is, for a swipe, its fingers' velocity toward its direction as the engine's own
+///   trackers give it (the one measure its fling reports); for a pinch or a rotation, its
+///   measure's. A cancelled contact cancels it; so does ``GestureEngine/finish(emit:)`` with the
+///   fingers still down.
+public struct FollowRequest: Hashable, Sendable {
+    /// Where progress is 1.
+    public enum Threshold: Hashable, Sendable {
+        /// The recognizer's own: `swipe.minDistance`, `pinch.minSpanChange`, `rotate.minArc`.
+        case recognizer
+        /// So many millimeters (held to ``FollowRequest/thresholds``).
+        case millimeters(Double)
+        /// This fraction of the screen's extent along a swipe's direction (`1.0 / 3`: a third of
+        /// the way across); a pinch or a rotation has no such extent and takes the recognizer's own.
+        case screen(Double)
     }
 
-    /// A gesture as it begins, offered to be followed.
-    package struct Offer: Sendable {
-        package var kind: Kind
-        package var fingers: Int
-        /// Where every finger went down, if in one edge's (or corner's) zone.
-        package var edge: ScreenEdge?
+    /// The thresholds a request takes, in millimetres: a hundredth of a millimetre, a tenth of
+    /// the smallest phone pixel (the PinePhone's 0.094 mm), to a metre, past any touchscreen.
+    /// Outside it the progress read `inf` (1e-320 mm) or stayed at 0 (1e308 mm); the engine holds a
+    /// threshold to it (a `nan` one is the recognizer's own).
+    public static let thresholds: ClosedRange<Double> = 0.01...1000
 
-        /// The gesture as a pattern tests it (each field of its kind set).
-        package var gesture: GesturePattern {
-            let e = GesturePattern.Edge(edge)
-            return switch kind {
-            case .swipe(let way): GesturePattern(.swipe, direction: way, fingers: fingers, edge: e)
-            case .pinch(let outward): GesturePattern(.pinch, pinch: outward ? .out : .in, fingers: fingers, edge: e)
-            case .rotate(let clockwise): GesturePattern(.rotate, turn: clockwise ? .clockwise : .counterclockwise, fingers: fingers, edge: e)
-            }
-        }
+    /// The gestures it takes: a swipe, a pinch or a rotation; each field left `nil` (or
+    /// ``GesturePattern/Edge/any``) takes every value.
+    public var gesture: GesturePattern
+    /// Where progress is 1.
+    public var threshold: Threshold
+    /// Whether a gesture it takes is followed; when false, it takes the gesture so that no later
+    /// request follows it.
+    public var follows: Bool
+
+    /// A request for gestures `gesture` takes, with progress 1 at `threshold`.
+    public init(_ gesture: GesturePattern, threshold: Threshold = .recognizer, follows: Bool = true) {
+        (self.gesture, self.threshold, self.follows) = (gesture, threshold, follows)
     }
+}
 
-    /// One report of a followed gesture: what a streaming binding's command reads as a line.
-    package struct Update: Sendable, Equatable {
-        package enum Event: String, Sendable, CaseIterable {
-            /// The first report, when the gesture begins.
-            case begin
-            /// A frame while it goes on.
-            case update
-            /// The last: it completes (lifted past its threshold, or flung toward it).
-            case commit
-            /// The last: it falls back (lifted short, flung back, or the touch was cancelled).
-            case cancel
-        }
+/// The recognizers' own thresholds and what a follower reads of the settings, as they are when
+/// a frame begins.
+struct FollowLimits: Sendable {
+    var swipe: Double, pinch: Double, rotate: Double
+    var slop: Double
+    var edgeZone: Double
+    var diagonals: Bool
+    var axis: GestureSettings.SwipeAxis
+    var surface: Surface
+}
 
-        package var event: Event
-        /// Seconds on the input's clock.
-        package var time: Double
-        /// The measure over the threshold: 0 at the start, 1 at the threshold.
-        package var progress: Double
-        /// The gesture's own value: a swipe's distance along its direction (mm), a pinch's
-        /// scale (1 at the start), a rotation's angle (degrees, clockwise positive).
-        package var value: Double
-        /// How fast the measure changes toward completion, millimeters per second.
-        package var velocity: Double
-        /// The fingers down (at the last report: the fingers the gesture began with).
-        package var fingers: Int
+/// The engine's follower of ``FollowRequest``s: what it keeps of the touch sequence beyond the
+/// engine's own contacts (where every finger went down, and the followed gesture's fingers after
+/// they lift), and the rules of ``FollowRequest`` in code.
+struct GestureFollower: Sendable {
+    var requests: [FollowRequest]
 
-        package init(event: Event, time: Double, progress: Double, value: Double, velocity: Double, fingers: Int) {
-            (self.event, self.time, self.progress, self.value, self.velocity, self.fingers) = (event, time, progress, value, velocity, fingers)
-        }
-
-        /// The report as one line of six fields, one space apart, without its line end
-        /// (`update 12.345 0.420 8.400 120.5 1`): what `while read -r event time progress value
-        /// velocity fingers` in a shell and `line.split()` in Python take as it is.
-        package var text: String {
-            "\(event.rawValue) \(formatFixed(time, digits: 3)) \(formatFixed(progress, digits: 3)) \(formatFixed(value, digits: 3)) \(formatFixed(velocity, digits: 1)) \(fingers)"
-        }
-    }
-
-    /// Why a followed gesture ended as it did.
-    package enum End: Equatable, Sendable {
-        case settled(Settle.Outcome)
-        case cancelledTouch
-        case inputEnded
+    /// A finger of the followed gesture: kept after it lifts, as its measure counts it.
+    private struct Member: Sendable {
+        var id: Int
+        var startTime: Double
+        var start: Point
+        var latest: Point
+        var down: Bool
     }
 
     /// The gesture being followed.
-    package struct Followed: Sendable {
-        /// What the caller's `choose` returned with the threshold: which of its bindings or
-        /// requests took it.
-        package var tag: Int
-        package var offer: Offer
-        /// The measure (mm) at which progress is 1.
-        package var threshold: Double
-        /// The latest report's measure (mm): progress × threshold.
-        package var measure: Double { progress * threshold }
-        package fileprivate(set) var progress = 0.0
-        /// The contacts it began with (their ids).
-        fileprivate var members: [Int]
-        fileprivate var startSpread = 0.0
-        fileprivate var scale = 1.0, angle = 0.0
-        fileprivate var engineEnded = false
-        fileprivate var began = false
-        fileprivate var value = 0.0
-        fileprivate var tracker = VelocityTracker()
+    private struct Followed: Sendable {
+        var request: Int
+        var gesture: GesturePattern
+        var threshold: Double
+        var progress = 0.0
+        var value = 0.0
+        var members: [Member]
+        var startSpread = 0.0
+        var began = false
+        var tracker = VelocityTracker()
     }
 
-    /// One contact of the current sequence.
-    private struct Contact: Sendable {
-        var id: Int
-        var start: Point
-        var latest: Point
-        var active: Bool
-    }
-
-    private let surface: Surface
-    private let slop: Double
-    private let edgeZone: Double
-    private let diagonals: Bool
-    private let axis: GestureSettings.SwipeAxis
-    private var contacts: [Contact] = []
-    private var activeCount = 0
     private var zones = EdgeZones.all
     private var swipeOffered = false
     private var stopped = false
     private var longPressed = false
     private var cancelled = false
+    private var followedInSequence = false
     private var lastTime = 0.0
-    /// The gesture followed in this sequence, while it goes on.
-    package private(set) var followed: Followed?
-    /// Whether a gesture of the current sequence was followed (it may have ended).
-    package private(set) var followedInSequence = false
+    private var followed: Followed?
+    /// A pinch or a rotation that began in the frame being handled, offered at its end.
+    private var pendingOffer: GesturePattern?
+    /// The engine's latest pinch scale and rotation angle in this sequence, and whether it ended them.
+    private var scale = 1.0, angle = 0.0
+    private var pinchEnded = false, rotateEnded = false
 
-    package init(settings: GestureSettings, surface: Surface) {
-        self.surface = surface
-        slop = settings.pan.minDistance
-        edgeZone = settings.swipe.edgeZone
-        diagonals = settings.swipe.diagonals
-        axis = settings.swipe.axis
+    init(requests: [FollowRequest]) { self.requests = requests }
+
+    /// No gesture begins to be followed in the rest of this sequence (it went another way).
+    mutating func stop() { stopped = true }
+
+    /// A frame's touches, before the engine handles them: a new sequence starts afresh (when a
+    /// finger goes down with none down), and a cancelled contact ends any following in it.
+    mutating func frameBegins(_ events: UnsafeBufferPointer<TouchEvent>, noneDown: Bool) {
+        if noneDown, events.contains(where: { $0.phase == .down }) {
+            zones = .all
+            (swipeOffered, stopped, longPressed, cancelled, followedInSequence) = (false, false, false, false, false)
+            (pinchEnded, rotateEnded, scale, angle) = (false, false, 1, 0)
+            (followed, pendingOffer) = (nil, nil)
+        }
+        if events.contains(where: { $0.phase == .cancel }) { cancelled = true }
     }
 
-    /// The screen's extent along `direction`, in mm (for thresholds in thirds of the screen).
-    package func extent(along direction: SwipeDirection) -> Double {
+    /// A gesture the engine reported (told while the engine still handles the frame, so it only
+    /// notes): a long press stops following; a pinch or a rotation that begins is offered at
+    /// the frame's end (``frameEnds(_:at:contacts:limits:emit:)``); their scale, angle and end
+    /// are kept for the followed one.
+    mutating func engineReported(_ g: GestureEvent) {
+        switch g.kind {
+        case .longPress: longPressed = true
+        case .pinch(let p):
+            if p.phase == .began, followed == nil, pendingOffer == nil {
+                pendingOffer = GesturePattern(.pinch, pinch: p.scale >= 1 ? .out : .in, fingers: p.fingers)
+            }
+            scale = p.scale
+            if p.phase == .ended || p.phase == .cancelled { pinchEnded = true }
+        case .rotate(let r):
+            if r.phase == .began, followed == nil, pendingOffer == nil {
+                pendingOffer = GesturePattern(.rotate, turn: r.angle >= 0 ? .clockwise : .counterclockwise, fingers: r.fingers)
+            }
+            angle = r.angle
+            if r.phase == .ended || r.phase == .cancelled { rotateEnded = true }
+        default: break
+        }
+    }
+
+    /// The screen's extent along `direction`, in mm.
+    static func extent(of surface: Surface, along direction: SwipeDirection) -> Double {
         let u = direction.unitVector
         let size = surface.millimeters(Point(x: surface.width, y: surface.height))
         return abs(size.x * u.x) + abs(size.y * u.y)
     }
 
-    /// No gesture is to be followed in the rest of this sequence (it went another way).
-    package mutating func stop() { stopped = true }
-
-    /// The contacts of a frame, before the engine's reports of it (``engineReported(_:)``) and
-    /// ``endFrame(at:choose:liftVelocity:report:)``.
-    package mutating func contacts(of frame: TouchFrame) {
-        if activeCount == 0, frame.events.contains(where: { $0.phase == .down }) {
-            contacts.removeAll(keepingCapacity: true)
-            zones = .all
-            (swipeOffered, stopped, longPressed, cancelled, followedInSequence) = (false, false, false, false, false)
-            followed = nil
+    /// The threshold (mm) of request `k` for `gesture`.
+    private func threshold(_ k: Int, _ gesture: GesturePattern, _ limits: FollowLimits) -> Double {
+        let own = switch gesture.kind {
+        case .pinch: limits.pinch
+        case .rotate: limits.rotate
+        default: limits.swipe
         }
-        for e in frame.events {
-            let k = contacts.firstIndex { $0.id == e.id }
-            switch e.phase {
-            case .down:
-                if let k {
-                    if !contacts[k].active { activeCount += 1 }
-                    contacts[k] = Contact(id: e.id, start: e.position, latest: e.position, active: true)
-                } else {
-                    guard contacts.count < GestureEngine.maxContacts else { continue }
-                    contacts.append(Contact(id: e.id, start: e.position, latest: e.position, active: true))
-                    activeCount += 1
-                }
-                zones = zones.intersection(EdgeZones(of: e.position, on: surface, width: edgeZone))
-            case .move:
-                if let k { contacts[k].latest = e.position }
-            case .up, .cancel:
-                if e.phase == .cancel { cancelled = true } else if let k { contacts[k].latest = e.position }
-                if let k, contacts[k].active {
-                    contacts[k].active = false
-                    activeCount -= 1
-                }
-            }
+        let mm: Double = switch requests[k].threshold {
+        case .recognizer: own
+        case .millimeters(let mm): mm
+        case .screen(let fraction):
+            if gesture.kind == .swipe, let way = gesture.direction {
+                Self.extent(of: limits.surface, along: way) * fraction
+            } else { own }
         }
+        return mm.isNaN ? own : min(max(mm, FollowRequest.thresholds.lowerBound), FollowRequest.thresholds.upperBound)
     }
 
-    /// A gesture the engine reported for the frame: a long press stops following, a pinch or a
-    /// rotation that begins is offered (`choose` returns the tag and threshold in mm of what takes
-    /// it, or nil), and the followed one's scale or angle is kept.
-    package mutating func engineReported(_ g: GestureEvent, choose: (Offer) -> (tag: Int, threshold: Double)?) {
-        switch g.kind {
-        case .longPress: longPressed = true
-        case .pinch(let p):
-            if p.phase == .began, followed == nil { offer(Offer(kind: .pinch(outward: p.scale >= 1), fingers: p.fingers, edge: zones.edge), choose) }
-            if case .pinch? = followed?.offer.kind {
-                followed?.scale = p.scale
-                if p.phase == .ended || p.phase == .cancelled { followed?.engineEnded = true }
-            }
-        case .rotate(let r):
-            if r.phase == .began, followed == nil { offer(Offer(kind: .rotate(clockwise: r.angle >= 0), fingers: r.fingers, edge: zones.edge), choose) }
-            if case .rotate? = followed?.offer.kind {
-                followed?.angle = r.angle
-                if r.phase == .ended || r.phase == .cancelled { followed?.engineEnded = true }
-            }
-        default: break
+    private mutating func offer(_ gesture: GesturePattern, _ contacts: ContactTable, _ limits: FollowLimits) {
+        guard !followedInSequence, !stopped, !longPressed, !cancelled,
+              let k = requests.firstIndex(where: { $0.gesture.mismatch(gesture) == nil }), requests[k].follows else { return }
+        var members: [Member] = []
+        for c in contacts.contacts where !c.ended {
+            members.append(Member(id: c.id, startTime: c.startTime, start: c.start, latest: c.position, down: true))
         }
-    }
-
-    private mutating func offer(_ o: Offer, _ choose: (Offer) -> (tag: Int, threshold: Double)?) {
-        guard !followedInSequence, !stopped, !longPressed, !cancelled, let (tag, threshold) = choose(o) else { return }
-        var f = Followed(tag: tag, offer: o, threshold: threshold, members: contacts.filter { $0.active }.map { $0.id })
-        f.startSpread = spread(f.members, start: true)
+        var f = Followed(request: k, gesture: gesture, threshold: threshold(k, gesture, limits), members: members)
+        f.startSpread = Self.spread(f.members, limits.surface, start: true)
         followed = f
         followedInSequence = true
     }
 
-    /// The end of a frame: a swipe offered at the slop, and the followed gesture's report (its
-    /// begin, an update, or its end), with the tag of what took it.
-    package mutating func endFrame(at time: Double, choose: (Offer) -> (tag: Int, threshold: Double)?,
-                                   liftVelocity: (Int) -> Point?,
-                                   report: (Update, Followed, End?) -> Void) {
+    /// The frame's end: where its new fingers went down, a swipe offered at the slop, and the
+    /// followed gesture's report (its begin, a change, or its end).
+    mutating func frameEnds(_ events: UnsafeBufferPointer<TouchEvent>, at time: Double, contacts: ContactTable,
+                            limits: FollowLimits, emit: (GestureEvent) -> Void) {
+        let surface = limits.surface
         lastTime = time
-        if followed == nil, !swipeOffered, !followedInSequence, !stopped, !cancelled, !longPressed, activeCount > 0 {
+        for e in events where e.phase == .down {
+            zones = zones.intersection(EdgeZones(of: e.position, on: surface, width: limits.edgeZone))
+        }
+        if var o = pendingOffer {
+            pendingOffer = nil
+            o.edge = .init(zones.edge)
+            offer(o, contacts, limits)
+        }
+        if followed == nil, !swipeOffered, !followedInSequence, !stopped, !cancelled, !longPressed, contacts.activeCount > 0 {
             var sum = Point.zero
-            for c in contacts where c.active { sum = sum + surface.millimeters(c.latest - c.start) }
-            let d = sum / Double(activeCount)
-            if (d.x * d.x + d.y * d.y).squareRoot() >= slop, let way = SwipeDirection(of: d, diagonals: diagonals, axis: axis) {
+            for c in contacts.contacts where !c.ended { sum = sum + surface.millimeters(c.position - c.start) }
+            let d = sum / Double(contacts.activeCount)
+            if (d.x * d.x + d.y * d.y).squareRoot() >= limits.slop,
+               let way = SwipeDirection(of: d, diagonals: limits.diagonals, axis: limits.axis) {
                 swipeOffered = true
-                offer(Offer(kind: .swipe(way), fingers: activeCount, edge: zones.edge), choose)
+                offer(GesturePattern(.swipe, direction: way, fingers: contacts.activeCount, edge: .init(zones.edge)), contacts, limits)
             }
         }
         guard var f = followed else { return }
-        measure(&f, at: time)
-        var down = 0
-        for c in contacts where c.active && f.members.contains(c.id) { down += 1 }
+        for k in f.members.indices {
+            guard let c = contacts.contacts.first(where: { $0.id == f.members[k].id }) else { continue }
+            if c.startTime != f.members[k].startTime {
+                // The id went down again: a new finger under an old number.
+                (f.members[k].startTime, f.members[k].start) = (c.startTime, c.start)
+            }
+            // A cancelled contact stays where it was last seen: a cancel reports no touch.
+            if !c.cancelled { f.members[k].latest = c.position }
+            f.members[k].down = !c.ended
+        }
+        measure(&f, at: time, surface: surface)
+        let down = f.members.reduce(0) { $0 + ($1.down ? 1 : 0) }
         let justBegan = !f.began
         if justBegan {
             f.began = true
-            report(update(f, .begin, at: time, velocity: 0, fingers: f.offer.fingers), f, nil)
+            emit(event(f, .began, at: time, velocity: 0, fingers: f.gesture.fingers ?? 0, end: nil))
         }
         if cancelled {
-            finish(f, .cancelledTouch, at: time, velocity: 0, report: report)
-        } else if down == 0 || f.engineEnded {
-            let v = swipeLiftVelocity(f, liftVelocity) ?? f.tracker.velocity(liftTime: time)?.x ?? 0
-            finish(f, .settled(Settle.decide(progress: f.progress, velocity: v)), at: time, velocity: v, report: report)
+            finish(f, .touchCancelled, at: time, velocity: 0, emit: emit)
+        } else if down == 0 || (f.gesture.kind == .pinch && pinchEnded) || (f.gesture.kind == .rotate && rotateEnded) {
+            let v = swipeLiftVelocity(f, contacts, surface) ?? f.tracker.velocity(liftTime: time)?.x ?? 0
+            let end: GestureEvent.Follow.End = switch Settle.decide(progress: f.progress, velocity: v) {
+            case .flungToward: .flungToward
+            case .flungBack: .flungBack
+            case .reached: .reached
+            case .short: .short
+            }
+            finish(f, end, at: time, velocity: v, emit: emit)
         } else {
             followed = f
-            if !justBegan { report(update(f, .update, at: time, velocity: f.tracker.velocity()?.x ?? 0, fingers: down), f, nil) }
+            if !justBegan { emit(event(f, .changed, at: time, velocity: f.tracker.velocity()?.x ?? 0, fingers: down, end: nil)) }
         }
     }
 
+    /// Ends the followed gesture, if any, as cancelled: the input ended with its fingers down.
+    mutating func inputEnded(emit: (GestureEvent) -> Void) {
+        guard let f = followed else { return }
+        stopped = true
+        finish(f, .inputEnded, at: lastTime, velocity: 0, emit: emit)
+    }
+
+    private mutating func finish(_ f: Followed, _ end: GestureEvent.Follow.End, at time: Double, velocity: Double, emit: (GestureEvent) -> Void) {
+        followed = nil
+        emit(event(f, end.completes ? .ended : .cancelled, at: time, velocity: velocity, fingers: f.gesture.fingers ?? 0, end: end))
+    }
+
+    private func event(_ f: Followed, _ phase: GesturePhase, at time: Double, velocity: Double, fingers: Int,
+                       end: GestureEvent.Follow.End?) -> GestureEvent {
+        GestureEvent(time: time, kind: .follow(GestureEvent.Follow(
+            phase: phase, request: f.request, gesture: f.gesture, threshold: f.threshold, progress: f.progress, value: f.value,
+            velocity: velocity, fingers: fingers, end: end)))
+    }
+
     /// A followed swipe's speed at its lift toward its direction (mm/s): the mean of its
-    /// fingers' velocities as the engine's own trackers give them (`liftVelocity`, surface units
-    /// per second by contact id), which its fling reports, so that a lift the engine calls a fling
-    /// is the same speed here. nil for a pinch or a rotation (their measure's own tracker decides),
-    /// or when no finger's velocity is known.
-    private func swipeLiftVelocity(_ f: Followed, _ liftVelocity: (Int) -> Point?) -> Double? {
-        guard case .swipe(let way) = f.offer.kind else { return nil }
+    /// fingers' velocities as the engine's own trackers give them, which its fling reports, so
+    /// that a lift the engine calls a fling is the same speed here. nil for a pinch or a rotation
+    /// (their measure's own tracker decides), or when no finger's velocity is known.
+    private func swipeLiftVelocity(_ f: Followed, _ contacts: ContactTable, _ surface: Surface) -> Double? {
+        guard f.gesture.kind == .swipe, let way = f.gesture.direction else { return nil }
         var sum = Point.zero, n = 0
-        for id in f.members {
-            guard let v = liftVelocity(id) else { continue }
+        for m in f.members {
+            guard let v = contacts.velocity(ofContact: m.id) else { continue }
             sum = sum + surface.millimeters(v)
             n += 1
         }
@@ -283,59 +291,39 @@ package struct GestureFollower: Sendable {
         return (sum.x * u.x + sum.y * u.y) / Double(n)
     }
 
-    /// Cancels the followed gesture, if any (the input ended with fingers down, the daemon exits).
-    package mutating func cancel(report: (Update, Followed, End?) -> Void) {
-        guard let f = followed else { return }
-        finish(f, .inputEnded, at: lastTime, velocity: 0, report: report)
-    }
-
-    private mutating func finish(_ f: Followed, _ end: End, at time: Double, velocity: Double, report: (Update, Followed, End?) -> Void) {
-        let commits = if case .settled(let o) = end { o.completes } else { false }
-        followed = nil
-        report(update(f, commits ? .commit : .cancel, at: time, velocity: velocity, fingers: f.offer.fingers), f, end)
-    }
-
-    private func update(_ f: Followed, _ event: Update.Event, at time: Double, velocity: Double, fingers: Int) -> Update {
-        Update(event: event, time: time, progress: f.progress, value: f.value, velocity: velocity, fingers: fingers)
-    }
-
     /// The mean distance (mm) of the members from their centre: where they went down, or are.
-    private func spread(_ members: [Int], start: Bool) -> Double {
-        var sum = Point.zero, n = 0
-        for c in contacts where members.contains(c.id) {
-            sum = sum + surface.millimeters(start ? c.start : c.latest)
-            n += 1
-        }
-        guard n > 1 else { return 0 }
-        let centre = sum / Double(n)
+    private static func spread(_ members: [Member], _ surface: Surface, start: Bool) -> Double {
+        guard members.count > 1 else { return 0 }
+        var sum = Point.zero
+        for m in members { sum = sum + surface.millimeters(start ? m.start : m.latest) }
+        let centre = sum / Double(members.count)
         var total = 0.0
-        for c in contacts where members.contains(c.id) {
-            let d = surface.millimeters(start ? c.start : c.latest) - centre
+        for m in members {
+            let d = surface.millimeters(start ? m.start : m.latest) - centre
             total += (d.x * d.x + d.y * d.y).squareRoot()
         }
-        return total / Double(n)
+        return total / Double(members.count)
     }
 
     /// The followed gesture's measure, value and velocity at the members' positions.
-    private func measure(_ f: inout Followed, at time: Double) {
+    private func measure(_ f: inout Followed, at time: Double, surface: Surface) {
         let mm: Double
-        switch f.offer.kind {
-        case .swipe(let way):
-            let u = way.unitVector
-            var sum = 0.0, n = 0
-            for c in contacts where f.members.contains(c.id) {
-                let d = surface.millimeters(c.latest - c.start)
+        switch f.gesture.kind {
+        case .pinch:
+            mm = (Self.spread(f.members, surface, start: false) - f.startSpread) * (f.gesture.pinch == .out ? 1 : -1)
+            f.value = scale
+        case .rotate:
+            mm = angle * Self.spread(f.members, surface, start: false) * (f.gesture.turn == .clockwise ? 1 : -1)
+            f.value = angle * 180 / Double.pi
+        default:
+            let u = (f.gesture.direction ?? .right).unitVector
+            var sum = 0.0
+            for m in f.members {
+                let d = surface.millimeters(m.latest - m.start)
                 sum += d.x * u.x + d.y * u.y
-                n += 1
             }
-            mm = n > 0 ? sum / Double(n) : 0
+            mm = f.members.isEmpty ? 0 : sum / Double(f.members.count)
             f.value = mm
-        case .pinch(let outward):
-            mm = (spread(f.members, start: false) - f.startSpread) * (outward ? 1 : -1)
-            f.value = f.scale
-        case .rotate(let clockwise):
-            mm = f.angle * spread(f.members, start: false) * (clockwise ? 1 : -1)
-            f.value = f.angle * 180 / Double.pi
         }
         f.progress = f.threshold > 0 ? mm / f.threshold : 0
         f.tracker.add(time: time, position: Point(x: mm, y: 0))

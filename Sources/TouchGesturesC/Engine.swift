@@ -24,7 +24,7 @@ public func tg_engine_new(_ width: Double, _ height: Double, _ unitsPerMillimete
         let (surface, turn) = try TouchFeed.surface(width: width, height: height, unitsPerMillimeterX: unitsPerMillimeterX,
                                                     unitsPerMillimeterY: unitsPerMillimeterY, rotation: rotation, function: "tg_engine_new")
         let given = try settings(settingsJSON)
-        let engine = EngineCore(engine: GestureEngine(settings: given, surface: surface), settings: given)
+        let engine = EngineCore(engine: GestureEngine(settings: given, surface: surface))
         return handle(CEngine(core: engine, feed: TouchFeed(rotation: turn, panelWidth: width, panelHeight: height)))
     } catch {
         remember(error.status, error.message)

@@ -15,12 +15,11 @@ struct QueuedEvent {
     var type: Int32
 }
 
-/// What a queued event holds: the engine's gesture, the list's output, or a followed gesture's
-/// report (`tg_engine_follow`).
+/// What a queued event holds: the engine's gesture (a followed gesture's report among them,
+/// `tg_engine_follow`), or the list's output.
 enum QueuedOutput {
     case gesture(GestureEvent)
     case list(ListEvent)
-    case follow(FollowReport)
 
     init(_ o: ListController.Output) {
         switch o {
@@ -63,11 +62,6 @@ final class OutputQueue {
         append(QueuedEvent(output: .gesture(gesture), json: .passUnretained(json), type: gestureTypeAndName(gesture.kind).0))
     }
 
-    /// ``put(_:)`` for a followed gesture's report.
-    func put(follow report: FollowReport) {
-        append(QueuedEvent(output: .follow(report), json: .passUnretained(json), type: followTypeAndName.0))
-    }
-
     /// Writes `event` at the queue's end. The room for the next one is made after this one is
     /// written (there is always room on entry): the copy then keeps no register across a call,
     /// 34 instructions an output against 49 (callgrind).
@@ -108,8 +102,8 @@ final class OutputQueue {
     return nil
 }
 
-@inline(__always) private func followed(_ event: OpaquePointer?) -> FollowReport? {
-    if case .follow(let f)? = output(event) { return f }
+@inline(__always) private func followed(_ event: OpaquePointer?) -> GestureEvent.Follow? {
+    if case .follow(let f)? = gesture(event) { return f }
     return nil
 }
 
@@ -136,7 +130,6 @@ public func tg_event_get_type_name(_ event: OpaquePointer?) -> UnsafePointer<CCh
         switch o {
         case .gesture(let g): gestureTypeAndName(g.kind).1
         case .list(let l): typeOf(.list(l)).1
-        case .follow: followTypeAndName.1
         }
     } ?? noName)
 }
@@ -148,7 +141,6 @@ public func tg_event_get_time(_ event: OpaquePointer?) -> Double {
     switch o {
     case .gesture(let g): return g.time
     case .list(let l): return l.time
-    case .follow(let f): return f.update.time
     }
 }
 
@@ -165,7 +157,6 @@ public func tg_event_get_json(_ event: OpaquePointer?, _ length: UnsafeMutablePo
     switch queued.output {
     case .gesture(let g): json.append(.gesture(g))
     case .list(let l): json.append(.list(l))
-    case .follow(let f): json.appendLine { f.writeFields(to: &$0) }
     }
     // The line ends in a newline: a NUL in its place makes it a C string.
     return json.withUnsafeBytes { bytes in
@@ -207,7 +198,7 @@ public func tg_event_get_fingers(_ event: OpaquePointer?) -> Int32 {
     case .rotate(let g)?: Int32(g.fingers)
     case .fling(let g)?: Int32(g.fingers)
     case .drag(let g)?: Int32(g.fingers)
-    default: followed(event).map { Int32($0.update.fingers) } ?? 0
+    default: followed(event).map { Int32($0.fingers) } ?? 0
     }
 }
 
@@ -295,7 +286,7 @@ public func tg_event_get_velocity_y(_ event: OpaquePointer?) -> Double { velocit
 @_cdecl("tg_event_get_speed")
 public func tg_event_get_speed(_ event: OpaquePointer?) -> Double {
     if case .fling(let g)? = gesture(event) { return g.millimetersPerSecond }
-    return followed(event)?.update.velocity ?? .nan
+    return followed(event)?.velocity ?? .nan
 }
 
 /// `tg_event_get_duration()` of touchgestures.h, where it is documented.
@@ -312,7 +303,7 @@ public func tg_event_get_duration(_ event: OpaquePointer?) -> Double {
 @_cdecl("tg_event_get_direction")
 public func tg_event_get_direction(_ event: OpaquePointer?) -> Int32 {
     if case .swipe(let g)? = gesture(event) { return directionNumber(g.direction) }
-    if case .swipe(let way)? = followed(event)?.kind { return directionNumber(way) }
+    if let f = followed(event), f.gesture.kind == .swipe, let way = f.gesture.direction { return directionNumber(way) }
     return 0
 }
 
@@ -320,14 +311,14 @@ public func tg_event_get_direction(_ event: OpaquePointer?) -> Int32 {
 @_cdecl("tg_event_get_edge")
 public func tg_event_get_edge(_ event: OpaquePointer?) -> Int32 {
     if case .swipe(let g)? = gesture(event) { return g.edge.map(edgeNumber) ?? 0 }
-    return followed(event)?.edge.map(edgeNumber) ?? 0
+    return followed(event)?.gesture.edge.screenEdge.map(edgeNumber) ?? 0
 }
 
 /// `tg_event_get_scale()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_scale")
 public func tg_event_get_scale(_ event: OpaquePointer?) -> Double {
     if case .pinch(let g)? = gesture(event) { return g.scale }
-    if let f = followed(event), case .pinch = f.kind { return f.update.value }
+    if let f = followed(event), f.gesture.kind == .pinch { return f.value }
     return .nan
 }
 
@@ -335,25 +326,25 @@ public func tg_event_get_scale(_ event: OpaquePointer?) -> Double {
 @_cdecl("tg_event_get_angle")
 public func tg_event_get_angle(_ event: OpaquePointer?) -> Double {
     if case .rotate(let g)? = gesture(event) { return g.angle }
-    if let f = followed(event), case .rotate = f.kind { return f.update.value * Double.pi / 180 }
+    if let f = followed(event), f.gesture.kind == .rotate { return f.value * Double.pi / 180 }
     return .nan
 }
 
 /// `tg_event_get_progress()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_progress")
-public func tg_event_get_progress(_ event: OpaquePointer?) -> Double { followed(event)?.update.progress ?? .nan }
+public func tg_event_get_progress(_ event: OpaquePointer?) -> Double { followed(event)?.progress ?? .nan }
 
 /// `tg_event_get_millimeters()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_millimeters")
 public func tg_event_get_millimeters(_ event: OpaquePointer?) -> Double {
     guard let f = followed(event) else { return .nan }
-    if case .swipe = f.kind { return f.update.value }
+    if f.gesture.kind == .swipe { return f.value }
     return .nan
 }
 
 /// `tg_event_get_request()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_request")
-public func tg_event_get_request(_ event: OpaquePointer?) -> Int32 { followed(event)?.request ?? 0 }
+public func tg_event_get_request(_ event: OpaquePointer?) -> Int32 { followed(event).map { Int32($0.request + 1) } ?? 0 }
 
 /// `tg_event_get_recognizer()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_recognizer")

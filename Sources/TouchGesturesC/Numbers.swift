@@ -56,14 +56,11 @@ import TouchList
     case .rotate: (typeNumber(.rotate), "rotate")
     case .fling: (7, "fling")
     case .drag: (11, "drag")
+    case .follow: (10, "follow")
     case .failed: (8, "failed")
     case .won: (9, "won")
     }
 }
-
-/// `TG_EVENT_FOLLOW` and its name: a followed gesture's report (`tg_engine_follow`), the C
-/// API's own kind (the trace format has none).
-package let followTypeAndName: (Int32, StaticString) = (10, "follow")
 
 /// A way a followed pinch or rotation goes, as `tg_engine_follow` takes it.
 package enum FollowWay: String, CaseIterable, Sendable {

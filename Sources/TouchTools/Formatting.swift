@@ -29,6 +29,7 @@ extension ListController.Output {
         case .rotate(let g): return "\(t) rotate \(g.phase.rawValue) \(formatFixed(g.angle * 180 / Double.pi, digits: 1))°"
         case .fling(let g): return "\(t) fling \(g.fingers)f \(formatFixed(g.millimetersPerSecond, digits: 0)) mm/s"
         case .drag(let g): return "\(t) drag \(g.phase.rawValue) \(g.fingers)f"
+        case .follow(let g): return "\(t) follow \(g.phase.rawValue) \(formatFixed(g.progress, digits: 2))\(g.end.map { " " + $0.rawValue } ?? "")"
         case .won(let r, _): return "\(t) \(r.rawValue) won"
         case .failed(let r, let why): return "\(t) \(r.rawValue) failed \(why.kind.rawValue)"
         }
@@ -55,6 +56,7 @@ extension ListController.Output {
             case .rotate(let r) where r.phase == .changed: return "rotation changes"
             case .longPress(let l) where l.phase == .changed: return "long-press moves"
             case .drag(let d) where d.phase == .changed: return "drag changes"
+            case .follow(let f) where f.phase == .changed: return "follow steps"
             default: return nil
             }
         }

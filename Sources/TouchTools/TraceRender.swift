@@ -234,6 +234,9 @@ package enum TraceRender {
             case .drag:
                 // The row it moves says where it went (rowOffset, rowSwipe), at the row.
                 continue
+            case .follow(let f):
+                if f.phase == .changed { continue }
+                at = position(at: e.time); label = "follow \(f.phase.rawValue) \(formatFixed(f.progress, digits: 2))"
             }
             lastPosition = at
             out += text(at, label, fill, e.time)

@@ -62,6 +62,23 @@ extension GestureEvent {
         case .drag(let g):
             w.continuous(g.phase, at: g.position, fingers: g.fingers)
             w.point("start", g.start)
+        case .follow(let f):
+            // The C library's JSON line since it first followed gestures: the phase in a
+            // streaming binding's words, the request numbered as tg_engine_follow returns it.
+            w.string("phase", f.streamWord)
+            w.number("request", Double(f.request + 1))
+            w.string("gesture", f.gesture.kind.rawValue)
+            switch f.gesture.kind {
+            case .swipe: w.string("direction", f.gesture.direction?.rawValue ?? "")
+            case .pinch: w.string("direction", f.gesture.pinch?.rawValue ?? "")
+            case .rotate: w.string("direction", f.gesture.turn?.rawValue ?? "")
+            case .tap, .longPress: break
+            }
+            if let edge = f.gesture.edge.screenEdge { w.string("edge", edge.rawValue) } else { w.null("edge") }
+            w.number("progress", f.progress)
+            w.number("value", f.value)
+            w.number("velocity", f.velocity)
+            w.number("fingers", Double(f.fingers))
         case .won(let recognizer, let contact):
             w.string("recognizer", recognizer.rawValue)
             w.number("contact", Double(contact))
@@ -90,4 +107,17 @@ package struct JSONObjectSink: OutputFieldSink {
         object["\(key)"] = .object(JSONObject([.init("x", .number(value.x)), .init("y", .number(value.y))]))
     }
     package mutating func null(_ key: StaticString) { object["\(key)"] = .null }
+}
+
+extension GestureEvent.Follow {
+    /// The phase as a streaming binding's command reads it: `begin`, `update`, then `commit`
+    /// (ended) or `cancel` (cancelled).
+    package var streamWord: String {
+        switch phase {
+        case .began: "begin"
+        case .changed: "update"
+        case .ended: "commit"
+        case .cancelled: "cancel"
+        }
+    }
 }

@@ -262,7 +262,9 @@ struct StreamTests {
 
     @Test("the line's text: six fields, one space apart")
     func lineText() {
-        let l = Line(event: .update, time: 12.3456, progress: 0.42, value: 8.4, velocity: -120.46, fingers: 2)
+        let f = GestureEvent.Follow(phase: .changed, request: 0, gesture: GesturePattern(.swipe, direction: .up, fingers: 2, edge: .none),
+                                    threshold: 20, progress: 0.42, value: 8.4, velocity: -120.46, fingers: 2, end: nil)
+        let l = Line(f, at: 12.3456)
         #expect(l.text == "update 12.346 0.420 8.400 -120.5 2")
         #expect(l.text.split(separator: " ").count == 6)
     }

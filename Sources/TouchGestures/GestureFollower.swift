@@ -102,6 +102,55 @@ struct GestureFollower: Sendable {
         var startSpread = 0.0
         var began = false
         var tracker = VelocityTracker()
+
+        /// The fingers where the engine's contacts are now, then the measure, value and
+        /// velocity at them (`scale` and `angle`: the engine's pinch and rotation).
+        mutating func update(contacts: ContactTable, surface: Surface, scale: Double, angle: Double, at time: Double) {
+            for k in members.indices {
+                guard let c = contacts.contacts.first(where: { $0.id == members[k].id }) else { continue }
+                if c.startTime != members[k].startTime {
+                    // The id went down again: a new finger under an old number.
+                    (members[k].startTime, members[k].start) = (c.startTime, c.start)
+                }
+                // A cancelled contact stays where it was last seen: a cancel reports no touch.
+                if !c.cancelled { members[k].latest = c.position }
+                members[k].down = !c.ended
+            }
+            let mm: Double
+            switch gesture.kind {
+            case .pinch:
+                mm = (Self.spread(members, surface, start: false) - startSpread) * (gesture.pinch == .out ? 1 : -1)
+                value = scale
+            case .rotate:
+                mm = angle * Self.spread(members, surface, start: false) * (gesture.turn == .clockwise ? 1 : -1)
+                value = angle * 180 / Double.pi
+            default:
+                let u = (gesture.direction ?? .right).unitVector
+                var sum = 0.0
+                for m in members {
+                    let d = surface.millimeters(m.latest - m.start)
+                    sum += d.x * u.x + d.y * u.y
+                }
+                mm = members.isEmpty ? 0 : sum / Double(members.count)
+                value = mm
+            }
+            progress = threshold > 0 ? mm / threshold : 0
+            tracker.add(time: time, position: Point(x: mm, y: 0))
+        }
+
+        /// The mean distance (mm) of `members` from their centre: where they went down, or are.
+        static func spread(_ members: [Member], _ surface: Surface, start: Bool) -> Double {
+            guard members.count > 1 else { return 0 }
+            var sum = Point.zero
+            for m in members { sum = sum + surface.millimeters(start ? m.start : m.latest) }
+            let centre = sum / Double(members.count)
+            var total = 0.0
+            for m in members {
+                let d = surface.millimeters(start ? m.start : m.latest) - centre
+                total += (d.x * d.x + d.y * d.y).squareRoot()
+            }
+            return total / Double(members.count)
+        }
     }
 
     private var zones = EdgeZones.all
@@ -112,6 +161,10 @@ struct GestureFollower: Sendable {
     private var followedInSequence = false
     private var lastTime = 0.0
     private var followed: Followed?
+    /// What the next followed gesture reuses of the last one's memory (none before the first:
+    /// an empty follower, which the engine swaps in while it handles a frame, allocates nothing).
+    private var spareMembers: [Member] = []
+    private var spareTracker: VelocityTracker?
     /// A pinch or a rotation that began in the frame being handled, offered at its end.
     private var pendingOffer: GesturePattern?
     /// The engine's latest pinch scale and rotation angle in this sequence, and whether it ended them.
@@ -186,12 +239,20 @@ struct GestureFollower: Sendable {
     private mutating func offer(_ gesture: GesturePattern, _ contacts: ContactTable, _ limits: FollowLimits) {
         guard !followedInSequence, !stopped, !longPressed, !cancelled,
               let k = requests.firstIndex(where: { $0.gesture.mismatch(gesture) == nil }), requests[k].follows else { return }
+        // The last followed gesture's fingers and tracker, reused: no allocation once warm.
+        // Swapped out, not copied: a copy shares its storage, and the first write copies it.
         var members: [Member] = []
+        swap(&members, &spareMembers)
+        members.removeAll(keepingCapacity: true)
         for c in contacts.contacts where !c.ended {
             members.append(Member(id: c.id, startTime: c.startTime, start: c.start, latest: c.position, down: true))
         }
-        var f = Followed(request: k, gesture: gesture, threshold: threshold(k, gesture, limits), members: members)
-        f.startSpread = Self.spread(f.members, limits.surface, start: true)
+        var tracker: VelocityTracker?
+        swap(&tracker, &spareTracker)
+        if tracker == nil { tracker = VelocityTracker() }
+        tracker!.reset()
+        var f = Followed(request: k, gesture: gesture, threshold: threshold(k, gesture, limits), members: members, tracker: tracker!)
+        f.startSpread = Followed.spread(f.members, limits.surface, start: true)
         followed = f
         followedInSequence = true
     }
@@ -220,24 +281,15 @@ struct GestureFollower: Sendable {
                 offer(GesturePattern(.swipe, direction: way, fingers: contacts.activeCount, edge: .init(zones.edge)), contacts, limits)
             }
         }
-        guard var f = followed else { return }
-        for k in f.members.indices {
-            guard let c = contacts.contacts.first(where: { $0.id == f.members[k].id }) else { continue }
-            if c.startTime != f.members[k].startTime {
-                // The id went down again: a new finger under an old number.
-                (f.members[k].startTime, f.members[k].start) = (c.startTime, c.start)
-            }
-            // A cancelled contact stays where it was last seen: a cancel reports no touch.
-            if !c.cancelled { f.members[k].latest = c.position }
-            f.members[k].down = !c.ended
-        }
-        measure(&f, at: time, surface: surface)
+        guard followed != nil else { return }
+        // In place: a copy would share the fingers and the tracker's samples with the one kept,
+        // and its first write would copy them (an allocation a frame).
+        let justBegan = !followed!.began
+        followed!.began = true
+        followed!.update(contacts: contacts, surface: surface, scale: scale, angle: angle, at: time)
+        let f = followed!
         let down = f.members.reduce(0) { $0 + ($1.down ? 1 : 0) }
-        let justBegan = !f.began
-        if justBegan {
-            f.began = true
-            emit(event(f, .began, at: time, velocity: 0, fingers: f.gesture.fingers ?? 0, end: nil))
-        }
+        if justBegan { emit(event(f, .began, at: time, velocity: 0, fingers: f.gesture.fingers ?? 0, end: nil)) }
         if cancelled {
             finish(f, .touchCancelled, at: time, velocity: 0, emit: emit)
         } else if down == 0 || (f.gesture.kind == .pinch && pinchEnded) || (f.gesture.kind == .rotate && rotateEnded) {
@@ -249,9 +301,8 @@ struct GestureFollower: Sendable {
             case .short: .short
             }
             finish(f, end, at: time, velocity: v, emit: emit)
-        } else {
-            followed = f
-            if !justBegan { emit(event(f, .changed, at: time, velocity: f.tracker.velocity()?.x ?? 0, fingers: down, end: nil)) }
+        } else if !justBegan {
+            emit(event(f, .changed, at: time, velocity: f.tracker.velocity()?.x ?? 0, fingers: down, end: nil))
         }
     }
 
@@ -265,6 +316,7 @@ struct GestureFollower: Sendable {
     private mutating func finish(_ f: Followed, _ end: GestureEvent.Follow.End, at time: Double, velocity: Double, emit: (GestureEvent) -> Void) {
         followed = nil
         emit(event(f, end.completes ? .ended : .cancelled, at: time, velocity: velocity, fingers: f.gesture.fingers ?? 0, end: end))
+        (spareMembers, spareTracker) = (f.members, f.tracker)
     }
 
     private func event(_ f: Followed, _ phase: GesturePhase, at time: Double, velocity: Double, fingers: Int,
@@ -289,43 +341,5 @@ struct GestureFollower: Sendable {
         guard n > 0 else { return nil }
         let u = way.unitVector
         return (sum.x * u.x + sum.y * u.y) / Double(n)
-    }
-
-    /// The mean distance (mm) of the members from their centre: where they went down, or are.
-    private static func spread(_ members: [Member], _ surface: Surface, start: Bool) -> Double {
-        guard members.count > 1 else { return 0 }
-        var sum = Point.zero
-        for m in members { sum = sum + surface.millimeters(start ? m.start : m.latest) }
-        let centre = sum / Double(members.count)
-        var total = 0.0
-        for m in members {
-            let d = surface.millimeters(start ? m.start : m.latest) - centre
-            total += (d.x * d.x + d.y * d.y).squareRoot()
-        }
-        return total / Double(members.count)
-    }
-
-    /// The followed gesture's measure, value and velocity at the members' positions.
-    private func measure(_ f: inout Followed, at time: Double, surface: Surface) {
-        let mm: Double
-        switch f.gesture.kind {
-        case .pinch:
-            mm = (Self.spread(f.members, surface, start: false) - f.startSpread) * (f.gesture.pinch == .out ? 1 : -1)
-            f.value = scale
-        case .rotate:
-            mm = angle * Self.spread(f.members, surface, start: false) * (f.gesture.turn == .clockwise ? 1 : -1)
-            f.value = angle * 180 / Double.pi
-        default:
-            let u = (f.gesture.direction ?? .right).unitVector
-            var sum = 0.0
-            for m in f.members {
-                let d = surface.millimeters(m.latest - m.start)
-                sum += d.x * u.x + d.y * u.y
-            }
-            mm = f.members.isEmpty ? 0 : sum / Double(f.members.count)
-            f.value = mm
-        }
-        f.progress = f.threshold > 0 ? mm / f.threshold : 0
-        f.tracker.add(time: time, position: Point(x: mm, y: 0))
     }
 }

@@ -16,8 +16,9 @@ struct EngineFigures { var events: Int; var seconds: Double; var allocations: UI
 /// `kinds` 5 is the core session of the first benchmark (swipes, taps, drags, two-finger
 /// swipes); 7 adds pinches that turn and long presses. With `slides`, the list's rows slide
 /// over actions (160 units leading, 240 trailing): the drag takes part in the arena, and each
-/// horizontal stroke on a row moves it.
-func benchEngine(total: Int, kinds: Int, slides: Bool = false) -> EngineFigures {
+/// horizontal stroke on a row moves it. With `follows`, the engine follows every swipe, pinch
+/// and rotation (three ``FollowRequest``s), as a daemon of streaming bindings does.
+func benchEngine(total: Int, kinds: Int, slides: Bool = false, follows: Bool = false) -> EngineFigures {
     let session = syntheticSession(events: 1_000_000, kinds: kinds)
     let span = (session.last?.time ?? 0) + 1
     var settings = GestureSettings()
@@ -31,6 +32,10 @@ func benchEngine(total: Int, kinds: Int, slides: Bool = false) -> EngineFigures 
         options.trailingActions = RowActions(widths: [240])
     }
     var engine = ListController(settings: settings, surface: surface, list: ListModel(layout: layout, options: options))
+    if follows {
+        engine.engine.followRequests = [FollowRequest(GesturePattern(.swipe)), FollowRequest(GesturePattern(.pinch)),
+                                        FollowRequest(GesturePattern(.rotate))]
+    }
     var assembler = FrameAssembler()
     var outputs = 0
     // Warm-up pass: every buffer reaches its working size.

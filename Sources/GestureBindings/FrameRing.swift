@@ -15,7 +15,8 @@ package struct FrameRing: Sendable {
         var x: Float
         var y: Float
         var id: Int32
-        var phase: UInt8
+        /// One byte, as it is: no code of our own to pack it and read it back.
+        var phase: TouchPhase
     }
 
     /// Events kept by default: 8,192 (192 KiB): 30 s of two fingers at 120 Hz. In the VM's
@@ -42,13 +43,7 @@ package struct FrameRing: Sendable {
     /// Keeps a frame's events, writing over the oldest once full.
     package mutating func append(_ frame: TouchFrame) {
         for e in frame.events {
-            let phase: UInt8 = switch e.phase {
-            case .down: 0
-            case .move: 1
-            case .up: 2
-            case .cancel: 3
-            }
-            let packed = Packed(time: e.time, x: Float(e.position.x), y: Float(e.position.y), id: Int32(truncatingIfNeeded: e.id), phase: phase)
+            let packed = Packed(time: e.time, x: Float(e.position.x), y: Float(e.position.y), id: Int32(truncatingIfNeeded: e.id), phase: e.phase)
             if slots.count < capacity { slots.append(packed) } else { slots[next] = packed }
             next = (next + 1) % capacity
             count = min(count + 1, capacity)
@@ -66,12 +61,7 @@ package struct FrameRing: Sendable {
         for k in 0..<count {
             let p = slots[(first + k) % capacity]
             guard p.time >= start else { continue }
-            let phase: TouchPhase = switch p.phase {
-            case 0: .down
-            case 1: .move
-            case 2: .up
-            default: .cancel
-            }
+            let phase = p.phase
             if phase == .down { live.insert(p.id) } else if !live.contains(p.id) { continue }
             if phase == .up || phase == .cancel { live.remove(p.id) }
             out.append(TouchEvent(time: p.time, id: Int(p.id), phase: phase, position: Point(x: Double(p.x), y: Double(p.y))))

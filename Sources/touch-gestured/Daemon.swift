@@ -80,7 +80,7 @@ final class Daemon {
         self.command = command
         schedule = ReadSchedule(interval: setup.config.readInterval)
         verbose = command.verbose
-        runner = Runner(dryRun: command.dryRun, log: command.log, verbose: command.verbose, stamps: false)
+        runner = Runner(dryRun: command.dryRun, log: command.log, verbose: command.verbose, replaying: false)
         // Unowned (the daemon outlives its runner), written as Unmanaged: Embedded Swift has
         // neither `unowned` nor `weak`.
         let daemon = Unmanaged.passUnretained(self)

@@ -128,7 +128,7 @@ struct ReplayRun {
     /// The frames `feed` gives, through the dispatcher and the bindings, as the daemon runs
     /// them (a deadline due before a frame fires first: the engine sees to it).
     private func play(on surface: Surface, lineByLine: Bool = false, feed: (_ handle: (TouchFrame) -> Void) -> Void) {
-        let runner = Runner(dryRun: dryRun, log: log, verbose: verbose, stamps: true, lineByLine: lineByLine)
+        let runner = Runner(dryRun: dryRun, log: log, verbose: verbose, replaying: true, lineByLine: lineByLine)
         let (bindings, settings) = setup.config.resolved(for: surface)
         var dispatcher = GestureDispatcher(bindings: bindings, settings: settings, surface: surface)
         dispatcher.explains = explain

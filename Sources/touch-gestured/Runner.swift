@@ -12,9 +12,10 @@ final class Runner {
     let dryRun: Bool
     let log: Bool
     let verbose: Bool
-    /// Whether a verbose line says the firing's time: a replay runs as fast as it reads, so
-    /// its times are the trace's, worth showing; live, a line is written as it happens.
-    let stamps: Bool
+    /// Whether this is a replay, which runs as fast as it reads: a verbose line then says the
+    /// firing's time (the trace's; live, a line is written as it happens), and a command waits
+    /// for room among those running rather than be dropped (live, the signalfd's SIGCHLD reaps).
+    let replaying: Bool
     let out: StandardOutput
     let spawner: Spawner
     /// The streaming bindings' readers.
@@ -25,12 +26,12 @@ final class Runner {
 
     /// `lineByLine`: each line is written as it is made (a replay of a live pipe), not when the
     /// buffer fills.
-    init(dryRun: Bool, log: Bool, verbose: Bool, stamps: Bool, lineByLine: Bool = false) {
+    init(dryRun: Bool, log: Bool, verbose: Bool, replaying: Bool, lineByLine: Bool = false) {
         out = lineByLine ? StandardOutput(lineBuffered: true) : StandardOutput()
         self.dryRun = dryRun
         self.log = log
         self.verbose = verbose
-        self.stamps = stamps
+        self.replaying = replaying
         spawner = Spawner(verbose: verbose, say: { printError("touch-gestured: " + $0) })
         if !dryRun {
             let limit = daemon_raise_descriptor_limit(Spawner.descriptorsNeeded)
@@ -50,7 +51,7 @@ final class Runner {
             return
         }
         if verbose {
-            printError("touch-gestured: " + (stamps ? "\(Self.seconds(f.time)) s: " : "") + "\(f.reason) → \(f.binding.command.line)")
+            printError("touch-gestured: " + (replaying ? "\(Self.seconds(f.time)) s: " : "") + "\(f.reason) → \(f.binding.command.line)")
         }
         if dryRun {
             out.line(f.binding.command.line)
@@ -59,7 +60,7 @@ final class Runner {
         } else {
             // A replay runs as fast as it reads: it reaps as it goes, and waits for room
             // rather than drop a command (live, the signalfd's SIGCHLD reaps).
-            if stamps { spawner.makeRoom() }
+            if replaying { spawner.makeRoom() }
             spawner.run(f.binding.command, origin: f.binding.origin)
         }
     }
@@ -69,7 +70,7 @@ final class Runner {
     /// indented after `| `.
     private func stream(_ f: GestureDispatcher.Firing, _ line: GestureDispatcher.StreamLine, source: Int) {
         if verbose, line.event != .update {
-            let head = "touch-gestured: " + (stamps ? "\(Self.seconds(f.time)) s: " : "")
+            let head = "touch-gestured: " + (replaying ? "\(Self.seconds(f.time)) s: " : "")
             printError(head + (line.event == .begin ? "\(f.reason) began → \(f.binding.command.line) (streamed)" : "\(f.binding.command.line): \(line.event.rawValue)"))
         }
         if dryRun {
@@ -79,7 +80,7 @@ final class Runner {
         }
         switch line.event {
         case .begin:
-            if stamps { spawner.makeRoom() }
+            if replaying { spawner.makeRoom() }
             feeds.begin(line.text, source: source, command: f.binding.command, origin: f.binding.origin, spawner: spawner)
         case .update: feeds.update(line.text, source: source)
         case .commit, .cancel: feeds.end(line.text, source: source)

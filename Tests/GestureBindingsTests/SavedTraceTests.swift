@@ -33,6 +33,9 @@ struct SavedTraceTests {
         ring.append(frame(2, 2, .down, 9))
         ring.append(frame(2.1, 2, .move, 10))
         #expect(ring.events(since: 1.9).map(\.phase) == [.down, .move])
+        // Every phase comes back as it went in, a cancel too.
+        ring.append(frame(2.2, 2, .cancel, 10))
+        #expect(ring.events(since: 1.9).map(\.phase) == [.down, .move, .cancel])
     }
 
     @Test("a saved trace brings the daemon's arguments and configuration: replayed alone, it runs what the daemon ran")

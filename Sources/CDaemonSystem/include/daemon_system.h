@@ -22,9 +22,12 @@ void daemon_signals_to_reset(sigset_t *out);
 /// the reason in `*spawn_errno` (also when the program could not be run: ENOENT, EACCES, …).
 ///
 /// What posix_spawn does, in fewer system calls: vfork, the descriptors, the few signals that
-/// need it, exec. glibc's posix_spawn also maps a stack for the child and sets every one of the
-/// 64 signals' dispositions in it, some 70 system calls a command; under an emulator each costs
-/// the daemon's latency (tools/vmtest's latency case).
+/// need it (`to_default`, asked once in the daemon by daemon_signals_to_reset), exec. glibc's
+/// posix_spawn (2.36) also maps and unmaps a stack for the child, and in the child asks the
+/// disposition of each of the 64 signals (a system call each) to put back those with a
+/// handler: some 70 system calls a command, each of which, under an emulator, adds to the
+/// daemon's latency (tools/vmtest's latency case). Unlike posix_spawn, a signal the daemon
+/// ignores is put back too: a command of a daemon started under `nohup` gets SIGHUP.
 pid_t daemon_spawn(char *const argv[], int input_fd, int error_fd, int output_fd, const sigset_t *to_default, int *spawn_errno);
 
 /// How many bytes wait unread in the pipe whose write end is `fd` (FIONREAD, which Linux answers

@@ -96,12 +96,17 @@ struct Arena: Sendable {
         return out
     }
 
+    /// While the engine follows gestures, what it delivers that its follower needs, noted as it
+    /// goes; `nil` when nothing is followed (one test a delivery).
+    var followNotes: FollowNotes?
+
     /// Sends an event out (the arena's own decisions only when explaining).
-    @inline(__always) func deliver(_ event: GestureEvent, emit: (GestureEvent) -> Void) {
+    @inline(__always) mutating func deliver(_ event: GestureEvent, emit: (GestureEvent) -> Void) {
         switch event.kind {
         case .failed, .won: if !explain { return }
         default: break
         }
+        if followNotes != nil { followNotes!.note(event) }
         emit(event)
     }
 

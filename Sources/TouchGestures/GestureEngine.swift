@@ -170,49 +170,21 @@ public struct GestureEngine: Sendable, MemberStepper {
     @discardableResult
     package mutating func handle(time: Double, events: UnsafeBufferPointer<TouchEvent>, sequence: (SequenceEdge, Double) -> Void,
                                  emit: (GestureEvent) -> Void) -> Bool {
-        // The one test an engine with no follow request pays a frame.
-        if followers.isEmpty { return handleFrame(time: time, events: events, sequence: sequence, emit: emit) }
-        return handleFollowing(time: time, events: events, sequence: sequence, emit: emit)
-    }
-
-    /// A frame of an engine with follow requests: the follower notes what the engine reports as
-    /// it reports it, and reports the followed gesture at the frame's end, after the frame's
-    /// gestures.
-    @inline(never) private mutating func handleFollowing(time: Double, events: UnsafeBufferPointer<TouchEvent>,
-                                                         sequence: (SequenceEdge, Double) -> Void,
-                                                         emit: (GestureEvent) -> Void) -> Bool {
-        // Out of the engine while it handles the frame (swapped with an empty one: no copy, no
-        // allocation), so that what the engine reports can be noted as it goes.
-        var follower = GestureFollower(requests: [])
-        swap(&follower, &followers[0])
-        defer { swap(&follower, &followers[0]) }
-        if time >= lastTime { follower.frameBegins(events, noneDown: input.contacts.activeCount == 0) }
-        let handled = handleFrame(time: time, events: events, sequence: sequence) { g in
-            emit(g)
-            follower.engineReported(g)
+        // One path, followed or not, with the caller's `emit`: the engine's frame is compiled
+        // once for each caller's closure, as it was before it followed anything (a second path,
+        // or a closure of the engine's own around `emit`, compiled the whole engine again for
+        // it: 78 to 258 KB of the C library on armhf). An engine with no request pays this one
+        // test; one with requests comes back here with the arena noting what the follower needs.
+        if !followers.isEmpty, arena.followNotes == nil {
+            return handleFollowing(time: time, events: events, sequence: sequence, emit: emit)
         }
-        if handled { follower.frameEnds(events, at: time, contacts: input.contacts, limits: followLimits, emit: emit) }
-        return handled
-    }
-
-    /// What the follower reads of the settings, as the recognizers hold them now.
-    private var followLimits: FollowLimits {
-        FollowLimits(swipe: recognizers.swipe.settings.minDistance, pinch: recognizers.pinch.settings.minSpanChange,
-                     rotate: recognizers.rotate.settings.minArc, slop: recognizers.pan.settings.minDistance,
-                     edgeZone: recognizers.swipe.settings.edgeZone, diagonals: recognizers.swipe.settings.diagonals,
-                     axis: recognizers.swipe.settings.axis, surface: surface)
-    }
-
-    /// The engine's ``handle(_:sequence:emit:)`` proper, with no following.
-    private mutating func handleFrame(time: Double, events: UnsafeBufferPointer<TouchEvent>, sequence: (SequenceEdge, Double) -> Void,
-                                      emit: (GestureEvent) -> Void) -> Bool {
         // A contact id twice in one frame (lifted and put down elsewhere at once, as libinput's
         // seat slots and a trace may have it) is two frames at one time: the first ends where
         // the id comes again. In one frame the two touches were one contact that jumped, or a
         // two-finger tap at their midpoint, over a row nobody touched.
         if events.count >= 2, let k = Self.firstRepeatedContact(events) {
-            let first = handleFrame(time: time, events: UnsafeBufferPointer(rebasing: events[..<k]), sequence: sequence, emit: emit)
-            let rest = handleFrame(time: time, events: UnsafeBufferPointer(rebasing: events[k...]), sequence: sequence, emit: emit)
+            let first = handle(time: time, events: UnsafeBufferPointer(rebasing: events[..<k]), sequence: sequence, emit: emit)
+            let rest = handle(time: time, events: UnsafeBufferPointer(rebasing: events[k...]), sequence: sequence, emit: emit)
             return first || rest
         }
         defer { nextDeadline = freshDeadline }
@@ -238,6 +210,33 @@ public struct GestureEngine: Sendable, MemberStepper {
             sequence(.ended, time)
         }
         return true
+    }
+
+    /// A frame of an engine with follow requests: handled as any, while the arena and the
+    /// engine note what the follower needs of its reports; then the follower's reports of it,
+    /// after the frame's other reports.
+    @inline(never) private mutating func handleFollowing(time: Double, events: UnsafeBufferPointer<TouchEvent>,
+                                                         sequence: (SequenceEdge, Double) -> Void, emit: (GestureEvent) -> Void) -> Bool {
+        if time >= lastTime { followers[0].frameBegins(events, noneDown: input.contacts.activeCount == 0) }
+        arena.followNotes = FollowNotes()
+        let handled = handle(time: time, events: events, sequence: sequence, emit: emit)
+        let notes = arena.followNotes ?? FollowNotes()
+        arena.followNotes = nil
+        if handled {
+            let limits = followLimits
+            let reports = followers[0].frameEnds(notes, events, at: time, contacts: input.contacts, limits: limits)
+            if let r = reports.first { emit(r) }
+            if let r = reports.second { emit(r) }
+        }
+        return handled
+    }
+
+    /// What the follower reads of the settings, as the recognizers hold them now.
+    private var followLimits: FollowLimits {
+        FollowLimits(swipe: recognizers.swipe.settings.minDistance, pinch: recognizers.pinch.settings.minSpanChange,
+                     rotate: recognizers.rotate.settings.minArc, slop: recognizers.pan.settings.minDistance,
+                     edgeZone: recognizers.swipe.settings.edgeZone, diagonals: recognizers.swipe.settings.diagonals,
+                     axis: recognizers.swipe.settings.axis, surface: surface)
     }
 
     /// The index of the first event whose contact id an earlier event of the frame has, if any:
@@ -325,7 +324,9 @@ public struct GestureEngine: Sendable, MemberStepper {
         if n == 1, box.firstCurrent, arena[r] == .won {
             // The common case, a winner's one report of the frame: straight out.
             if case .failed = box.first {} else {
-                emit(GestureEvent(time: time, kind: box.first))
+                let e = GestureEvent(time: time, kind: box.first)
+                if arena.followNotes != nil { arena.followNotes!.note(e) }
+                emit(e)
                 return
             }
         }
@@ -354,13 +355,10 @@ public struct GestureEngine: Sendable, MemberStepper {
             fireDue(by: time, emit: emit)
         } else {
             // A long press that matures with no touch stops the sequence's following, as in a frame.
-            var follower = GestureFollower(requests: [])
-            swap(&follower, &followers[0])
-            fireDue(by: time) { g in
-                emit(g)
-                follower.engineReported(g)
-            }
-            swap(&follower, &followers[0])
+            arena.followNotes = FollowNotes()
+            fireDue(by: time, emit: emit)
+            if let notes = arena.followNotes { followers[0].apply(notes) }
+            arena.followNotes = nil
         }
         nextDeadline = freshDeadline
     }
@@ -417,7 +415,7 @@ public struct GestureEngine: Sendable, MemberStepper {
     /// does, and what a daemon that exits or reloads tells the reader of a followed gesture. The
     /// touch sequence follows no other gesture.
     public mutating func cancelFollowing(emit: (GestureEvent) -> Void) {
-        if !followers.isEmpty { followers[0].inputEnded(emit: emit) }
+        if !followers.isEmpty, let r = followers[0].inputEnded() { emit(r) }
     }
 
     /// The frame that cancels every contact still down, at the last timestamp, for the end of

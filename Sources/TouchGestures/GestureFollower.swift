@@ -76,6 +76,40 @@ struct FollowLimits: Sendable {
     var surface: Surface
 }
 
+/// A frame's follow reports, in order: at most a begin and then a change or an end.
+struct FollowReports {
+    var first: GestureEvent?
+    var second: GestureEvent?
+}
+
+/// What the follower needs of the gestures the engine reports in a frame, noted as they are
+/// reported (the engine is busy then: the follower reads them at the frame's end).
+struct FollowNotes {
+    var longPress = false
+    /// The first pinch or rotation that began.
+    var began: GesturePattern?
+    /// The latest pinch scale and rotation angle reported.
+    var scale: Double?, angle: Double?
+    var pinchEnded = false, rotateEnded = false
+
+    mutating func note(_ g: GestureEvent) {
+        switch g.kind {
+        case .longPress: longPress = true
+        case .pinch(let p):
+            if p.phase == .began, began == nil { began = GesturePattern(.pinch, pinch: p.scale >= 1 ? .out : .in, fingers: p.fingers) }
+            scale = p.scale
+            if p.phase == .ended || p.phase == .cancelled { pinchEnded = true }
+        case .rotate(let r):
+            if r.phase == .began, began == nil {
+                began = GesturePattern(.rotate, turn: r.angle >= 0 ? .clockwise : .counterclockwise, fingers: r.fingers)
+            }
+            angle = r.angle
+            if r.phase == .ended || r.phase == .cancelled { rotateEnded = true }
+        default: break
+        }
+    }
+}
+
 /// The engine's follower of ``FollowRequest``s: what it keeps of the touch sequence beyond the
 /// engine's own contacts (where every finger went down, and the followed gesture's fingers after
 /// they lift), and the rules of ``FollowRequest`` in code.
@@ -188,27 +222,17 @@ struct GestureFollower: Sendable {
         if events.contains(where: { $0.phase == .cancel }) { cancelled = true }
     }
 
-    /// A gesture the engine reported (told while the engine still handles the frame, so it only
-    /// notes): a long press stops following; a pinch or a rotation that begins is offered at
-    /// the frame's end (``frameEnds(_:at:contacts:limits:emit:)``); their scale, angle and end
-    /// are kept for the followed one.
-    mutating func engineReported(_ g: GestureEvent) {
-        switch g.kind {
-        case .longPress: longPressed = true
-        case .pinch(let p):
-            if p.phase == .began, followed == nil, pendingOffer == nil {
-                pendingOffer = GesturePattern(.pinch, pinch: p.scale >= 1 ? .out : .in, fingers: p.fingers)
-            }
-            scale = p.scale
-            if p.phase == .ended || p.phase == .cancelled { pinchEnded = true }
-        case .rotate(let r):
-            if r.phase == .began, followed == nil, pendingOffer == nil {
-                pendingOffer = GesturePattern(.rotate, turn: r.angle >= 0 ? .clockwise : .counterclockwise, fingers: r.fingers)
-            }
-            angle = r.angle
-            if r.phase == .ended || r.phase == .cancelled { rotateEnded = true }
-        default: break
-        }
+    /// What the engine reported in a frame or a wait: a long press stops following; a pinch or
+    /// a rotation that began is offered at the frame's end
+    /// (``frameEnds(_:_:at:contacts:limits:)``); their scale, angle and end are kept for
+    /// the followed one.
+    mutating func apply(_ n: FollowNotes) {
+        if n.longPress { longPressed = true }
+        if let b = n.began, followed == nil, pendingOffer == nil { pendingOffer = b }
+        if let v = n.scale { scale = v }
+        if let v = n.angle { angle = v }
+        if n.pinchEnded { pinchEnded = true }
+        if n.rotateEnded { rotateEnded = true }
     }
 
     /// The screen's extent along `direction`, in mm.
@@ -258,9 +282,12 @@ struct GestureFollower: Sendable {
     }
 
     /// The frame's end: where its new fingers went down, a swipe offered at the slop, and the
-    /// followed gesture's report (its begin, a change, or its end).
-    mutating func frameEnds(_ events: UnsafeBufferPointer<TouchEvent>, at time: Double, contacts: ContactTable,
-                            limits: FollowLimits, emit: (GestureEvent) -> Void) {
+    /// followed gesture's reports (its begin, a change, or its end), returned rather than told
+    /// through a function: the engine's `emit` is a closure of each caller's, and a function
+    /// that took it was compiled again for each (30 KB of the C library on armhf).
+    @inline(never) mutating func frameEnds(_ notes: FollowNotes, _ events: UnsafeBufferPointer<TouchEvent>, at time: Double, contacts: ContactTable,
+                            limits: FollowLimits) -> FollowReports {
+        apply(notes)
         let surface = limits.surface
         lastTime = time
         for e in events where e.phase == .down {
@@ -281,7 +308,8 @@ struct GestureFollower: Sendable {
                 offer(GesturePattern(.swipe, direction: way, fingers: contacts.activeCount, edge: .init(zones.edge)), contacts, limits)
             }
         }
-        guard followed != nil else { return }
+        var out = FollowReports()
+        guard followed != nil else { return out }
         // In place: a copy would share the fingers and the tracker's samples with the one kept,
         // and its first write would copy them (an allocation a frame).
         let justBegan = !followed!.began
@@ -289,9 +317,9 @@ struct GestureFollower: Sendable {
         followed!.update(contacts: contacts, surface: surface, scale: scale, angle: angle, at: time)
         let f = followed!
         let down = f.members.reduce(0) { $0 + ($1.down ? 1 : 0) }
-        if justBegan { emit(event(f, .began, at: time, velocity: 0, fingers: f.gesture.fingers ?? 0, end: nil)) }
+        if justBegan { out.first = event(f, .began, at: time, velocity: 0, fingers: f.gesture.fingers ?? 0, end: nil) }
         if cancelled {
-            finish(f, .touchCancelled, at: time, velocity: 0, emit: emit)
+            out.second = finish(f, .touchCancelled, at: time, velocity: 0)
         } else if down == 0 || (f.gesture.kind == .pinch && pinchEnded) || (f.gesture.kind == .rotate && rotateEnded) {
             let v = swipeLiftVelocity(f, contacts, surface) ?? f.tracker.velocity(liftTime: time)?.x ?? 0
             let end: GestureEvent.Follow.End = switch Settle.decide(progress: f.progress, velocity: v) {
@@ -300,23 +328,24 @@ struct GestureFollower: Sendable {
             case .reached: .reached
             case .short: .short
             }
-            finish(f, end, at: time, velocity: v, emit: emit)
+            out.second = finish(f, end, at: time, velocity: v)
         } else if !justBegan {
-            emit(event(f, .changed, at: time, velocity: f.tracker.velocity()?.x ?? 0, fingers: down, end: nil))
+            out.second = event(f, .changed, at: time, velocity: f.tracker.velocity()?.x ?? 0, fingers: down, end: nil)
         }
+        return out
     }
 
     /// Ends the followed gesture, if any, as cancelled: the input ended with its fingers down.
-    mutating func inputEnded(emit: (GestureEvent) -> Void) {
-        guard let f = followed else { return }
+    mutating func inputEnded() -> GestureEvent? {
+        guard let f = followed else { return nil }
         stopped = true
-        finish(f, .inputEnded, at: lastTime, velocity: 0, emit: emit)
+        return finish(f, .inputEnded, at: lastTime, velocity: 0)
     }
 
-    private mutating func finish(_ f: Followed, _ end: GestureEvent.Follow.End, at time: Double, velocity: Double, emit: (GestureEvent) -> Void) {
+    private mutating func finish(_ f: Followed, _ end: GestureEvent.Follow.End, at time: Double, velocity: Double) -> GestureEvent {
         followed = nil
-        emit(event(f, end.completes ? .ended : .cancelled, at: time, velocity: velocity, fingers: f.gesture.fingers ?? 0, end: end))
         (spareMembers, spareTracker) = (f.members, f.tracker)
+        return event(f, end.completes ? .ended : .cancelled, at: time, velocity: velocity, fingers: f.gesture.fingers ?? 0, end: end)
     }
 
     private func event(_ f: Followed, _ phase: GesturePhase, at time: Double, velocity: Double, fingers: Int,

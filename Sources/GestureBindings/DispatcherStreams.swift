@@ -117,11 +117,6 @@ extension GestureDispatcher {
 
     /// The followed gesture's report: explained, and fired.
     mutating func reportStream(_ f: GestureEvent.Follow, at time: Double, fire: (Firing) -> Void) {
-        switch f.phase {
-        case .began: isStreaming = true
-        case .ended, .cancelled: isStreaming = false
-        case .changed: break
-        }
         explainStream(f, at: time)
         fire(streamFiring(f, at: time))
     }

@@ -32,8 +32,6 @@ package struct GestureDispatcher: Sendable {
     let axis: GestureSettings.SwipeAxis
     /// The repeating swipe bindings, as indices into `bindings` and `keys`.
     private let repeating: [Int]
-    /// Whether a binding streams: the engine then follows gestures for them (DispatcherStreams.swift).
-    let streams: Bool
 
     /// A binding without its command: a value with no reference in it.
     struct Key {
@@ -71,10 +69,11 @@ package struct GestureDispatcher: Sendable {
     private var pendingSwipe: GestureEvent.Swipe?
     var cancelled = false
     var repeated = false
-    /// Whether a gesture of the current sequence streamed.
-    var streamed = false
+    /// Whether a gesture of the current sequence streamed: the engine followed one for a
+    /// binding (as it followed it, before this frame's reports are dispatched).
+    var streamed: Bool { engine.followedInSequence }
     /// Whether a stream is open (its gesture goes on).
-    package internal(set) var isStreaming = false
+    package var isStreaming: Bool { engine.isFollowing }
     /// `tap.maxGap`, for `--explain` to name when two taps were too far apart for one double tap.
     let tapMaxGap: Double
     /// When the last touch sequence ended, whether it was a tap, and how long after that end the
@@ -130,7 +129,6 @@ package struct GestureDispatcher: Sendable {
         repeating = keys.indices.filter { if case .repeating = keys[$0].mode { keys[$0].gesture.kind == .swipe } else { false } }
         engine = GestureEngine(settings: settings, surface: surface)
         engine.followRequests = Self.followRequests(keys)
-        streams = !engine.followRequests.isEmpty
     }
 
     /// When (seconds) the engine next needs ``advance(to:fire:)`` with no input: a tap's
@@ -222,9 +220,6 @@ package struct GestureDispatcher: Sendable {
                 if case .failed(let r, let f) = g.kind, failures.count < 16 { failures.append((r, f)) }
             }
         }
-        // A gesture followed in this frame streams, whatever comes before its report in it (a
-        // pinch that began and ended in one frame runs no binding at its end).
-        if streams, events.contains(where: { if case .follow = $0.kind { true } else { false } }) { streamed = true }
         for g in events {
             switch g.kind {
             case .failed, .won: continue  // not gestures: not logged, and nothing binds them
@@ -250,7 +245,6 @@ package struct GestureDispatcher: Sendable {
         pendingSwipe = nil
         cancelled = false
         repeated = false
-        streamed = false
         failures.removeAll(keepingCapacity: true)
         slideRuns.removeAll(keepingCapacity: true)
         explainedSequence = false

@@ -106,8 +106,14 @@ struct Arena: Sendable {
         case .failed, .won: if !explain { return }
         default: break
         }
-        if followNotes != nil { followNotes!.note(event) }
+        noteForFollower(event)
         emit(event)
+    }
+
+    /// Notes `event` for the follower while one follows (``followNotes``): every report the
+    /// engine sends goes through here, from the arena or from the engine's fast path.
+    @inline(__always) mutating func noteForFollower(_ event: GestureEvent) {
+        if followNotes != nil { followNotes!.note(event) }
     }
 
     // MARK: Claims

@@ -100,6 +100,12 @@ public struct GestureEngine: Sendable, MemberStepper {
         }
     }
 
+    /// Whether a gesture is being followed now (its `began` reported, its end not yet).
+    package var isFollowing: Bool { followers.first?.isFollowing ?? false }
+    /// Whether a gesture of the current touch sequence was followed (it may have ended): what
+    /// the daemon's streaming bindings keep the sequence's other bindings from running by.
+    package var followedInSequence: Bool { followers.first?.followedInSequence ?? false }
+
     /// No gesture begins to be followed in the rest of the current touch sequence: it went
     /// another way (the daemon's repeating binding ran). One already followed goes on.
     public mutating func stopFollowing() {
@@ -325,7 +331,7 @@ public struct GestureEngine: Sendable, MemberStepper {
             // The common case, a winner's one report of the frame: straight out.
             if case .failed = box.first {} else {
                 let e = GestureEvent(time: time, kind: box.first)
-                if arena.followNotes != nil { arena.followNotes!.note(e) }
+                arena.noteForFollower(e)
                 emit(e)
                 return
             }

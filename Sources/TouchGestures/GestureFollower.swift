@@ -192,7 +192,7 @@ struct GestureFollower: Sendable {
     private var stopped = false
     private var longPressed = false
     private var cancelled = false
-    private var followedInSequence = false
+    private(set) var followedInSequence = false
     private var lastTime = 0.0
     private var followed: Followed?
     /// What the next followed gesture reuses of the last one's memory (none before the first:
@@ -206,6 +206,9 @@ struct GestureFollower: Sendable {
     private var pinchEnded = false, rotateEnded = false
 
     init(requests: [FollowRequest]) { self.requests = requests }
+
+    /// Whether a gesture is being followed now.
+    var isFollowing: Bool { followed != nil }
 
     /// No gesture begins to be followed in the rest of this sequence (it went another way).
     mutating func stop() { stopped = true }

@@ -195,8 +195,8 @@ struct GestureFollower: Sendable {
     private(set) var followedInSequence = false
     private var lastTime = 0.0
     private var followed: Followed?
-    /// What the next followed gesture reuses of the last one's memory (none before the first:
-    /// an empty follower, which the engine swaps in while it handles a frame, allocates nothing).
+    /// What the next followed gesture reuses of the last one's memory (none before the first),
+    /// so that following allocates nothing once warm.
     private var spareMembers: [Member] = []
     private var spareTracker: VelocityTracker?
     /// A pinch or a rotation that began in the frame being handled, offered at its end.

@@ -263,11 +263,12 @@ extension GestureFailure {
     /// stay under it): the smallest is the nearest miss. `nil` for a failure with no number.
     var shortfall: Double? {
         switch kind {
-        case .tooShort, .releasedEarly, .notEnoughMovement, .tooFewFingers, .tooSlowToFling:
+        case .tooShort, .releasedEarly, .notEnoughMovement, .tooFewFingers, .tooSlowToFling, .notEnoughTurn:
             return measured > 0 ? limit / measured : .infinity
-        case .crossDrift, .tooSlow, .moved, .heldTooLong, .offAxis, .againstMotion, .tooManyFingers:
+        case .crossDrift, .tooSlow, .moved, .heldTooLong, .offAxis, .againstMotion, .tooManyFingers, .outsideEdge,
+             .wrongDirection:
             return limit > 0 ? measured / limit : .infinity
-        case .cancelled, .rejected, .waitedForWon:
+        case .cancelled, .rejected, .waitedForWon, .lifted, .outsideSection, .pinchedWrongWay, .turnedWrongWay:
             return nil
         }
     }

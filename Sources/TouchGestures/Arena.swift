@@ -19,10 +19,10 @@ protocol ArenaMembers {
     mutating func lose(_ r: RecognizerName, _ failure: GestureFailure, at time: Double, emit: (GestureEvent) -> Void)
 }
 
-/// One slot for each recognizer, at its ``RecognizerName/index``: the arena's capacity, 8, stated
-/// here once. ``RecognizerSet`` (a `UInt8`, a bit each) holds as many; a ninth recognizer raises
-/// both, which `ArenaCapacityTests` hold to every ``RecognizerName``.
-typealias PerRecognizer<Element> = InlineArray<8, Element>
+/// One slot for each recognizer, at its ``RecognizerName/index``: the arena's capacity, 16, stated
+/// here once. ``RecognizerSet`` (a `UInt16`, a bit each) holds as many; a seventeenth recognizer
+/// raises both, which `ArenaCapacityTests` hold to every ``RecognizerName``.
+typealias PerRecognizer<Element> = InlineArray<16, Element>
 
 /// The arena of one touch sequence: each recognizer's standing, and the claims held. The
 /// engine opens it when a sequence begins, hands it every claim (``claim(_:_:at:members:emit:)``)
@@ -39,12 +39,18 @@ struct Arena: Sendable {
     private(set) var standing = PerRecognizer<ArenaStanding>(repeating: .absent)
     /// The latest report of each held claim, delivered when the claim is granted.
     private var held = PerRecognizer<GestureEvent.Kind?>(repeating: nil)
+    /// Claims still held when their touch sequence ended while a declared sequence went on past
+    /// it (a double tap, then a hold): delivered if the sequence fails, dropped if it is done.
+    private var carried = PerRecognizer<GestureEvent.Kind?>(repeating: nil)
+    private var carrying = false
     /// True while a win or a loss is being settled (nested settling returns at once).
     private var settling = false
     /// The direction of the swipe that won, if one did.
     private var wonSwipeDirection: SwipeDirection?
     /// The first contact of the sequence, named in `won` reports.
     private var firstContact = 0
+    /// Whether the engine has sequences to run: the sequence member takes part only then.
+    var sequencesGiven = false
 
     init(settings: ArenaSettings) { self.settings = settings }
 
@@ -57,7 +63,8 @@ struct Arena: Sendable {
     /// is undecided, and nothing is held.
     mutating func open(firstContact: Int) {
         for r in RecognizerName.allCases {
-            standing[r.index] = settings.enabled.contains(r) ? .undecided : .absent
+            let takesPart = settings.enabled.contains(r) && (r != .sequence || sequencesGiven)
+            standing[r.index] = takesPart ? .undecided : .absent
             held[r.index] = nil
         }
         wonSwipeDirection = nil
@@ -67,11 +74,21 @@ struct Arena: Sendable {
     /// What becomes of a claim.
     enum Verdict { case win, hold, lose }
 
+    /// The recognizers `r` waits for: those the settings say, and the sequence member, which
+    /// every other member waits for (a touch that may still become a declared sequence is not
+    /// given to a plain gesture; the member fails as soon as no sequence can be done).
+    @inline(__always)
+    func waits(_ r: RecognizerName) -> RecognizerSet {
+        let given = settings.waitsFor(r)
+        return r == .sequence ? given : given.union(RecognizerSet(.sequence))
+    }
+
     /// Settles a claim by `r`: win, hold (a recognizer it waits for is undecided) or lose
     /// (one it waits for has won). Does not change any standing.
     @inline(__always)
     func verdict(for r: RecognizerName) -> Verdict {
-        let waits = settings.waitsFor(r)
+        if standing[RecognizerName.sequence.index] == .absent, settings.waitsFor(r).rawValue == 0 { return .win }
+        let waits = waits(r)
         if waits.rawValue == 0 { return .win }
         var hold = false
         for w in RecognizerName.allCases where waits.contains(w) {
@@ -129,6 +146,7 @@ struct Arena: Sendable {
             self[r] = .lost
             held[r.index] = nil
             deliver(GestureEvent(time: time, kind: kind), emit: emit)
+            if r == .sequence { deliverCarried(at: time, emit: emit) }
             settleHeld(at: time, members: &members, emit: emit)
             return
         }
@@ -162,8 +180,45 @@ struct Arena: Sendable {
     /// The sequence is over: a claim still held has outlived every rival that won nothing,
     /// and is granted.
     mutating func sweep<M: ArenaMembers>(at time: Double, members: inout M, emit: (GestureEvent) -> Void) {
+        if self[.sequence] == .undecided {
+            // A declared sequence goes on past the lift (its next step puts fingers down
+            // again): what waits for it waits on, into the next touch sequence if need be.
+            for r in RecognizerName.allCases where self[r] == .held {
+                carried[r.index] = held[r.index]
+                held[r.index] = nil
+                self[r] = .lost
+                carrying = true
+            }
+            return
+        }
         for r in RecognizerName.allCases where self[r] == .held {
             release(r, at: time, members: &members, emit: emit)
+        }
+    }
+
+    /// The sequences failed: the claims carried from an earlier touch sequence are delivered
+    /// now, as a held claim granted (a continuous gesture as `began`, then its end).
+    private mutating func deliverCarried(at time: Double, emit: (GestureEvent) -> Void) {
+        guard carrying else { return }
+        carrying = false
+        for r in RecognizerName.allCases {
+            guard let kind = carried[r.index] else { continue }
+            carried[r.index] = nil
+            deliver(GestureEvent(time: time, kind: .won(recognizer: r, contact: firstContact)), emit: emit)
+            let (began, end) = kind.asBegan()
+            deliver(GestureEvent(time: time, kind: began), emit: emit)
+            if let end { deliver(GestureEvent(time: time, kind: end), emit: emit) }
+        }
+    }
+
+    /// A declared sequence was done: the claims carried from an earlier touch sequence go.
+    private mutating func dropCarried(at time: Double, emit: (GestureEvent) -> Void) {
+        guard carrying else { return }
+        carrying = false
+        for r in RecognizerName.allCases {
+            guard carried[r.index] != nil else { continue }
+            carried[r.index] = nil
+            deliver(GestureEvent(time: time, kind: .failed(recognizer: r, reason: GestureFailure(.rejected, rival: .sequence))), emit: emit)
         }
     }
 
@@ -183,7 +238,7 @@ struct Arena: Sendable {
     /// The recognizer `r` waits for that has won, if any.
     @inline(__always)
     private func wonRival(of r: RecognizerName) -> RecognizerName? {
-        RecognizerName.allCases.first { settings.waitsFor(r).contains($0) && self[$0] == .won }
+        RecognizerName.allCases.first { waits(r).contains($0) && self[$0] == .won }
     }
 
     /// Makes `r` the winner (with those together with it) and rejects the others.
@@ -191,6 +246,7 @@ struct Arena: Sendable {
                                                emit: (GestureEvent) -> Void) {
         self[r] = .won
         deliver(GestureEvent(time: time, kind: .won(recognizer: r, contact: firstContact)), emit: emit)
+        if r == .sequence { dropCarried(at: time, emit: emit) }
         // Rejections first, in the arena's order, then held claims that waited for the winner;
         // other held claims are settled once all of these are known.
         let wasSettling = settling
@@ -199,7 +255,7 @@ struct Arena: Sendable {
         for other in RecognizerName.allCases where rejected.contains(other) && self[other] != .lost {
             lose(other, GestureFailure(.rejected, rival: r), at: time, members: &members, emit: emit)
         }
-        for other in RecognizerName.allCases where self[other] == .held && settings.waitsFor(other).contains(r) {
+        for other in RecognizerName.allCases where self[other] == .held && waits(other).contains(r) {
             lose(other, GestureFailure(.waitedForWon, rival: r), at: time, members: &members, emit: emit)
         }
         settling = wasSettling
@@ -213,6 +269,7 @@ struct Arena: Sendable {
         held[r.index] = nil
         members.lose(r, failure, at: time, emit: emit)
         deliver(GestureEvent(time: time, kind: .failed(recognizer: r, reason: failure)), emit: emit)
+        if r == .sequence { deliverCarried(at: time, emit: emit) }
         settleHeld(at: time, members: &members, emit: emit)
     }
 
@@ -281,7 +338,7 @@ extension GestureEvent.Kind {
             return (.drag(g), e)
         // Every kind named: a continuous gesture added to the engine does not compile until it
         // says here how its first report begins, where a `default:` let it pass as discrete.
-        case .tap, .swipe, .fling, .failed, .won, .follow:
+        case .tap, .swipe, .fling, .failed, .won, .follow, .sequence:
             return (self, nil)
         }
     }

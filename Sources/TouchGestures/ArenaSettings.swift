@@ -65,7 +65,7 @@ public struct ArenaSettings: Hashable, Sendable {
 
     /// Whether some recognizer waits for `name` to fail.
     func isAwaited(_ name: RecognizerName) -> Bool {
-        var all: UInt8 = 0
+        var all: UInt16 = 0
         for w in waiting { all |= w.rawValue }
         return RecognizerSet(rawValue: all).contains(name)
     }

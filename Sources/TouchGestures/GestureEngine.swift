@@ -83,6 +83,19 @@ public struct GestureEngine: Sendable, MemberStepper {
         set { recognizers.drag = newValue }
     }
 
+    /// The declared sequences the engine runs (``GestureSettings/sequences``), as one member of
+    /// its arena; a sequence with a ``GestureSequence/problem`` is left out. Setting them starts
+    /// every sequence afresh. The edge zone, the slop and the gap they read are those of the
+    /// settings the engine was made with.
+    public var sequences: [GestureSequence] {
+        get { recognizers.sequence.sequences }
+        set {
+            recognizers.sequence.load(newValue)
+            arena.sequencesGiven = !recognizers.sequence.isEmpty
+            nextDeadline = freshDeadline
+        }
+    }
+
     /// The gestures to follow while they happen, in order: the first that takes a beginning
     /// gesture decides whether it is followed (``FollowRequest`` has the rules). Each followed
     /// gesture is reported as ``GestureEvent/Kind/follow(_:)`` events, after the frame's other
@@ -129,6 +142,7 @@ public struct GestureEngine: Sendable, MemberStepper {
         recognizers = Recognizers(settings: settings)
         input = FrameInput(surface: surface)
         arena = Arena(settings: settings.arena)
+        arena.sequencesGiven = !recognizers.sequence.isEmpty
         arena.panLockedVertical = recognizers.pan.lockedVertical
         input.contacts.velocityStrategy = settings.velocityStrategy
     }
@@ -289,16 +303,17 @@ public struct GestureEngine: Sendable, MemberStepper {
 
     /// ``nextDeadline`` worked out from the recognizers' state.
     package var freshDeadline: Double? {
-        let press = arena[.longPress] == .undecided ? recognizers.longPress.deadline(input.contacts) : nil
+        var press = arena[.longPress] == .undecided ? recognizers.longPress.deadline(input.contacts) : nil
+        if arena.sequencesGiven, let s = recognizers.sequence.deadline { press = press.map { min($0, s) } ?? s }
         guard let tapDeadline = recognizers.tap.deadline else { return press }
         return press.map { min($0, tapDeadline) } ?? tapDeadline
     }
 
-    /// True when a deadline may be pending: a tap waiting for its double-tap window, or a long
-    /// press waiting for its time.
+    /// True when a deadline may be pending: a tap waiting for its double-tap window, a long
+    /// press waiting for its time, or a sequence's step.
     @inline(__always) private var hasDeadline: Bool {
         if case .waiting = recognizers.tap.state { return true }
-        return recognizers.longPress.state == .possible
+        return recognizers.longPress.state == .possible || arena.sequencesGiven
     }
 
     /// Whether recognizer `r` must see this frame: while it is in the running, and on the
@@ -400,6 +415,11 @@ public struct GestureEngine: Sendable, MemberStepper {
             var fired: (Double, GestureEvent.Kind)?
             recognizers.longPress.advance(to: time, contacts: input.contacts) { fired = ($0, $1) }
             if let (t, k) = fired { arena.claim(.longPress, k, at: t, members: &recognizers, emit: emit) }
+        }
+        if arena.sequencesGiven, let d = recognizers.sequence.deadline, TouchEvent.reached(time, d) {
+            var fired: (Double, GestureEvent.Kind)?
+            recognizers.sequence.advance(to: time, contacts: input.contacts) { fired = ($0, $1) }
+            if let (t, k) = fired { arena.claim(.sequence, k, at: t, members: &recognizers, emit: emit) }
         }
     }
 

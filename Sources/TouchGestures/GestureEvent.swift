@@ -162,6 +162,9 @@ public struct GestureEvent: Hashable, Sendable {
         /// ``GestureEngine/followRequests`` asked: from its beginning to its commit or cancel. Only
         /// when a request was made.
         case follow(Follow)
+        /// `sequence`: a ``GestureSequence`` of ``GestureSettings/sequences`` did its last step.
+        /// Only when sequences are given.
+        case sequence(Sequence)
         /// `failed`: a recognizer gave up on a touch sequence, or the arena rejected it (the
         /// reason's kind is then ``GestureFailure/Kind/rejected``). Only with
         /// ``GestureEngine/explain``.
@@ -182,6 +185,7 @@ public struct GestureEvent: Hashable, Sendable {
             case .fling: "fling"
             case .drag: "drag"
             case .follow: "follow"
+            case .sequence: "sequence"
             case .failed: "failed"
             case .won: "won"
             }
@@ -379,6 +383,27 @@ public struct GestureEvent: Hashable, Sendable {
             self.fingers = fingers
             self.start = start
             self.position = position
+        }
+    }
+
+    /// A declared sequence of steps, done (``GestureSequence``).
+    ///
+    /// It names the sequence by its index, not its name, so that the event stays a plain value
+    /// (a string in it would make copying every event of the engine a retain and a release):
+    /// ``GestureEngine/sequences`` holds the name.
+    public struct Sequence: Hashable, Sendable {
+        /// Its index in ``GestureSettings/sequences``.
+        public var index: Int
+        /// Fingers down when its last step was done.
+        public var fingers: Int
+        /// The fingers' centre then (surface units).
+        public var position: Point
+        /// Seconds from its first step's beginning to its last step's end.
+        public var duration: Double
+
+        /// A sequence's report with these values.
+        public init(index: Int, fingers: Int, position: Point, duration: Double) {
+            (self.index, self.fingers, self.position, self.duration) = (index, fingers, position, duration)
         }
     }
 

@@ -45,6 +45,8 @@ extension GestureEvent: CustomStringConvertible {
             return "follow \(f.phase.rawValue)\(end): \(g.kind.rawValue) \(way)\(edge) (\(fingers(f.fingers))), "
                 + "\(formatRounded(f.measure, digits: 1)) of \(formatRounded(f.threshold, digits: 1)) mm at \(formatRounded(f.velocity, digits: 1)) mm/s, "
                 + "request \(f.request)"
+        case .sequence(let q):
+            return "sequence \(q.index) (\(fingers(q.fingers))) at \(p(q.position)) after \(formatFixed(q.duration, digits: 3)) s"
         case .won(let r, let contact):
             return "arena: \(r.rawValue) wins the sequence of contact \(contact)"
         case .failed(let r, let reason):

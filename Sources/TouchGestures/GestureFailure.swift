@@ -38,6 +38,23 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
         case rejected
         /// A recognizer this one waits for won (``GestureFailure/rival``).
         case waitedForWon
+        /// A finger lifted that a sequence's step needed down: the time into the step (s).
+        case lifted
+        /// A sequence's finger went down outside its edge's zone: its distance from the edge,
+        /// and the zone's width (mm).
+        case outsideEdge
+        /// A sequence's finger went down on its edge but outside the section asked for: where,
+        /// as a fraction of the edge's length, and the nearer end of the section.
+        case outsideSection
+        /// A sequence's move went its distance the wrong way: the angle from the direction
+        /// asked, and the direction's half sector (degrees).
+        case wrongDirection
+        /// A sequence's pinch went the other way as far as it had to go its own (mm).
+        case pinchedWrongWay
+        /// A sequence's rotation turned the other way as far as it had to turn its own (degrees).
+        case turnedWrongWay
+        /// The fingers lifted before a sequence's rotation turned its angle (degrees).
+        case notEnoughTurn
     }
 
     /// Which limit was broken.
@@ -62,11 +79,11 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
     /// is no number.
     public var unit: String {
         switch kind {
-        case .crossDrift, .tooShort, .moved, .notEnoughMovement: "mm"
-        case .tooSlow, .heldTooLong, .releasedEarly: "s"
+        case .crossDrift, .tooShort, .moved, .notEnoughMovement, .outsideEdge, .pinchedWrongWay: "mm"
+        case .tooSlow, .heldTooLong, .releasedEarly, .lifted: "s"
         case .tooSlowToFling: "mm/s"
-        case .againstMotion: "°"
-        case .offAxis: "ratio"
+        case .againstMotion, .wrongDirection, .turnedWrongWay, .notEnoughTurn: "°"
+        case .offAxis, .outsideSection: "ratio"
         case .tooFewFingers, .tooManyFingers: "fingers"
         case .cancelled, .rejected, .waitedForWon: ""
         }
@@ -101,6 +118,15 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
         case .moved: return "moved \(m) mm > \(l) mm"
         case .heldTooLong: return "held \(m) s > \(l) s"
         case .cancelled: return "contact cancelled"
+        case .lifted: return "a finger lifted \(m) s into the step"
+        case .outsideEdge: return "landed \(m) mm from the edge > \(l) mm"
+        case .outsideSection:
+            return measured < limit ? "landed at \(formatFixed(measured, digits: 2)) of the edge < \(formatFixed(limit, digits: 2))"
+                : "landed at \(formatFixed(measured, digits: 2)) of the edge > \(formatFixed(limit, digits: 2))"
+        case .wrongDirection: return "heading \(formatFixed(measured, digits: 0))° off > \(formatFixed(limit, digits: 1))°"
+        case .pinchedWrongWay: return "pinched \(m) mm the other way"
+        case .turnedWrongWay: return "turned \(formatFixed(measured, digits: 0))° the other way"
+        case .notEnoughTurn: return "turned \(formatFixed(measured, digits: 0))° < \(formatFixed(limit, digits: 0))°"
         }
     }
 }

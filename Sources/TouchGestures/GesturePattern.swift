@@ -37,7 +37,7 @@ public struct GesturePattern: Hashable, Sendable {
             case .longPress: self = .longPress
             case .pinch: self = .pinch
             case .rotate: self = .rotate
-            case .pan, .fling, .drag: return nil
+            case .pan, .fling, .drag, .sequence: return nil
             }
         }
     }

@@ -21,6 +21,9 @@ public struct GestureSettings: Hashable, Sendable {
     public var arena = ArenaSettings()
     /// How contact velocities are estimated for pans, flings and swipes' lift velocity.
     public var velocityStrategy: VelocityStrategy = .lsq2
+    /// Gestures declared as steps, run as the arena's ``RecognizerName/sequence`` member (see
+    /// ``GestureSequence``). None by default: the member then takes no part.
+    public var sequences: [GestureSequence] = []
 
     /// The defaults, each with its source in its documentation.
     public init() {}

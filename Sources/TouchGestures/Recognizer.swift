@@ -7,6 +7,10 @@ public enum RecognizerName: String, Hashable, Sendable, CaseIterable {
     /// A one-finger drag across a locked pan's axis (``DragRecognizer``): a list's sliding row.
     /// Not enabled by default.
     case drag
+    /// The declared sequences of ``GestureSettings/sequences`` (``GestureSequence``), as one
+    /// member: every other member waits for it while one of them can still be done. It takes
+    /// part only when sequences are given.
+    case sequence
 
     /// Position in `allCases`: the bit of this recognizer in a ``RecognizerSet``.
     @inlinable public var index: Int {
@@ -19,6 +23,7 @@ public enum RecognizerName: String, Hashable, Sendable, CaseIterable {
         case .pan: 5
         case .fling: 6
         case .drag: 7
+        case .sequence: 8
         }
     }
 }
@@ -26,12 +31,12 @@ public enum RecognizerName: String, Hashable, Sendable, CaseIterable {
 /// A set of recognizers, as bits: allocation-free, so the arena can test it per frame.
 public struct RecognizerSet: OptionSet, Hashable, Sendable {
     /// One bit per recognizer, at ``RecognizerName/index``.
-    public var rawValue: UInt8
+    public var rawValue: UInt16
     /// The set whose bits are `rawValue`.
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// The set holding only `name`.
-    @inlinable public init(_ name: RecognizerName) { rawValue = 1 << UInt8(name.index) }
+    @inlinable public init(_ name: RecognizerName) { rawValue = 1 << UInt16(name.index) }
     /// The set holding `names`.
     public init(_ names: [RecognizerName]) {
         rawValue = 0
@@ -42,7 +47,7 @@ public struct RecognizerSet: OptionSet, Hashable, Sendable {
     public static let all = RecognizerSet(RecognizerName.allCases)
 
     /// Whether `name` is in the set.
-    @inlinable public func contains(_ name: RecognizerName) -> Bool { rawValue & (1 << UInt8(name.index)) != 0 }
+    @inlinable public func contains(_ name: RecognizerName) -> Bool { rawValue & (1 << UInt16(name.index)) != 0 }
 
     /// The names in the set, in `RecognizerName.allCases` order.
     public var names: [RecognizerName] { RecognizerName.allCases.filter { contains($0) } }
@@ -96,6 +101,7 @@ struct Recognizers: Sendable, ArenaMembers {
     var pan: PanRecognizer
     var fling: FlingRecognizer
     var drag = DragRecognizer()
+    var sequence: SequenceRecognizer
 
     init(settings: GestureSettings) {
         longPress = LongPressRecognizer(settings: settings.longPress)
@@ -106,6 +112,7 @@ struct Recognizers: Sendable, ArenaMembers {
         swipe.awaited = settings.arena.isAwaited(.swipe)
         pan = PanRecognizer(settings: settings.pan)
         fling = FlingRecognizer(settings: settings.fling)
+        sequence = SequenceRecognizer(sequences: settings.sequences, limits: .init(settings))
     }
 
     /// Steps `stepper` through the members' types in the arena's order. Types rather than a loop
@@ -121,6 +128,7 @@ struct Recognizers: Sendable, ArenaMembers {
         stepper.step(PanRecognizer.self, emit: emit)
         stepper.step(FlingRecognizer.self, emit: emit)
         stepper.step(DragRecognizer.self, emit: emit)
+        stepper.step(SequenceRecognizer.self, emit: emit)
     }
 
     /// Hands the recognizer named `name` to `visitor`: the one place a name meets its member.
@@ -139,6 +147,7 @@ struct Recognizers: Sendable, ArenaMembers {
             // (DragRecognizer): the one fact one member takes from another.
             drag.panFailure = pan.sequenceFailure
             visitor.visit(&drag)
+        case .sequence: visitor.visit(&sequence)
         }
     }
 

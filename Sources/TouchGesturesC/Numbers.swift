@@ -56,6 +56,7 @@ import TouchList
     case .rotate: (typeNumber(.rotate), "rotate")
     case .fling: (7, "fling")
     case .drag: (11, "drag")
+    case .sequence: (12, "sequence")
     case .follow: (10, "follow")
     case .failed: (8, "failed")
     case .won: (9, "won")
@@ -88,6 +89,7 @@ package func wayNumber(_ way: FollowWay) -> Int32 {
     case .pan: 6
     case .fling: 7
     case .drag: 8
+    case .sequence: 9
     }
 }
 

@@ -79,6 +79,12 @@ extension GestureEvent {
             w.number("value", f.value)
             w.number("velocity", f.velocity)
             w.number("fingers", Double(f.fingers))
+        case .sequence(let q):
+            w.number("index", Double(q.index))
+            w.number("x", q.position.x)
+            w.number("y", q.position.y)
+            w.number("fingers", Double(q.fingers))
+            w.number("duration", q.duration)
         case .won(let recognizer, let contact):
             w.string("recognizer", recognizer.rawValue)
             w.number("contact", Double(contact))

@@ -17,8 +17,9 @@ struct EngineFigures { var events: Int; var seconds: Double; var allocations: UI
 /// swipes); 7 adds pinches that turn and long presses. With `slides`, the list's rows slide
 /// over actions (160 units leading, 240 trailing): the drag takes part in the arena, and each
 /// horizontal stroke on a row moves it. With `follows`, the engine follows every swipe, pinch
-/// and rotation (three ``FollowRequest``s), as a daemon of streaming bindings does.
-func benchEngine(total: Int, kinds: Int, slides: Bool = false, follows: Bool = false) -> EngineFigures {
+/// and rotation (three ``FollowRequest``s), as a daemon of streaming bindings does. With
+/// `sequences`, the 16 declared sequences of ``benchSequences`` run beside the recognizers.
+func benchEngine(total: Int, kinds: Int, slides: Bool = false, follows: Bool = false, sequences: Bool = false) -> EngineFigures {
     let session = syntheticSession(events: 1_000_000, kinds: kinds)
     let span = (session.last?.time ?? 0) + 1
     var settings = GestureSettings()
@@ -26,6 +27,7 @@ func benchEngine(total: Int, kinds: Int, slides: Bool = false, follows: Bool = f
     if let only = getenv("TOUCH_BENCH_RECOGNIZERS").map({ String(cString: $0) }) {
         settings.arena.enabled = RecognizerSet(only.split(separator: ",").compactMap { RecognizerName(rawValue: String($0)) })
     }
+    if sequences { settings.sequences = benchSequences }
     var options = ListOptions()
     if slides {
         options.leadingActions = RowActions(widths: [160])
@@ -159,3 +161,37 @@ func benchEdits(rows: Int, variable: Bool, edits: Int) -> EditFigures {
                        edits: edits, allocationsPerEdit: Double(allocations) / Double(edits),
                        bytesBefore: bytesBefore, bytesAfter: list.geometry.storedBytes)
 }
+
+/// Sixteen declared sequences, of every kind of step, as a phone shell's configuration might
+/// declare them: edge holds and edge sections on each side, a finger held while another moves,
+/// taps then holds, strokes that turn, pinches and rotations after a touch of two or three.
+let benchSequences: [GestureSequence] = {
+    typealias Step = GestureSequence.Step
+    var list: [GestureSequence] = []
+    for (k, edge) in [ScreenEdge.bottom, .top, .left, .right].enumerated() {
+        let inward: SwipeDirection = [.up, .down, .right, .left][k]
+        list.append(GestureSequence(name: "hold-\(edge.rawValue)", steps: [
+            Step(.touch(fingers: 1, edge: edge)), Step(.hold(seconds: 0.4)), Step(.move(inward, distance: .short)),
+        ]))
+        list.append(GestureSequence(name: "section-\(edge.rawValue)", steps: [
+            Step(.touch(fingers: 1, edge: edge, along: 0.5...1)), Step(.move(inward, distance: .medium), within: 0.5),
+        ]))
+    }
+    list.append(GestureSequence(name: "hold-and-swipe-up", steps: [
+        Step(.touch(fingers: 1)), Step(.hold(seconds: 0.3)), Step(.touch(fingers: 1)), Step(.move(.up, distance: .short, fingers: .last)),
+    ]))
+    list.append(GestureSequence(name: "hold-and-swipe-down", steps: [
+        Step(.touch(fingers: 1)), Step(.hold(seconds: 0.3)), Step(.touch(fingers: 1)), Step(.move(.down, distance: .short, fingers: .last)),
+    ]))
+    list.append(GestureSequence(name: "right-then-up", steps: [
+        Step(.touch(fingers: 1)), Step(.move(.right, distance: .short)), Step(.move(.up, distance: .short), within: 0.5),
+    ]))
+    list.append(GestureSequence(name: "tap-tap-hold", steps: [
+        Step(.tap(fingers: 1, taps: 2)), Step(.touch(fingers: 1)), Step(.hold(seconds: 0.5)),
+    ]))
+    list.append(GestureSequence(name: "three-finger-tap", steps: [Step(.tap(fingers: 3))]))
+    list.append(GestureSequence(name: "spread", steps: [Step(.touch(fingers: 2)), Step(.pinch(.out, distance: 20))]))
+    list.append(GestureSequence(name: "turn", steps: [Step(.touch(fingers: 2)), Step(.rotate(.clockwise, angle: 45))]))
+    list.append(GestureSequence(name: "three-up", steps: [Step(.touch(fingers: 3), within: 0.1), Step(.move(.up, distance: .medium)), Step(.lift(nil))]))
+    return list
+}()

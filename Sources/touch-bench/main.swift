@@ -12,7 +12,7 @@
 //   touch-bench taps [LABELS]            taps of real people, per person: this project's recognizers
 //                                        and two platforms' tap rules (../shared/data/depthtouch)
 //     (TOUCH_BENCH_RECOGNIZERS=pan,fling: only those recognizers; empty: the pipeline alone;
-//      TOUCH_BENCH_SESSIONS=core,full,slides,follows: only those sessions of the engine)
+//      TOUCH_BENCH_SESSIONS=core,full,slides,follows,sequences: only those sessions of the engine)
 //   touch-bench read FILE                (internal) read one trace, print seconds, peak RSS, events
 //   touch-bench jsondecoder FILE         (internal) the same with Foundation's JSONDecoder
 //
@@ -112,7 +112,7 @@ let engineEvents = quick ? 2_000_000 : 30_000_000
 let runs = quick ? 1 : 3
 
 say("touch-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build\(quick ? ", quick mode (small sizes; figures are indicative only)" : "")")
-// TOUCH_BENCH_SESSIONS=core,full,slides,follows names the sessions to run (all by default): one alone
+// TOUCH_BENCH_SESSIONS=core,full,slides,follows,sequences names the sessions to run (all by default): one alone
 // under callgrind counts its own instructions.
 let sessions = getenv("TOUCH_BENCH_SESSIONS").map { String(cString: $0).split(separator: ",").map(String.init) }
 for (name, kinds, slides, label) in commandsOnly || scalingOnly || args.first == "capi" ? [] : [
@@ -120,8 +120,9 @@ for (name, kinds, slides, label) in commandsOnly || scalingOnly || args.first ==
     ("full", 7, false, "full session (also pinches that turn, long presses)"),
     ("slides", 5, true, "core session on rows that slide (the drag in the arena, rows following it)"),
     ("follows", 7, false, "full session, every swipe, pinch and rotation followed (three follow requests)"),
+    ("sequences", 7, false, "full session with 16 declared sequences beside the recognizers"),
 ] where sessions?.contains(name) ?? true {
-    let e = benchEngine(total: engineEvents, kinds: kinds, slides: slides, follows: name == "follows")
+    let e = benchEngine(total: engineEvents, kinds: kinds, slides: slides, follows: name == "follows", sequences: name == "sequences")
     let rate = Double(e.events) / e.seconds
     say("engine, \(label): \(e.events) contact events through all \(slides ? "eight" : "seven") recognizers, the arena and the list model in \(fmt(e.seconds, 3)) s")
     say("  \(fmt(rate / 1e6, 2)) million events/s on one core (\(fmt(e.seconds / Double(e.events) * 1e9, 1)) ns/event); \(e.outputs) output events")

@@ -52,10 +52,11 @@ struct GesturePatternTests {
         #expect(GesturePattern.Edge.any.screenEdge == nil && GesturePattern.Edge.edge(.top).screenEdge == .top)
     }
 
-    @Test("each kind is its recognizer's, and back; the pan, the fling and the drag are no kind")
+    @Test("each kind is its recognizer's, and back; the pan, the fling, the drag and the sequences are no kind")
     func kindsAndRecognizers() {
         for k in GesturePattern.Kind.allCases { #expect(GesturePattern.Kind(k.recognizer) == k) }
-        for r in RecognizerName.allCases where ![.pan, .fling, .drag].contains(r) { #expect(GesturePattern.Kind(r)?.recognizer == r) }
+        for r in RecognizerName.allCases where ![.pan, .fling, .drag, .sequence].contains(r) { #expect(GesturePattern.Kind(r)?.recognizer == r) }
         #expect(GesturePattern.Kind(.pan) == nil && GesturePattern.Kind(.fling) == nil && GesturePattern.Kind(.drag) == nil)
+        #expect(GesturePattern.Kind(.sequence) == nil)
     }
 }

@@ -114,6 +114,9 @@ enum tg_event_type {
 	 * the touch, changed as the first finger moves or the fingers change, ended or cancelled at
 	 * the lift; its phase, fingers, position (x, y: the first finger's) and start. */
 	TG_EVENT_DRAG = 11,
+	/** A declared sequence of steps (the settings' "sequences") did its last step: its
+	 * fingers, and their centre (x, y) then. */
+	TG_EVENT_SEQUENCE = 12,
 	/* The list's outputs. */
 	TG_EVENT_ROW_SWIPE = 20,
 	TG_EVENT_SELECT = 21,
@@ -195,6 +198,8 @@ enum tg_recognizer {
 	TG_RECOGNIZER_PAN = 6,
 	TG_RECOGNIZER_FLING = 7,
 	TG_RECOGNIZER_DRAG = 8,
+	/** The declared sequences, as one member of the arena. */
+	TG_RECOGNIZER_SEQUENCE = 9,
 };
 
 /** What a `snap` settled on. */

@@ -8,6 +8,8 @@ struct ConfigValue: Sendable {
         case float(Double)
         case bool(Bool)
         case array([ConfigValue])
+        /// An inline table (`{touch = 1, edge = "bottom"}`), its keys in the order written.
+        case table([(key: String, value: ConfigValue, location: SourceLocation)])
     }
     var kind: Kind
     var location: SourceLocation
@@ -20,6 +22,7 @@ struct ConfigValue: Sendable {
         case .float: "a number"
         case .bool: "true or false"
         case .array: "a list"
+        case .table: "an inline table"
         }
     }
 
@@ -45,8 +48,9 @@ struct ConfigTable: Sendable {
 /// Supported: `#` comments, `[table]`, `[table.sub]` and `[[array-of-tables]]` headers, `key = value` with bare
 /// keys, basic strings (`"…"` with `\"`, `\\`, `\n`, `\t`, `\r`, `\b`, `\f`, `\uXXXX`,
 /// `\UXXXXXXXX`), literal strings (`'…'`), decimal, hexadecimal, octal and binary integers
-/// (64-bit), finite floats, `true`/`false`, and arrays of these (across lines, trailing comma
-/// allowed). Anything else of TOML (dotted or quoted keys, inline tables, multi-line strings,
+/// (64-bit), finite floats, `true`/`false`, arrays of these (across lines, trailing comma
+/// allowed) and inline tables of them (`{hold = 0.4}`, on one line, bare keys; what a declared
+/// sequence's steps are written in). Anything else of TOML (dotted or quoted keys, multi-line strings,
 /// dates and times, `inf` and `nan`, a NUL in a string) is refused with a located error that
 /// says it is not supported, rather than guessed at; what TOML forbids (a key or table given
 /// twice, a table that is also a key or an array of tables, …) is refused as TOML refuses it.
@@ -58,8 +62,8 @@ struct ConfigTable: Sendable {
 /// (`touch-gestured --check-config`, maximum RSS). The daemon runs all session long on phones,
 /// and its memory is one of its goals (BENCHMARKS.md). This reader is held instead to TOML's
 /// own test suite, toml-test's 709 TOML 1.0.0 cases (`TOMLSuiteTests`: every invalid file
-/// refused at a line and column; of the valid ones, 84 read to exactly toml-test's values and
-/// 126 refused as outside the subset, none misread), and to Python's `tomllib` on 4,000 seeded
+/// refused at a line and column; of the valid ones, 98 read to exactly toml-test's values and
+/// 112 refused as outside the subset, none misread), and to Python's `tomllib` on 4,000 seeded
 /// random documents (`TOMLDifferentialTests`).
 struct ConfigReader {
     private let bytes: [UInt8]
@@ -393,11 +397,55 @@ struct ConfigReader {
             }
             return ConfigValue(kind: .array(items), location: at)
         case UInt8(ascii: "{"):
-            throw fail("inline tables are not supported: use a [table] header")
+            // TOML 1.0: on one line (a value inside may span lines, as a list does), keys
+            // separated by commas, none after the last, each key once.
+            guard depth < Self.maxListDepth else {
+                throw fail("lists and inline tables nested more than \(Self.maxListDepth) deep")
+            }
+            depth += 1
+            defer { depth -= 1 }
+            i += 1
+            var members: [(key: String, value: ConfigValue, location: SourceLocation)] = []
+            var keys: Set<String> = []
+            skipSpaces()
+            if peek == UInt8(ascii: "}") {
+                i += 1
+                return ConfigValue(kind: .table(members), location: at)
+            }
+            while true {
+                skipSpaces()
+                if peek == 0x0A || peek == 0x0D { throw fail("an inline table must be on one line: TOML allows no line break between its keys") }
+                let keyAt = here
+                let k = try key()
+                skipSpaces()
+                guard peek == UInt8(ascii: "=") else {
+                    throw fail("expected '=' after the key `\(k)` in the inline table, found \(peek.map(describe) ?? "the end of the file")")
+                }
+                i += 1
+                skipSpaces()
+                let v = try value()
+                guard keys.insert(k).inserted else { throw fail("`\(k)` is given twice in this inline table", at: keyAt) }
+                members.append((k, v, keyAt))
+                skipSpaces()
+                if peek == UInt8(ascii: ",") {
+                    i += 1
+                    skipSpaces()
+                    if peek == UInt8(ascii: "}") { throw fail("a comma after the last key of an inline table: TOML allows none") }
+                    continue
+                }
+                if peek == UInt8(ascii: "}") {
+                    i += 1
+                    return ConfigValue(kind: .table(members), location: at)
+                }
+                if peek == 0x0A || peek == 0x0D || peek == UInt8(ascii: "#") {
+                    throw fail("an inline table must be on one line: close it with '}' before the line ends")
+                }
+                throw fail("expected ',' or '}' in the inline table, found \(peek.map(describe) ?? "the end of the file")")
+            }
         default:
             let start = i
             while let d = peek, d != 0x20, d != 0x09, d != 0x0A, d != 0x0D, d != UInt8(ascii: ","),
-                  d != UInt8(ascii: "]"), d != UInt8(ascii: "#") { i += 1 }
+                  d != UInt8(ascii: "]"), d != UInt8(ascii: "}"), d != UInt8(ascii: "#") { i += 1 }
             let wordBytes = Array(bytes[start..<i])
             let word = String(decoding: wordBytes, as: UTF8.self)
             if word == "true" { return ConfigValue(kind: .bool(true), location: at) }

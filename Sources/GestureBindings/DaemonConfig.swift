@@ -175,7 +175,9 @@ package struct DaemonConfig: Sendable {
         // Said by the key as written: an older key names the setting it stands for.
         let written = name.hasSuffix("." + e.key) || name == e.key ? name : e.key
         let noLimit = GestureSettings.setting(named: name)?.allowsNone ?? false
-        entries.append(.init(name, json(e.value, noneIsNull: noLimit), e.value.location, written: written))
+        var entry = GestureSettings.SettingEntry(name, json(e.value, noneIsNull: noLimit), e.value.location, written: written)
+        places(e.value, into: &entry.places)
+        entries.append(entry)
     }
 
     /// A TOML value as the JSON one the settings reader takes; `"none"` is JSON's `null` where
@@ -187,6 +189,26 @@ package struct DaemonConfig: Sendable {
         case .float(let d): .number(d)
         case .bool(let b): .bool(b)
         case .array(let items): .array(items.map { json($0, noneIsNull: false) })
+        case .table(let members): .object(JSONObject(members.map { .init($0.key, json($0.value, noneIsNull: false)) }))
+        }
+    }
+
+    /// Where each member inside `v` stands, by its path below it (`["0", "steps", "1", "hold"]`:
+    /// a list's items by index, a table's by key), for a problem deep inside a value.
+    private static func places(_ v: ConfigValue, _ path: [String] = [], into out: inout [[String]: SourceLocation]) {
+        switch v.kind {
+        case .array(let items):
+            for (k, item) in items.enumerated() {
+                out[path + ["\(k)"]] = item.location
+                places(item, path + ["\(k)"], into: &out)
+            }
+        case .table(let members):
+            for m in members {
+                out[path + [m.key]] = m.location
+                places(m.value, path + [m.key], into: &out)
+            }
+        case .string, .integer, .float, .bool:
+            break
         }
     }
 
@@ -237,10 +259,10 @@ package struct DaemonConfig: Sendable {
             case "diagonals":
                 setDiagonals(e, "[settings]", &given, fail)
             case "repeat-step": if let v = Self.number(e, unit: "millimeters", max: 1000, fail) { repeatStep = v }
-            case "velocityStrategy": Self.add(e.key, e, &entries, &given, fail)
+            case "velocityStrategy", "sequences": Self.add(e.key, e, &entries, &given, fail)
             default:
                 let groups = Self.settingGroups.map { "[settings.\($0)]" }.joined(separator: ", ")
-                fail("unknown setting `\(e.key)` (expected diagonals, repeat-step, velocityStrategy, or the older edge-zone, swipe-distance, swipe-time, long-press-time; the recognizers' settings go in \(groups))", e.location)
+                fail("unknown setting `\(e.key)` (expected diagonals, repeat-step, velocityStrategy, sequences, or the older edge-zone, swipe-distance, swipe-time, long-press-time; the recognizers' settings go in \(groups))", e.location)
             }
         }
     }
@@ -469,6 +491,7 @@ extension ConfigValue {
         case .float(let d): formatJSONNumber(d)
         case .bool(let b): b ? "true" : "false"
         case .array(let a): "[" + a.map { $0.text }.joined(separator: ", ") + "]"
+        case .table(let members): "{" + members.map { "\($0.key) = \($0.value.text)" }.joined(separator: ", ") + "}"
         }
     }
 }

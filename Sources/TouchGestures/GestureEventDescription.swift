@@ -46,7 +46,7 @@ extension GestureEvent: CustomStringConvertible {
                 + "\(formatRounded(f.measure, digits: 1)) of \(formatRounded(f.threshold, digits: 1)) mm at \(formatRounded(f.velocity, digits: 1)) mm/s, "
                 + "request \(f.request)"
         case .sequence(let q):
-            return "sequence \(q.index) (\(fingers(q.fingers))) at \(p(q.position)) after \(formatFixed(q.duration, digits: 3)) s"
+            return "sequence \(q.name) (\(fingers(q.fingers))) at \(p(q.position)) after \(formatFixed(q.duration, digits: 3)) s"
         case .won(let r, let contact):
             return "arena: \(r.rawValue) wins the sequence of contact \(contact)"
         case .failed(let r, let reason):

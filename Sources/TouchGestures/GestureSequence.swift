@@ -24,6 +24,10 @@ public struct GestureSequence: Hashable, Sendable {
     /// The steps, in order.
     public var steps: [Step]
 
+    /// The longest name, in bytes of UTF-8 (32): a report carries its sequence's name in its
+    /// own bytes.
+    public static let maxNameBytes = 32
+
     /// A sequence called `name` made of `steps`.
     public init(name: String, steps: [Step]) {
         self.name = name
@@ -131,6 +135,9 @@ public struct GestureSequence: Hashable, Sendable {
     /// step, the first putting fingers down, every number finite and in its range.
     public var problem: Problem? {
         if name.isEmpty { return Problem(step: nil, key: "name", message: "must not be empty") }
+        if name.utf8.count > Self.maxNameBytes {
+            return Problem(step: nil, key: "name", message: "must be at most \(Self.maxNameBytes) bytes of UTF-8, found \(name.utf8.count)")
+        }
         guard let first = steps.first else { return Problem(step: nil, key: "steps", message: "must have at least one step") }
         switch first.action {
         case .touch, .tap: break

@@ -190,7 +190,7 @@ struct SequenceRecognizer: Sendable {
             case .done:
                 decided = true
                 let centre = contacts.centroids().current
-                emit(.sequence(.init(index: k, fingers: contacts.activeCount, position: centre,
+                emit(.sequence(.init(index: k, name: sequences[k].name, fingers: contacts.activeCount, position: centre,
                                      duration: runs[k].doneAt - runs[k].began)))
                 stopOthers(than: k)
                 return

@@ -30,7 +30,7 @@ extension ListController.Output {
         case .fling(let g): return "\(t) fling \(g.fingers)f \(formatFixed(g.millimetersPerSecond, digits: 0)) mm/s"
         case .drag(let g): return "\(t) drag \(g.phase.rawValue) \(g.fingers)f"
         case .follow(let g): return "\(t) follow \(g.phase.rawValue) \(formatFixed(g.progress, digits: 2))\(g.end.map { " " + $0.rawValue } ?? "")"
-        case .sequence(let q): return "\(t) sequence \(q.index) \(q.fingers)f"
+        case .sequence(let q): return "\(t) sequence \(q.name) \(q.fingers)f"
         case .won(let r, _): return "\(t) \(r.rawValue) won"
         case .failed(let r, let why): return "\(t) \(r.rawValue) failed \(why.kind.rawValue)"
         }

@@ -234,7 +234,7 @@ package enum TraceRender {
             case .drag:
                 // The row it moves says where it went (rowOffset, rowSwipe), at the row.
                 continue
-            case .sequence(let q): at = q.position; label = "sequence \(q.index)"
+            case .sequence(let q): at = q.position; label = "sequence \(q.name)"
             case .follow(let f):
                 if f.phase == .changed { continue }
                 at = position(at: e.time); label = "follow \(f.phase.rawValue) \(formatFixed(f.progress, digits: 2))"

@@ -167,6 +167,17 @@ extension JSONValue {
         return bytes.withUnsafeBufferPointer { buf in
             var scanner = JSONScanner(buf.baseAddress!, count: count)
             var places: [[String]: SourceLocation] = [:]
+            // Line and column by a cursor that only moves forward, as the scan does: one pass
+            // over the bytes in all, where counting from the start for each member took time
+            // in the square of the file's size.
+            var cursor = (offset: 0, line: 1, lineStart: 0)
+            func place(_ offset: Int) -> SourceLocation {
+                while cursor.offset < offset {
+                    if buf[cursor.offset] == 0x0A { cursor.line += 1; cursor.lineStart = cursor.offset + 1 }
+                    cursor.offset += 1
+                }
+                return SourceLocation(file: name, line: cursor.line, column: offset - cursor.lineStart + 1)
+            }
             func members(_ path: [String]) throws(ScanError) {
                 try scanner.expect(UInt8(ascii: "{"), "'{'")
                 scanner.skipWhitespace()
@@ -175,13 +186,37 @@ extension JSONValue {
                     scanner.skipWhitespace()
                     let at = scanner.i
                     let key = try scanner.parseString()
-                    if places[path + [key]] == nil {
-                        let (line, column) = lineAndColumn(of: at, in: bytes)
-                        places[path + [key]] = SourceLocation(file: name, line: line, column: column)
-                    }
+                    if places[path + [key]] == nil { places[path + [key]] = place(at) }
                     try scanner.expect(UInt8(ascii: ":"), "':'")
                     scanner.skipWhitespace()
-                    if path.isEmpty, scanner.peek() == UInt8(ascii: "{") { try members([key]) } else { try scanner.skipValue() }
+                    try value(path + [key])
+                    scanner.skipWhitespace()
+                    guard !scanner.atEnd else { return }
+                    let c = scanner.base[scanner.i]
+                    scanner.i += 1
+                    if c != UInt8(ascii: ",") { return }
+                }
+            }
+            // A value: an object's members and a list's items are located too, at any depth.
+            func value(_ path: [String]) throws(ScanError) {
+                // No deeper than the parse goes (the text has been parsed before it is located).
+                guard path.count < JSONScanner.maxDepth else { return try scanner.skipValue() }
+                switch scanner.peek() {
+                case UInt8(ascii: "{"): try members(path)
+                case UInt8(ascii: "["): try items(path)
+                default: try scanner.skipValue()
+                }
+            }
+            func items(_ path: [String]) throws(ScanError) {
+                try scanner.expect(UInt8(ascii: "["), "'['")
+                scanner.skipWhitespace()
+                if scanner.peek() == UInt8(ascii: "]") { scanner.i += 1; return }
+                var index = 0
+                while true {
+                    scanner.skipWhitespace()
+                    if places[path + ["\(index)"]] == nil { places[path + ["\(index)"]] = place(scanner.i) }
+                    try value(path + ["\(index)"])
+                    index += 1
                     scanner.skipWhitespace()
                     guard !scanner.atEnd else { return }
                     let c = scanner.base[scanner.i]

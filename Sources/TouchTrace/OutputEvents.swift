@@ -27,6 +27,7 @@ public enum OutputTypes {
         "rotate": ["phase", "x", "y", "fingers", "angle"],
         "fling": ["x", "y", "fingers", "velocity", "speed"],
         "drag": ["phase", "x", "y", "fingers", "start"],
+        "sequence": ["name", "index", "x", "y", "fingers", "duration"],
         "won": ["recognizer", "contact"],
         "failed": ["recognizer", "reason", "measured", "limit", "unit", "rival", "message"],
         "rowSwipe": ["row", "swiped"],

@@ -80,6 +80,7 @@ extension GestureEvent {
             w.number("velocity", f.velocity)
             w.number("fingers", Double(f.fingers))
         case .sequence(let q):
+            w.string("name", q.name)
             w.number("index", Double(q.index))
             w.number("x", q.position.x)
             w.number("y", q.position.y)

@@ -10,7 +10,7 @@ extension GestureSettings {
 
     /// The settings that take a name or a list of names rather than a number.
     public static let choiceKeyNames = ["swipe.rule", "swipe.diagonals", "swipe.axis", "pan.axis", "velocityStrategy", "arena.enabled", "arena.together",
-                                        "arena.apart", "arena.waitsFor"]
+                                        "arena.apart", "arena.waitsFor", "sequences"]
 
     /// Settings from a JSON object whose keys are the setting names, flat (`"swipe.minDistance":
     /// 10`) or nested (`"swipe": {"minDistance": 10}`). `swipe.rule` names a ``SwipeRule``
@@ -18,10 +18,12 @@ extension GestureSettings {
     /// override, wherever it stands. Thresholds are numbers; `swipe.axis`, `pan.axis` and
     /// `velocityStrategy` are names; `swipe.diagonals` is `true` or `false`; `arena.enabled` is a list of recognizer names;
     /// `arena.together`, `arena.apart` and `arena.waitsFor` are lists of pairs of names
-    /// (`[["swipe", "pan"]]`: in `waitsFor`, the first waits for the second to fail). Unknown keys
-    /// and wrong values are errors that name them, at `source`.
+    /// (`[["swipe", "pan"]]`: in `waitsFor`, the first waits for the second to fail);
+    /// `sequences` is a list of declared sequences (``GestureSequence``: `{"name": "drawer",
+    /// "steps": [{"touch": 1, "edge": "bottom"}, {"hold": 0.4}, {"move": "up", "distance": 15}]}`).
+    /// Unknown keys and wrong values are errors that name them, at `source`.
     public static func from(json: JSONValue, source: String) throws(DiagnosticError) -> GestureSettings {
-        try from(json: json, source: source, locate: { _ in nil })
+        try from(json: json, source: source, places: [:])
     }
 
     /// As ``from(json:source:)``, for the text of a settings file or string: each problem is
@@ -29,23 +31,30 @@ extension GestureSettings {
     public static func from(text: [UInt8], name: String) throws(DiagnosticError) -> GestureSettings {
         let json = try JSONValue.parse(text, name: name)
         let places = JSONValue.memberLocations(text, name: name)
-        return try from(json: json, source: name, locate: { places[$0] })
+        return try from(json: json, source: name, places: places)
     }
 
-    /// `locate` gives where a member is by its path of names (`["swipe", "minDistance"]` or
-    /// `["swipe.minDistance"]`), when the caller knows.
-    static func from(json: JSONValue, source: String, locate: ([String]) -> SourceLocation?) throws(DiagnosticError) -> GestureSettings {
+    /// `places` gives where each member is by its path of names and indices
+    /// (`["swipe", "minDistance"]`, `["sequences", "0", "steps", "1", "hold"]`), when the caller knows.
+    static func from(json: JSONValue, source: String, places: [[String]: SourceLocation]) throws(DiagnosticError) -> GestureSettings {
+        func locate(_ path: [String]) -> SourceLocation? { places[path] }
         guard case .object(let root) = json else {
             throw DiagnosticError([Diagnostic(.error, SourceLocation(file: source), "settings must be a JSON object of setting names, found \(json.kindDescription)")])
         }
         var entries: [SettingEntry] = []
         for m in root.members {
-            if case .object(let inner) = m.value {
+            // A group of settings (`"swipe": {…}`) is flattened; `sequences` is a list of its own.
+            if case .object(let inner) = m.value, m.key != "sequences" {
                 for i in inner.members {
                     entries.append(SettingEntry(m.key + "." + i.key, i.value, locate([m.key, i.key]) ?? SourceLocation(file: source)))
                 }
             } else {
-                entries.append(SettingEntry(m.key, m.value, locate([m.key]) ?? SourceLocation(file: source)))
+                var entry = SettingEntry(m.key, m.value, locate([m.key]) ?? SourceLocation(file: source))
+                if case .array = m.value {
+                    // Where the members inside a list stand, for a problem with one of them.
+                    for (path, place) in places where path.count > 1 && path[0] == m.key { entry.places[Array(path.dropFirst())] = place }
+                }
+                entries.append(entry)
             }
         }
         return try read(entries).settings
@@ -59,6 +68,9 @@ extension GestureSettings {
         package var location: SourceLocation
         /// How the file wrote the key, for messages (`minDistance` under `[settings.swipe]`).
         package var written: String
+        /// Where the members inside the value stand, by their path below it (`["0", "steps"]`),
+        /// where the file's reader knows: a problem deep in a list is located at its member.
+        package var places: [[String]: SourceLocation] = [:]
 
         package init(_ name: String, _ value: JSONValue, _ location: SourceLocation, written: String? = nil) {
             self.name = name
@@ -167,6 +179,11 @@ extension GestureSettings {
                 continue
             case "arena.waitsFor":
                 for (a, b) in pairs(key, value) ?? [] { s.arena.require(a, toWaitFor: b) }
+                continue
+            case "sequences":
+                let read = GestureSequence.list(from: value, key: written, at: at, locate: { entry.places[$0] })
+                s.sequences = read.sequences
+                problems += read.problems
                 continue
             default:
                 break

@@ -210,7 +210,11 @@ struct ConfigTests {
         Bad(text: "[[binding]]\ngesture = \"tap\"\nshell = \"unclosed\n",
             message: "c.toml:3:9: error: this string is not closed on its line"),
         Bad(text: "[[binding]]\ngesture = \"tap\"\ncommand = {a = 1}\n",
-            message: "c.toml:3:11: error: inline tables are not supported: use a [table] header"),
+            message: "c.toml:3:11: error: `command` must be a list of a program and its arguments, like [\"notify-send\", \"swiped\"] (for a shell command line, write shell = \"…\"), found {a = 1}"),
+        Bad(text: "[[binding]]\ngesture = \"tap\"\ncommand = [\"x\"]\n[settings]\nsequences = [{name = \"a\", steps = [{touch = 1},\n  {hold = \"long\"}]}]\n",
+            message: "c.toml:6:4: error: `sequences[0].steps[1].hold` (a) must be a number of seconds, found \"long\""),
+        Bad(text: "[settings]\nsequences = [{name = \"a\", steps = [{touch = 1}]\n}]\n",
+            message: "c.toml:2:48: error: an inline table must be on one line: close it with '}' before the line ends"),
         Bad(text: "[[binding]]\ngesture = \"tap\"\ndistance = \"long\"\ncommand = [\"x\"]\n",
             message: "c.toml:3:1: error: `distance` does not apply to a tap (only to swipe)"),
         Bad(text: "[[binding]]\ngesture = \"tap\"\ncommand = [\"x\"]\nshell = \"y\"\n",
@@ -283,7 +287,9 @@ struct ConfigTests {
                  ("arena.enabled", #"["tap", "swipe", "pan"]"#, #"["tap", "swipe", "pan"]"#),
                  ("arena.together", #"[["swipe", "pan"]]"#, #"[["swipe", "pan"]]"#),
                  ("arena.apart", #"[["tap", "pan"]]"#, #"[["tap", "pan"]]"#),
-                 ("arena.waitsFor", #"[["tap", "swipe"]]"#, #"[["tap", "swipe"]]"#)]
+                 ("arena.waitsFor", #"[["tap", "swipe"]]"#, #"[["tap", "swipe"]]"#),
+                 ("sequences", #"[{"name": "drawer", "steps": [{"touch": 1, "edge": "bottom"}, {"hold": 0.4}, {"move": "up", "distance": 15}]}]"#,
+                  #"[{name = "drawer", steps = [{touch = 1, edge = "bottom"}, {hold = 0.4}, {move = "up", distance = 15}]}]"#)]
         #expect(Set(json.map { $0.0 }) == Set(GestureSettings.keyNames + GestureSettings.choiceKeyNames), "a name left out of this test")
         let fromTrace = try GestureSettings.from(json: JSONValue.parse(Array(("{" + json.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}").utf8), name: "s"), source: "s")
         var toml = "[[binding]]\ngesture = \"tap\"\ntaps = 3\ncommand = [\"x\"]\n"
@@ -302,6 +308,7 @@ struct ConfigTests {
         #expect(config.settings.tap.maxCount == fromTrace.tap.maxCount)
         #expect(config.settings.arena.enabled == fromTrace.arena.enabled)
         #expect(config.settings.pan.axis == .horizontal && config.settings.velocityStrategy == .impulse)
+        #expect(config.settings.sequences.map(\.name) == ["drawer"])
     }
 
     @Test("settings of a recognizer the daemon does not run are a warning at their line (they were accepted and printed as in effect)")

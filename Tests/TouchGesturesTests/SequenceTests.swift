@@ -316,6 +316,17 @@ struct SequenceTests {
         #expect(why?.reason.kind == .turnedWrongWay && why?.time == 0.12, "\(String(describing: why))")
     }
 
+    @Test("a sequence's report, name and all, is no larger than a followed gesture's: no event of the engine grows")
+    func reportSize() {
+        #expect(MemoryLayout<GestureEvent.Sequence>.size <= MemoryLayout<GestureEvent.Follow>.size,
+                "\(MemoryLayout<GestureEvent.Sequence>.size) > \(MemoryLayout<GestureEvent.Follow>.size)")
+        let q = GestureEvent.Sequence(index: 2, name: "über-drawer", fingers: 1, position: .zero, duration: 0)
+        #expect(q.name == "über-drawer")
+        // A name past 32 bytes keeps its whole characters that fit.
+        let long = GestureEvent.Sequence(index: 0, name: String(repeating: "é", count: 20), fingers: 1, position: .zero, duration: 0)
+        #expect(long.name == String(repeating: "é", count: 16))
+    }
+
     @Test("a sequence that cannot run is left out, and says why: the first step must put fingers down, numbers in range")
     func problems() {
         #expect(GestureSequence(name: "x", steps: [Step(.hold(seconds: 1))]).problem?.step == 0)

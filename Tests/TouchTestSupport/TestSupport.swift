@@ -75,7 +75,7 @@ public func line(_ e: GestureEvent) -> String {
     case .fling(let g): return "\(t) fling \(formatted(g.millimetersPerSecond))"
     case .drag(let g): return "\(t) drag \(g.phase.rawValue) \(formatted(g.position.x)) \(g.fingers)f"
     case .follow(let g): return "\(t) follow \(g.phase.rawValue) #\(g.request) \(formatted(g.progress))\(g.end.map { " " + $0.rawValue } ?? "")"
-    case .sequence(let q): return "\(t) sequence #\(q.index) \(q.fingers)f"
+    case .sequence(let q): return "\(t) sequence \(q.name) \(q.fingers)f"
     }
 }
 

@@ -21,6 +21,8 @@ struct GesturePropertyTests {
         var turn: Double
         /// The new device (size and resolution).
         var device: (TraceHeader.Device, Surface) -> TraceHeader.Device
+        /// A section of an edge (given the edge before the change) after it.
+        var along: (ScreenEdge, ClosedRange<Double>) -> ClosedRange<Double> = { $1 }
     }
 
     /// The gestures of `trace` (no list events, no explanations), with the pan free to move in
@@ -70,6 +72,9 @@ struct GesturePropertyTests {
             g.position = c.point(g.position)
             g.velocity = c.vector(g.velocity)
             e.kind = .fling(g)
+        case .sequence(var g):
+            g.position = c.point(g.position)
+            e.kind = .sequence(g)
         default:
             break
         }
@@ -91,6 +96,9 @@ struct GesturePropertyTests {
         let (trace, _) = try TraceReader.read(path: corpusPath(name))
         var changed = trace
         changed.header.device = c.device(trace.header.device, trace.header.surface)
+        // The declared sequences change with the surface: what they ask of the touches is mapped.
+        changed.header.settings = mapSequences(trace.header.settings, edge: c.edge, along: c.along,
+                                               direction: c.direction, reverses: c.turn < 0)
         changed.events = trace.events.map { var e = $0; e.position = c.point(e.position); return e }
         var original = trace
         // Give the original its resolution explicitly, so a rescaled copy means the same millimeters.
@@ -114,7 +122,8 @@ struct GesturePropertyTests {
         let c = Change(point: { Point(x: w - $0.x, y: $0.y) }, vector: { Point(x: -$0.x, y: $0.y) },
                        direction: { SwipeDirection(of: Point(x: -$0.unitVector.x, y: $0.unitVector.y), diagonals: $0.isDiagonal)! },
                        edge: { edges[$0]! }, turn: -1,
-                       device: { d, s in var d = d; d.resolution = s.unitsPerMillimeter; d.units = nil; return d })
+                       device: { d, s in var d = d; d.resolution = s.unitsPerMillimeter; d.units = nil; return d },
+                       along: { e, r in e == .top || e == .bottom ? flipped(r) : r })
         let (trace, _) = try TraceReader.read(path: corpusPath(name))
         w = trace.header.device.width
         try check(name, c)
@@ -136,7 +145,10 @@ struct GesturePropertyTests {
                            d.resolution = Point(x: s.unitsPerMillimeter.y, y: s.unitsPerMillimeter.x)
                            d.units = nil
                            return d
-                       })
+                       },
+                       // (x, y) → (H − y, x): a point along the left or the right edge, counted
+                       // from the top, lands on the top or the bottom counted from the right.
+                       along: { e, r in e == .left || e == .right ? flipped(r) : r })
         let (trace, _) = try TraceReader.read(path: corpusPath(name))
         h = trace.header.device.height
         try check(name, c)
@@ -167,7 +179,7 @@ struct GesturePropertyTests {
                 if case .swipe(let s) = g.kind, let e = s.edge { edges.insert(e) }
             }
         }
-        #expect(types == ["tap", "swipe", "longPress", "pan", "pinch", "rotate", "fling"])
+        #expect(types == ["tap", "swipe", "longPress", "pan", "pinch", "rotate", "fling", "sequence"])
         #expect(edges.count >= 6)
     }
 }

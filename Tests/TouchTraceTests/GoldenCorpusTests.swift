@@ -11,7 +11,7 @@ import TouchTrace
 @Suite("Golden corpus: every trace in traces/ replays as it expects")
 struct GoldenCorpusTests {
     /// The parametrized tests below run over `corpusFiles`: a listing that missed traces would
-    /// test fewer without a word (it asserted at least 40, of 173). README's count is held to
+    /// test fewer without a word (it asserted at least 40, of 173 then). README's count is held to
     /// the folder by tools/readme-check (`ls`), and the listing here to README's.
     @Test func everyTraceOfTheCorpusIsListed() throws {
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)

@@ -18,6 +18,7 @@ struct OutputTypesTests {
         .rotate(.init(phase: .began, fingers: 2, focus: p, angle: 0)),
         .fling(.init(fingers: 1, position: p, velocity: p, millimetersPerSecond: 1)),
         .drag(.init(phase: .began, fingers: 1, start: p, position: p)),
+        .sequence(.init(index: 0, name: "drawer", fingers: 1, position: p, duration: 0.6)),
         .won(recognizer: .tap, contact: 0),
         .failed(recognizer: .swipe, reason: GestureFailure(.tooShort, measured: 1, limit: 12)),
         .failed(recognizer: .swipe, reason: GestureFailure(.rejected, rival: .pan)),

@@ -42,12 +42,18 @@ struct PropertyTests {
         let (trace, _) = try TraceReader.read(path: corpusPath(name))
         let w = trace.header.device.width
         let a = gestures(of: trace)
-        let b = gestures(of: transformed(trace) { Point(x: w - $0.x, y: $0.y) })
-        #expect(a.count == b.count, "\(name)")
         // Written out (not computed) so that the mirror image of each direction is checked on its own.
         let swap: [SwipeDirection: SwipeDirection] = [.left: .right, .right: .left, .up: .up, .down: .down,
                                                       .upLeft: .upRight, .upRight: .upLeft,
                                                       .downLeft: .downRight, .downRight: .downLeft]
+        var mirrored = transformed(trace) { Point(x: w - $0.x, y: $0.y) }
+        let sides: [ScreenEdge: ScreenEdge] = [.left: .right, .right: .left, .topLeft: .topRight, .topRight: .topLeft,
+                                               .bottomLeft: .bottomRight, .bottomRight: .bottomLeft]
+        mirrored.header.settings = mapSequences(trace.header.settings, edge: { sides[$0] ?? $0 },
+                                                along: { e, r in e == .top || e == .bottom ? flipped(r) : r },
+                                                direction: { swap[$0]! }, reverses: true)
+        let b = gestures(of: mirrored)
+        #expect(a.count == b.count, "\(name)")
         for (x, y) in zip(a, b) {
             #expect(x.time == y.time)
             switch (x.kind, y.kind) {

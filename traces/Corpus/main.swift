@@ -9,6 +9,7 @@ lists()
 diagonals()
 swipeRules()
 rowSlides()
+sequences()
 
 // touch-demo plays the demo session when there is no touchscreen: it is compiled into the
 // binary (a copied binary has no resource bundle beside it). Written when the corpus is made

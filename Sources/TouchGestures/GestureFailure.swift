@@ -67,6 +67,25 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
     /// The recognizer that won, for ``Kind/rejected`` and ``Kind/waitedForWon``.
     public var rival: RecognizerName?
 
+    /// For a declared sequence's failure, the step that broke: which sequence (its index in
+    /// ``GestureSettings/sequences``), which step (0-based) and what the step does.
+    public var sequenceStep: SequenceStep?
+
+    /// A step of a declared sequence (``GestureSequence``), where it failed.
+    public struct SequenceStep: Hashable, Sendable {
+        /// The sequence's index in ``GestureSettings/sequences``.
+        public var sequence: Int
+        /// The step's index, 0-based.
+        public var step: Int
+        /// What the step does.
+        public var action: GestureSequence.ActionKind
+
+        /// Step `step` of sequence `sequence`, which does `action`.
+        public init(sequence: Int, step: Int, action: GestureSequence.ActionKind) {
+            (self.sequence, self.step, self.action) = (sequence, step, action)
+        }
+    }
+
     /// A failure of `kind`, with the value measured and the limit it broke (in ``unit``), and the winner for ``Kind/rejected`` and ``Kind/waitedForWon``.
     public init(_ kind: Kind, measured: Double = 0, limit: Double = 0, rival: RecognizerName? = nil) {
         self.kind = kind
@@ -89,8 +108,15 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The value in a few words, for logs and `print`.
+    /// The value in a few words, for logs and `print`; a sequence's failure begins with its
+    /// step: `step 2 (hold): moved 6.0 mm > 4.7 mm`.
     public var description: String {
+        guard let at = sequenceStep else { return measure }
+        return "step \(at.step + 1) (\(at.action.rawValue)): " + measure
+    }
+
+    /// The limit broken and the value measured, in a few words.
+    private var measure: String {
         let seconds = unit == "s"
         // As many decimals as it takes for two different numbers to read differently (1.036
         // against 1 read "1.0 > 1.0"), up to four.

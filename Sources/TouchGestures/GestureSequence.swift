@@ -193,18 +193,28 @@ public struct GestureSequence: Hashable, Sendable {
     }
 }
 
+extension GestureSequence {
+    /// What a step does, without its values: its key in the settings files.
+    public enum ActionKind: String, Hashable, Sendable, CaseIterable {
+        case touch, hold, move, pinch, rotate, tap, lift
+    }
+}
+
 extension GestureSequence.Action {
-    /// The step's key, as the settings files spell it: `touch`, `hold`, `move`, `pinch`,
-    /// `rotate`, `tap` or `lift`.
-    public var key: String {
+    /// What the step does, without its values.
+    public var kind: GestureSequence.ActionKind {
         switch self {
-        case .touch: "touch"
-        case .hold: "hold"
-        case .move: "move"
-        case .pinch: "pinch"
-        case .rotate: "rotate"
-        case .tap: "tap"
-        case .lift: "lift"
+        case .touch: .touch
+        case .hold: .hold
+        case .move: .move
+        case .pinch: .pinch
+        case .rotate: .rotate
+        case .tap: .tap
+        case .lift: .lift
         }
     }
+
+    /// The step's key, as the settings files spell it: `touch`, `hold`, `move`, `pinch`,
+    /// `rotate`, `tap` or `lift`.
+    public var key: String { kind.rawValue }
 }

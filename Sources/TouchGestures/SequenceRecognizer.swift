@@ -76,7 +76,7 @@ struct SequenceRecognizer: Sendable {
     /// ten fingers now, so that a frame appends to them without allocating.
     mutating func load(_ list: [GestureSequence]) {
         sequences = list.filter { $0.problem == nil }
-        runs = sequences.map { Run(steps: $0.steps, limits: limits) }
+        runs = sequences.indices.map { Run(index: $0, steps: sequences[$0].steps, limits: limits) }
         live = []
         live.reserveCapacity(runs.count)
         firstEdges = sequences.map { q in
@@ -310,6 +310,8 @@ extension SequenceRecognizer.Run {
 
     mutating func fail(_ why: GestureFailure, at time: Double) {
         status = .failed
+        var why = why
+        why.sequenceStep = .init(sequence: index, step: step, action: current.action.kind)
         failure = Failure(step: step, failure: why, time: time)
     }
 
@@ -748,7 +750,8 @@ extension SequenceRecognizer {
             var time: Double
         }
 
-        /// The sequence's steps, and the limits they read.
+        /// The sequence's index in the settings, its steps, and the limits they read.
+        let index: Int
         let steps: [GestureSequence.Step]
         let limits: Limits
         var status = Status.ready
@@ -782,7 +785,8 @@ extension SequenceRecognizer {
         var measureInMillimeters = false
         var failure: Failure?
 
-        init(steps: [GestureSequence.Step], limits: Limits) {
+        init(index: Int, steps: [GestureSequence.Step], limits: Limits) {
+            self.index = index
             self.steps = steps
             self.limits = limits
             anchors.reserveCapacity(10)
@@ -799,6 +803,8 @@ extension SequenceRecognizer {
             step = 0
             start = time
             began = time
+            var why = why
+            why.sequenceStep = .init(sequence: index, step: 0, action: steps[0].action.kind)
             failure = Failure(step: 0, failure: why, time: time)
         }
 

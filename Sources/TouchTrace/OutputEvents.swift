@@ -29,7 +29,7 @@ public enum OutputTypes {
         "drag": ["phase", "x", "y", "fingers", "start"],
         "sequence": ["name", "index", "x", "y", "fingers", "duration"],
         "won": ["recognizer", "contact"],
-        "failed": ["recognizer", "reason", "measured", "limit", "unit", "rival", "message"],
+        "failed": ["recognizer", "reason", "measured", "limit", "unit", "rival", "sequence", "step", "message"],
         "rowSwipe": ["row", "swiped"],
         "select": ["row"],
         "deselect": ["row"],

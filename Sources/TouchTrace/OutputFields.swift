@@ -98,6 +98,10 @@ extension GestureEvent {
                 w.string("unit", reason.unit)
             }
             if let rival = reason.rival { w.string("rival", rival.rawValue) }
+            if let at = reason.sequenceStep {
+                w.number("sequence", Double(at.sequence))
+                w.number("step", Double(at.step + 1))
+            }
             w.string("message", reason.description)
         }
     }

@@ -109,6 +109,9 @@ struct SequenceTests {
         let (_, out) = replay(s.events, settings: settings(steady), explain: true)
         let why = failure(of: .sequence, out)
         #expect(why?.time == 0.2 && why?.reason.kind == .moved && why?.reason.limit == 2, "\(String(describing: why))")
+        // Which step broke, and its measure: what --explain prints.
+        #expect(why?.reason.sequenceStep == .init(sequence: 0, step: 1, action: .hold))
+        #expect(why?.reason.description == "step 2 (hold): moved 3.0 mm > 2.0 mm", "\(why.map { "\($0.reason)" } ?? "none")")
         #expect(why.map { abs($0.reason.measured - 3) < 1e-9 } == true)
         #expect(sequences(out).isEmpty)
         // The long press began at 0.5 s, its own time, as with no sequence.

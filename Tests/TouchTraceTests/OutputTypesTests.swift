@@ -22,6 +22,11 @@ struct OutputTypesTests {
         .won(recognizer: .tap, contact: 0),
         .failed(recognizer: .swipe, reason: GestureFailure(.tooShort, measured: 1, limit: 12)),
         .failed(recognizer: .swipe, reason: GestureFailure(.rejected, rival: .pan)),
+        .failed(recognizer: .sequence, reason: {
+            var f = GestureFailure(.moved, measured: 6, limit: 4.7)
+            f.sequenceStep = .init(sequence: 0, step: 1, action: .hold)
+            return f
+        }()),
     ]
     static let changes: [ListEvent.Kind] = [
         .rowSwipe(row: 1, swiped: true), .select(row: 1), .deselect(row: 1), .check(row: 1, checked: true),

@@ -45,6 +45,12 @@ extension DaemonConfig {
         entry("repeat-step", number(repeatStep), notes["repeat-step"] ?? "millimeters")
         let defaults = GestureSettings()
         if settings.velocityStrategy != defaults.velocityStrategy { entry("velocityStrategy", tomlString(settings.velocityStrategy.rawValue)) }
+        if !settings.sequences.isEmpty, settings.arena.enabled.contains(.sequence) {
+            // A list across lines, each sequence one inline table on a line of its own (TOML
+            // allows an inline table no line break). Left out when they do not run, as the
+            // settings of a recognizer the daemon does not run are.
+            entry("sequences", "[\n" + settings.sequences.map { "  " + $0.settingsText(toml: true) + ",\n" }.joined() + "]")
+        }
         // The recognizers' thresholds by the catalog's names, a table for each group: the four
         // the daemon has always had, and any other the file changed; then the choices that are
         // not the defaults (a TOML table is written once, so each group's lines are gathered

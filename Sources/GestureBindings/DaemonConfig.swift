@@ -230,6 +230,12 @@ package struct DaemonConfig: Sendable {
     package var unusedSettings: [Diagnostic] {
         let running = settings.arena.enabled
         return givenSettings.sorted().compactMap { name in
+            if name == "sequences", !running.contains(.sequence) {
+                // No binding names a sequence yet (that comes with the sequences' bindings):
+                // declared, they run only when the arena is told to, for --explain.
+                return Diagnostic(.warning, givenAt[name] ?? SourceLocation(), "`sequences` changes nothing: no binding runs a sequence "
+                                  + "(list \"sequence\" in [settings.arena] enabled to run them, as --explain shows)")
+            }
             guard let group = name.split(separator: ".").first.map(String.init), name.contains("."),
                   let recognizer = RecognizerName(rawValue: group), !running.contains(recognizer) else { return nil }
             return Diagnostic(.warning, givenAt[name] ?? SourceLocation(), "`\(name)` changes nothing: the daemon runs no \(group) recognizer "

@@ -213,3 +213,49 @@ extension GestureSequence {
         }
     }
 }
+
+extension GestureSequence {
+    /// The sequence as its settings read it: `{name = "drawer", steps = [{touch = 1, …}, …]}`
+    /// in TOML's inline tables, or `{"name": "drawer", "steps": [{"touch": 1, …}, …]}` in JSON;
+    /// a step's keys in the order its reader lists them, each only when it is not its default.
+    /// Numbers are written in full, so that the text reads back to the same sequence.
+    package func settingsText(toml: Bool) -> String {
+        func key(_ k: String) -> String { toml ? k : "\"\(k)\"" }
+        func member(_ k: String, _ v: String) -> String { key(k) + (toml ? " = " : ": ") + v }
+        func text(_ s: String) -> String { JSONValue.string(s).serialized() }
+        func number(_ v: Double) -> String { formatJSONNumber(v) }
+        let steps = steps.map { step -> String in
+            var parts: [String] = []
+            switch step.action {
+            case .touch(let fingers, let edge, let along):
+                parts.append(member("touch", "\(fingers)"))
+                if let edge { parts.append(member("edge", text(edge.rawValue))) }
+                if let along { parts.append(member("along", "[\(number(along.lowerBound)), \(number(along.upperBound))]")) }
+            case .hold(let seconds, let tolerance):
+                parts.append(member("hold", number(seconds)))
+                if let tolerance { parts.append(member("tolerance", number(tolerance))) }
+            case .move(let direction, let distance, let fingers):
+                parts.append(member("move", text(direction.rawValue)))
+                switch distance {
+                case .short: break
+                case .medium: parts.append(member("distance", text("medium")))
+                case .long: parts.append(member("distance", text("long")))
+                case .millimeters(let mm): parts.append(member("distance", number(mm)))
+                }
+                if fingers != .all { parts.append(member("fingers", text(fingers.rawValue))) }
+            case .pinch(let way, let distance):
+                parts += [member("pinch", text(way.rawValue)), member("distance", number(distance))]
+            case .rotate(let turn, let angle):
+                parts += [member("rotate", text(turn.rawValue)), member("angle", number(angle))]
+            case .tap(let fingers, let taps):
+                parts.append(member("tap", "\(fingers)"))
+                if taps != 1 { parts.append(member("taps", "\(taps)")) }
+            case .lift(let count):
+                parts.append(member("lift", count.map { "\($0)" } ?? text("all")))
+            }
+            if let within = step.within { parts.append(member("within", number(within))) }
+            return "{" + parts.joined(separator: ", ") + "}"
+        }
+        return "{" + member("name", text(name)) + ", " + member("steps", "[" + steps.joined(separator: ", ") + "]") + "}"
+    }
+}

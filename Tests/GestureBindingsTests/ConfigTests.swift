@@ -317,6 +317,12 @@ struct ConfigTests {
         #expect(config.unusedSettings.map(\.description) == ["c.toml:2:1: warning: `pan.minDistance` changes nothing: the daemon runs no pan recognizer (no binding is one; list it in [settings.arena] enabled to run it)"])
         let enabled = try DaemonConfig(text: "[settings.pan]\nminDistance = 6\n[settings.arena]\nenabled = [\"tap\", \"pan\"]\n", file: "c.toml")
         #expect(enabled.unusedSettings.isEmpty)
+        // Sequences that no binding can run are said too; run by the arena, they are not.
+        let sequences = "[settings]\nsequences = [{name = \"a\", steps = [{touch = 1}, {hold = 0.4}]}]\n"
+        let idle = try DaemonConfig(text: sequences + "[[binding]]\ngesture = \"tap\"\ncommand = [\"x\"]\n", file: "c.toml")
+        #expect(idle.unusedSettings.map(\.description) == ["c.toml:2:1: warning: `sequences` changes nothing: no binding runs a sequence (list \"sequence\" in [settings.arena] enabled to run them, as --explain shows)"])
+        let run = try DaemonConfig(text: sequences + "[settings.arena]\nenabled = [\"tap\", \"sequence\"]\n", file: "c.toml")
+        #expect(run.unusedSettings.isEmpty && run.settings.arena.enabled.contains(.sequence))
     }
 
     @Test func everyMistakeOfAFileIsReportedAtOnce() {

@@ -178,6 +178,10 @@ struct PrintConfigTests {
         let text = """
             [settings]
             velocityStrategy = "impulse"
+            sequences = [{name = "drawer", steps = [{touch = 1, edge = "bottom", along = [0.25, 0.75]}, {hold = 0.4, tolerance = 2},
+                                                    {move = "up", distance = "long", within = 0.5}, {lift = "all"}]},
+                         {name = "two", steps = [{tap = 2, taps = 2}, {touch = 2}, {pinch = "out", distance = 10},
+                                                 {rotate = "counterclockwise", angle = 30}, {move = "upLeft", distance = 7.5, fingers = "last"}, {lift = 1}]}]
 
             [settings.swipe]
             axis = "horizontal"
@@ -186,7 +190,7 @@ struct PrintConfigTests {
             axis = "free"
 
             [settings.arena]
-            enabled = ["tap", "swipe", "pan"]
+            enabled = ["tap", "swipe", "pan", "sequence"]
             together = [["tap", "pan"]]
             apart = [["swipe", "pan"]]
             waitsFor = [["tap", "swipe"]]
@@ -200,11 +204,13 @@ struct PrintConfigTests {
         let config = try DaemonConfig(text: text, file: "c.toml")
         let printed = config.printed(device: nil)
         for line in [#"velocityStrategy = "impulse""#, "[settings.swipe]", #"axis = "horizontal""#, #"axis = "free""#,
-                     #"enabled = ["tap", "swipe", "pan"]"#, #"waitsFor = [["tap", "swipe"]]"#] {
+                     #"enabled = ["tap", "swipe", "pan", "sequence"]"#, #"waitsFor = [["tap", "swipe"]]"#,
+                     #"  {name = "drawer", steps = [{touch = 1, edge = "bottom", along = [0.25, 0.75]}, {hold = 0.4, tolerance = 2}, {move = "up", distance = "long", within = 0.5}, {lift = "all"}]},"#] {
             #expect(printed.contains(line + "\n"), "\(line)\n\(printed)")
         }
         let back = try DaemonConfig(text: printed, file: "printed.toml")
         #expect(back.settings == config.settings, "\(printed)")
+        #expect(back.settings.sequences.map(\.name) == ["drawer", "two"] && back.settings.sequences == config.settings.sequences)
         #expect(config.settings.swipe.axis == .horizontal && config.settings.pan.axis == .free)
         #expect(config.settings.arena.recognizeTogether(.tap, with: .pan) && !config.settings.arena.recognizeTogether(.swipe, with: .pan))
         // With nothing chosen, nothing is written: the defaults read back as themselves.

@@ -24,6 +24,9 @@ struct SequenceSettingsTests {
         ]}
         """
         let s = try read(text)
+        // Written back as the settings read them, they read back the same.
+        let written = "{\"sequences\": [" + s.sequences.map { $0.settingsText(toml: false) }.joined(separator: ", ") + "]}"
+        #expect(try read(written).sequences == s.sequences, "\(written)")
         #expect(s.sequences == [
             GestureSequence(name: "drawer", steps: [
                 Step(.touch(fingers: 1, edge: .bottom, along: 0.25...0.75)), Step(.hold(seconds: 0.4, tolerance: 2)),

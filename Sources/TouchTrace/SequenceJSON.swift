@@ -106,7 +106,7 @@ extension GestureSequence {
         guard let object = value.objectValue else {
             return problem(nil, "must be an object such as {\"hold\": 0.4}, found \(value.foundDescription)")
         }
-        let actions = object.members.map(\.key).filter { stepKeys[$0] != nil }
+        let actions = object.members.map { $0.key }.filter { stepKeys[$0] != nil }
         guard actions.count == 1, let action = actions.first, let given = object[action] else {
             return problem(nil, actions.isEmpty ? "names no action: one of \(actionKeys.map { "`\($0)`" }.joined(separator: ", "))"
                                                  : "names \(actions.count) actions (\(actions.joined(separator: ", "))): one a step")

@@ -427,6 +427,8 @@ public struct GestureEvent: Hashable, Sendable {
             nameCount = UInt8(n)
         }
 
+        /// Two are equal when their values and their names are (the name's bytes past its length
+        /// are not part of it).
         public static func == (a: Sequence, b: Sequence) -> Bool {
             guard a.index == b.index, a.fingers == b.fingers, a.position == b.position, a.duration == b.duration,
                   a.nameCount == b.nameCount else { return false }
@@ -434,6 +436,7 @@ public struct GestureEvent: Hashable, Sendable {
             return true
         }
 
+        /// Hashes what ``==(_:_:)`` compares.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(index)
             hasher.combine(fingers)

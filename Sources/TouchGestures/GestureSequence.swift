@@ -196,7 +196,20 @@ public struct GestureSequence: Hashable, Sendable {
 extension GestureSequence {
     /// What a step does, without its values: its key in the settings files.
     public enum ActionKind: String, Hashable, Sendable, CaseIterable {
-        case touch, hold, move, pinch, rotate, tap, lift
+        /// ``Action/touch(fingers:edge:along:)``.
+        case touch
+        /// ``Action/hold(seconds:tolerance:)``.
+        case hold
+        /// ``Action/move(_:distance:fingers:)``.
+        case move
+        /// ``Action/pinch(_:distance:)``.
+        case pinch
+        /// ``Action/rotate(_:angle:)``.
+        case rotate
+        /// ``Action/tap(fingers:taps:)``.
+        case tap
+        /// ``Action/lift(_:)``.
+        case lift
     }
 }
 

@@ -1,0 +1,289 @@
+internal import CPlatform
+
+// The steps of a sequence, each a method of the run that is at it: what a frame does to it.
+
+extension SequenceRecognizer.Run {
+    /// A finger that lifted in this frame (`nil`: none).
+    static func lifted(_ contacts: ContactTable) -> ContactTable.Contact? {
+        // A contact that ended stays listed for the frame it ended in, and only then.
+        guard contacts.activeCount < contacts.contacts.count else { return nil }
+        return contacts.contacts.first { $0.ended && !$0.cancelled }
+    }
+
+    /// Whether the frame only moved fingers: none went down and none lifted. Most frames do
+    /// only that, and a touch or a tap waiting for its fingers then has only their travel to
+    /// check.
+    static func onlyMoves(_ contacts: ContactTable) -> Bool {
+        !contacts.downInFrame && contacts.activeCount == contacts.contacts.count
+    }
+
+    /// How far (mm) a finger that went down in this step (not an anchor) travelled past the
+    /// slop since it landed; `nil` when none did.
+    @inline(__always) func newFingerMoved(_ contacts: ContactTable) -> Double? {
+        let slop = limits.slop
+        for c in contacts.contacts where c.maxTravelSquared > slop * slop && !isAnchor(c.id) { return c.maxTravel }
+        return nil
+    }
+
+    /// How far (mm) a finger down when the step began, held by no hold, moved past the slop
+    /// since; `nil` when none did.
+    @inline(__always) func restingFingerMoved(_ contacts: ContactTable, _ surface: Surface) -> Double? {
+        guard anchors.count > held.count else { return nil }
+        for a in anchors where !held.contains(where: { $0.id == a.id }) {
+            guard let c = contacts.contacts.first(where: { $0.id == a.id }) else { continue }
+            let moved = surface.millimeters(c.position - a.position).length
+            if moved > limits.slop { return moved }
+        }
+        return nil
+    }
+
+    /// A finger that went down where the step takes none (more down than when it began), as a
+    /// failure; `nil` when none did.
+    func fingerAdded(_ contacts: ContactTable) -> Outcome? {
+        guard contacts.activeCount > anchors.count else { return nil }
+        return .failed(GestureFailure(.tooManyFingers, measured: Double(contacts.activeCount), limit: Double(anchors.count)))
+    }
+
+    /// A finger of the step past the slop, as a failure.
+    func movedTooFar(_ mm: Double) -> Outcome { .failed(GestureFailure(.moved, measured: mm, limit: limits.slop)) }
+
+    mutating func touch(fingers: Int, edge: ScreenEdge?, along: ClosedRange<Double>?,
+                                time: Double, contacts: ContactTable, surface: Surface) -> Outcome {
+        if Self.onlyMoves(contacts) {
+            // No finger came or went: the count is as it was, and the edges were judged as the
+            // fingers landed.
+            if let mm = newFingerMoved(contacts) { return movedTooFar(mm) }
+            if let mm = restingFingerMoved(contacts, surface) { return movedTooFar(mm) }
+            return .going
+        }
+        if Self.lifted(contacts) != nil {
+            let down = contacts.contacts.count { !$0.ended && !isAnchor($0.id) }
+            return .failed(GestureFailure(.tooFewFingers, measured: Double(down), limit: Double(fingers)))
+        }
+        var added = 0
+        for c in contacts.contacts where !isAnchor(c.id) {
+            added += 1
+            if let edge, let f = landing(c.start, edge: edge, along: along, surface: surface) { return .failed(f) }
+        }
+        if let mm = newFingerMoved(contacts) { return movedTooFar(mm) }
+        if let mm = restingFingerMoved(contacts, surface) { return movedTooFar(mm) }
+        if added > fingers { return .failed(GestureFailure(.tooManyFingers, measured: Double(added), limit: Double(fingers))) }
+        guard added == fingers else { return .going }
+        last.removeAll(keepingCapacity: true)
+        for c in contacts.contacts where !isAnchor(c.id) { last.append(c.id) }
+        if first.isEmpty {
+            let last = last
+            first.append(contentsOf: last)
+        }
+        return .done
+    }
+
+    /// Whether a finger that went down at `p` is off `edge` (or its section `along`), as a failure.
+    func landing(_ p: Point, edge: ScreenEdge, along: ClosedRange<Double>?, surface: Surface) -> GestureFailure? {
+        Self.landing(p, edge: edge, along: along, surface: surface, zone: limits.edgeZone)
+    }
+
+    /// Whether a finger that went down at `p` is off `edge`'s zone, `zone` mm wide (or off its
+    /// section `along`), as a failure.
+    static func landing(_ p: Point, edge: ScreenEdge, along: ClosedRange<Double>?, surface: Surface,
+                        zone width: Double) -> GestureFailure? {
+        let zones = EdgeZones(of: p, on: surface, width: width)
+        if !edge.admits(zones.edge) {
+            let q = surface.millimeters(p)
+            let far = surface.millimeters(Point(x: surface.width, y: surface.height))
+            let from: Double
+            switch edge {
+            case .left: from = q.x
+            case .right: from = far.x - q.x
+            case .top: from = q.y
+            case .bottom: from = far.y - q.y
+            case .topLeft: from = max(q.x, q.y)
+            case .topRight: from = max(far.x - q.x, q.y)
+            case .bottomLeft: from = max(q.x, far.y - q.y)
+            case .bottomRight: from = max(far.x - q.x, far.y - q.y)
+            }
+            return GestureFailure(.outsideEdge, measured: from, limit: width)
+        }
+        guard let along else { return nil }
+        let fraction: Double
+        switch edge {
+        case .top, .bottom: fraction = surface.width > 0 ? p.x / surface.width : 0
+        default: fraction = surface.height > 0 ? p.y / surface.height : 0
+        }
+        if fraction < along.lowerBound { return GestureFailure(.outsideSection, measured: fraction, limit: along.lowerBound) }
+        if fraction > along.upperBound { return GestureFailure(.outsideSection, measured: fraction, limit: along.upperBound) }
+        return nil
+    }
+
+    mutating func hold(seconds: Double, tolerance: Double, time: Double,
+                               contacts: ContactTable, surface: Surface) -> Outcome {
+        let start = start
+        if Self.lifted(contacts) != nil {
+            return .failed(GestureFailure(.releasedEarly, measured: time - start, limit: seconds))
+        }
+        if let added = fingerAdded(contacts) { return added }
+        for a in anchors {
+            guard let c = contacts.contacts.first(where: { $0.id == a.id }) else { continue }
+            let moved = surface.millimeters(c.position - a.position).length
+            if moved > tolerance { return .failed(GestureFailure(.moved, measured: moved, limit: tolerance)) }
+        }
+        // The hold's end is a deadline, met by `advance` before this frame; a frame at or past
+        // it (an engine fed no idle ticks) ends it here.
+        return TouchEvent.reached(time, start + seconds) ? .done : .going
+    }
+
+    mutating func move(_ direction: SwipeDirection, _ distance: Double, time: Double,
+                               contacts: ContactTable, surface: Surface) -> Outcome {
+        let d = groupShift(contacts, surface)
+        let along = d.dot(direction.unitVector)
+        if let gone = Self.lifted(contacts) {
+            if group.contains(gone.id) {
+                return .failed(GestureFailure(.tooShort, measured: max(along, 0), limit: distance))
+            }
+            return .failed(GestureFailure(.lifted, measured: time - start))
+        }
+        if let added = fingerAdded(contacts) { return added }
+        guard d.length >= distance else { return .going }
+        if SwipeDirection(of: d, diagonals: direction.isDiagonal) != direction {
+            let cosine = max(-1, min(1, along / d.length))
+            let off = acos(cosine) * 180 / Double.pi
+            return .failed(GestureFailure(.wrongDirection, measured: off, limit: direction.isDiagonal ? 22.5 : 45))
+        }
+        return along >= distance ? .done : .going
+    }
+
+    /// How far the move's fingers' centre went since the step began, in mm.
+    func groupShift(_ contacts: ContactTable, _ surface: Surface) -> Point {
+        var sum = Point.zero
+        var n = 0
+        for a in anchors where group.contains(a.id) {
+            guard let c = contacts.contacts.first(where: { $0.id == a.id }) else { continue }
+            sum = sum + (c.position - a.position)
+            n += 1
+        }
+        return n == 0 ? .zero : surface.millimeters(sum / Double(n))
+    }
+
+    /// Twice the mean distance (mm) of the anchored fingers from their centre: where they are
+    /// now, or with no table, where they were when the step began.
+    static func spread(_ anchors: [Anchor], _ contacts: ContactTable?, surface: Surface) -> Double {
+        var points: (sum: Point, n: Int) = (.zero, 0)
+        func position(_ a: Anchor) -> Point {
+            guard let contacts, let c = contacts.contacts.first(where: { $0.id == a.id }) else { return a.position }
+            return c.position
+        }
+        for a in anchors {
+            points.sum = points.sum + position(a)
+            points.n += 1
+        }
+        guard points.n > 0 else { return 0 }
+        let centre = points.sum / Double(points.n)
+        var total = 0.0
+        for a in anchors {
+            let v = position(a) - centre
+            total += surface.millimeters(v).length
+        }
+        return 2 * total / Double(points.n)
+    }
+
+    mutating func pinch(_ way: GesturePattern.PinchWay, _ distance: Double, time: Double,
+                                contacts: ContactTable, surface: Surface) -> Outcome {
+        if measureInMillimeters == false {
+            // The spread at the step's start, measured once in mm now that a surface is at hand.
+            measure = Self.spread(anchors, nil, surface: surface)
+            measureInMillimeters = true
+        }
+        let change = Self.spread(anchors, contacts, surface: surface) - measure
+        let toward = way == .out ? change : -change
+        if Self.lifted(contacts) != nil { return .failed(GestureFailure(.tooShort, measured: max(toward, 0), limit: distance)) }
+        if let added = fingerAdded(contacts) { return added }
+        if toward >= distance { return .done }
+        if -toward >= distance { return .failed(GestureFailure(.pinchedWrongWay, measured: -toward, limit: distance)) }
+        return .going
+    }
+
+    mutating func rotate(_ turn: GesturePattern.Turn, _ angle: Double, time: Double,
+                                 contacts: ContactTable, surface: Surface) -> Outcome {
+        // The turn since the run last looked: the mean of each finger's turn about the
+        // fingers' centre, from where it was then (`seen`); added up over the step (degrees,
+        // clockwise positive on a screen whose y grows downward). The frames skipped between
+        // (``slack(_:_:)``) turn it less than a right angle, which one atan2 measures.
+        var before = Point.zero, now = Point.zero, n = 0
+        for a in seen {
+            guard let c = contacts.contacts.first(where: { $0.id == a.id }) else { continue }
+            before = before + a.position
+            now = now + c.position
+            n += 1
+        }
+        if n >= 2 {
+            before = before / Double(n)
+            now = now / Double(n)
+            var sum = 0.0
+            for k in seen.indices {
+                guard let c = contacts.contacts.first(where: { $0.id == seen[k].id }) else { continue }
+                let u = surface.millimeters(seen[k].position - before), v = surface.millimeters(c.position - now)
+                let cross = u.x * v.y - u.y * v.x
+                if cross != 0 { sum += atan2(cross, u.dot(v)) }
+                seen[k].position = c.position
+            }
+            measure += sum / Double(n) * 180 / Double.pi
+        }
+        let toward = turn == .clockwise ? measure : -measure
+        if Self.lifted(contacts) != nil { return .failed(GestureFailure(.notEnoughTurn, measured: max(toward, 0), limit: angle)) }
+        if let added = fingerAdded(contacts) { return added }
+        if toward >= angle { return .done }
+        if -toward >= angle { return .failed(GestureFailure(.turnedWrongWay, measured: -toward, limit: angle)) }
+        return .going
+    }
+
+    mutating func tap(fingers: Int, taps: Int, time: Double, contacts: ContactTable) -> Outcome {
+        // No finger came or went: only the tapping fingers' travel can change anything.
+        if Self.onlyMoves(contacts) {
+            if let mm = newFingerMoved(contacts) { return movedTooFar(mm) }
+            return .going
+        }
+        // Fingers down when the step began rest; the others tap.
+        for c in contacts.contacts where isAnchor(c.id) && c.ended {
+            return .failed(GestureFailure(.lifted, measured: time - start))
+        }
+        var touching = 0, down = 0
+        for c in contacts.contacts where !isAnchor(c.id) {
+            if !tapping {
+                if count > 0, TouchEvent.reached(time, lastLift + limits.gap) {
+                    return .failed(GestureFailure(.tooSlow, measured: time - lastLift, limit: limits.gap))
+                }
+                tapping = true
+                most = 0
+                group.removeAll(keepingCapacity: true)
+            }
+            if !group.contains(c.id) { group.append(c.id) }
+            if c.maxTravel > limits.slop { return .failed(GestureFailure(.moved, measured: c.maxTravel, limit: limits.slop)) }
+            touching += 1
+            if !c.ended { down += 1 }
+        }
+        guard tapping else { return .going }
+        most = max(most, touching)
+        if most > fingers {
+            return .failed(GestureFailure(.tooManyFingers, measured: Double(most), limit: Double(fingers)))
+        }
+        guard down == 0 else { return .going }
+        // Every tapping finger lifted: one tap, if enough were down together.
+        if most < fingers {
+            return .failed(GestureFailure(.tooFewFingers, measured: Double(most), limit: Double(fingers)))
+        }
+        tapping = false
+        count += 1
+        lastLift = time
+        return count >= taps ? .done : .going
+    }
+
+    mutating func lift(_ wanted: Int?, time: Double, contacts: ContactTable) -> Outcome {
+        if contacts.activeCount > anchors.count - count {
+            return .failed(GestureFailure(.tooManyFingers, measured: Double(contacts.activeCount),
+                                          limit: Double(anchors.count - count)))
+        }
+        count += contacts.contacts.count { $0.ended && !$0.cancelled && isAnchor($0.id) }
+        if let wanted { return count >= wanted ? .done : .going }
+        return contacts.activeCount == 0 ? .done : .going
+    }
+}

@@ -175,41 +175,9 @@ package struct DaemonConfig: Sendable {
         // Said by the key as written: an older key names the setting it stands for.
         let written = name.hasSuffix("." + e.key) || name == e.key ? name : e.key
         let noLimit = GestureSettings.setting(named: name)?.allowsNone ?? false
-        var entry = GestureSettings.SettingEntry(name, json(e.value, noneIsNull: noLimit), e.value.location, written: written)
-        places(e.value, into: &entry.places)
+        var entry = GestureSettings.SettingEntry(name, e.value.json(noneIsNull: noLimit), e.value.location, written: written)
+        e.value.places(into: &entry.places)
         entries.append(entry)
-    }
-
-    /// A TOML value as the JSON one the settings reader takes; `"none"` is JSON's `null` where
-    /// the setting takes one (a threshold's "no limit", or "off": `GestureSettingInfo.noneMeaning`).
-    private static func json(_ v: ConfigValue, noneIsNull: Bool) -> JSONValue {
-        switch v.kind {
-        case .string(let t): noneIsNull && t == "none" ? .null : .string(t)
-        case .integer(let i): .number(Double(i))
-        case .float(let d): .number(d)
-        case .bool(let b): .bool(b)
-        case .array(let items): .array(items.map { json($0, noneIsNull: false) })
-        case .table(let members): .object(JSONObject(members.map { .init($0.key, json($0.value, noneIsNull: false)) }))
-        }
-    }
-
-    /// Where each member inside `v` stands, by its path below it (`["0", "steps", "1", "hold"]`:
-    /// a list's items by index, a table's by key), for a problem deep inside a value.
-    private static func places(_ v: ConfigValue, _ path: [String] = [], into out: inout [[String]: SourceLocation]) {
-        switch v.kind {
-        case .array(let items):
-            for (k, item) in items.enumerated() {
-                out[path + ["\(k)"]] = item.location
-                places(item, path + ["\(k)"], into: &out)
-            }
-        case .table(let members):
-            for m in members {
-                out[path + [m.key]] = m.location
-                places(m.value, path + [m.key], into: &out)
-            }
-        case .string, .integer, .float, .bool:
-            break
-        }
     }
 
     /// `diagonals`, once, whichever table gives it (in both, which would win was a guess: the
@@ -483,21 +451,5 @@ package struct DaemonConfig: Sendable {
             ok = false
         }
         return ok ? b : nil
-    }
-}
-
-extension ConfigValue {
-    var string: String? { if case .string(let s) = kind { s } else { nil } }
-
-    /// The value as written, near enough for an error message.
-    var text: String {
-        switch kind {
-        case .string(let s): "\"\(visibleText(s))\""
-        case .integer(let i): String(i)
-        case .float(let d): formatJSONNumber(d)
-        case .bool(let b): b ? "true" : "false"
-        case .array(let a): "[" + a.map { $0.text }.joined(separator: ", ") + "]"
-        case .table(let members): "{" + members.map { "\($0.key) = \($0.value.text)" }.joined(separator: ", ") + "}"
-        }
     }
 }

@@ -38,6 +38,7 @@ extension GestureEvent: CustomStringConvertible {
             case .swipe: g.direction?.rawValue ?? ""
             case .pinch: g.pinch?.rawValue ?? ""
             case .rotate: g.turn?.rawValue ?? ""
+            case .sequence: g.sequence.map { "#\($0)" } ?? ""
             case .tap, .longPress: ""
             }
             let edge = g.edge.screenEdge.map { " from the \($0.rawValue) edge" } ?? ""

@@ -13,9 +13,10 @@
 /// drawer.mismatch(seen)  // nil: a side's zone takes the corners that touch it
 /// ```
 public struct GesturePattern: Hashable, Sendable {
-    /// The gestures a pattern can name: the recognizers whose gestures a user binds.
+    /// The gestures a pattern can name: the recognizers whose gestures a user binds, and the
+    /// declared sequences of steps (``GestureSequence``), told apart by their names.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case tap, swipe, longPress, pinch, rotate
+        case tap, swipe, longPress, pinch, rotate, sequence
 
         /// The engine's recognizer of it.
         public var recognizer: RecognizerName {
@@ -25,6 +26,7 @@ public struct GesturePattern: Hashable, Sendable {
             case .longPress: .longPress
             case .pinch: .pinch
             case .rotate: .rotate
+            case .sequence: .sequence
             }
         }
 
@@ -37,7 +39,8 @@ public struct GesturePattern: Hashable, Sendable {
             case .longPress: self = .longPress
             case .pinch: self = .pinch
             case .rotate: self = .rotate
-            case .pan, .fling, .drag, .sequence: return nil
+            case .sequence: self = .sequence
+            case .pan, .fling, .drag: return nil
             }
         }
     }
@@ -84,6 +87,13 @@ public struct GesturePattern: Hashable, Sendable {
         }
     }
 
+    // The stored fields in the order that packs them best: the two counts, then the bytes
+    // (a sequence's index last), 33 bytes where the order of the words below took 41.
+
+    /// A tap's count: 1 a tap, 2 a double tap. Only a tap's is tested.
+    public var taps: Int
+    /// How many fingers; `nil` for any number.
+    public var fingers: Int?
     /// The kind of gesture: always tested first.
     public var kind: Kind
     /// A swipe's direction; `nil` for any.
@@ -92,18 +102,17 @@ public struct GesturePattern: Hashable, Sendable {
     public var pinch: PinchWay?
     /// A rotation's turn; `nil` for either.
     public var turn: Turn?
-    /// A tap's count: 1 a tap, 2 a double tap. Only a tap's is tested.
-    public var taps: Int
-    /// How many fingers; `nil` for any number.
-    public var fingers: Int?
     /// Where the gesture started; ``Edge/any`` for anywhere.
     public var edge: Edge
+    /// A declared sequence, by its index in ``GestureSettings/sequences`` (as its report,
+    /// ``GestureEvent/Sequence/index``, gives it); `nil` for any. Only a sequence's is tested.
+    public var sequence: Int?
 
     /// A gesture of `kind`; every field not given takes any value (a tap's count is 1).
     public init(_ kind: Kind, direction: SwipeDirection? = nil, pinch: PinchWay? = nil, turn: Turn? = nil,
-                taps: Int = 1, fingers: Int? = nil, edge: Edge = .any) {
+                taps: Int = 1, fingers: Int? = nil, edge: Edge = .any, sequence: Int? = nil) {
         (self.kind, self.direction, self.pinch, self.turn) = (kind, direction, pinch, turn)
-        (self.taps, self.fingers, self.edge) = (taps, fingers, edge)
+        (self.taps, self.fingers, self.edge, self.sequence) = (taps, fingers, edge, sequence)
     }
 
     /// The test a gesture failed, in the order ``mismatch(_:)`` makes them, with what the pattern
@@ -115,12 +124,13 @@ public struct GesturePattern: Hashable, Sendable {
         case taps(Int)
         case pinch(PinchWay)
         case turn(Turn)
+        case sequence(Int)
         case edge
     }
 
     /// The first test `gesture` (a recognized gesture's pattern) fails, or `nil` when this
     /// pattern takes it. In order: the kind, the fingers, then the kind's own field (a swipe's
-    /// direction, a tap's count, a pinch's way, a rotation's turn), then the edge.
+    /// direction, a tap's count, a pinch's way, a rotation's turn, a sequence's index), then the edge.
     public func mismatch(_ gesture: GesturePattern) -> Mismatch? {
         if kind != gesture.kind { return .kind }
         if let f = fingers, f != gesture.fingers { return .fingers(f) }
@@ -129,6 +139,7 @@ public struct GesturePattern: Hashable, Sendable {
         case .tap: if taps != gesture.taps { return .taps(taps) }
         case .pinch: if let p = pinch, p != gesture.pinch { return .pinch(p) }
         case .rotate: if let t = turn, t != gesture.turn { return .turn(t) }
+        case .sequence: if let k = sequence, k != gesture.sequence { return .sequence(k) }
         case .longPress: break
         }
         if !edge.admits(gesture.edge.screenEdge) { return .edge }

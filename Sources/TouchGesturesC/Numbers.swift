@@ -42,6 +42,7 @@ import TouchList
     case .longPress: 3
     case .pinch: 5
     case .rotate: 6
+    case .sequence: 12
     }
 }
 
@@ -56,7 +57,7 @@ import TouchList
     case .rotate: (typeNumber(.rotate), "rotate")
     case .fling: (7, "fling")
     case .drag: (11, "drag")
-    case .sequence: (12, "sequence")
+    case .sequence: (typeNumber(.sequence), "sequence")
     case .follow: (10, "follow")
     case .failed: (8, "failed")
     case .won: (9, "won")

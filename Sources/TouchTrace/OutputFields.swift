@@ -72,6 +72,7 @@ extension GestureEvent {
             case .swipe: w.string("direction", f.gesture.direction?.rawValue ?? "")
             case .pinch: w.string("direction", f.gesture.pinch?.rawValue ?? "")
             case .rotate: w.string("direction", f.gesture.turn?.rawValue ?? "")
+            case .sequence: if let k = f.gesture.sequence { w.number("index", Double(k)) }
             case .tap, .longPress: break
             }
             if let edge = f.gesture.edge.screenEdge { w.string("edge", edge.rawValue) } else { w.null("edge") }

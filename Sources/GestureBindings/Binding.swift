@@ -96,6 +96,9 @@ package struct Binding: Hashable, Sendable {
     package var command: Command
     /// Where the binding was written (file and line, or the `-g` flag), for logs and errors.
     package var origin: String
+    /// A sequence binding's sequence, by its name; ``gesture`` names it by its index in the
+    /// settings' sequences, which the configuration sets from this name once every table is read.
+    package var sequenceName: String?
 
     package init(gesture: GesturePattern, distance: Distance = .any, mode: Mode = .release, command: Command, origin: String = "") {
         self.gesture = gesture
@@ -124,8 +127,12 @@ extension Binding {
         case .longPress: parts.append("long press")
         case .pinch: parts.append("pinch " + (gesture.pinch?.rawValue ?? "in or out"))
         case .rotate: parts.append("rotate " + (gesture.turn?.rawValue ?? "either way"))
+        case .sequence: parts.append("sequence " + visibleText(sequenceName ?? "any"))
         }
-        parts.append(gesture.fingers.map { $0 == 1 ? "1 finger" : "\($0) fingers" } ?? "any fingers")
+        // A sequence's steps say its fingers.
+        if gesture.kind != .sequence {
+            parts.append(gesture.fingers.map { $0 == 1 ? "1 finger" : "\($0) fingers" } ?? "any fingers")
+        }
         switch gesture.edge {
         case .any: break
         case .none: parts.append("not from an edge")

@@ -105,6 +105,8 @@ extension DaemonConfig {
             if let p = g.pinch { entry("direction", tomlString(p.rawValue)) }
             if let t = g.turn { entry("direction", tomlString(t.rawValue)) }
             if g.kind == .tap, g.taps != 1 { entry("taps", String(g.taps)) }
+            // Its steps are printed with [settings] sequences, where the name finds them.
+            if let name = b.sequenceName { entry("name", tomlString(name)) }
             if let f = g.fingers { entry("fingers", String(f)) }
             switch g.edge {
             case .any: break

@@ -5,6 +5,9 @@ import TouchTrace
 /// Read from a configuration file (``init(text:file:)``) and completed by command-line flags.
 package struct DaemonConfig: Sendable {
     package var bindings: [Binding] = []
+    /// The sequences the bindings declare with their own `steps` (`gesture = "sequence"`), run
+    /// after `[settings] sequences` (``settings`` gives the engine both).
+    package var bindingSequences: [GestureSequence] = []
 
     /// Eight swipe directions (`true`), four (`false`), or (`nil`, the default) eight exactly
     /// when a binding names a diagonal, so that four-way bindings keep their 90° sectors.
@@ -68,6 +71,7 @@ package struct DaemonConfig: Sendable {
     /// and no fling: nothing binds them.
     package var settings: GestureSettings {
         var s = thresholds
+        s.sequences += bindingSequences
         s.swipe.diagonals = diagonals ?? bindings.contains { $0.gesture.direction?.isDiagonal ?? false }
         if !givenSettings.contains("tap.maxCount") {
             s.tap.maxCount = max(1, bindings.filter { $0.gesture.kind == .tap }.map { $0.gesture.taps }.max() ?? 1)
@@ -117,6 +121,7 @@ package struct DaemonConfig: Sendable {
         let ordered = tables.filter(isSettings) + tables.filter { !isSettings($0) }
         var given: [String: SourceLocation] = [:]
         var entries: Entries = []
+        var sequenceNames: [NamedSequence] = []
         for table in ordered {
             if isSettings(table), table.name != "settings" {
                 readSettingsGroup(String(table.name.dropFirst("settings.".count)), table, &entries, &given, fail)
@@ -130,7 +135,7 @@ package struct DaemonConfig: Sendable {
             case ("settings", false): readSettings(table, &entries, &given, fail)
             case ("input", false): readInput(table, fail)
             case ("binding", true):
-                if let b = Self.binding(table, repeatStep: repeatStep, fail) { bindings.append(b) }
+                if let b = Self.binding(table, repeatStep: repeatStep, sequences: &bindingSequences, names: &sequenceNames, fail) { bindings.append(b) }
             case ("binding", false):
                 fail("bindings are written [[binding]] (each one a new entry), not [binding]", table.location)
             default:
@@ -143,7 +148,40 @@ package struct DaemonConfig: Sendable {
             problems += error.diagnostics
         }
         givenAt = given
+        checkSequenceNames(sequenceNames, fail)
         if !problems.isEmpty { throw DiagnosticError(problems.sorted { ($0.location.line ?? 0, $0.location.column ?? 0) < ($1.location.line ?? 0, $1.location.column ?? 0) }) }
+    }
+
+    /// The sequence a `gesture = "sequence"` binding names, where, and whether its own `steps`
+    /// declare it.
+    private struct NamedSequence {
+        var name: String
+        var at: SourceLocation
+        var declares: Bool
+    }
+
+    /// Every sequence binding names one sequence, and no two sequences share a name: a binding
+    /// with no `steps` names one of `[settings] sequences`; one with its own steps gives a new one.
+    /// Then each binding's pattern names its sequence by its index in ``settings``' sequences.
+    private mutating func checkSequenceNames(_ names: [NamedSequence], _ fail: (String, SourceLocation) -> Void) {
+        var seen: [String: String] = [:]
+        for q in thresholds.sequences { seen[q.name] = "in [settings] sequences" }
+        for n in names {
+            if n.declares {
+                if let before = seen[n.name] {
+                    fail("the sequence name \"\(visibleText(n.name))\" is given already (\(before)): give this binding another `name`", n.at)
+                }
+                seen[n.name] = "by the binding at line \(n.at.line ?? 0)"
+            } else if seen[n.name] == nil || !thresholds.sequences.contains(where: { $0.name == n.name }) {
+                let known = thresholds.sequences.map { "\"\(visibleText($0.name))\"" }.joined(separator: ", ")
+                fail("no sequence in [settings] sequences is named \"\(visibleText(n.name))\": give this binding its `steps`, or name one of them"
+                     + (known.isEmpty ? " (there are none)" : " (\(known))"), n.at)
+            }
+        }
+        let all = thresholds.sequences + bindingSequences
+        for k in bindings.indices where bindings[k].gesture.kind == .sequence {
+            bindings[k].gesture.sequence = all.firstIndex { $0.name == bindings[k].sequenceName }
+        }
     }
 
     private static func number(_ e: (key: String, value: ConfigValue, location: SourceLocation),
@@ -198,11 +236,19 @@ package struct DaemonConfig: Sendable {
     package var unusedSettings: [Diagnostic] {
         let running = settings.arena.enabled
         return givenSettings.sorted().compactMap { name in
-            if name == "sequences", !running.contains(.sequence) {
-                // No binding names a sequence yet (that comes with the sequences' bindings):
-                // declared, they run only when the arena is told to, for --explain.
-                return Diagnostic(.warning, givenAt[name] ?? SourceLocation(), "`sequences` changes nothing: no binding runs a sequence "
-                                  + "(list \"sequence\" in [settings.arena] enabled to run them, as --explain shows)")
+            if name == "sequences" {
+                let at = givenAt[name] ?? SourceLocation()
+                guard running.contains(.sequence) else {
+                    return Diagnostic(.warning, at, "`sequences` changes nothing: no binding runs a sequence (give a [[binding]] "
+                                      + "gesture = \"sequence\" and its name, or list \"sequence\" in [settings.arena] enabled to run them for --explain)")
+                }
+                // Run, a sequence takes the touches that do its steps from every other gesture:
+                // one no binding names runs nothing with them.
+                let named = Set(bindings.compactMap { $0.sequenceName })
+                let idle = thresholds.sequences.filter { !named.contains($0.name) }.map { "\"\(visibleText($0.name))\"" }
+                guard !idle.isEmpty, !named.isEmpty else { return nil }
+                return Diagnostic(.warning, at, "no binding names the sequence\(idle.count == 1 ? "" : "s") \(idle.joined(separator: ", ")): "
+                                  + "\(idle.count == 1 ? "it takes" : "they take") the touches that do \(idle.count == 1 ? "its" : "their") steps and run\(idle.count == 1 ? "s" : "") nothing")
             }
             guard let group = name.split(separator: ".").first.map(String.init), name.contains("."),
                   let recognizer = RecognizerName(rawValue: group), !running.contains(recognizer) else { return nil }
@@ -311,9 +357,11 @@ package struct DaemonConfig: Sendable {
         }
     }
 
-    static let bindingKeys = ["gesture", "direction", "fingers", "edge", "distance", "mode", "step", "stream", "taps", "command", "shell", "action"]
+    static let bindingKeys = ["gesture", "direction", "fingers", "edge", "distance", "mode", "step", "stream", "taps", "name", "steps",
+                              "command", "shell", "action"]
 
-    private static func binding(_ table: ConfigTable, repeatStep: Double, _ fail: (String, SourceLocation) -> Void) -> Binding? {
+    private static func binding(_ table: ConfigTable, repeatStep: Double, sequences: inout [GestureSequence], names: inout [NamedSequence],
+                                _ fail: (String, SourceLocation) -> Void) -> Binding? {
         var values: [String: (value: ConfigValue, location: SourceLocation)] = [:]
         var ok = true
         for e in table.entries {
@@ -348,6 +396,17 @@ package struct DaemonConfig: Sendable {
             }
             return true
         }
+        if gesture == .sequence {
+            guard let name = sequence(table, values, &sequences, &names, fail) else { return nil }
+            b.sequenceName = name
+            for key in ["fingers", "edge"] {
+                if let v = values[key] { fail("`\(key)` does not apply to a sequence: its steps say where it starts and with how many fingers", v.location); ok = false }
+            }
+        } else {
+            for key in ["name", "steps"] {
+                if let v = values[key] { fail("`\(key)` does not apply to a \(gesture.rawValue) (only to a sequence)", v.location); ok = false }
+            }
+        }
         if let d = values["direction"] {
             switch gesture {
             case .swipe:
@@ -358,17 +417,17 @@ package struct DaemonConfig: Sendable {
                 if let s = d.value.string.flatMap(GesturePattern.PinchWay.init(rawValue:)) { b.gesture.pinch = s } else { bad("direction", "\"in\" or \"out\"") }
             case .rotate:
                 if let s = d.value.string.flatMap(GesturePattern.Turn.init(rawValue:)) { b.gesture.turn = s } else { bad("direction", "\"clockwise\" or \"counterclockwise\"") }
-            case .tap, .longPress:
+            case .tap, .longPress, .sequence:
                 fail("`direction` does not apply to a \(gesture.rawValue)", d.location)
                 ok = false
             }
         }
-        if let f = values["fingers"] {
+        if gesture != .sequence, let f = values["fingers"] {
             if f.value.string == "any" { b.gesture.fingers = nil } else if let n = f.value.number, n >= 1, n <= 10, n == n.rounded() { b.gesture.fingers = Int(n) } else {
                 bad("fingers", "a finger count from 1 to 10, or \"any\"")
             }
         }
-        if let e = values["edge"] {
+        if gesture != .sequence, let e = values["edge"] {
             switch e.value.string {
             case "any": b.gesture.edge = .any
             case "none": b.gesture.edge = .none
@@ -451,5 +510,48 @@ package struct DaemonConfig: Sendable {
             ok = false
         }
         return ok ? b : nil
+    }
+
+    /// The sequence a `gesture = "sequence"` binding runs: its `name`, and its own `steps` read
+    /// as `[settings] sequences` reads a sequence's (each mistake at its line and column), added
+    /// to `sequences`; a binding with no steps names a sequence of `[settings] sequences`, which
+    /// ``checkSequenceNames(_:_:)`` finds once every table is read. `nil` after a problem.
+    private static func sequence(_ table: ConfigTable, _ values: [String: (value: ConfigValue, location: SourceLocation)],
+                                 _ sequences: inout [GestureSequence], _ names: inout [NamedSequence],
+                                 _ fail: (String, SourceLocation) -> Void) -> String? {
+        let given = values["name"]
+        let name: String
+        if let given {
+            guard let s = given.value.string, !s.isEmpty, s.utf8.count <= GestureSequence.maxNameBytes else {
+                fail("`name` must be the sequence's name, 1 to \(GestureSequence.maxNameBytes) bytes, found \(given.value.text)", given.value.location)
+                return nil
+            }
+            name = s
+        } else if values["steps"] != nil {
+            // Unique in a file, and says where to look: a trace's output and --explain name it.
+            name = "line \(table.location.line ?? 0)"
+        } else {
+            fail("this sequence binding has no `steps` and no `name` (give its steps, or the name of one of [settings] sequences)", table.location)
+            return nil
+        }
+        if let steps = values["steps"] {
+            var places: [[String]: SourceLocation] = [["steps"]: steps.value.location]
+            steps.value.places(["steps"], into: &places)
+            var broken = false
+            let read = GestureSequence.read(name: name, steps: steps.value.json(noneIsNull: false), written: "[[binding]]", path: []) { path, message in
+                var p = path
+                var place: SourceLocation?
+                while place == nil, !p.isEmpty {
+                    place = places[p]
+                    p.removeLast()
+                }
+                fail(message, place ?? table.location)
+                broken = true
+            }
+            guard let read, !broken else { return nil }
+            sequences.append(read)
+        }
+        names.append(NamedSequence(name: name, at: given?.value.location ?? table.location, declares: values["steps"] != nil))
+        return name
     }
 }

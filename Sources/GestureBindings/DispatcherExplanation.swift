@@ -1,4 +1,5 @@
 import TouchGestures
+import TouchTrace
 
 /// `--explain`: what the dispatcher says of each touch, made only when asked for (matching
 /// itself makes no text). The rules are in ``GestureDispatcher/explains``.
@@ -58,6 +59,24 @@ extension GestureDispatcher {
             }
             explanation.append(line)
         }
+    }
+
+    /// Keeps, in words, why each sequence a binding names failed (the engine's runs, read as the
+    /// sequence member fails): `sequence drawer: step 2 (hold): moved 5.4 mm > 4.7 mm at 0.12 s`.
+    mutating func noteSequenceFailures() {
+        let named = keys.filter { $0.gesture.kind == .sequence }.map { $0.gesture.sequence }
+        guard !named.isEmpty else { return }
+        sequenceFailures = engine.sequenceFailures.compactMap { f, after in
+            guard let k = f.sequenceStep?.sequence, named.contains(where: { $0 == nil || $0 == k }) else { return nil }
+            return "sequence \(sequenceName(k)): \(f) at \(formatFixed(after, digits: 2)) s"
+        }
+    }
+
+    /// The name of the engine's sequence `index`, as `--explain` writes it (`#3` when it has none).
+    func sequenceName(_ index: Int?) -> String {
+        guard let index else { return "any" }
+        let declared = engine.sequences
+        return declared.indices.contains(index) ? visibleText(declared[index].name) : "#\(index)"
     }
 
     /// The near miss held since its sequence ended, now that no tap of it can come.
@@ -131,13 +150,14 @@ extension GestureDispatcher {
             pendingNearMiss = head + "touch with \(fingerWords) cancelled (by the device or the system): nothing runs for it"
             return
         }
+        let sequences = sequenceFailures.isEmpty ? "" : "; " + sequenceFailures.joined(separator: "; ")
         guard let missed = nearestMiss(other: nil) else {
             let bound = Set(keys.map { $0.gesture.kind }).map { $0.plural }.sorted()
             pendingNearMiss = head + "touch with \(fingerWords): no gesture a binding waits for ("
-                + (bound.isEmpty ? "none is bound" : bound.joined(separator: ", ")) + ")" + offAxis
+                + (bound.isEmpty ? "none is bound" : bound.joined(separator: ", ")) + ")" + sequences + offAxis
             return
         }
-        pendingNearMiss = head + missed
+        pendingNearMiss = head + missed + sequences
     }
 
     /// The swipe bindings the swipe's axis rules out, said beside a touch that ran nothing: they
@@ -159,7 +179,7 @@ extension GestureDispatcher {
     /// `not a swipe up from the bottom edge, 1 finger: distance 11.5 mm < 11.8 mm`.
     func nearestMiss(other: GesturePattern.Kind?, within: Double = .infinity) -> String? {
         var best: (gesture: GesturePattern.Kind, failure: GestureFailure, miss: Double)?
-        for (r, f) in failures {
+        for (r, f) in failures where r != .sequence {  // each sequence's is said apart
             guard let g = GesturePattern.Kind(r), g != other, keys.contains(where: { $0.gesture.kind == g }),
                   let miss = f.shortfall, miss <= within else { continue }
             if miss < (best?.miss ?? .infinity) { best = (g, f, miss) }
@@ -175,6 +195,7 @@ extension GestureDispatcher {
         case .longPress: what = "long press"
         case .pinch: what = "pinch"
         case .rotate: what = "rotation"
+        case .sequence: what = "sequence"
         }
         if let e = startEdge { what += " from the \(e.rawValue) edge" }
         let note = best.gesture == .swipe && best.failure.kind == .tooShort ? limitNotes.swipeDistance : nil
@@ -185,7 +206,13 @@ extension GestureDispatcher {
     func words(_ m: Mismatch, _ key: Key, _ c: Candidate) -> String {
         let g = c.gesture
         switch m {
-        case .gesture, .pattern(.kind): return "gesture \(g.kind.rawValue) ≠ \(key.gesture.kind.rawValue)"
+        case .gesture, .pattern(.kind):
+            // A sequence binding passed over for another gesture: the step its sequence failed.
+            if key.gesture.kind == .sequence, key.gesture.sequence != nil,
+               let why = sequenceFailures.first(where: { $0.hasPrefix("sequence \(sequenceName(key.gesture.sequence)): ") }) {
+                return "gesture \(g.kind.rawValue) ≠ sequence: \(why)"
+            }
+            return "gesture \(g.kind.rawValue) ≠ \(key.gesture.kind.rawValue)"
         case .repeating: return "repeats while the fingers move (mode P), not at the end"
         case .streams: return "streams while its gesture happens, and its stream did not begin in this touch"
         case .pattern(.fingers(let f)): return "fingers \(g.fingers ?? 0) ≠ \(f)"
@@ -193,6 +220,7 @@ extension GestureDispatcher {
         case .pattern(.taps(let n)): return "taps \(g.taps) ≠ \(n)"
         case .pattern(.pinch(let p)): return "pinch \(g.pinch?.rawValue ?? "none") ≠ \(p.rawValue)"
         case .pattern(.turn(let t)): return "turn \(g.turn?.rawValue ?? "none") ≠ \(t.rawValue)"
+        case .pattern(.sequence(let k)): return "sequence \(sequenceName(g.sequence)) ≠ \(sequenceName(k))"
         case .pattern(.edge): return edgeReason(key.gesture.edge, g.edge.screenEdge)
         case .distance:
             let need: (String, Double) = switch key.distance {
@@ -253,6 +281,7 @@ extension GesturePattern.Kind {
         case .longPress: "long presses"
         case .pinch: "pinches"
         case .rotate: "rotations"
+        case .sequence: "sequences"
         }
     }
 }

@@ -1,4 +1,5 @@
 import TouchGestures
+import TouchTrace
 
 extension GestureDispatcher {
     /// A binding to run, and why.
@@ -20,6 +21,7 @@ extension GestureDispatcher {
             case rotate(GesturePattern.Turn, radians: Double, fingers: Int)
             case slide(SwipeDirection, millimeters: Double, fingers: Int, edge: ScreenEdge?)
             case swipe(SwipeDirection, millimeters: Double, fingers: Int, edge: ScreenEdge?)
+            case sequence(GestureEvent.Sequence)
         }
 
         /// The gesture, in a few words (`swipe up 41 mm, 1 finger, from the bottom edge`).
@@ -43,6 +45,9 @@ extension GestureDispatcher {
                 return "slide \(way.rawValue) \(GestureDispatcher.decimal(mm)) mm, \(plural(fingers))\(place(edge))"
             case .swipe(let way, let mm, let fingers, let edge):
                 return "swipe \(way.rawValue) \(GestureDispatcher.decimal(mm)) mm, \(plural(fingers))\(place(edge))"
+            case .sequence(let q):
+                // Done at a lift of every finger, it has none down.
+                return "sequence \(visibleText(q.name)) done in \(GestureDispatcher.decimal(q.duration)) s" + (q.fingers > 0 ? ", \(plural(q.fingers)) down" : "")
             }
         }
     }

@@ -88,6 +88,9 @@ package struct GestureDispatcher: Sendable {
     /// gesture of it was explained (then it needs no near-miss line).
     var failures: [(RecognizerName, GestureFailure)] = []
     var explainedSequence = false
+    /// Explaining only: why each sequence a binding names failed in the current touch sequence,
+    /// in words (`sequence drawer: step 2 (hold): moved 5.4 mm > 4.7 mm at 0.12 s`).
+    var sequenceFailures: [String] = []
     /// Explaining only: the repeating bindings that stepped in the current sequence, in order
     /// (one run for each binding and direction in a row), told at its end.
     var slideRuns: [SlideRun] = []
@@ -217,7 +220,10 @@ package struct GestureDispatcher: Sendable {
             // Only reported when explaining: why each recognizer gave up, kept for a near miss
             // (a tap's explanation may name the long press it missed in the same frame).
             for g in events {
-                if case .failed(let r, let f) = g.kind, failures.count < 16 { failures.append((r, f)) }
+                guard case .failed(let r, let f) = g.kind else { continue }
+                if failures.count < 16 { failures.append((r, f)) }
+                // The member says the furthest run; every sequence a binding names is said.
+                if r == .sequence { noteSequenceFailures() }
             }
         }
         for g in events {
@@ -246,6 +252,7 @@ package struct GestureDispatcher: Sendable {
         cancelled = false
         repeated = false
         failures.removeAll(keepingCapacity: true)
+        sequenceFailures.removeAll(keepingCapacity: true)
         slideRuns.removeAll(keepingCapacity: true)
         explainedSequence = false
         previousSequenceTapped = sequenceTapped
@@ -292,7 +299,7 @@ package struct GestureDispatcher: Sendable {
             case .pattern(.direction): 3
             case .pattern(.taps): 4
             case .pattern(.pinch): 5
-            case .pattern(.turn): 6
+            case .pattern(.turn), .pattern(.sequence): 6
             case .pattern(.edge): 7
             case .distance: 8
             }
@@ -346,6 +353,13 @@ package struct GestureDispatcher: Sendable {
             let c = Candidate(GesturePattern(.rotate, turn: way, fingers: r.fingers, edge: .init(startEdge)))
             let b = first(c)
             let cause = Firing.Cause.rotate(way, radians: r.angle, fingers: r.fingers)
+            explain(Firing.words(cause), at: g.time, c, ran: b)
+            if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
+        case .sequence(let q):
+            // Its steps said where and with how many fingers: a binding names it by its name.
+            let c = Candidate(GesturePattern(.sequence, fingers: q.fingers, sequence: q.index))
+            let b = first(c)
+            let cause = Firing.Cause.sequence(q)
             explain(Firing.words(cause), at: g.time, c, ran: b)
             if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
         default:

@@ -96,6 +96,12 @@ public struct GestureEngine: Sendable, MemberStepper {
         }
     }
 
+    /// Why each declared sequence failed in the touch sequence on the surface (or, once it
+    /// ended, the last one): each failure (its ``GestureFailure/sequenceStep`` names the
+    /// sequence and the step) with the seconds from the sequence's first step to it, in the
+    /// order of ``sequences``. The member reports only the furthest; `--explain` says them all.
+    package var sequenceFailures: [(failure: GestureFailure, after: Double)] { recognizers.sequence.runFailures }
+
     /// The gestures to follow while they happen, in order: the first that takes a beginning
     /// gesture decides whether it is followed (``FollowRequest`` has the rules). Each followed
     /// gesture is reported as ``GestureEvent/Kind/follow(_:)`` events, after the frame's other

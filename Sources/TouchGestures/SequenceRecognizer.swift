@@ -204,6 +204,12 @@ struct SequenceRecognizer: Sendable {
         emit(.failed(recognizer: .sequence, reason: reason))
     }
 
+    /// Each failed run's failure (with its step) and the seconds from its first step's beginning
+    /// to it, in the order of ``sequences``: what `--explain` says of every sequence tried.
+    var runFailures: [(failure: GestureFailure, after: Double)] {
+        runs.compactMap { r in r.failure.map { ($0.failure, $0.time - r.began) } }
+    }
+
     private mutating func stopOthers(than winner: Int) {
         for k in runs.indices where k != winner && (runs[k].status == .running || runs[k].status == .between) {
             runs[k].status = .ready

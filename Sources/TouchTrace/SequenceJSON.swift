@@ -60,29 +60,11 @@ extension GestureSequence {
                 fail(["\(i)", "name"], "`\(here).name` must be a string, found \(object["name"]?.foundDescription ?? "nothing")")
                 continue
             }
-            guard let stepValues = object["steps"]?.arrayValue else {
-                fail(["\(i)", "steps"], "`\(here).steps` (\(name)) must be a list of steps, found \(object["steps"]?.foundDescription ?? "nothing")")
+            guard let stepsValue = object["steps"] else {
+                fail(["\(i)", "steps"], "`\(here).steps` (\(name)) must be a list of steps, found nothing")
                 continue
             }
-            var steps: [Step] = []
-            var broken = false
-            for (k, stepValue) in stepValues.enumerated() {
-                let path = ["\(i)", "steps", "\(k)"]
-                switch step(from: stepValue, written: "\(here).steps[\(k)]", sequence: name) {
-                case .success(let s): steps.append(s)
-                case .failure(let problem):
-                    fail(path + (problem.key.map { [$0] } ?? []), problem.message)
-                    broken = true
-                }
-            }
-            if broken { continue }
-            let sequence = GestureSequence(name: name, steps: steps)
-            if let problem = sequence.problem {
-                let path = problem.step.map { ["\(i)", "steps", "\($0)", problem.key] } ?? ["\(i)", problem.key]
-                let which = problem.step.map { "\(here).steps[\($0)].\(problem.key)" } ?? "\(here).\(problem.key)"
-                fail(path, "`\(which)` (\(name)) \(problem.message)")
-                continue
-            }
+            guard let sequence = read(name: name, steps: stepsValue, written: here, path: ["\(i)"], fail: fail) else { continue }
             guard names.insert(name).inserted else {
                 fail(["\(i)", "name"], "`\(here).name`: the name \"\(name)\" is given to two sequences")
                 continue
@@ -90,6 +72,36 @@ extension GestureSequence {
             out.append(sequence)
         }
         return (out, problems)
+    }
+
+    /// The sequence named `name` whose `steps` value is `value`, or `nil` after telling `fail`
+    /// each problem: `written` is how messages name the sequence (`sequences[0]`, `[[binding]]`)
+    /// and `path` where it stands, for `fail` to locate a member below it.
+    package static func read(name: String, steps value: JSONValue, written: String, path: [String],
+                             fail: ([String], String) -> Void) -> GestureSequence? {
+        guard let stepValues = value.arrayValue else {
+            fail(path + ["steps"], "`\(written).steps` (\(name)) must be a list of steps, found \(value.foundDescription)")
+            return nil
+        }
+        var steps: [Step] = []
+        var broken = false
+        for (k, stepValue) in stepValues.enumerated() {
+            switch step(from: stepValue, written: "\(written).steps[\(k)]", sequence: name) {
+            case .success(let s): steps.append(s)
+            case .failure(let problem):
+                fail(path + ["steps", "\(k)"] + (problem.key.map { [$0] } ?? []), problem.message)
+                broken = true
+            }
+        }
+        if broken { return nil }
+        let sequence = GestureSequence(name: name, steps: steps)
+        if let problem = sequence.problem {
+            let at = problem.step.map { path + ["steps", "\($0)", problem.key] } ?? path + [problem.key]
+            let which = problem.step.map { "\(written).steps[\($0)].\(problem.key)" } ?? "\(written).\(problem.key)"
+            fail(at, "`\(which)` (\(name)) \(problem.message)")
+            return nil
+        }
+        return sequence
     }
 
     /// What is wrong with one step: the key it is about (`nil`: the step) and what.

@@ -169,7 +169,7 @@ struct ConfigTests {
         Bad(text: "[[binding]]\ngesture = \"swipe\"\n",
             message: "c.toml:1:1: error: this [[binding]] has no `command` (a program and its arguments), `shell` (a command line) or `action`"),
         Bad(text: "[[binding]]\ngesture = \"tap\"\ncolour = 3\ncommand = [\"x\"]\n",
-            message: "c.toml:3:1: error: unknown binding key `colour` (expected gesture, direction, fingers, edge, distance, mode, step, stream, taps, command, shell, action)"),
+            message: "c.toml:3:1: error: unknown binding key `colour` (expected gesture, direction, fingers, edge, distance, mode, step, stream, taps, name, steps, command, shell, action)"),
         Bad(text: "[settings]\nedge-zone = -1\n",
             message: "c.toml:2:13: error: `edge-zone` (swipe.edgeZone) is millimeters; 0–100: -1 is outside that"),
         // The catalog's names, in [settings.GROUP] tables, with the unit and the plausible range.
@@ -320,7 +320,7 @@ struct ConfigTests {
         // Sequences that no binding can run are said too; run by the arena, they are not.
         let sequences = "[settings]\nsequences = [{name = \"a\", steps = [{touch = 1}, {hold = 0.4}]}]\n"
         let idle = try DaemonConfig(text: sequences + "[[binding]]\ngesture = \"tap\"\ncommand = [\"x\"]\n", file: "c.toml")
-        #expect(idle.unusedSettings.map(\.description) == ["c.toml:2:1: warning: `sequences` changes nothing: no binding runs a sequence (list \"sequence\" in [settings.arena] enabled to run them, as --explain shows)"])
+        #expect(idle.unusedSettings.map(\.description) == ["c.toml:2:1: warning: `sequences` changes nothing: no binding runs a sequence (give a [[binding]] gesture = \"sequence\" and its name, or list \"sequence\" in [settings.arena] enabled to run them for --explain)"])
         let run = try DaemonConfig(text: sequences + "[settings.arena]\nenabled = [\"tap\", \"sequence\"]\n", file: "c.toml")
         #expect(run.unusedSettings.isEmpty && run.settings.arena.enabled.contains(.sequence))
     }

@@ -165,4 +165,26 @@ struct SequenceBindingTests {
         let v = try Daemon.run(["--replay", "traces/sequence-sxmo-no-hold-is-a-swipe.json", "--dry-run", "--explain", "-v", "-c", swipe.path])
         #expect(v.out == "s\n" && v.err.contains(":6: gesture swipe ≠ sequence: sequence drawer: step 2 (hold): moved"), "\(v.err)")
     }
+
+    static let examples = ["hyprgrass.toml", "wayfire.toml", "sequences.toml"]
+
+    /// dist/examples' peer configurations: each binding runs, alone, on the golden trace its
+    /// comment names, with the file's other bindings loaded beside it.
+    @Test("each peer example's binding runs on the golden trace named above it, and no other binding does", arguments: examples)
+    func peerExamples(_ file: String) throws {
+        let path = packageRoot.appendingPathComponent("dist/examples").appendingPathComponent(file).path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let config = try DaemonConfig(text: text, file: file)
+        #expect(config.unusedSettings.isEmpty && config.unreachableBindings.isEmpty)
+        // The comment block before each [[binding]] names its trace.
+        let blocks = text.components(separatedBy: "\n[[binding]]\n").dropLast()
+        let traces = blocks.map { block in block.matches(of: /traces\/([a-z0-9-]+\.json)/).last.map { String($0.1) } }
+        #expect(traces.count == config.bindings.count && traces.allSatisfy { $0 != nil }, "\(traces)")
+        for (binding, trace) in zip(config.bindings, traces) {
+            guard let trace else { continue }
+            let r = try Daemon.run(["--replay", "traces/" + trace, "--dry-run", "--config", path])
+            #expect(r.status == 0, "\(r.err)")
+            #expect(r.out == binding.command.line + "\n", "\(file): \(trace) ran \(r.out.debugDescription), not \(binding.command.line)")
+        }
+    }
 }

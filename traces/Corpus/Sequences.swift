@@ -66,4 +66,49 @@ func sequences() {
     t.expect = [["type": "sequence", "name": "tap-tap-hold", "t": 0.95, "fingers": 1]]
     t.expectNone = ["tap", "longPress"]
     t.write()
+
+    // --- fusuma: hold one finger, swipe up or down with another (two sequences, one each way).
+    let holdUpOrDown = declaring(#"[{"name": "hold-swipe-up", "steps": [{"touch": 1}, {"hold": 0.3}, {"touch": 1}, {"move": "up", "fingers": "last"}]}, "#
+                                 + #"{"name": "hold-swipe-down", "steps": [{"touch": 1}, {"hold": 0.3}, {"touch": 1}, {"move": "down", "fingers": "last"}]}]"#)
+    t = CorpusTrace("sequence-fusuma-hold-one-swipe-down-another", seed: 906, scene: holdUpOrDown,
+                    note: "one finger held at (200, 300) for 1 s; at 0.4 s another goes 30 mm down from (500, 100): the down sequence, the second declared")
+    t.b.hold(0.0, at: Point(x: 200, y: 300), duration: 1.0, rate: 60, id: 0)
+    t.b.path(0.4, [Point(x: 500, y: 100), Point(x: 500, y: 250)], duration: 0.25, rate: 120, id: 1)
+    t.expect = [["type": "sequence", "name": "hold-swipe-down", "index": 1, "fingers": 2]]
+    t.expectNone = ["swipe", "pan", "longPress", "tap", "pinch", "rotate"]
+    t.write()
+
+    // --- fusuma: swipe right, then up, in one stroke.
+    let rightThenUp = declaring(#"[{"name": "right-then-up", "steps": [{"touch": 1}, {"move": "right", "distance": 12}, {"move": "up", "distance": 12}]}]"#)
+    t = CorpusTrace("sequence-fusuma-swipe-right-then-up", seed: 907, scene: rightThenUp,
+                    note: "one finger 20 mm right in 0.2 s, then 20 mm up in 0.2 s: the sequence, not a swipe")
+    t.b.path(0.0, [Point(x: 300, y: 300), Point(x: 400, y: 300), Point(x: 400, y: 200)], duration: 0.4, rate: 120)
+    t.expect = [["type": "sequence", "name": "right-then-up", "fingers": 1]]
+    t.expectNone = ["swipe", "pan", "tap", "longPress"]
+    t.write()
+
+    t = CorpusTrace("sequence-fusuma-swipe-right-alone-is-a-swipe", seed: 908, scene: rightThenUp,
+                    note: "one finger 30 mm right in 0.2 s and lifted: the sequence fails at the lift, before its move up; a swipe right")
+    t.b.path(0.0, [Point(x: 300, y: 300), Point(x: 450, y: 300)], duration: 0.2, rate: 120)
+    t.expect = [swipe("right")]
+    t.expectNone = ["sequence"]
+    t.write()
+
+    // --- Wayfire's gestures, as bindings name them (dist/examples/wayfire.toml): an edge swipe
+    // with four fingers and a pinch with three. No sequence: the recognizers' own gestures.
+    t = CorpusTrace("peers-wayfire-edge-swipe-four-fingers-left", seed: 909, scene: ["list": .object(noRows)],
+                    note: "four fingers down 0.8 mm from the right edge, 16 mm apart along it, 30 mm left in 0.2 s: a 4-finger swipe left from the right edge")
+    for k in 0..<4 { t.b.stroke(0.0, from: Point(x: 796, y: 80 + 80 * Double(k)), millimeters: Point(x: -30, y: 0), duration: 0.2) }
+    t.expect = [swipe("left", 4).with(["edge": "right"])]
+    t.write()
+
+    t = CorpusTrace("peers-wayfire-pinch-three-fingers-in", seed: 910, scene: ["list": .object(noRows)],
+                    note: "three fingers 30 mm from their centre close to 10 mm over 0.4 s: a 3-finger pinch in")
+    for a in [90.0, 210, 330] {
+        let u = Point(x: cos(a * .pi / 180), y: -sin(a * .pi / 180))
+        t.b.stroke(0.0, from: Point(x: 400 + 150 * u.x, y: 240 + 150 * u.y), millimeters: Point(x: -20 * u.x, y: -20 * u.y), duration: 0.4)
+    }
+    t.expect = [won("pinch")]
+    t.expectNone = ["swipe", "rotate", "tap"]
+    t.write()
 }

@@ -369,6 +369,45 @@ public func tg_event_get_reason(_ event: OpaquePointer?) -> UnsafePointer<CChar>
     return reasonNames[reason.kind]
 }
 
+/// `tg_event_get_sequence()` of touchgestures.h, where it is documented.
+@_cdecl("tg_event_get_sequence")
+public func tg_event_get_sequence(_ event: OpaquePointer?) -> Int32 {
+    switch gesture(event) {
+    case .sequence(let q)?: Int32(clamping: q.index)
+    case .failed(.sequence, let f)?: f.sequenceStep.map { Int32(clamping: $0.sequence) } ?? -1
+    default: -1
+    }
+}
+
+/// `tg_event_get_step()` of touchgestures.h, where it is documented.
+@_cdecl("tg_event_get_step")
+public func tg_event_get_step(_ event: OpaquePointer?) -> Int32 {
+    guard case .failed(.sequence, let f)? = gesture(event), let at = f.sequenceStep else { return 0 }
+    return Int32(clamping: at.step + 1)
+}
+
+/// `tg_event_get_name()` of touchgestures.h, where it is documented: the name's bytes copied
+/// out, as `snprintf` writes (the event holds them inline, with no terminating NUL to point at).
+@_cdecl("tg_event_get_name")
+public func tg_event_get_name(_ event: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int {
+    var length = 0
+    if case .sequence(let q)? = gesture(event) {
+        let name = q.name
+        length = name.utf8.count
+        if let buffer, size > 0 {
+            var k = 0
+            for b in name.utf8 where k < size - 1 {
+                buffer[k] = CChar(bitPattern: b)
+                k += 1
+            }
+            buffer[k] = 0
+        }
+    } else if let buffer, size > 0 {
+        buffer[0] = 0
+    }
+    return length
+}
+
 /// `tg_event_get_contact()` of touchgestures.h, where it is documented.
 @_cdecl("tg_event_get_contact")
 public func tg_event_get_contact(_ event: OpaquePointer?) -> Int32 {

@@ -260,6 +260,51 @@ static void gestures(void)
 		tg_engine_destroy(e);
 	}
 
+	/* A declared sequence: held 0.5 s on the bottom edge, then 40 mm up. Its event says its
+	 * name (copied out as snprintf does: cut, it still returns the whole length) and index;
+	 * the same stroke with no hold fails it at step 2, the hold, said when explaining. */
+	{
+		const char *drawer = "{\"sequences\": [{\"name\": \"drawer\", \"steps\": [{\"touch\": 1, \"edge\": \"bottom\"}, "
+				     "{\"hold\": 0.4}, {\"move\": \"up\", \"distance\": 15}]}]}";
+		e = panel(drawer);
+		tg_engine_touch(e, 0, 0, TG_TOUCH_DOWN, 400, 478);
+		tg_engine_frame(e);
+		for (int i = 1; i <= 62; i++) {
+			tg_engine_touch(e, i * 0.008, 0, TG_TOUCH_MOVE, 400, 478);
+			tg_engine_frame(e);
+		}
+		stroke(e, 0.5, 400, 478, 400, 278, 0.3);
+		const struct tg_event *q = first(e, TG_EVENT_SEQUENCE);
+		char name[64], cut[4];
+		CHECK(q != NULL, "no sequence event for a hold then a move up");
+		CHECK(q != NULL && tg_event_get_name(q, name, sizeof name) == 6 && strcmp(name, "drawer") == 0, "name %s", name);
+		CHECK(q != NULL && tg_event_get_name(q, cut, sizeof cut) == 6 && strcmp(cut, "dra") == 0, "cut name %s", cut);
+		CHECK(q != NULL && tg_event_get_name(q, NULL, 0) == 6, "the name's length, asked with no buffer");
+		CHECK(q != NULL && tg_event_get_sequence(q) == 0 && tg_event_get_step(q) == 0, "sequence %d, step %d",
+		      tg_event_get_sequence(q), tg_event_get_step(q));
+		tg_engine_destroy(e);
+
+		e = panel(drawer);
+		tg_engine_set_explain(e, 1);
+		stroke(e, 0, 400, 478, 400, 278, 0.3);
+		/* An event is valid until the next call on its engine: read as it comes. */
+		const struct tg_event *ev;
+		int found = 0, step = -1, sequence = -1, named = -1, moved = 0;
+		while ((ev = tg_engine_next_event(e)) != NULL) {
+			if (found || tg_event_get_type(ev) != TG_EVENT_FAILED || tg_event_get_recognizer(ev) != TG_RECOGNIZER_SEQUENCE)
+				continue;
+			found = 1;
+			step = tg_event_get_step(ev);
+			sequence = tg_event_get_sequence(ev);
+			named = (int)tg_event_get_name(ev, name, sizeof name) + (name[0] != 0);
+			moved = contains(tg_event_get_reason(ev), "moved");
+		}
+		CHECK(found && step == 2 && sequence == 0, "the sequence's failure: step %d of sequence %d", step, sequence);
+		CHECK(found && named == 0, "a failure has no name: %s", name);
+		CHECK(found && moved, "the hold's failure is not that the finger moved");
+		tg_engine_destroy(e);
+	}
+
 	/* The drag, enabled with the pan locked vertical: 60 mm to the left is across the pan's
 	 * axis, so the drag claims the touch at the slop and reports every frame the finger moves,
 	 * then its end at the lift: TG_EVENT_DRAG, with its phase, finger, position and start. */

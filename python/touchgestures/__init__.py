@@ -113,10 +113,11 @@ for _name in ("x", "y", "start_x", "start_y", "dx", "dy", "velocity_x", "velocit
               "duration", "scale", "angle", "offset", "time", "progress", "millimeters"):
     _declare("tg_event_get_" + _name, _double, _ptr)
 for _name in ("type", "phase", "fingers", "taps", "direction", "edge", "recognizer", "contact",
-              "row", "snap", "page", "page_rows", "side", "request"):
+              "row", "snap", "page", "page_rows", "side", "request", "sequence", "step"):
     _declare("tg_event_get_" + _name, _int, _ptr)
 _declare("tg_event_get_type_name", _str, _ptr)
 _declare("tg_event_get_reason", _str, _ptr)
+_declare("tg_event_get_name", ctypes.c_size_t, _ptr, ctypes.c_char_p, ctypes.c_size_t)
 _declare("tg_event_get_json", ctypes.POINTER(ctypes.c_char), _ptr, ctypes.POINTER(ctypes.c_size_t))
 _declare("tg_engine_new", _ptr, _double, _double, _double, _double, _int, _str)
 _declare("tg_engine_destroy", None, _ptr)
@@ -206,6 +207,9 @@ class Event:
     phase: Optional[str]
     progress: Optional[float]
     request: Optional[int]
+    name: Optional[str]
+    sequence: Optional[int]
+    step: Optional[int]
 
     def __init__(self, pointer: int) -> None:
         length = ctypes.c_size_t()
@@ -223,6 +227,12 @@ class Event:
         progress = _lib.tg_event_get_progress(pointer)
         self.progress = None if math.isnan(progress) else progress
         self.request = _lib.tg_event_get_request(pointer) or None
+        # A declared sequence's (done, or failed at a step when explaining): its name, index, step.
+        buffer = ctypes.create_string_buffer(33)
+        self.name = buffer.value.decode("utf-8") if _lib.tg_event_get_name(pointer, buffer, 33) > 0 else None
+        sequence = _lib.tg_event_get_sequence(pointer)
+        self.sequence = None if sequence < 0 else sequence
+        self.step = _lib.tg_event_get_step(pointer) or None
 
     def __repr__(self) -> str:
         return "Event(%s)" % self.json

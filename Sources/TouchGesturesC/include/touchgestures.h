@@ -115,7 +115,8 @@ enum tg_event_type {
 	 * the lift; its phase, fingers, position (x, y: the first finger's) and start. */
 	TG_EVENT_DRAG = 11,
 	/** A declared sequence of steps (the settings' "sequences") did its last step: its
-	 * fingers, and their centre (x, y) then. */
+	 * name (tg_event_get_name), its index (tg_event_get_sequence), its fingers, and their
+	 * centre (x, y) then. */
 	TG_EVENT_SEQUENCE = 12,
 	/* The list's outputs. */
 	TG_EVENT_ROW_SWIPE = 20,
@@ -279,6 +280,19 @@ int tg_event_get_request(const struct tg_event *event);
 enum tg_recognizer tg_event_get_recognizer(const struct tg_event *event);
 /** Failed: why, as the trace format names it ("tooSlow", "rejected", …). [NULL] */
 const char *tg_event_get_reason(const struct tg_event *event);
+/** Sequence, and a failed sequence (TG_EVENT_FAILED with TG_RECOGNIZER_SEQUENCE): which
+ * declared sequence, by its index in the settings' "sequences" (0 for the first). [-1] */
+int tg_event_get_sequence(const struct tg_event *event);
+/** Failed sequence: the step it failed at, 1 for the first (when explaining, every other
+ * sequence's failure is the furthest run's). [0] */
+int tg_event_get_step(const struct tg_event *event);
+/**
+ * Sequence: copies its name (at most 32 bytes of UTF-8) into `buffer` as a NUL-terminated
+ * string of at most `size` - 1 bytes, as snprintf() does, and returns the name's length in bytes:
+ * a return of `size` or more means it was cut. Any other event: "" (when `size` > 0) and 0.
+ * `buffer` may be NULL when `size` is 0, to ask the length.
+ */
+size_t tg_event_get_name(const struct tg_event *event, char *buffer, size_t size);
 /** Won: the contact that began the touch sequence. [-1] */
 int tg_event_get_contact(const struct tg_event *event);
 /** Row swipe, select, deselect, check, row offset, full swipe, row action, row deleted, row

@@ -15,6 +15,8 @@ package enum StrokeOutcome: Hashable, Sendable, Comparable {
     /// A tap of two or more fingers that this stroke is one of: for a stroke meant as a tap of
     /// its own, a tap that landed between it and another finger.
     case multiFingerTap
+    /// A declared sequence of steps (the settings' `sequences`) was done.
+    case sequence
     case nothing
 
     /// Every outcome a four-direction replay can give, in the order of the confusion table
@@ -31,6 +33,7 @@ package enum StrokeOutcome: Hashable, Sendable, Comparable {
         case .scroll: "scroll"
         case .tap: "tap"
         case .multiFingerTap: "multi-finger tap"
+        case .sequence: "sequence"
         case .nothing: "nothing"
         }
     }
@@ -42,7 +45,8 @@ package enum StrokeOutcome: Hashable, Sendable, Comparable {
         case .longPress: 21
         case .tap: 22
         case .multiFingerTap: 23
-        case .nothing: 24
+        case .sequence: 24
+        case .nothing: 25
         }
     }
 
@@ -67,6 +71,10 @@ package struct StrokeResult: Hashable, Sendable {
     /// Why it went as it did, as `--explain` says it: the swipe's failure (with its measured
     /// value and limit) and which recognizer won; empty when nothing was reported.
     package var reason: String
+    /// Seconds from its touch-down to the first report that took it (a swipe, a long press or a
+    /// scroll beginning, a tap, a sequence); `nil` when nothing did. What a setting that makes
+    /// gestures wait (declared sequences) adds is measured on it (`touchtrace eval --beside`).
+    package var decided: Double? = nil
 }
 
 /// Replays labelled strokes and says, per intent and per person, how often they were taken for
@@ -119,6 +127,8 @@ package enum StrokeEvaluation {
                 if listens.isEmpty { listens = fileListens }
                 if !listens.isEmpty {
                     var s = settings ?? trace.header.settings ?? GestureSettings()
+                    // An app that declares sequences listens for them too.
+                    if !s.sequences.isEmpty { listens.insert(RecognizerSet(.sequence)) }
                     s.arena.enabled = s.arena.enabled.intersection(listens)
                     if s.swipe.axis == .free, let axis = StrokeIntent.swipeAxis(for: mine) { s.swipe.axis = axis }
                     replaySettings = s
@@ -253,7 +263,8 @@ package enum StrokeEvaluation {
             let (outcome, reason) = seen[k].judged
             return .success(StrokeResult(label: label, outcome: outcome, correct: isCorrect(outcome, label.intent, net: net),
                                          netMillimeters: net, pathMillimeters: strokes[k].path,
-                                         firstLegMillimeters: strokes[k].firstLeg, reason: reason))
+                                         firstLegMillimeters: strokes[k].firstLeg, reason: reason,
+                                         decided: seen[k].decided.map { $0 - strokes[k].down }))
         }
     }
 
@@ -262,7 +273,9 @@ package enum StrokeEvaluation {
     /// with --explain's failures they were most of eval's memory).
     struct Seen {
         var swipe: SwipeDirection?
-        var longPress = false, pan = false, tap = false, multiFingerTap = false
+        var longPress = false, pan = false, tap = false, multiFingerTap = false, sequence = false
+        /// When the first report that takes a stroke came.
+        var decided: Double?
         /// The swipe's first failure, worded (as `--explain` does) only for a judged stroke.
         var swipeFailure: GestureFailure?
         var winners: [RecognizerName] = []
@@ -270,10 +283,15 @@ package enum StrokeEvaluation {
         mutating func add(_ o: ListController.Output) {
             guard let g = o.gesture else { return }
             switch g.kind {
+            case .swipe, .longPress, .pan, .tap, .sequence: if decided == nil { decided = g.time }
+            default: break
+            }
+            switch g.kind {
             case .swipe(let s): if swipe == nil { swipe = s.direction }
             case .longPress: longPress = true
             case .pan: pan = true
             case .tap(let t): if t.fingers > 1 { multiFingerTap = true } else { tap = true }
+            case .sequence: sequence = true
             case .failed(let r, let why) where r == .swipe:
                 if swipeFailure == nil { swipeFailure = why }
             case .won(let r, _):
@@ -284,7 +302,8 @@ package enum StrokeEvaluation {
 
         /// The outcome, and the reason in `--explain`'s words.
         var judged: (StrokeOutcome, String) {
-            let outcome: StrokeOutcome = swipe.map { .swipe($0) } ?? (longPress ? .longPress : pan ? .scroll : tap ? .tap
+            // A sequence takes its touches from every other gesture (the arena): first.
+            let outcome: StrokeOutcome = sequence ? .sequence : swipe.map { .swipe($0) } ?? (longPress ? .longPress : pan ? .scroll : tap ? .tap
                                                                       : multiFingerTap ? .multiFingerTap : .nothing)
             var parts: [String] = []
             if let swipeFailure { parts.append("swipe: \(swipeFailure.description)") }

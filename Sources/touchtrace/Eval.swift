@@ -21,8 +21,11 @@ struct Eval: ParsableCommand {
             the horizontal swipes and vertical scrolls, the same strokes under four peers' rules \
             (lisgd, Android's ItemTouchHelper, GTK's GtkGesturePan, the UIKit article's code); \
             with --leave-one-out, the settings chosen on the other people for each person in \
-            turn and what they give that person. Then every stroke that was not taken for what \
-            it was meant as, with --explain's reason.
+            turn and what they give that person. With --beside FILE, the same strokes replayed \
+            with FILE's settings too: per person and intent, the strokes taken for something \
+            else, and how much later the report that took each came (what declared sequences \
+            cost plain gestures). Then every stroke that was not taken for what it was meant as, \
+            with --explain's reason.
             """)
 
     @Argument(help: "The labels file (JSON); trace paths in it are relative to its folder.")
@@ -30,6 +33,9 @@ struct Eval: ParsableCommand {
 
     @Option(help: ArgumentHelp("Replay with these settings instead of each trace's own: a JSON object as a trace's scene.settings (e.g. {\"swipe.rule\": \"seedMillimeters\"}).", valueName: "file"))
     var settings: String?
+
+    @Option(help: ArgumentHelp("Replay the strokes again with these settings (as --settings) and say, per person and intent, which were taken for something else and how much later each was decided.", valueName: "file"))
+    var beside: String?
 
     @Option(help: "Print at most this many strokes that were not taken for what they were meant as (all with --json).")
     var failures = 40
@@ -76,7 +82,7 @@ struct Eval: ParsableCommand {
     }
 
     func run() throws {
-        try refuseStandardInputTwice([labels] + [settings].compactMap { $0 }, command: "eval")
+        try refuseStandardInputTwice([labels] + [settings, beside].compactMap { $0 }, command: "eval")
         let bytes = try readBytes(labels)
         let read: [StrokeLabel]
         do { read = try StrokeLabels.read(bytes, name: labels) } catch {
@@ -87,6 +93,13 @@ struct Eval: ParsableCommand {
         let results: [StrokeResult]
         do { results = try StrokeEvaluation.run(labels: read, folder: folder, settings: replaySettings, listening: recognizers) } catch {
             throw CommandFailure.badInput(error.description)
+        }
+        var besideRows: EvaluationBeside?
+        if let beside {
+            let other = try readSettings(beside)
+            do { besideRows = EvaluationBeside(results, try StrokeEvaluation.run(labels: read, folder: folder, settings: other, listening: recognizers)) } catch {
+                throw CommandFailure.badInput(error.description)
+            }
         }
         let summary = EvaluationSummary(results)
         let missed = results.filter { $0.correct == false }
@@ -120,7 +133,12 @@ struct Eval: ParsableCommand {
         }
         let out = StandardOutput(lineBuffered: false)
         if output.json {
-            out.line(json(summary, missed: missed, peers: peers, users: users, leaveOneOut: loo).serialized())
+            var root = json(summary, missed: missed, peers: peers, users: users, leaveOneOut: loo)
+            if let besideRows, case .object(var o) = root {
+                o["beside"] = json(besideRows)
+                root = .object(o)
+            }
+            out.line(root.serialized())
         } else {
             let traces = Set(read.map(\.trace)).count
             out.line("\(results.count) strokes in \(traces) trace\(traces == 1 ? "" : "s") (\(visibleText(displayName(labels)))); settings: \(settings.map(visibleText) ?? "each trace's own (defaults: swipe.rule heading)"); recognizers: \(recognizersLine(read))")
@@ -158,6 +176,7 @@ struct Eval: ParsableCommand {
                              + (t.swipes.swipes + t.swipes.scrolls > 0 ? ", \(percent(t.swipes.recall)) of its swipes, \(percent(t.swipes.falseRowSwipes, digits: 2)) of its scrolls taken for a row swipe" : ""))
                 }
             }
+            if let besideRows, let beside { besideLines(besideRows, file: beside, out: out) }
             out.line("")
             out.line("not taken for what they were meant as: \(missed.count)" + (missed.count > failures ? " (the first \(failures))" : ""))
             // What their shapes say, counted over all of them (each line below says its own).
@@ -169,6 +188,39 @@ struct Eval: ParsableCommand {
             for r in missed.prefix(failures) { out.line("  " + describe(r)) }
         }
         out.flush()
+    }
+
+    /// `--beside`: a line per person and intent, then everyone's.
+    func besideLines(_ b: EvaluationBeside, file: String, out: StandardOutput) {
+        out.line("")
+        out.line("beside \(visibleText(displayName(file)))'s settings, the same strokes: taken for something else, and decided later (ms added: mean, most)")
+        for r in b.rows {
+            let who = r.user.map { "user \(visibleText($0))" } ?? "everyone"
+            let changes = r.changed.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key.before.name) → \($0.key.after.name)" }
+            let delay = r.meanAdded.map { "\(r.later)/\(r.decidedInBoth) later by > 1 ms, \(ms($0)) ms mean, \(ms(r.mostAdded)) ms most" } ?? "none decided in both"
+            out.line("  \(who), \(r.intent.rawValue): \(r.strokes) strokes, \(r.changedCount) taken for something else"
+                     + (changes.isEmpty ? "" : " (\(changes.joined(separator: ", ")))") + "; \(delay)")
+        }
+    }
+
+    /// Seconds as signed milliseconds with one decimal (`+0.0`, `+280.0`).
+    func ms(_ seconds: Double) -> String { (seconds >= 0 ? "+" : "") + fixed(seconds * 1000, 1) }
+
+    func json(_ b: EvaluationBeside) -> JSONValue {
+        .array(b.rows.map { r in
+            var o: JSONObject = [:]
+            if let u = r.user { o["user"] = .string(u) }
+            o["intent"] = .string(r.intent.rawValue)
+            o["strokes"] = .number(Double(r.strokes))
+            o["changed"] = .array(r.changed.sorted { $0.key < $1.key }.map {
+                .object(["from": .string($0.key.before.name), "to": .string($0.key.after.name), "strokes": .number(Double($0.value))])
+            })
+            o["decidedInBoth"] = .number(Double(r.decidedInBoth))
+            o["later"] = .number(Double(r.later))
+            o["meanAddedSeconds"] = r.meanAdded.map { .number($0) } ?? .null
+            o["mostAddedSeconds"] = r.decidedInBoth > 0 ? .number(r.mostAdded) : .null
+            return .object(o)
+        })
     }
 
     /// A person's intent with the lowest recall (of those scored).

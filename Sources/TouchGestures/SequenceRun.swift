@@ -51,6 +51,8 @@ extension SequenceRecognizer {
         /// A pinch's spread at the start (mm); a rotation's turn so far (degrees).
         var measure = 0.0
         var measureInMillimeters = false
+        /// A move step: whether its direction was judged as the fingers passed the slop.
+        var directionJudged = false
         var failure: Failure?
 
         init(index: Int, steps: [GestureSequence.Step], limits: Limits) {
@@ -186,6 +188,7 @@ extension SequenceRecognizer.Run {
         count = 0
         measure = 0
         measureInMillimeters = false
+        directionJudged = false
         tapping = false
         group.removeAll(keepingCapacity: true)
         anchors.removeAll(keepingCapacity: true)
@@ -321,8 +324,10 @@ extension SequenceRecognizer.Run {
             let limit = tolerance ?? limits.slop
             for a in anchors { s = min(s, limit - (distance(a) ?? limit)) }
         case .move(_, let distance, _):
-            // Done or broken only once the fingers' centre is `distance` from where it was.
-            s = min(s, distance.millimeters - groupShift(contacts, surface).length)
+            // Judged as the fingers' centre passes the slop, then done or broken only once it
+            // is `distance` from where it was.
+            let next = directionJudged || followsMove ? distance.millimeters : min(distance.millimeters, limits.slop)
+            s = min(s, next - groupShift(contacts, surface).length)
         case .pinch(_, let distance):
             // Each finger and the centre move at most the largest move: the spread, twice the
             // mean distance from the centre, changes at most four times it.

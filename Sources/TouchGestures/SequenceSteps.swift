@@ -143,14 +143,29 @@ extension SequenceRecognizer.Run {
             return .failed(GestureFailure(.lifted, measured: time - start))
         }
         if let added = fingerAdded(contacts) { return added }
-        guard d.length >= distance else { return .going }
-        if SwipeDirection(of: d, diagonals: direction.isDiagonal) != direction {
+        func wrongWay() -> Outcome? {
+            guard SwipeDirection(of: d, diagonals: direction.isDiagonal) != direction else { return nil }
             let cosine = max(-1, min(1, along / d.length))
             let off = acos(cosine) * 180 / Double.pi
             return .failed(GestureFailure(.wrongDirection, measured: off, limit: direction.isDiagonal ? 22.5 : 45))
         }
+        // The direction is judged first as the fingers pass the slop: a stroke already that far
+        // another way is no move of this step. Judged only at the move's distance, a slow
+        // scroll under a declared "right, then up" waited 12 mm (seconds of it; touchtrace
+        // eval --beside) before the pan could have it. Not after a move: a stroke that turns
+        // goes on its first way a little past that step's distance before it turns.
+        if !directionJudged, !followsMove {
+            guard d.length >= min(distance, limits.slop) else { return .going }
+            directionJudged = true
+            if let wrong = wrongWay() { return wrong }
+        }
+        guard d.length >= distance else { return .going }
+        if let wrong = wrongWay() { return wrong }
         return along >= distance ? .done : .going
     }
+
+    /// Whether the step before this one was a move (its fingers still moving that way).
+    var followsMove: Bool { step > 0 && steps[step - 1].action.kind == .move }
 
     /// How far the move's fingers' centre went since the step began, in mm.
     func groupShift(_ contacts: ContactTable, _ surface: Surface) -> Point {

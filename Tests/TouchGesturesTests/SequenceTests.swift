@@ -215,6 +215,22 @@ struct SequenceTests {
         #expect(why.map { abs($0.time - 0.30) < 1e-9 } == true)
     }
 
+    @Test("a move's direction is judged as the fingers pass the slop: a slow scroll down under touch-then-right waits 5 mm, not the move's 15")
+    func moveJudgedAtTheSlop() {
+        let corner = GestureSequence(name: "corner", steps: [Step(.touch(fingers: 1)), Step(.move(.right, distance: .millimeters(15)))])
+        // Down at 20 mm/s: 1 mm every 0.05 s.
+        var s = Script()
+        s.down(0, 1, 400, 100)
+        for k in 1...30 { s.move(Double(k) * 0.05, 1, 400, 100 + Double(k) * 5) }
+        s.up(1.5, 1, 400, 250)
+        let (_, out) = replay(s.events, settings: settings(corner), explain: true)
+        let why = failure(of: .sequence, out)
+        // The slop (4.7 mm) passed at 5 mm, 0.25 s: 90° from right, whose sector is 45° either side.
+        #expect(why?.reason.kind == .wrongDirection && why.map { abs($0.time - 0.25) < 1e-9 } == true, "\(String(describing: why))")
+        let pan = out.first { if case .pan(let p) = $0.kind { p.phase == .began } else { false } }
+        #expect(pan.map { $0.time <= 0.25 + 1e-9 } == true, "the scroll began at \(String(describing: pan?.time))")
+    }
+
     @Test("within: a second finger 0.2 s after the first is too late for a touch of two within 0.1 s, failed at the deadline")
     func withinDeadline() {
         let two = GestureSequence(name: "two", steps: [Step(.touch(fingers: 2), within: 0.1), Step(.hold(seconds: 0.2))])

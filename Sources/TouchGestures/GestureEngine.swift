@@ -96,6 +96,11 @@ public struct GestureEngine: Sendable, MemberStepper {
         }
     }
 
+    /// When each step of declared sequence `index` (in ``sequences``) was done, in the touch
+    /// sequence on the surface or, once it ended, the last one: every step's, right after the
+    /// sequence is reported done. For `touchtrace render`.
+    package func sequenceStepEnds(_ index: Int) -> [Double] { recognizers.sequence.stepEnds(of: index) }
+
     /// Why each declared sequence failed in the touch sequence on the surface (or, once it
     /// ended, the last one): each failure (its ``GestureFailure/sequenceStep`` names the
     /// sequence and the step) with the seconds from the sequence's first step to it, in the

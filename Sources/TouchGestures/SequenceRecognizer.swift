@@ -204,6 +204,10 @@ struct SequenceRecognizer: Sendable {
         emit(.failed(recognizer: .sequence, reason: reason))
     }
 
+    /// When each step of sequence `index`'s run was done, in the touch sequence on the surface
+    /// (or the last one): all of them once it is done.
+    func stepEnds(of index: Int) -> [Double] { runs.indices.contains(index) ? runs[index].stepEnds : [] }
+
     /// Each failed run's failure (with its step) and the seconds from its first step's beginning
     /// to it, in the order of ``sequences``: what `--explain` says of every sequence tried.
     var runFailures: [(failure: GestureFailure, after: Double)] {

@@ -53,6 +53,8 @@ extension SequenceRecognizer {
         var measureInMillimeters = false
         /// A move step: whether its direction was judged as the fingers passed the slop.
         var directionJudged = false
+        /// When each step done so far was done (`touchtrace render` draws them).
+        var stepEnds: [Double] = []
         var failure: Failure?
 
         init(index: Int, steps: [GestureSequence.Step], limits: Limits) {
@@ -64,6 +66,7 @@ extension SequenceRecognizer {
             first.reserveCapacity(10)
             last.reserveCapacity(10)
             group.reserveCapacity(10)
+            stepEnds.reserveCapacity(steps.count)
             seen.reserveCapacity(10)
         }
 
@@ -98,6 +101,8 @@ extension SequenceRecognizer {
             if !first.isEmpty { first.removeAll(keepingCapacity: true) }
             if !last.isEmpty { last.removeAll(keepingCapacity: true) }
             if !group.isEmpty { group.removeAll(keepingCapacity: true) }
+            if !stepEnds.isEmpty { stepEnds.removeAll(keepingCapacity: true) }
+            directionJudged = false
         }
     }
 }
@@ -177,6 +182,7 @@ extension SequenceRecognizer.Run {
             held.append(contentsOf: anchors)
             heldTolerance = tolerance ?? limits.slop
         }
+        stepEnds.append(time)
         step += 1
         start = time
         guard step < steps.count else {

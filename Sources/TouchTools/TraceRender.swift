@@ -242,6 +242,14 @@ package enum TraceRender {
             lastPosition = at
             out += text(at, label, fill, e.time)
         }
+        // Each declared sequence done, step by step: a diamond where the fingers were as each
+        // step was done, labelled with the step.
+        for mark in sequenceSteps(trace) {
+            let p = position(at: mark.time)
+            let (x, y) = pixel(p)
+            out += "<path d=\"M\(fmt(x)) \(fmt(y - 5)) l5 5 l-5 5 l-5 -5 z\" fill=\"#c60\"><title>\(esc(mark.label))</title></path>\n"
+            out += text(p, mark.label, "#c60", mark.time)
+        }
         out += "</g>\n"
         // A time scale under the surface.
         let y = margin + ht * scale + 22
@@ -257,6 +265,44 @@ package enum TraceRender {
         }
         out += "</svg>\n"
         return header(width: widest.rounded(.up)) + out
+    }
+
+    /// The steps of each declared sequence (the trace's settings' `sequences`) done in the trace:
+    /// when each was done and what it was (`drawer 2: hold`), from an engine run over the trace's
+    /// frames, whose runs keep each step's time until the next touch begins. Empty when the
+    /// settings declare none.
+    static func sequenceSteps(_ trace: Trace) -> [(time: Double, label: String)] {
+        guard let settings = trace.header.settings, !settings.sequences.isEmpty else { return [] }
+        var engine = GestureEngine(settings: settings, surface: trace.header.surface)
+        let declared = engine.sequences
+        var marks: [(time: Double, label: String)] = []
+        var done: [Int] = []
+        func note(_ g: GestureEvent) { if case .sequence(let q) = g.kind { done.append(q.index) } }
+        func collect() {
+            for k in done where declared.indices.contains(k) {
+                let steps = declared[k].steps
+                for (n, end) in engine.sequenceStepEnds(k).enumerated() where n < steps.count {
+                    marks.append((end, "\(declared[k].name) \(n + 1): \(steps[n].action.kind.rawValue)"))
+                }
+            }
+            done.removeAll()
+        }
+        let events = trace.events
+        var k = 0
+        while k < events.count {
+            // A frame: the events that share a time, as the replay groups them.
+            let t = events[k].time
+            var j = k + 1
+            while j < events.count, events[j].time == t { j += 1 }
+            engine.advance(to: t, emit: note)
+            collect()
+            engine.handle(TouchFrame(time: t, events: Array(events[k..<j])), emit: note)
+            collect()
+            k = j
+        }
+        engine.finish(emit: note)
+        collect()
+        return marks
     }
 }
 

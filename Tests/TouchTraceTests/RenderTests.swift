@@ -23,6 +23,23 @@ struct RenderTests {
         if name == "demo-session.json" { #expect(svg.contains(">row 3 swiped <")) }
     }
 
+    @Test("a declared sequence is drawn step by step: where and when each step was done")
+    func sequenceSteps() throws {
+        let (trace, _) = try TraceReader.read(path: corpusPath("sequence-sxmo-hold-bottom-then-up.json"))
+        let marks = TraceRender.sequenceSteps(trace)
+        #expect(marks.map(\.label) == ["drawer 1: touch", "drawer 2: hold", "drawer 3: move"])
+        // The rules: the touch is done as the finger lands; the hold 0.4 s later; the move at the
+        // first sample 15 mm above where the hold ended (5 units a millimetre).
+        let down = try #require(trace.events.first)
+        let moved = try #require(trace.events.first { $0.time > 0.4 && down.position.y - $0.position.y >= 15 * 5 })
+        #expect(marks.map(\.time) == [down.time, down.time + 0.4, moved.time], "\(marks)")
+        let svg = TraceRender.svg(for: trace, title: "steps")
+        #expect(svg.contains(">drawer 2: hold <tspan fill=\"#888\">0.4 s</tspan>"), "\(svg)")
+        // A stroke that is no sequence draws no step.
+        let (swipe, _) = try TraceReader.read(path: corpusPath("sequence-sxmo-no-hold-is-a-swipe.json"))
+        #expect(TraceRender.sequenceSteps(swipe).isEmpty)
+    }
+
     @Test("labels never cover one another nor run off the picture, and any trace is drawn about 900 pixels across",
           arguments: samples + ["recorded-elan-drag-up-down.json", "tap-double.json"])
     func labelsDoNotOverlap(_ name: String) throws {

@@ -25,7 +25,7 @@ extension DaemonConfig {
                     fail("the sequence name \"\(visibleText(n.name))\" is given already (\(before)): give this binding another `name`", n.at)
                 }
                 seen[n.name] = "by the binding at line \(n.at.line ?? 0)"
-            } else if seen[n.name] == nil || !thresholds.sequences.contains(where: { $0.name == n.name }) {
+            } else if !thresholds.sequences.contains(where: { $0.name == n.name }) {
                 let known = thresholds.sequences.map { "\"\(visibleText($0.name))\"" }.joined(separator: ", ")
                 fail("no sequence in [settings] sequences is named \"\(visibleText(n.name))\": give this binding its `steps`, or name one of them"
                      + (known.isEmpty ? " (there are none)" : " (\(known))"), n.at)

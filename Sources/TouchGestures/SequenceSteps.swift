@@ -209,11 +209,18 @@ extension SequenceRecognizer.Run {
             measureInMillimeters = true
         }
         let change = Self.spread(anchors, contacts, surface: surface) - measure
-        let toward = way == .out ? change : -change
-        if Self.lifted(contacts) != nil { return .failed(GestureFailure(.tooShort, measured: max(toward, 0), limit: distance)) }
+        return judged(way == .out ? change : -change, distance, short: .tooShort, wrong: .pinchedWrongWay, contacts)
+    }
+
+    /// A pinch's or a rotation's measure `toward` its way, against `limit`: done there; failed
+    /// when the fingers lift short of it (`short`), one is added, or it went as far the other
+    /// way (`wrong`); else going.
+    @inline(__always) func judged(_ toward: Double, _ limit: Double, short: GestureFailure.Kind, wrong: GestureFailure.Kind,
+                                  _ contacts: ContactTable) -> Outcome {
+        if Self.lifted(contacts) != nil { return .failed(GestureFailure(short, measured: max(toward, 0), limit: limit)) }
         if let added = fingerAdded(contacts) { return added }
-        if toward >= distance { return .done }
-        if -toward >= distance { return .failed(GestureFailure(.pinchedWrongWay, measured: -toward, limit: distance)) }
+        if toward >= limit { return .done }
+        if -toward >= limit { return .failed(GestureFailure(wrong, measured: -toward, limit: limit)) }
         return .going
     }
 
@@ -243,12 +250,7 @@ extension SequenceRecognizer.Run {
             }
             measure += sum / Double(n) * 180 / Double.pi
         }
-        let toward = turn == .clockwise ? measure : -measure
-        if Self.lifted(contacts) != nil { return .failed(GestureFailure(.notEnoughTurn, measured: max(toward, 0), limit: angle)) }
-        if let added = fingerAdded(contacts) { return added }
-        if toward >= angle { return .done }
-        if -toward >= angle { return .failed(GestureFailure(.turnedWrongWay, measured: -toward, limit: angle)) }
-        return .going
+        return judged(turn == .clockwise ? measure : -measure, angle, short: .notEnoughTurn, wrong: .turnedWrongWay, contacts)
     }
 
     mutating func tap(fingers: Int, taps: Int, time: Double, contacts: ContactTable) -> Outcome {

@@ -50,37 +50,31 @@ struct SequenceBindingTests {
         #expect(both.unusedSettings.isEmpty)
     }
 
-    struct Bad: CustomTestStringConvertible, Sendable {
-        var text: String
-        var message: String
-        var testDescription: String { message }
-    }
-
     /// Each mistake of a sequence binding at its line and column, the steps' as `[settings]
     /// sequences` says them.
     @Test(arguments: [
-        Bad(text: "[[binding]]\ngesture = \"sequence\"\nsteps = [{touch = 1},\n  {hold = \"long\"}]\ncommand = [\"x\"]\n",
+        ConfigTests.Bad(text: "[[binding]]\ngesture = \"sequence\"\nsteps = [{touch = 1},\n  {hold = \"long\"}]\ncommand = [\"x\"]\n",
             message: "c.toml:4:4: error: `[[binding]].steps[1].hold` (line 1) must be a number of seconds, found \"long\""),
-        Bad(text: "[[binding]]\ngesture = \"sequence\"\nname = \"d\"\nsteps = [{touch = 1}, {hold = 0.4, fingers = 2}]\ncommand = [\"x\"]\n",
+        ConfigTests.Bad(text: "[[binding]]\ngesture = \"sequence\"\nname = \"d\"\nsteps = [{touch = 1}, {hold = 0.4, fingers = 2}]\ncommand = [\"x\"]\n",
             message: "c.toml:4:36: error: `[[binding]].steps[1].fingers` (d) is not a key of a `hold` step, which takes `tolerance`, `within`"),
-        Bad(text: "[[binding]]\ngesture = \"sequence\"\nname = \"d\"\nsteps = \"hold\"\ncommand = [\"x\"]\n",
+        ConfigTests.Bad(text: "[[binding]]\ngesture = \"sequence\"\nname = \"d\"\nsteps = \"hold\"\ncommand = [\"x\"]\n",
             message: "c.toml:4:9: error: `[[binding]].steps` (d) must be a list of steps, found \"hold\""),
-        Bad(text: "[[binding]]\ngesture = \"sequence\"\ncommand = [\"x\"]\n",
+        ConfigTests.Bad(text: "[[binding]]\ngesture = \"sequence\"\ncommand = [\"x\"]\n",
             message: "c.toml:1:1: error: this sequence binding has no `steps` and no `name` (give its steps, or the name of one of [settings] sequences)"),
-        Bad(text: "[[binding]]\ngesture = \"sequence\"\nname = \"nowhere\"\ncommand = [\"x\"]\n",
+        ConfigTests.Bad(text: "[[binding]]\ngesture = \"sequence\"\nname = \"nowhere\"\ncommand = [\"x\"]\n",
             message: "c.toml:3:8: error: no sequence in [settings] sequences is named \"nowhere\": give this binding its `steps`, or name one of them (there are none)"),
-        Bad(text: "[settings]\nsequences = [{name = \"d\", steps = [{touch = 1}]}]\n[[binding]]\ngesture = \"sequence\"\nname = \"d\"\nsteps = [{touch = 2}]\ncommand = [\"x\"]\n",
+        ConfigTests.Bad(text: "[settings]\nsequences = [{name = \"d\", steps = [{touch = 1}]}]\n[[binding]]\ngesture = \"sequence\"\nname = \"d\"\nsteps = [{touch = 2}]\ncommand = [\"x\"]\n",
             message: "c.toml:5:8: error: the sequence name \"d\" is given already (in [settings] sequences): give this binding another `name`"),
-        Bad(text: "[[binding]]\ngesture = \"sequence\"\nname = \"\"\nsteps = [{touch = 1}]\ncommand = [\"x\"]\n",
+        ConfigTests.Bad(text: "[[binding]]\ngesture = \"sequence\"\nname = \"\"\nsteps = [{touch = 1}]\ncommand = [\"x\"]\n",
             message: "c.toml:3:8: error: `name` must be the sequence's name, 1 to 32 bytes, found \"\""),
-        Bad(text: "[[binding]]\ngesture = \"sequence\"\nsteps = [{touch = 1}]\nfingers = 2\ncommand = [\"x\"]\n",
+        ConfigTests.Bad(text: "[[binding]]\ngesture = \"sequence\"\nsteps = [{touch = 1}]\nfingers = 2\ncommand = [\"x\"]\n",
             message: "c.toml:4:1: error: `fingers` does not apply to a sequence: its steps say where it starts and with how many fingers"),
-        Bad(text: "[[binding]]\ngesture = \"sequence\"\nsteps = [{touch = 1}]\nstream = true\ncommand = [\"x\"]\n",
+        ConfigTests.Bad(text: "[[binding]]\ngesture = \"sequence\"\nsteps = [{touch = 1}]\nstream = true\ncommand = [\"x\"]\n",
             message: "c.toml:4:1: error: `stream` does not apply to a sequence (only to swipe and pinch and rotate)"),
-        Bad(text: "[[binding]]\ngesture = \"swipe\"\nsteps = [{touch = 1}]\ncommand = [\"x\"]\n",
+        ConfigTests.Bad(text: "[[binding]]\ngesture = \"swipe\"\nsteps = [{touch = 1}]\ncommand = [\"x\"]\n",
             message: "c.toml:3:1: error: `steps` does not apply to a swipe (only to a sequence)"),
     ])
-    func mistakesAreLocated(_ bad: Bad) {
+    func mistakesAreLocated(_ bad: ConfigTests.Bad) {
         do {
             _ = try DaemonConfig(text: bad.text, file: "c.toml")
             Issue.record("accepted: \(bad.text)")

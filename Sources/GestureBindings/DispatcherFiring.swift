@@ -13,6 +13,10 @@ extension GestureDispatcher {
         /// For a streaming binding: the line its command reads (``StreamLine``); the begin line
         /// starts the command.
         package var stream: StreamLine? = nil
+        /// True for a claim (``GestureDispatcher/claims``): the binding takes the touch sequence
+        /// from here on, and runs as its own firing says (now, at the lift, or as it streams).
+        /// Nothing is run for a claim itself.
+        package var isClaim = false
 
         enum Cause: Sendable {
             case tap(taps: Int, fingers: Int, edge: ScreenEdge?)

@@ -118,7 +118,7 @@ extension GestureDispatcher {
     /// The followed gesture's report: explained, and fired.
     mutating func reportStream(_ f: GestureEvent.Follow, at time: Double, fire: (Firing) -> Void) {
         explainStream(f, at: time)
-        fire(streamFiring(f, at: time))
+        run(streamFiring(f, at: time), fire: fire)
     }
 
     /// Cancels the open stream, if any, as input that ends with fingers down does (the daemon

@@ -96,6 +96,11 @@ package struct GestureDispatcher: Sendable {
     var slideRuns: [SlideRun] = []
     /// A near miss told at the end of a sequence, held while a tap of it may still come.
     var pendingNearMiss: String?
+    /// When true, the dispatcher also says when a binding claims the touch sequence
+    /// (DispatcherClaims.swift): what a compositor takes from the app. The daemon does not ask.
+    package var claims = false
+    /// Whether a binding claimed the current touch sequence (or, between sequences, the last).
+    package internal(set) var claimed = false
 
     /// When true, ``explanation`` gets one line for each touch (`--explain`): the gesture and
     /// the binding it ran; or, when it ran nothing, why not in the user's own units: the
@@ -189,6 +194,7 @@ package struct GestureDispatcher: Sendable {
         }
         dispatch({ $0.handle(frame, emit: $1) }, fire: fire, seen: seen)
         if !repeating.isEmpty, activeCount > 0, !cancelled, !streamed { slide(at: frame.time, fire: fire) }
+        if claims, !claimed, activeCount > 0, let s = pendingSwipe { claimSwipe(s, at: frame.time, fire: fire) }
         if activeCount == 0, !tracks.isEmpty { endSequence(at: frame.time, fire: fire) }
         nextDeadline = engine.nextDeadline
         if pendingNearMiss != nil, nextDeadline == nil { tellNearMiss() }
@@ -255,6 +261,7 @@ package struct GestureDispatcher: Sendable {
         sequenceFailures.removeAll(keepingCapacity: true)
         slideRuns.removeAll(keepingCapacity: true)
         explainedSequence = false
+        claimed = false
         previousSequenceTapped = sequenceTapped
         sequenceTapped = false
     }
@@ -262,9 +269,24 @@ package struct GestureDispatcher: Sendable {
     /// The edge zone `p` (surface units) lies in.
     private func zone(of p: Point) -> ScreenEdge? { EdgeZones(of: p, on: surface, width: edgeZone).edge }
 
+    /// The swipe `s` as it stands: its length along its direction (the mean of the fingers'
+    /// displacements from their touch-downs, a lifted finger's to its lift, in mm) and the
+    /// screen's extent that way. At the last lift, what its binding is chosen by.
+    func candidate(_ s: GestureEvent.Swipe) -> Candidate {
+        let u = s.direction.unitVector
+        var total = 0.0
+        for t in tracks {
+            let d = surface.millimeters(t.latest - t.start)
+            total += d.x * u.x + d.y * u.y
+        }
+        let size = surface.millimeters(Point(x: surface.width, y: surface.height))
+        return Candidate(GesturePattern(.swipe, direction: s.direction, fingers: s.fingers, edge: .init(s.edge)),
+                         length: total / Double(tracks.count), extent: abs(size.x * u.x) + abs(size.y * u.y))
+    }
+
     /// The first binding that `c` matches: the one rule that fires bindings and that
     /// ``explain(_:at:_:ran:)`` reports on.
-    private func first(_ c: Candidate) -> Binding? {
+    func first(_ c: Candidate) -> Binding? {
         for k in keys.indices where mismatch(keys[k], c) == nil { return bindings[k] }
         return nil
     }
@@ -334,34 +356,38 @@ package struct GestureDispatcher: Sendable {
             let b = first(c)
             let cause = Firing.Cause.tap(taps: t.taps, fingers: t.fingers, edge: edge)
             explain(Firing.words(cause), at: g.time, c, ran: b)
-            if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
+            if let b { run(Firing(time: g.time, binding: b, cause: cause), fire: fire) }
         case .longPress(let l) where l.phase == .began:
             let c = Candidate(GesturePattern(.longPress, fingers: l.fingers, edge: .init(startEdge)))
             let b = first(c)
             let cause = Firing.Cause.longPress(fingers: l.fingers, edge: startEdge)
             explain(Firing.words(cause), at: g.time, c, ran: b)
-            if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
+            if let b { run(Firing(time: g.time, binding: b, cause: cause), fire: fire) }
+        case .pinch(let p) where claims && (p.phase == .began || p.phase == .changed):
+            claimPinch(p, at: g.time, fire: fire)
+        case .rotate(let r) where claims && (r.phase == .began || r.phase == .changed):
+            claimRotation(r, at: g.time, fire: fire)
         case .pinch(let p) where p.phase == .ended && p.scale != 1 && !streamed:
             let way: GesturePattern.PinchWay = p.scale < 1 ? .in : .out
             let c = Candidate(GesturePattern(.pinch, pinch: way, fingers: p.fingers, edge: .init(startEdge)))
             let b = first(c)
             let cause = Firing.Cause.pinch(way, scale: p.scale, fingers: p.fingers)
             explain(Firing.words(cause), at: g.time, c, ran: b)
-            if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
+            if let b { run(Firing(time: g.time, binding: b, cause: cause), fire: fire) }
         case .rotate(let r) where r.phase == .ended && r.angle != 0 && !streamed:
             let way: GesturePattern.Turn = r.angle > 0 ? .clockwise : .counterclockwise
             let c = Candidate(GesturePattern(.rotate, turn: way, fingers: r.fingers, edge: .init(startEdge)))
             let b = first(c)
             let cause = Firing.Cause.rotate(way, radians: r.angle, fingers: r.fingers)
             explain(Firing.words(cause), at: g.time, c, ran: b)
-            if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
+            if let b { run(Firing(time: g.time, binding: b, cause: cause), fire: fire) }
         case .sequence(let q):
             // Its steps said where and with how many fingers: a binding names it by its name.
             let c = Candidate(GesturePattern(.sequence, fingers: q.fingers, sequence: q.index))
             let b = first(c)
             let cause = Firing.Cause.sequence(q)
             explain(Firing.words(cause), at: g.time, c, ran: b)
-            if let b { fire(Firing(time: g.time, binding: b, cause: cause)) }
+            if let b { run(Firing(time: g.time, binding: b, cause: cause), fire: fire) }
         default:
             break
         }
@@ -397,7 +423,7 @@ package struct GestureDispatcher: Sendable {
             let rest = Point(x: surface.unitsX(way.unitVector.x * (along - step)),
                              y: surface.unitsY(way.unitVector.y * (along - step)))
             for k in tracks.indices where tracks[k].active { tracks[k].anchor = tracks[k].latest - rest }
-            fire(Firing(time: time, binding: bindings[r], cause: .slide(way, millimeters: along, fingers: fingers, edge: startEdge)))
+            run(Firing(time: time, binding: bindings[r], cause: .slide(way, millimeters: along, fingers: fingers, edge: startEdge)), fire: fire)
             return
         }
     }
@@ -414,19 +440,10 @@ package struct GestureDispatcher: Sendable {
             if explains, repeated { explainSlides(at: time) }
             return
         }
-        let u = s.direction.unitVector
-        var total = 0.0
-        for t in tracks {
-            let d = surface.millimeters(t.latest - t.start)
-            total += d.x * u.x + d.y * u.y
-        }
-        let length = total / Double(tracks.count)
-        let size = surface.millimeters(Point(x: surface.width, y: surface.height))
-        let extent = abs(size.x * u.x) + abs(size.y * u.y)
-        let c = Candidate(GesturePattern(.swipe, direction: s.direction, fingers: s.fingers, edge: .init(s.edge)), length: length, extent: extent)
+        let c = candidate(s)
         let b = first(c)
-        let cause = Firing.Cause.swipe(s.direction, millimeters: length, fingers: s.fingers, edge: s.edge)
+        let cause = Firing.Cause.swipe(s.direction, millimeters: c.length, fingers: s.fingers, edge: s.edge)
         explain(Firing.words(cause), at: time, c, ran: b)
-        if let b { fire(Firing(time: time, binding: b, cause: cause)) }
+        if let b { run(Firing(time: time, binding: b, cause: cause), fire: fire) }
     }
 }

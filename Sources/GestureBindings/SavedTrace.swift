@@ -69,6 +69,19 @@ package enum SavedTrace {
             k += 1
             path = "\(folder)/\(stamp)-\(base)-\(k).json"
         }
+        let text = document(events: events, surface: surface, deviceName: deviceName, devicePath: devicePath, rotation: rotation,
+                            arguments: arguments, config: config, secondsKept: secondsKept)
+        do { try OutputFile.write(text, to: path) } catch {
+            throw Failure(message: "cannot save a trace: \(error.description)")
+        }
+        return path
+    }
+
+    /// The trace ``write(events:surface:deviceName:devicePath:rotation:arguments:config:secondsKept:)``
+    /// writes, as text: what the C library's `tg_bindings_recent_trace` hands its host.
+    package static func document(events: [TouchEvent], surface: Surface, deviceName: String, devicePath: String,
+                                 rotation: Rotation, arguments: [String], config: (file: String, text: String)?,
+                                 secondsKept: Double) -> String {
         let device = TraceHeader.Device(name: deviceName, width: surface.width, height: surface.height,
                                         resolution: surface.resolutionIsDefault ? nil : surface.unitsPerMillimeter, units: "px")
         var daemon: JSONObject = [
@@ -83,11 +96,7 @@ package enum SavedTrace {
             daemon["config"] = .object(["file": .string(config.file), "text": .string(config.text)])
         }
         let meta = JSONObject([JSONObject.Member(metaKey, .object(daemon))])
-        let trace = Trace(header: TraceHeader(device: device, meta: .object(meta)), events: events)
-        do { try OutputFile.write(TraceWriter.document(trace), to: path) } catch {
-            throw Failure(message: "cannot save a trace: \(error.description)")
-        }
-        return path
+        return TraceWriter.document(Trace(header: TraceHeader(device: device, meta: .object(meta)), events: events))
     }
 
     /// What a saved trace says the daemon was told, if it is one: its arguments and its

@@ -48,9 +48,9 @@ let package = Package(
         .target(name: "TouchRecordings", dependencies: ["TouchGestures", "TouchTrace", "TouchEvdev"]),
         // Live touchscreens through libevdev, decoded by TouchEvdev.
         .target(name: "TouchInput", dependencies: ["TouchGestures", "TouchEvdev", "CLibevdev", "CPlatform"]),
-        // The C API (include/touchgestures.h): a thin layer over the engine, the list and the
-        // replay, for C, C++, Python and Rust callers. No Foundation.
-        .target(name: "TouchGesturesC", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "CPlatform"],
+        // The C API (include/touchgestures.h): a thin layer over the engine, the list, the
+        // replay and the daemon's bindings, for C, C++, Python and Rust callers. No Foundation.
+        .target(name: "TouchGesturesC", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "GestureBindings", "CPlatform"],
                 exclude: ["include"]),
         // What the command-line tools share and no library user needs: the synth language,
         // SVG rendering, statistics, velocity tables, human-readable output. Not a product.
@@ -100,9 +100,10 @@ let package = Package(
         .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures", "TouchTestSupport"]),
         .testTarget(name: "TouchListTests", dependencies: ["TouchGestures", "TouchList", "TouchTestSupport"]),
         // The C library's published numbers, held to its header.
-        .testTarget(name: "TouchGesturesCTests", dependencies: ["TouchGesturesC", "TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchTestSupport"]),
+        .testTarget(name: "TouchGesturesCTests", dependencies: ["TouchGesturesC", "TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "GestureBindings", "TouchTestSupport"]),
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchTools", "TouchTestSupport", "touchtrace", "touch-demo"]),
-        .testTarget(name: "GestureBindingsTests", dependencies: ["GestureBindings", "TouchGestures", "TouchTrace", "TouchTools", "TouchTestSupport", "touch-gestured"]),
+        // The daemon and the C library's bindings side by side (DaemonBesideLibraryTests).
+        .testTarget(name: "GestureBindingsTests", dependencies: ["GestureBindings", "TouchGestures", "TouchTrace", "TouchTools", "TouchTestSupport", "touch-gestured", "TouchGesturesC"]),
         .testTarget(name: "TouchEvdevTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchRecordings", "TouchTools", "TouchTestSupport"]),
         .testTarget(name: "TouchRecordingsTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchRecordings", "TouchTools", "TouchTestSupport"]),
         .testTarget(name: "TouchToolsTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchTools", "TouchTestSupport"]),

@@ -24,6 +24,7 @@ enum HandleKind: UInt32 {
     case engine = 0x7467_656E   // "tgen"
     case list = 0x7467_6C73     // "tgls"
     case replay = 0x7467_7270   // "tgrp"
+    case bindings = 0x7467_626E // "tgbn"
 
     /// The C type's name, for messages.
     var name: StaticString {
@@ -31,6 +32,7 @@ enum HandleKind: UInt32 {
         case .engine: "struct tg_engine"
         case .list: "struct tg_list"
         case .replay: "struct tg_replay"
+        case .bindings: "struct tg_bindings"
         }
     }
 }

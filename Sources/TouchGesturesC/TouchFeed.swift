@@ -163,6 +163,9 @@ struct TouchFeed: ~Copyable {
         if time > lastTime { lastTime = time }
     }
 
+    /// The latest time given (a touch's, an advance's), or -∞ before any.
+    var lastTimeGiven: Double { count == 0 ? lastTime : frameTime }
+
     /// The input ended: every contact was cancelled.
     mutating func finished() {
         count = 0

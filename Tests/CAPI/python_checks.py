@@ -123,5 +123,44 @@ check(tg.Engine(800, 480, units_per_mm=5) is not None, "units_per_mm=5 refused")
 refused(lambda: engine.follow("pinch", "clockwise"), tg.INVALID_ARGUMENT, "TG_WAY_IN")
 # NaN is said as Python and the other messages say it, not as JSON's null.
 refused(lambda: engine.follow("swipe", threshold_mm=float("nan")), tg.INVALID_ARGUMENT, "found nan")
+# The daemon's bindings: an edge swipe up from the bottom of an 800 x 480 panel at 5 units a mm,
+# claimed as the finger passes swipe.minDistance (12 mm), run at the lift; a scroll let go.
+config = """
+[[binding]]
+gesture = "swipe"
+direction = "up"
+edge = "bottom"
+shell = "notify-send home"
+"""
+bindings = tg.Bindings(config, 800, 480, units_per_mm=5, name="kiosk.toml")
+check(bindings.rotation == 0, "rotation %r" % bindings.rotation)
+seen = []
+bindings.touch(0, 0, tg.DOWN, 400, 478)
+seen += bindings.frame()
+claimed_at = None
+for k in range(1, 41):
+    bindings.touch(k * 0.008, 0, tg.MOVE, 400, 478 - 5 * k)
+    actions = bindings.frame()
+    if any(a.type == "claim" for a in actions) and claimed_at is None:
+        claimed_at = k
+        check(bindings.claimed, "claimed, and not said so")
+    seen += actions
+bindings.touch(0.33, 0, tg.UP, 400, 278)
+seen += bindings.frame()
+check([a.type for a in seen] == ["claim", "run"], "swipe: %r" % seen)
+# 12 mm is 60 units, 12 frames of 5.
+check(claimed_at == 12, "claimed at frame %r, not 12 (12 mm)" % claimed_at)
+check(seen[-1].argv == ["notify-send", "home"] and seen[-1].origin == "kiosk.toml:2" and seen[-1].reason.startswith("swipe up"), "run: %r" % vars(seen[-1]))
+check(not bindings.claimed, "still claimed after the lift")
+bindings.touch(1, 1, tg.DOWN, 400, 100)
+bindings.frame()
+bindings.touch(1.2, 1, tg.MOVE, 400, 300)
+bindings.frame()
+bindings.touch(1.3, 1, tg.UP, 400, 300)
+check([a.type for a in bindings.frame()] == ["let-go"], "a scroll down was not let go")
+trace = bindings.recent_trace()
+check(trace is not None and b'"touch-gestured"' in trace and b"kiosk.toml" in trace, "recent trace: %r" % (trace or b"")[:80])
+refused(lambda: tg.Bindings("[[binding]]\ngesture = 3\n", 800, 480, name="bad.toml"), tg.BAD_INPUT, "bad.toml:2:11")
+refused(lambda: tg.Bindings(config, 800, 480, rotation=45), tg.INVALID_ARGUMENT, "rotation must be 0, 90, 180 or 270")
 print("python_checks: %s" % ("all passed" if failures == 0 else "%d failed" % failures))
 sys.exit(1 if failures else 0)

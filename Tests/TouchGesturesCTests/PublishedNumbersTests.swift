@@ -4,6 +4,7 @@ import TouchGestures
 import TouchList
 import TouchTrace
 import TouchReplay
+import GestureBindings
 @testable import TouchGesturesC
 
 /// touchgestures.h promises that enum values keep their numbers. Each number is written once on
@@ -56,11 +57,12 @@ struct PublishedNumbersTests {
     @Test("every enum of the header is one this suite checks (a new one fails here until it is)")
     func everyEnumIsChecked() {
         #expect(Set(Self.header.keys) == ["tg_status", "tg_touch_phase", "tg_event_type", "tg_phase", "tg_direction", "tg_edge",
-                                          "tg_recognizer", "tg_snap", "tg_side", "tg_cell_kind", "tg_way"], "\(Self.header.keys.sorted())")
+                                          "tg_recognizer", "tg_snap", "tg_side", "tg_cell_kind", "tg_way",
+                                          "tg_action_type", "tg_stream_event"], "\(Self.header.keys.sorted())")
         #expect(Self.header.values.allSatisfy { !$0.isEmpty })
     }
 
-    @Test("tg_status, tg_touch_phase, tg_phase, tg_direction, tg_edge, tg_recognizer, tg_snap, tg_side, tg_cell_kind")
+    @Test("tg_status, tg_touch_phase, tg_phase, tg_direction, tg_edge, tg_recognizer, tg_snap, tg_side, tg_cell_kind, tg_action_type, tg_stream_event")
     func enumsOfValues() {
         let statusNames: [Status: String] = [.ok: "TG_OK", .invalidArgument: "TG_ERROR_INVALID_ARGUMENT", .timeWentBack: "TG_ERROR_TIME_WENT_BACK",
                                              .unknownContact: "TG_ERROR_UNKNOWN_CONTACT", .badInput: "TG_ERROR_BAD_INPUT",
@@ -78,6 +80,10 @@ struct PublishedNumbersTests {
         expectSame("tg_way", Dictionary(uniqueKeysWithValues: FollowWay.allCases.map { ("TG_WAY_" + Self.snake($0.rawValue), wayNumber($0)) }))
         let items: [(ListItem, String)] = [(.row(0), "TG_CELL_ROW"), (.header(section: 0), "TG_CELL_HEADER"), (.loadMore, "TG_CELL_LOAD_MORE"), (.loading, "TG_CELL_LOADING")]
         expectSame("tg_cell_kind", Dictionary(uniqueKeysWithValues: items.map { ($0.1, cellKindNumber($0.0)) }))
+        expectSame("tg_action_type", Dictionary(uniqueKeysWithValues: ActionType.allCases.map { ("TG_ACTION_" + Self.snake("\($0)"), $0.rawValue) }))
+        expectSame("tg_stream_event", Dictionary(uniqueKeysWithValues: GestureDispatcher.StreamLine.Event.allCases.map {
+            ("TG_STREAM_" + Self.snake($0.rawValue), streamEventNumber($0))
+        }))
     }
 
     @Test("tg_event_type: every kind the golden corpus's replays report, by its trace-format name")

@@ -39,7 +39,7 @@ import sysconfig
 import threading
 from typing import Iterator, List, Optional, Sequence, Tuple, Union
 
-__all__ = ["DOWN", "MOVE", "UP", "CANCEL", "INVALID_ARGUMENT", "BAD_INPUT", "LIBRARY", "Engine", "Event",
+__all__ = ["DOWN", "MOVE", "UP", "CANCEL", "INVALID_ARGUMENT", "BAD_INPUT", "LIBRARY", "Action", "Bindings", "Engine", "Event",
            "TouchGesturesError", "replay_lines", "version"]
 # The package's version, the C library's it was made with (held to VERSION by tools/c-api-test).
 __version__ = "0.2.0"
@@ -129,6 +129,24 @@ _declare("tg_engine_next_deadline", _double, _ptr)
 _declare("tg_engine_finish", _int, _ptr)
 _declare("tg_engine_next_event", _ptr, _ptr)
 _declare("tg_engine_follow", _int, _ptr, _int, _int, _int, _int, _double)
+_declare("tg_bindings_new", _ptr, _str, _str, _double, _double, _double, _double, _int)
+_declare("tg_bindings_destroy", None, _ptr)
+_declare("tg_bindings_get_rotation", _int, _ptr)
+_declare("tg_bindings_set_explain", _int, _ptr, _int)
+_declare("tg_bindings_touch", _int, _ptr, _double, ctypes.c_int32, _int, _double, _double)
+_declare("tg_bindings_frame", _int, _ptr)
+_declare("tg_bindings_advance", _int, _ptr, _double)
+_declare("tg_bindings_next_deadline", _double, _ptr)
+_declare("tg_bindings_finish", _int, _ptr)
+_declare("tg_bindings_is_claimed", _int, _ptr)
+_declare("tg_bindings_next_action", _ptr, _ptr)
+_declare("tg_bindings_recent_trace", ctypes.POINTER(ctypes.c_char), _ptr, ctypes.POINTER(ctypes.c_size_t))
+_declare("tg_action_get_type", _int, _ptr)
+_declare("tg_action_get_time", _double, _ptr)
+_declare("tg_action_get_argv", ctypes.POINTER(ctypes.c_char_p), _ptr)
+_declare("tg_action_get_stream_event", _int, _ptr)
+for _name in ("command", "origin", "reason", "line"):
+    _declare("tg_action_get_" + _name, _str, _ptr)
 _declare("tg_replay_open", _ptr, _str, _int)
 _declare("tg_replay_destroy", None, _ptr)
 _declare("tg_replay_next_event", _ptr, _ptr)
@@ -324,6 +342,124 @@ class Engine:
                     return
                 event = Event(e)
             yield event
+
+
+_ACTIONS = {1: "run", 2: "claim", 3: "let-go", 4: "stream", 5: "save-trace", 6: "explain"}
+_STREAM_EVENTS = {1: "begin", 2: "update", 3: "commit", 4: "cancel"}
+
+
+class Action:
+    """A copy of one thing a Bindings' host is to do: .type "run", "claim", "let-go", "stream",
+    "save-trace" or "explain"; .argv the program to run (None for none); .command, .origin,
+    .reason the binding's, as the daemon logs them; .stream "begin", "update", "commit" or
+    "cancel" for a stream's line; .line a stream's line or an explanation."""
+
+    def __init__(self, pointer: int) -> None:
+        self.type = _ACTIONS.get(_lib.tg_action_get_type(pointer), "?")
+        self.time = _lib.tg_action_get_time(pointer)
+        argv = _lib.tg_action_get_argv(pointer)
+        if argv:
+            words = []
+            while argv[len(words)] is not None:
+                words.append(argv[len(words)].decode("utf-8", "surrogateescape"))
+            self.argv: Optional[List[str]] = words
+        else:
+            self.argv = None
+        self.command = _lib.tg_action_get_command(pointer).decode("utf-8", "replace")
+        self.origin = _lib.tg_action_get_origin(pointer).decode("utf-8", "replace")
+        self.reason = _lib.tg_action_get_reason(pointer).decode("utf-8", "replace")
+        self.stream = _STREAM_EVENTS.get(_lib.tg_action_get_stream_event(pointer))
+        self.line = _lib.tg_action_get_line(pointer).decode("utf-8", "replace")
+
+    def __repr__(self) -> str:
+        return "Action(%s at %.3f s: %s)" % (self.type, self.time, self.command or self.line)
+
+
+class Bindings:
+    """touch-gestured's bindings from a configuration's text (tg_bindings_new): touches in,
+    actions out, and per touch sequence whether a binding claimed it. `rotation` -1 takes the
+    configuration's [input] rotate."""
+
+    def __init__(self, config: Union[str, bytes], width: float, height: float,
+                 units_per_mm: Union[float, Sequence[float]] = (0, 0), rotation: int = -1,
+                 name: Union[str, bytes, None] = None) -> None:
+        self._lock = threading.Lock()
+        width, height = _number(width, "width"), _number(height, "height")
+        if isinstance(units_per_mm, (tuple, list)) and len(units_per_mm) == 2:
+            per_x, per_y = _number(units_per_mm[0], "units_per_mm[0]"), _number(units_per_mm[1], "units_per_mm[1]")
+        else:
+            per_x = per_y = _number(units_per_mm, "units_per_mm")
+        rotation = _whole(rotation, "rotation", -2**31, 2**31 - 1)
+        text = _text(config, "config")
+        label = None if name is None else _text(name, "name")
+        self._p = _lib.tg_bindings_new(text, label, width, height, per_x, per_y, rotation)
+        if not self._p:
+            raise _refused()
+
+    def __del__(self) -> None:
+        if getattr(self, "_p", None):
+            _lib.tg_bindings_destroy(self._p)
+            self._p = None
+
+    @property
+    def rotation(self) -> int:
+        """The configuration's [input] rotate, in degrees."""
+        with self._lock:
+            return int(_lib.tg_bindings_get_rotation(self._p))
+
+    @property
+    def claimed(self) -> bool:
+        """Whether the touch sequence under way is claimed (tg_bindings_is_claimed)."""
+        with self._lock:
+            return _lib.tg_bindings_is_claimed(self._p) == 1
+
+    def explain(self, on: bool = True) -> None:
+        with self._lock:
+            _check(_lib.tg_bindings_set_explain(self._p, 1 if on else 0))
+
+    def touch(self, time: float, contact: int, phase: int, x: float, y: float) -> None:
+        time, x, y = _number(time, "time"), _number(x, "x"), _number(y, "y")
+        contact = _whole(contact, "contact", 0, 2**31 - 1)
+        phase = _whole(phase, "phase", DOWN, CANCEL)
+        with self._lock:
+            _check(_lib.tg_bindings_touch(self._p, time, contact, phase, x, y))
+
+    def frame(self) -> List[Action]:
+        """Ends the frame; the actions it queued."""
+        with self._lock:
+            _check(_lib.tg_bindings_frame(self._p))
+            return self._drain()
+
+    def advance(self, time: float) -> List[Action]:
+        time = _number(time, "time")
+        with self._lock:
+            _check(_lib.tg_bindings_advance(self._p, time))
+            return self._drain()
+
+    def next_deadline(self) -> Optional[float]:
+        with self._lock:
+            d = _lib.tg_bindings_next_deadline(self._p)
+        return None if math.isnan(d) else d
+
+    def finish(self) -> List[Action]:
+        with self._lock:
+            _check(_lib.tg_bindings_finish(self._p))
+            return self._drain()
+
+    def recent_trace(self) -> Optional[bytes]:
+        """The last `history` seconds of touches as a trace the daemon replays, or None."""
+        length = ctypes.c_size_t()
+        with self._lock:
+            text = _lib.tg_bindings_recent_trace(self._p, ctypes.byref(length))
+            return ctypes.string_at(text, length.value) if text else None
+
+    def _drain(self) -> List[Action]:
+        out = []
+        while True:
+            a = _lib.tg_bindings_next_action(self._p)
+            if not a:
+                return out
+            out.append(Action(a))
 
 
 def replay_lines(path: Union[str, bytes, "os.PathLike[str]"], explain: bool = False) -> Iterator[bytes]:

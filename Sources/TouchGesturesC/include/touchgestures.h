@@ -396,6 +396,127 @@ int tg_engine_finish(struct tg_engine *engine);
  * the engine. */
 const struct tg_event *tg_engine_next_event(struct tg_engine *engine);
 
+/* ---- The daemon's bindings, for a compositor ---------------------------------------------- */
+
+/**
+ * A `touch-gestured` configuration run inside a host: touches in, what to do out. The same
+ * file (bindings, settings, sequences, streams), read by the same reader and decided by the same
+ * rules, so the host runs the commands the daemon would for the same touches. A compositor
+ * feeds it every touch as it gives the touch to the app under it, and learns, per touch
+ * sequence (from a first finger down to the last lift), when a binding claims it: from then on
+ * the app gets `wl_touch.cancel` and nothing more of those touches (docs/kiosk.md).
+ *
+ * Deadlines are the host's, as for an engine: call tg_bindings_advance() when
+ * tg_bindings_next_deadline() comes, on the host's own timer.
+ */
+struct tg_bindings;
+
+/** Something for the host to do, pulled from tg_bindings_next_action(). */
+struct tg_action;
+
+/** The kinds of action. */
+enum tg_action_type {
+	TG_ACTION_NONE = 0,
+	/** Run a program: tg_action_get_argv() for execvp(), with its standard input and output
+	 * the host's to choose (the daemon gives it /dev/null and its log). */
+	TG_ACTION_RUN = 1,
+	/** A binding claims the touch sequence under way: take its touches from the app (Wayland:
+	 * wl_touch.cancel) and give it none of them after, the fingers that go down later in the
+	 * sequence included (tg_bindings_is_claimed()). At most one a sequence, before any action
+	 * of its binding; what runs comes after as its own action (a swipe's still at the lift).
+	 * Its argv, command, origin and reason are the binding's. */
+	TG_ACTION_CLAIM = 2,
+	/** The touch sequence ended with no claim: its touches were the app's to the end. */
+	TG_ACTION_LET_GO = 3,
+	/** A streaming binding's line (`stream = true`): at TG_STREAM_BEGIN start its program
+	 * (tg_action_get_argv()) with a pipe on its standard input, and write it each line
+	 * (tg_action_get_line(), then "\n") up to TG_STREAM_COMMIT or TG_STREAM_CANCEL, after which
+	 * close the pipe. */
+	TG_ACTION_STREAM = 4,
+	/** A `save-trace` binding: save tg_bindings_recent_trace() where the host keeps them. */
+	TG_ACTION_SAVE_TRACE = 5,
+	/** A line of explanation (tg_bindings_set_explain()): tg_action_get_line(). */
+	TG_ACTION_EXPLAIN = 6,
+};
+
+/** Which line of a stream a TG_ACTION_STREAM is. */
+enum tg_stream_event {
+	TG_STREAM_NONE = 0,
+	TG_STREAM_BEGIN = 1,
+	TG_STREAM_UPDATE = 2,
+	TG_STREAM_COMMIT = 3,
+	TG_STREAM_CANCEL = 4,
+};
+
+/**
+ * Bindings from a configuration's text, `config` (TOML, as `touch-gestured --config` reads it),
+ * named `name` in messages and saved traces (NULL: "config"), over a panel `width` × `height` in
+ * its units with `units_per_mm_x` and `units_per_mm_y` of them per millimetre (0 for both: 96
+ * dpi), as tg_engine_new(). `rotation`: 0, 90, 180 or 270, or -1 for the configuration's own
+ * `[input] rotate`. What is the daemon's alone is read and not used: `[input] device`, `grab`,
+ * `read-interval`, `rotate-file`. NULL, with every mistake at its line and column from
+ * tg_last_error(), for a file the daemon would refuse, or one with no [[binding]].
+ */
+struct tg_bindings *tg_bindings_new(const char *config, const char *name, double width, double height,
+				    double units_per_mm_x, double units_per_mm_y, int rotation);
+/** tg_bindings_new() with the text of the file at `path`. */
+struct tg_bindings *tg_bindings_open(const char *path, double width, double height,
+				     double units_per_mm_x, double units_per_mm_y, int rotation);
+/** Frees the bindings and everything they returned. NULL is allowed. */
+void tg_bindings_destroy(struct tg_bindings *bindings);
+/** The configuration's `[input] rotate` in degrees (0 when it has none), for a host that turns
+ * its output to match; -1 for NULL. */
+int tg_bindings_get_rotation(const struct tg_bindings *bindings);
+/** With `on` non-zero, TG_ACTION_EXPLAIN lines say what each touch ran and why the bindings
+ * that did not run did not (`touch-gestured --explain`). Off by default. */
+int tg_bindings_set_explain(struct tg_bindings *bindings, int on);
+/** As tg_engine_touch(). */
+int tg_bindings_touch(struct tg_bindings *bindings, double time, int32_t id, enum tg_touch_phase phase,
+		      double x, double y);
+/** As tg_engine_frame(): the frame is decided, and its actions queued. */
+int tg_bindings_frame(struct tg_bindings *bindings);
+/** As tg_engine_advance(): a tap's window closing, a long press maturing. */
+int tg_bindings_advance(struct tg_bindings *bindings, double time);
+/** When tg_bindings_advance() next has something to do, in seconds; NaN when nothing waits. */
+double tg_bindings_next_deadline(const struct tg_bindings *bindings);
+/** Ends the input: contacts still down are cancelled, and every deadline fires. */
+int tg_bindings_finish(struct tg_bindings *bindings);
+/** 1 while a touch sequence is under way and a binding has claimed it (a finger that goes down
+ * now is the claimed sequence's: the app is not to see it), else 0 (and for NULL). */
+int tg_bindings_is_claimed(const struct tg_bindings *bindings);
+/** The next action, or NULL when none waits. Valid, with every string it gives, until the
+ * next tg_bindings_frame(), _advance() or _finish() on the bindings. */
+const struct tg_action *tg_bindings_next_action(struct tg_bindings *bindings);
+/**
+ * The last `history` seconds of touches (the configuration's, 30 by default) as a trace
+ * document, which `touch-gestured --replay FILE --dry-run` replays with these bindings (they are
+ * in its meta); `*length` (if not NULL) gets its length in bytes. Valid until the next call of
+ * this function or tg_bindings_destroy(). NULL when no touch was given yet or `history` is 0.
+ */
+const char *tg_bindings_recent_trace(struct tg_bindings *bindings, size_t *length);
+
+/** The action's kind; TG_ACTION_NONE for NULL. */
+enum tg_action_type tg_action_get_type(const struct tg_action *action);
+/** When it was decided, in seconds on the caller's clock; NaN for NULL. */
+double tg_action_get_time(const struct tg_action *action);
+/** The binding's program and its arguments, ending with NULL, as execvp() takes them (a shell
+ * line that is only plain words is split as the daemon splits it; another is `/bin/sh -c LINE`):
+ * for a run, a claim and a stream. NULL for another action and for a `save-trace` binding. */
+const char *const *tg_action_get_argv(const struct tg_action *action);
+/** The binding's command in one line, as the daemon logs it (control characters escaped);
+ * "save-trace" for that action; "" when the action has no binding. */
+const char *tg_action_get_command(const struct tg_action *action);
+/** Where the binding was written: "FILE:LINE"; "" when the action has no binding. */
+const char *tg_action_get_origin(const struct tg_action *action);
+/** The gesture in a few words, as the daemon logs it: "swipe up 41 mm, 1 finger, from the
+ * bottom edge"; "" when the action has no binding. */
+const char *tg_action_get_reason(const struct tg_action *action);
+/** A TG_ACTION_STREAM's place in its stream; TG_STREAM_NONE for another action. */
+enum tg_stream_event tg_action_get_stream_event(const struct tg_action *action);
+/** A stream's line, without its line end (`update 12.345 0.420 8.400 120.5 1`: event, time,
+ * progress, value, velocity, fingers), or an explanation's; "" for another action. */
+const char *tg_action_get_line(const struct tg_action *action);
+
 /* ---- The list ---------------------------------------------------------------------------- */
 
 /** A headless list and its controller: the gestures drive its scrolling, selection, row

@@ -25,6 +25,7 @@ enum HandleKind: UInt32 {
     case list = 0x7467_6C73     // "tgls"
     case replay = 0x7467_7270   // "tgrp"
     case bindings = 0x7467_626E // "tgbn"
+    case touches = 0x7467_7463  // "tgtc"
 
     /// The C type's name, for messages.
     var name: StaticString {
@@ -33,6 +34,7 @@ enum HandleKind: UInt32 {
         case .list: "struct tg_list"
         case .replay: "struct tg_replay"
         case .bindings: "struct tg_bindings"
+        case .touches: "struct tg_touches"
         }
     }
 }

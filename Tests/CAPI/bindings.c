@@ -165,6 +165,29 @@ int main(void)
 	tg_bindings_destroy(b);
 	tg_bindings_destroy(NULL);
 
+	/* A trace's touches, as a host plays them into its own input path (run from the checkout). */
+	struct tg_touches *touches = tg_touches_open("traces/edge-swipe-from-bottom.json");
+	CHECK(touches != NULL, "%s", tg_last_error());
+	double w = 0, h = 0, rx = 0, ry = 0, t, x, y, first_y = 0;
+	CHECK(tg_touches_get_surface(touches, &w, &h, &rx, &ry) == TG_OK && w == 800 && h == 480 && rx == 5 && ry == 5,
+	      "surface %g x %g at %g, %g", w, h, rx, ry);
+	int32_t id;
+	enum tg_touch_phase phase;
+	int n = 0, downs = 0, ups = 0, r;
+	while ((r = tg_touches_next(touches, &t, &id, &phase, &x, &y)) == 1) {
+		if (n++ == 0)
+			first_y = y;
+		downs += phase == TG_TOUCH_DOWN;
+		ups += phase == TG_TOUCH_UP;
+	}
+	/* The trace's 25 events: a touch-down at y = 478, 23 moves, a lift. */
+	CHECK(r == 0 && n == 25 && downs == 1 && ups == 1 && first_y == 478, "%d touches, %d down, %d up, r %d", n, downs, ups, r);
+	CHECK(tg_touches_next(touches, NULL, NULL, NULL, NULL, NULL) == 0, "past the end");
+	tg_touches_destroy(touches);
+	CHECK(tg_touches_open("traces") == NULL && tg_last_status() == TG_ERROR_BAD_INPUT && contains(tg_last_error(), "not a regular file"),
+	      "%s", tg_last_error());
+	CHECK(tg_touches_next(NULL, NULL, NULL, NULL, NULL, NULL) == TG_ERROR_INVALID_ARGUMENT, "NULL touches");
+
 	printf("bindings: %d checks, %d failed\n", checks, failures);
 	return failures ? 1 : 0;
 }

@@ -635,6 +635,27 @@ const struct tg_event *tg_replay_next_event(struct tg_replay *replay);
  * tg_last_error() lists where). */
 int tg_replay_status(const struct tg_replay *replay);
 
+/* ---- A trace's touches ------------------------------------------------------------------- */
+
+/** A trace file's touches, read one at a time (for a host that plays a trace into its own input
+ * path, as `touch-kiosk --replay` does into a headless touch device). */
+struct tg_touches;
+
+/** Opens the trace at `path` (either encoding; a regular file, as tg_replay_open()). NULL when
+ * it cannot be read or its header is invalid (TG_ERROR_BAD_INPUT, the message located). */
+struct tg_touches *tg_touches_open(const char *path);
+/** Frees it. NULL is allowed. */
+void tg_touches_destroy(struct tg_touches *touches);
+/** The trace's surface: its size in its units and its units per millimetre (0 and 0 when the
+ * trace gives no resolution). Any pointer may be NULL. */
+int tg_touches_get_surface(const struct tg_touches *touches, double *width, double *height,
+			   double *units_per_mm_x, double *units_per_mm_y);
+/** The next touch, in the trace's order: 1 with its fields written (any pointer may be NULL),
+ * 0 at the end, or TG_ERROR_BAD_INPUT at the first error past the header (located, and the
+ * same error again after it). */
+int tg_touches_next(struct tg_touches *touches, double *time, int32_t *id, enum tg_touch_phase *phase,
+		    double *x, double *y);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 #include <wayland-server-core.h>
 #include <touchgestures.h>
@@ -83,6 +84,7 @@ struct kiosk {
 
 	/* --replay */
 	const char *replay_path;
+	FILE *replay_times;		/* --replay-times: when each touch was raised, ns of CLOCK_MONOTONIC */
 	struct tg_touches *replay;
 	struct wlr_input_device *replay_device;
 	struct wl_event_source *replay_timer;

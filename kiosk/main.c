@@ -45,6 +45,8 @@ static const char usage[] =
 	"  -v, --verbose       also log each touch sequence left to the app, and wlroots' messages\n"
 	"      --replay TRACE  play TRACE's touches into a headless touch device once APP's window\n"
 	"                      is mapped, at its own speed; then close APP and exit 0\n"
+	"      --replay-times FILE  with --replay, write when each touch was raised (nanoseconds of\n"
+	"                      CLOCK_MONOTONIC, a line each): for measuring what reaches the app when\n"
 	"  -h, --help          this text\n"
 	"      --version       the version\n"
 	"\n"
@@ -174,18 +176,30 @@ struct kiosk_keyboard {
 	struct wl_listener key, modifiers, destroy;
 };
 
+/* The keyboard that typed becomes the seat's (its keymap sent to the app), and the app's window
+ * has the focus. */
+static void use_keyboard(struct kiosk *k, struct wlr_input_device *device)
+{
+	if (device->keyboard->keymap == NULL)
+		return;	/* a virtual keyboard before its client gave its keymap */
+	wlr_seat_set_keyboard(k->seat, device);
+	if (k->view != NULL && k->view_mapped && k->seat->keyboard_state.focused_surface != k->view->surface)
+		wlr_seat_keyboard_notify_enter(k->seat, k->view->surface, device->keyboard->keycodes, device->keyboard->num_keycodes,
+					       &device->keyboard->modifiers);
+}
+
 static void handle_key(struct wl_listener *listener, void *data)
 {
 	struct kiosk_keyboard *kb = wl_container_of(listener, kb, key);
 	struct wlr_event_keyboard_key *e = data;
-	wlr_seat_set_keyboard(kb->kiosk->seat, kb->device);
+	use_keyboard(kb->kiosk, kb->device);
 	wlr_seat_keyboard_notify_key(kb->kiosk->seat, e->time_msec, e->keycode, e->state);
 }
 
 static void handle_modifiers(struct wl_listener *listener, void *data)
 {
 	struct kiosk_keyboard *kb = wl_container_of(listener, kb, modifiers);
-	wlr_seat_set_keyboard(kb->kiosk->seat, kb->device);
+	use_keyboard(kb->kiosk, kb->device);
 	wlr_seat_keyboard_notify_modifiers(kb->kiosk->seat, &kb->device->keyboard->modifiers);
 }
 
@@ -223,13 +237,8 @@ static void add_keyboard(struct kiosk *k, struct wlr_input_device *device, bool 
 	wl_signal_add(&device->keyboard->events.modifiers, &kb->modifiers);
 	kb->destroy.notify = handle_keyboard_destroy;
 	wl_signal_add(&device->events.destroy, &kb->destroy);
-	wlr_seat_set_keyboard(k->seat, device);
 	k->keyboard = device;
-	wlr_seat_set_capabilities(k->seat, WL_SEAT_CAPABILITY_TOUCH | WL_SEAT_CAPABILITY_KEYBOARD);
-	/* The app's window has the focus of every keyboard, the ones that come after it too. */
-	if (k->view != NULL && k->view_mapped)
-		wlr_seat_keyboard_notify_enter(k->seat, k->view->surface, device->keyboard->keycodes, device->keyboard->num_keycodes,
-					       &device->keyboard->modifiers);
+	use_keyboard(k, device);
 }
 
 static void handle_new_input(struct wl_listener *listener, void *data)
@@ -279,6 +288,7 @@ int main(int argc, char **argv)
 	static const struct option options[] = {
 		{ "config", required_argument, NULL, 'c' }, { "explain", no_argument, NULL, 'e' },
 		{ "verbose", no_argument, NULL, 'v' }, { "replay", required_argument, NULL, 'r' },
+		{ "replay-times", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' }, { "version", no_argument, NULL, 'V' }, { 0 } };
 	int c;
 	while ((c = getopt_long(argc, argv, "+c:vh", options, NULL)) != -1) {
@@ -287,6 +297,12 @@ int main(int argc, char **argv)
 		case 'e': k->explain = true; break;
 		case 'v': k->verbose = true; break;
 		case 'r': k->replay_path = optarg; break;
+		case 't':
+			if ((k->replay_times = fopen(optarg, "w")) == NULL) {
+				kiosk_log("cannot write %s", optarg);
+				return 2;
+			}
+			break;
 		case 'h': fputs(usage, stdout); return 0;
 		case 'V': printf("%s\n", tg_version()); return 0;
 		default: fputs(usage, stderr); return 2;
@@ -335,7 +351,10 @@ int main(int argc, char **argv)
 	wlr_cursor_attach_output_layout(k->cursor, k->layout);
 	k->new_input.notify = handle_new_input;
 	wl_signal_add(&k->backend->events.new_input, &k->new_input);
-	wlr_seat_set_capabilities(k->seat, WL_SEAT_CAPABILITY_TOUCH);
+	/* A keyboard from the start, whether or not one is plugged in: a virtual keyboard (wtype in a
+	 * binding) types at once, and a key it sent before the app had bound its wl_keyboard (which
+	 * a new capability makes it do) was lost. */
+	wlr_seat_set_capabilities(k->seat, WL_SEAT_CAPABILITY_TOUCH | WL_SEAT_CAPABILITY_KEYBOARD);
 	struct wlr_virtual_keyboard_manager_v1 *virtual_keyboards = wlr_virtual_keyboard_manager_v1_create(k->display);
 	k->new_virtual_keyboard.notify = handle_virtual_keyboard;
 	wl_signal_add(&virtual_keyboards->events.new_virtual_keyboard, &k->new_virtual_keyboard);
@@ -407,6 +426,8 @@ int main(int argc, char **argv)
 	wl_display_destroy_clients(k->display);
 	tg_bindings_destroy(k->bindings);
 	tg_touches_destroy(k->replay);
+	if (k->replay_times != NULL)
+		fclose(k->replay_times);
 	wl_display_destroy(k->display);
 	if (k->replay != NULL)
 		return k->exit_code;

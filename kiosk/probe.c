@@ -2,14 +2,15 @@
  * touch-probe [FILE]: a Wayland client that shows one window and writes every wl_touch event it
  * gets as a JSON line to FILE (standard output without one), flushed as it comes:
  *
- *   {"event": "down", "time": 1234, "id": 0, "x": 360.5, "y": 700}
- *   {"event": "motion", "time": 1242, "id": 0, "x": 360.5, "y": 690}
- *   {"event": "up", "time": 1250, "id": 0}
+ *   {"event": "down", "time": 1234, "id": 0, "x": 360.5, "y": 700, "at": 51234567890}
+ *   {"event": "motion", "time": 1242, "id": 0, "x": 360.5, "y": 690, "at": 51242567890}
+ *   {"event": "up", "time": 1250, "id": 0, "at": 51250567890}
  *   {"event": "frame"}
  *   {"event": "cancel"}
  *   {"event": "key", "time": 1300, "key": 30, "state": 1}
  *
- * (time: the compositor's milliseconds; x, y: surface coordinates.) It exits 0 when the
+ * (time: the compositor's milliseconds; x, y: surface coordinates; at: when the probe read it,
+ * nanoseconds of CLOCK_MONOTONIC.) It exits 0 when the
  * compositor closes its window. touch-kiosk's tests run it as the app.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -18,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 #include <wayland-client.h>
 #include "xdg-shell-client-protocol.h"
@@ -31,24 +33,32 @@ static struct wl_surface *surface;
 static FILE *out;
 static int running = 1;
 
+/* When the event was read: nanoseconds of CLOCK_MONOTONIC, for measuring how long it took. */
+static long long now_ns(void)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
 static void touch_down(void *data, struct wl_touch *t, uint32_t serial, uint32_t time, struct wl_surface *s, int32_t id,
 		       wl_fixed_t x, wl_fixed_t y)
 {
-	fprintf(out, "{\"event\": \"down\", \"time\": %u, \"id\": %d, \"x\": %.3f, \"y\": %.3f}\n", time, id,
-		wl_fixed_to_double(x), wl_fixed_to_double(y));
+	fprintf(out, "{\"event\": \"down\", \"time\": %u, \"id\": %d, \"x\": %.3f, \"y\": %.3f, \"at\": %lld}\n", time, id,
+		wl_fixed_to_double(x), wl_fixed_to_double(y), now_ns());
 	fflush(out);
 }
 
 static void touch_up(void *data, struct wl_touch *t, uint32_t serial, uint32_t time, int32_t id)
 {
-	fprintf(out, "{\"event\": \"up\", \"time\": %u, \"id\": %d}\n", time, id);
+	fprintf(out, "{\"event\": \"up\", \"time\": %u, \"id\": %d, \"at\": %lld}\n", time, id, now_ns());
 	fflush(out);
 }
 
 static void touch_motion(void *data, struct wl_touch *t, uint32_t time, int32_t id, wl_fixed_t x, wl_fixed_t y)
 {
-	fprintf(out, "{\"event\": \"motion\", \"time\": %u, \"id\": %d, \"x\": %.3f, \"y\": %.3f}\n", time, id,
-		wl_fixed_to_double(x), wl_fixed_to_double(y));
+	fprintf(out, "{\"event\": \"motion\", \"time\": %u, \"id\": %d, \"x\": %.3f, \"y\": %.3f, \"at\": %lld}\n", time, id,
+		wl_fixed_to_double(x), wl_fixed_to_double(y), now_ns());
 	fflush(out);
 }
 

@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <signal.h>
+#include <time.h>
 #include <wlr/backend/headless.h>
 #include <wlr/types/wlr_input_device.h>
 #include <wlr/types/wlr_touch.h>
@@ -74,6 +75,11 @@ static int play(void *data)
 	double t = k->next_time;
 	while (k->replay_have_next && k->next_time == t) {
 		uint32_t msec = msec_of(k, k->next_time);
+		if (k->replay_times != NULL) {
+			struct timespec now;
+			clock_gettime(CLOCK_MONOTONIC, &now);
+			fprintf(k->replay_times, "%lld\n", (long long)now.tv_sec * 1000000000LL + now.tv_nsec);
+		}
 		double x = k->next_x / k->trace_width, y = k->next_y / k->trace_height;
 		switch (k->next_phase) {
 		case TG_TOUCH_DOWN: {

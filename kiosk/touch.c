@@ -241,6 +241,9 @@ static void handle_frame(struct wl_listener *listener, void *data)
 {
 	struct kiosk *k = wl_container_of(listener, k, touch_frame);
 	wlr_seat_touch_notify_frame(k->seat);
+	/* The app's events leave now, before the bindings decide: deciding adds nothing to what
+	 * the app waits for (the event loop would flush them only after this handler). */
+	wl_display_flush_clients(k->display);
 	if (k->bindings) {
 		if (tg_bindings_frame(k->bindings) != TG_OK)
 			kiosk_log("frame: %s", tg_last_error());

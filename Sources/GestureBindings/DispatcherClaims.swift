@@ -70,6 +70,6 @@ extension GestureDispatcher {
     /// The contacts down, each as a cancel at `time` where it was last: the frame that ends the
     /// input for a host that goes on after it (the daemon's input ends once).
     package func cancellingFrame(at time: Double) -> TouchFrame {
-        TouchFrame(time: time, events: tracks.filter(\.active).map { TouchEvent(time: time, id: $0.id, phase: .cancel, position: $0.latest) })
+        TouchFrame(time: time, events: tracks.filter { $0.active }.map { TouchEvent(time: time, id: $0.id, phase: .cancel, position: $0.latest) })
     }
 }

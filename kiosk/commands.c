@@ -181,10 +181,10 @@ void kiosk_reap(struct kiosk *k)
 			k->app_exited = true;
 			k->app_status = status;
 			wl_display_terminate(k->display);
-		}
-		else if (pid == k->stream_pid)
+		} else if (pid == k->stream_pid) {
 			close_stream(k);
-		else if (k->commands > 0)
+		} else if (k->commands > 0) {
 			k->commands--;
+		}
 	}
 }

@@ -95,6 +95,7 @@ struct kiosk {
 	int32_t next_id;
 	enum tg_touch_phase next_phase;
 	double trace_width, trace_height;
+	bool replay_done;		/* the last touch was played and the app asked to close */
 	int closing_waits;		/* how many times the app's closing waited for commands */
 };
 

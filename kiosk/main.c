@@ -50,8 +50,8 @@ static const char usage[] =
 	"  -h, --help          this text\n"
 	"      --version       the version\n"
 	"\n"
-	"Exit status: APP's, 0 after a replay, 1 when the compositor cannot start, 2 for a bad\n"
-	"command line, configuration or trace.\n";
+	"Exit status: APP's, 0 after a replay, 1 when the compositor cannot start or the app ends\n"
+	"before the replay does, 2 for a bad command line, configuration or trace.\n";
 
 /* ---- outputs: the first one, the app's */
 
@@ -429,6 +429,10 @@ int main(int argc, char **argv)
 	if (k->replay_times != NULL)
 		fclose(k->replay_times);
 	wl_display_destroy(k->display);
+	if (k->replay != NULL && !k->replay_done) {
+		kiosk_log("the app ended before the replay did");
+		return 1;
+	}
 	if (k->replay != NULL)
 		return k->exit_code;
 	return WIFEXITED(k->app_status) ? WEXITSTATUS(k->app_status) : 1;

@@ -59,6 +59,7 @@ static int close_app(void *data)
 		return 0;
 	}
 	kiosk_touch_finish(k);
+	k->replay_done = true;
 	if (k->view != NULL)
 		wlr_xdg_toplevel_send_close(k->view);
 	/* An app that does not close when asked is ended. */

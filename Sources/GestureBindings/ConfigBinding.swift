@@ -11,6 +11,9 @@ extension DaemonConfig {
         var name: String
         var at: SourceLocation
         var declares: Bool
+        /// Where the binding says `stream = true`, when it does: its sequence must have a step
+        /// to follow (``GestureSequence/followedStep``).
+        var streams: SourceLocation? = nil
     }
 
     /// Every sequence binding names one sequence, and no two sequences share a name: a binding
@@ -25,7 +28,12 @@ extension DaemonConfig {
                     fail("the sequence name \"\(visibleText(n.name))\" is given already (\(before)): give this binding another `name`", n.at)
                 }
                 seen[n.name] = "by the binding at line \(n.at.line ?? 0)"
-            } else if !thresholds.sequences.contains(where: { $0.name == n.name }) {
+            }
+            if let at = n.streams, let q = (thresholds.sequences + bindingSequences).first(where: { $0.name == n.name }), q.followedStep == nil {
+                fail("`stream = true` follows a sequence's last move, pinch or rotate step, and \"\(visibleText(n.name))\" has none", at)
+            }
+            if n.declares { continue }
+            if !thresholds.sequences.contains(where: { $0.name == n.name }) {
                 let known = thresholds.sequences.map { "\"\(visibleText($0.name))\"" }.joined(separator: ", ")
                 fail("no sequence in [settings] sequences is named \"\(visibleText(n.name))\": give this binding its `steps`, or name one of them"
                      + (known.isEmpty ? " (there are none)" : " (\(known))"), n.at)
@@ -70,7 +78,9 @@ extension DaemonConfig {
         func only(_ key: String, for gestures: [GesturePattern.Kind]) -> Bool {
             guard let v = values[key] else { return false }
             if !gestures.contains(gesture) {
-                fail("`\(key)` does not apply to a \(gesture.rawValue) (only to \(gestures.map { $0.rawValue }.joined(separator: " and ")))", v.location)
+                let names = gestures.map { $0.rawValue }
+                let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.joined()
+                fail("`\(key)` does not apply to a \(gesture.rawValue) (only to \(list))", v.location)
                 ok = false
                 return false
             }
@@ -116,14 +126,14 @@ extension DaemonConfig {
             }
         }
         var streams = false
-        if only("stream", for: [.swipe, .pinch, .rotate]), let v = values["stream"] {
+        if only("stream", for: [.swipe, .pinch, .rotate, .sequence]), let v = values["stream"] {
             if case .bool(let on) = v.value.kind { streams = on } else { bad("stream", "true (the command reads the gesture's progress while it happens) or false") }
             if streams, let m = values["mode"] {
                 fail("`stream = true` and `mode` are two ways of running a binding: give one of them", m.location)
                 ok = false
             }
         }
-        if streams, gesture != .swipe, let d = values["distance"] {
+        if streams, gesture == .pinch || gesture == .rotate, let d = values["distance"] {
             // A pinch's or rotation's stream measures in millimeters too: the spread's change, the arc.
             if let mm = d.value.number, FollowRequest.thresholds.contains(mm) { b.distance = .atLeast(mm) } else {
                 bad("distance", "a length in millimeters, \(millimetreRange): the \(gesture == .pinch ? "change of the fingers' spread" : "arc the fingers turn through") at which the stream commits")
@@ -231,7 +241,9 @@ extension DaemonConfig {
             guard let read, !broken else { return nil }
             sequences.append(read)
         }
-        names.append(NamedSequence(name: name, at: given?.value.location ?? table.location, declares: values["steps"] != nil))
+        var streams: SourceLocation?
+        if case .bool(true)? = values["stream"]?.value.kind { streams = values["stream"]?.location }
+        names.append(NamedSequence(name: name, at: given?.value.location ?? table.location, declares: values["steps"] != nil, streams: streams))
         return name
     }
 }

@@ -26,6 +26,8 @@ extension GestureDispatcher {
             case slide(SwipeDirection, millimeters: Double, fingers: Int, edge: ScreenEdge?)
             case swipe(SwipeDirection, millimeters: Double, fingers: Int, edge: ScreenEdge?)
             case sequence(GestureEvent.Sequence)
+            /// A streamed sequence's followed step, at its value now (mm, scale or degrees).
+            case sequenceStep(name: String, GestureSequence.Action, value: Double, fingers: Int)
         }
 
         /// The gesture, in a few words (`swipe up 41 mm, 1 finger, from the bottom edge`).
@@ -52,6 +54,14 @@ extension GestureDispatcher {
             case .sequence(let q):
                 // Done at a lift of every finger, it has none down.
                 return "sequence \(visibleText(q.name)) done in \(GestureDispatcher.decimal(q.duration)) s" + (q.fingers > 0 ? ", \(plural(q.fingers)) down" : "")
+            case .sequenceStep(let name, let action, let value, let fingers):
+                let step = switch action {
+                case .move(let way, _, _): "move \(way.rawValue) \(GestureDispatcher.decimal(value)) mm"
+                case .pinch(let way, _): "pinch \(way.rawValue) to \(GestureDispatcher.decimal(value))×"
+                case .rotate(let way, _): "rotate \(way.rawValue) by \(GestureDispatcher.decimal(abs(value)))°"
+                default: action.kind.rawValue
+                }
+                return "sequence \(visibleText(name)): \(step), \(plural(fingers))"
             }
         }
     }

@@ -77,9 +77,27 @@ extension GestureDispatcher {
         let cause: Firing.Cause = switch g.kind {
         case .pinch: .pinch(g.pinch ?? .out, scale: f.value, fingers: fingers)
         case .rotate: .rotate(g.turn ?? .clockwise, radians: f.value * Double.pi / 180, fingers: fingers)
+        case .sequence:
+            .sequenceStep(name: g.sequence.map { engine.sequences[$0].name } ?? "?", followedAction(g.sequence) ?? .lift(nil), value: f.value, fingers: fingers)
         default: .swipe(g.direction ?? .up, millimeters: f.value, fingers: fingers, edge: edge)
         }
         return Firing(time: time, binding: bindings[f.request], cause: cause, stream: StreamLine(f, at: time))
+    }
+
+    /// `--explain`: why the followed sequence `index` broke (`: step 3 (lift): …`), or that
+    /// another gesture took the touch.
+    func sequenceBreak(_ index: Int?) -> String {
+        guard let k = index else { return "" }
+        for (f, after) in engine.sequenceFailures where f.sequenceStep?.sequence == k {
+            return ": \(f) at \(formatFixed(after, digits: 2)) s"
+        }
+        return ": another gesture took the touch"
+    }
+
+    /// The step a stream of the engine's sequence `index` follows.
+    func followedAction(_ index: Int?) -> GestureSequence.Action? {
+        guard let k = index, engine.sequences.indices.contains(k), let s = engine.sequences[k].followedStep else { return nil }
+        return engine.sequences[k].steps[s].action
     }
 
     /// `--explain`: the stream that began and the binding it feeds, or why it ended as it did,
@@ -96,6 +114,8 @@ extension GestureDispatcher {
             let what = switch g.kind {
             case .pinch: "pinch \(g.pinch?.rawValue ?? "")"
             case .rotate: "rotate \(g.turn?.rawValue ?? "")"
+            case .sequence:
+                "sequence \(sequenceName(g.sequence)), step \((g.sequence.flatMap { engine.sequences[$0].followedStep } ?? 0) + 1) (\(followedAction(g.sequence)?.kind.rawValue ?? "?"))"
             default: "swipe \(g.direction?.rawValue ?? "")"
             }
             explanation.append("\(Self.decimalTime(time)) s: \(what) began, \(plural(f.fingers))\(place): \(b.origin) streams to \(b.command.line) (threshold \(Self.decimal(f.threshold)) mm)")
@@ -111,6 +131,7 @@ extension GestureDispatcher {
         case .short: "cancel: lifted at \(at), short of the threshold, at \(Self.decimal(f.velocity)) mm/s (< \(fling) mm/s: too slow for a flick to complete it)"
         case .touchCancelled: "cancel: the touch was cancelled, at \(at)"
         case .inputEnded: "cancel: the input ended with fingers down, at \(at)"
+        case .sequenceBroken: "cancel: the sequence broke a step before the lift, at \(at)\(sequenceBreak(g.sequence))"
         }
         explanation.append("\(Self.decimalTime(time)) s: stream of \(b.origin) ends: \(why)")
     }

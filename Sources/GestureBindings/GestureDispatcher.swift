@@ -381,7 +381,7 @@ package struct GestureDispatcher: Sendable {
             let cause = Firing.Cause.rotate(way, radians: r.angle, fingers: r.fingers)
             explain(Firing.words(cause), at: g.time, c, ran: b)
             if let b { run(Firing(time: g.time, binding: b, cause: cause), fire: fire) }
-        case .sequence(let q):
+        case .sequence(let q) where !streamed:
             // Its steps said where and with how many fingers: a binding names it by its name.
             let c = Candidate(GesturePattern(.sequence, fingers: q.fingers, sequence: q.index))
             let b = first(c)

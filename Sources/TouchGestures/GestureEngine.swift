@@ -251,9 +251,12 @@ public struct GestureEngine: Sendable, MemberStepper {
         if time >= lastTime { followers[0].frameBegins(events, noneDown: input.contacts.activeCount == 0) }
         arena.followNotes = FollowNotes()
         let handled = handle(time: time, events: events, sequence: sequence, emit: emit)
-        let notes = arena.followNotes ?? FollowNotes()
+        var notes = arena.followNotes ?? FollowNotes()
         arena.followNotes = nil
         if handled {
+            if arena.sequencesGiven {
+                recognizers.sequence.noteForFollower(&notes, followed: followers[0].followedSequence)
+            }
             let limits = followLimits
             let reports = followers[0].frameEnds(notes, events, at: time, contacts: input.contacts, limits: limits)
             if let r = reports.first { emit(r) }

@@ -410,6 +410,9 @@ public struct GestureEvent: Hashable, Sendable {
             case touchCancelled
             /// Cancelled: the input ended with the fingers down (``GestureEngine/finish(emit:)``).
             case inputEnded
+            /// Cancelled: a followed sequence broke a step, or the arena gave its touch to
+            /// another gesture, before the fingers of its followed step lifted.
+            case sequenceBroken
 
             /// Whether the gesture completes (`ended`) rather than falls back (`cancelled`).
             public var completes: Bool { self == .flungToward || self == .reached }
@@ -422,14 +425,16 @@ public struct GestureEvent: Hashable, Sendable {
         /// The measure over the threshold: 0 where the fingers went down, 1 at the threshold.
         public var progress: Double
         /// The gesture's own value: a swipe's distance along its direction (mm), a pinch's scale
-        /// (1 at the start), a rotation's angle (degrees, clockwise positive).
+        /// (1 at the start), a rotation's angle (degrees, clockwise positive); for a sequence, its
+        /// followed step's (a move's, a pinch's or a rotation's).
         public var value: Double
         /// How fast the measure changes toward completion, in mm/s: at `ended` or `cancelled`,
         /// the speed at the lift (0 for ``End/touchCancelled`` and ``End/inputEnded``).
         public var velocity: Double
         /// Fingers down (at `began`, `ended` and `cancelled`: the fingers it began with).
         public var fingers: Int
-        /// What began: a swipe, a pinch or a rotation, with each of its kind's fields set.
+        /// What began: a swipe, a pinch, a rotation or a declared sequence, with each of its
+        /// kind's fields set.
         public var gesture: GesturePattern
         /// Where it is: began, changed, ended (it commits) or cancelled (it falls back).
         public var phase: GesturePhase

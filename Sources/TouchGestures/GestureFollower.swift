@@ -1,69 +1,4 @@
-/// A request to follow a gesture while it happens: its progress a frame at a time from the moment
-/// it begins, then whether it commits or cancels at the lift, as a phone's edge gestures and
-/// interactive transitions do. Given to the engine in order (``GestureEngine/followRequests``);
-/// the engine reports what it follows as ``GestureEvent/Kind/follow(_:)`` events.
-///
-/// ```swift
-/// engine.followRequests = [
-///     FollowRequest(GesturePattern(.swipe, direction: .up, edge: .edge(.bottom)), threshold: .screen(1.0 / 3)),
-/// ]
-/// ```
-///
-/// The rules:
-/// - A swipe is offered when the fingers' mean displacement first reaches `pan.minDistance` (the
-///   touch slop): its direction is the way they moved then, its edge where every finger went down
-///   (within `swipe.edgeZone`), its fingers those down. Offered once a touch sequence, whether
-///   taken or not. A pinch or a rotation is offered when the engine reports it began (in or out by
-///   its scale, which way by its angle).
-/// - The first request whose ``gesture`` takes the offer decides: if it ``follows``, the gesture
-///   is followed; if not, nothing is (a request that does not follow keeps its place, as a
-///   binding of the daemon that does not stream does).
-/// - One gesture a touch sequence is followed at most; none after a long press, after a cancelled
-///   contact, or once the caller says (``GestureEngine/stopFollowing()``) that the sequence went
-///   another way.
-/// - The measure, in millimeters, toward the way it began: for a swipe the mean displacement
-///   along its direction of the fingers it began with; for a pinch the change of their spread (their
-///   mean distance from their centre) since they went down; for a rotation the arc, angle ×
-///   spread. Progress is the measure over the threshold: 0 where the fingers went down, 1 at it.
-/// - It ends when the fingers it began with have all lifted, or the engine ends the pinch or the
-///   rotation: it commits when the lift is a flick toward completion (at least 184 mm/s) or,
-///   slower, past the threshold; it cancels otherwise (``GestureEvent/Follow/End``). The speed at
-///   the lift is, for a swipe, its fingers' velocity toward its direction as the engine's own
-///   trackers give it (the one measure its fling reports); for a pinch or a rotation, its
-///   measure's. A cancelled contact cancels it; so does ``GestureEngine/finish(emit:)`` with the
-///   fingers still down.
-public struct FollowRequest: Hashable, Sendable {
-    /// Where progress is 1.
-    public enum Threshold: Hashable, Sendable {
-        /// The recognizer's own: `swipe.minDistance`, `pinch.minSpanChange`, `rotate.minArc`.
-        case recognizer
-        /// So many millimeters (held to ``FollowRequest/thresholds``).
-        case millimeters(Double)
-        /// This fraction of the screen's extent along a swipe's direction (`1.0 / 3`: a third of
-        /// the way across); a pinch or a rotation has no such extent and takes the recognizer's own.
-        case screen(Double)
-    }
-
-    /// The thresholds a request takes, in millimetres: a hundredth of a millimetre, a tenth of
-    /// the smallest phone pixel (the PinePhone's 0.094 mm), to a metre, past any touchscreen.
-    /// Outside it the progress read `inf` (1e-320 mm) or stayed at 0 (1e308 mm); the engine holds a
-    /// threshold to it (a `nan` one is the recognizer's own).
-    public static let thresholds: ClosedRange<Double> = 0.01...1000
-
-    /// The gestures it takes: a swipe, a pinch or a rotation; each field left `nil` (or
-    /// ``GesturePattern/Edge/any``) takes every value.
-    public var gesture: GesturePattern
-    /// Where progress is 1.
-    public var threshold: Threshold
-    /// Whether a gesture it takes is followed; when false, it takes the gesture so that no later
-    /// request follows it.
-    public var follows: Bool
-
-    /// A request for gestures `gesture` takes, with progress 1 at `threshold`.
-    public init(_ gesture: GesturePattern, threshold: Threshold = .recognizer, follows: Bool = true) {
-        (self.gesture, self.threshold, self.follows) = (gesture, threshold, follows)
-    }
-}
+internal import CPlatform
 
 /// The recognizers' own thresholds and what a follower reads of the settings, as they are when
 /// a frame begins.
@@ -91,6 +26,11 @@ struct FollowNotes {
     /// The latest pinch scale and rotation angle reported.
     var scale: Double?, angle: Double?
     var pinchEnded = false, rotateEnded = false
+    /// A declared sequence's run that reached its followed step (``GestureSequence/followedStep``)
+    /// in this frame or the wait before it, offered at the frame's end.
+    var sequenceOffer: SequenceOffer?
+    /// Whether the followed sequence's run broke a step or lost the touch.
+    var sequenceBroken = false
 
     mutating func note(_ g: GestureEvent) {
         switch g.kind {
@@ -108,6 +48,15 @@ struct FollowNotes {
         default: break
         }
     }
+}
+
+/// A sequence's run at its followed step: the sequence, the step, and the fingers down as the
+/// step began (where they were) with those the step moves (a move's; all of them otherwise).
+struct SequenceOffer {
+    var index: Int
+    var action: GestureSequence.Action
+    var anchors: [Anchor]
+    var group: [Int]
 }
 
 /// The engine's follower of ``FollowRequest``s: what it keeps of the touch sequence beyond the
@@ -136,10 +85,16 @@ struct GestureFollower: Sendable {
         var startSpread = 0.0
         var began = false
         var tracker = VelocityTracker()
+        /// A followed sequence's step, whose measure it takes; `nil` for a swipe, a pinch or a
+        /// rotation the engine reported.
+        var step: GestureSequence.Action?
+        /// A followed sequence's rotation: the fingers' turn so far (radians, clockwise positive).
+        var turned = 0.0
 
         /// The fingers where the engine's contacts are now, then the measure, value and
         /// velocity at them (`scale` and `angle`: the engine's pinch and rotation).
         mutating func update(contacts: ContactTable, surface: Surface, scale: Double, angle: Double, at time: Double) {
+            if case .rotate? = step { turned += Self.turn(members, contacts, surface) }
             for k in members.indices {
                 guard let c = contacts.contacts.first(where: { $0.id == members[k].id }) else { continue }
                 if c.startTime != members[k].startTime {
@@ -151,6 +106,12 @@ struct GestureFollower: Sendable {
                 members[k].down = !c.ended
             }
             let mm: Double
+            if let step {
+                mm = sequenceMeasure(step, surface)
+                progress = threshold > 0 ? mm / threshold : 0
+                tracker.add(time: time, position: Point(x: mm, y: 0))
+                return
+            }
             switch gesture.kind {
             case .pinch:
                 mm = (Self.spread(members, surface, start: false) - startSpread) * (gesture.pinch == .out ? 1 : -1)
@@ -170,6 +131,61 @@ struct GestureFollower: Sendable {
             }
             progress = threshold > 0 ? mm / threshold : 0
             tracker.add(time: time, position: Point(x: mm, y: 0))
+        }
+
+        /// A followed sequence step's measure toward its way (mm), and its value: a move's mean
+        /// displacement along its direction (mm); a pinch's change of spread, twice the fingers'
+        /// mean distance from their centre as the step measures it, and its scale; a rotation's
+        /// arc (its turn times the fingers' mean distance from their centre) and its angle.
+        private mutating func sequenceMeasure(_ step: GestureSequence.Action, _ surface: Surface) -> Double {
+            switch step {
+            case .move(let way, _, _):
+                value = Self.along(way, members, surface)
+                return value
+            case .pinch(let way, _):
+                let now = 2 * Self.spread(members, surface, start: false)
+                value = startSpread > 0 ? now / startSpread : 1
+                return (now - startSpread) * (way == .out ? 1 : -1)
+            case .rotate(let turn, _):
+                value = turned * 180 / Double.pi
+                return turned * Self.spread(members, surface, start: false) * (turn == .clockwise ? 1 : -1)
+            case .touch, .hold, .tap, .lift:
+                return 0
+            }
+        }
+
+        /// The mean displacement (mm) of `members` along `way` since they started.
+        static func along(_ way: SwipeDirection, _ members: [Member], _ surface: Surface) -> Double {
+            let u = way.unitVector
+            var sum = 0.0
+            for m in members {
+                let d = surface.millimeters(m.latest - m.start)
+                sum += d.x * u.x + d.y * u.y
+            }
+            return members.isEmpty ? 0 : sum / Double(members.count)
+        }
+
+        /// The mean turn (radians, clockwise positive on a screen whose y grows downward) of the
+        /// members still on the table about their centre, from where they were last seen to
+        /// where they are now.
+        static func turn(_ members: [Member], _ contacts: ContactTable, _ surface: Surface) -> Double {
+            var before = Point.zero, now = Point.zero, n = 0.0
+            for m in members where m.down {
+                guard let c = contacts.contacts.first(where: { $0.id == m.id }), !c.cancelled else { continue }
+                before = before + m.latest
+                now = now + c.position
+                n += 1
+            }
+            guard n >= 2 else { return 0 }
+            (before, now) = (before / n, now / n)
+            var sum = 0.0
+            for m in members where m.down {
+                guard let c = contacts.contacts.first(where: { $0.id == m.id }), !c.cancelled else { continue }
+                let u = surface.millimeters(m.latest - before), v = surface.millimeters(c.position - now)
+                let cross = u.x * v.y - u.y * v.x
+                if cross != 0 { sum += atan2(cross, u.dot(v)) }
+            }
+            return sum / n
         }
 
         /// The mean distance (mm) of `members` from their centre: where they went down, or are.
@@ -210,6 +226,9 @@ struct GestureFollower: Sendable {
     /// Whether a gesture is being followed now.
     var isFollowing: Bool { followed != nil }
 
+    /// The declared sequence being followed, by its index; `nil` when none is.
+    var followedSequence: Int? { followed?.step != nil ? followed?.gesture.sequence : nil }
+
     /// No gesture begins to be followed in the rest of this sequence (it went another way).
     mutating func stop() { stopped = true }
 
@@ -245,12 +264,22 @@ struct GestureFollower: Sendable {
         return abs(size.x * u.x) + abs(size.y * u.y)
     }
 
-    /// The threshold (mm) of request `k` for `gesture`.
-    private func threshold(_ k: Int, _ gesture: GesturePattern, _ limits: FollowLimits) -> Double {
+    /// The threshold (mm) of request `k` for `gesture` (`sequenceStep`: a sequence's followed step).
+    private func threshold(_ k: Int, _ gesture: GesturePattern, _ limits: FollowLimits,
+                           sequenceStep: GestureSequence.Action? = nil) -> Double {
         let own = switch gesture.kind {
         case .pinch: limits.pinch
         case .rotate: limits.rotate
         default: limits.swipe
+        }
+        if let step = sequenceStep, gesture.kind == .sequence {
+            // A sequence's followed step: its own distance (a rotation's, its angle's arc, set
+            // where the fingers' spread is known).
+            return switch step {
+            case .move(_, let distance, _): distance.millimeters
+            case .pinch(_, let distance): distance
+            default: own
+            }
         }
         let mm: Double = switch requests[k].threshold {
         case .recognizer: own
@@ -263,7 +292,8 @@ struct GestureFollower: Sendable {
         return mm.isNaN ? own : min(max(mm, FollowRequest.thresholds.lowerBound), FollowRequest.thresholds.upperBound)
     }
 
-    private mutating func offer(_ gesture: GesturePattern, _ contacts: ContactTable, _ limits: FollowLimits) {
+    private mutating func offer(_ gesture: GesturePattern, _ contacts: ContactTable, _ limits: FollowLimits,
+                                sequence: SequenceOffer? = nil) {
         guard !followedInSequence, !stopped, !longPressed, !cancelled,
               let k = requests.firstIndex(where: { $0.gesture.mismatch(gesture) == nil }), requests[k].follows else { return }
         // The last followed gesture's fingers and tracker, reused: no allocation once warm.
@@ -271,15 +301,35 @@ struct GestureFollower: Sendable {
         var members: [Member] = []
         swap(&members, &spareMembers)
         members.removeAll(keepingCapacity: true)
-        for c in contacts.contacts where !c.ended {
-            members.append(Member(id: c.id, startTime: c.startTime, start: c.start, latest: c.position, down: true))
+        if let sequence {
+            // The step's fingers, from where they were as it began.
+            for a in sequence.anchors {
+                if case .move = sequence.action, !sequence.group.contains(a.id) { continue }
+                guard let c = contacts.contacts.first(where: { $0.id == a.id }), !c.ended else { continue }
+                members.append(Member(id: a.id, startTime: c.startTime, start: a.position, latest: a.position, down: true))
+            }
+        } else {
+            for c in contacts.contacts where !c.ended {
+                members.append(Member(id: c.id, startTime: c.startTime, start: c.start, latest: c.position, down: true))
+            }
         }
         var tracker: VelocityTracker?
         swap(&tracker, &spareTracker)
         if tracker == nil { tracker = VelocityTracker() }
         tracker!.reset()
-        var f = Followed(request: k, gesture: gesture, threshold: threshold(k, gesture, limits), members: members, tracker: tracker!)
+        var f = Followed(request: k, gesture: gesture, threshold: threshold(k, gesture, limits, sequenceStep: sequence?.action), members: members, tracker: tracker!)
         f.startSpread = Followed.spread(f.members, limits.surface, start: true)
+        if let sequence {
+            f.step = sequence.action
+            switch sequence.action {
+            case .pinch: f.startSpread *= 2
+            case .rotate(_, let angle): f.threshold = angle * Double.pi / 180 * f.startSpread
+            default: break
+            }
+            if case .millimeters(let mm) = requests[k].threshold, !mm.isNaN {
+                f.threshold = min(max(mm, FollowRequest.thresholds.lowerBound), FollowRequest.thresholds.upperBound)
+            }
+        }
         followed = f
         followedInSequence = true
     }
@@ -311,6 +361,11 @@ struct GestureFollower: Sendable {
                 offer(GesturePattern(.swipe, direction: way, fingers: contacts.activeCount, edge: .init(zones.edge)), contacts, limits)
             }
         }
+        if followed == nil, let o = notes.sequenceOffer {
+            var moves: Bool { if case .move = o.action { true } else { false } }
+            let fingers = moves ? o.anchors.count { o.group.contains($0.id) } : o.anchors.count
+            offer(GesturePattern(.sequence, fingers: fingers, sequence: o.index), contacts, limits, sequence: o)
+        }
         var out = FollowReports()
         guard followed != nil else { return out }
         // In place: a copy would share the fingers and the tracker's samples with the one kept,
@@ -324,7 +379,7 @@ struct GestureFollower: Sendable {
         if cancelled {
             out.second = finish(f, .touchCancelled, at: time, velocity: 0)
         } else if down == 0 || (f.gesture.kind == .pinch && pinchEnded) || (f.gesture.kind == .rotate && rotateEnded) {
-            let v = swipeLiftVelocity(f, contacts, surface) ?? f.tracker.velocity(liftTime: time)?.x ?? 0
+            let v = liftVelocity(f, contacts, surface) ?? f.tracker.velocity(liftTime: time)?.x ?? 0
             let end: GestureEvent.Follow.End = switch Settle.decide(progress: f.progress, velocity: v) {
             case .flungToward: .flungToward
             case .flungBack: .flungBack
@@ -332,6 +387,8 @@ struct GestureFollower: Sendable {
             case .short: .short
             }
             out.second = finish(f, end, at: time, velocity: v)
+        } else if f.step != nil, notes.sequenceBroken {
+            out.second = finish(f, .sequenceBroken, at: time, velocity: 0)
         } else if !justBegan {
             out.second = event(f, .changed, at: time, velocity: f.tracker.velocity()?.x ?? 0, fingers: down, end: nil)
         }
@@ -358,12 +415,13 @@ struct GestureFollower: Sendable {
             velocity: velocity, fingers: fingers, end: end)))
     }
 
-    /// A followed swipe's speed at its lift toward its direction (mm/s): the mean of its
+    /// A followed swipe's (or a sequence's move's) speed at its lift toward its direction (mm/s): the mean of its
     /// fingers' velocities as the engine's own trackers give them, which its fling reports, so
     /// that a lift the engine calls a fling is the same speed here. nil for a pinch or a rotation
     /// (their measure's own tracker decides), or when no finger's velocity is known.
-    private func swipeLiftVelocity(_ f: Followed, _ contacts: ContactTable, _ surface: Surface) -> Double? {
-        guard f.gesture.kind == .swipe, let way = f.gesture.direction else { return nil }
+    private func liftVelocity(_ f: Followed, _ contacts: ContactTable, _ surface: Surface) -> Double? {
+        let way: SwipeDirection
+        if case .move(let w, _, _)? = f.step { way = w } else if f.gesture.kind == .swipe, let w = f.gesture.direction { way = w } else { return nil }
         var sum = Point.zero, n = 0
         for m in f.members {
             guard let v = contacts.velocity(ofContact: m.id) else { continue }

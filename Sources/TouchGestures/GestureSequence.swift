@@ -131,6 +131,18 @@ public struct GestureSequence: Hashable, Sendable {
         }
     }
 
+    /// The step a ``FollowRequest`` that takes this sequence follows: its last
+    /// ``Action/move(_:distance:fingers:)``, ``Action/pinch(_:distance:)`` or
+    /// ``Action/rotate(_:angle:)``; `nil` when it has none (it cannot be followed).
+    public var followedStep: Int? {
+        steps.lastIndex { step in
+            switch step.action {
+            case .move, .pinch, .rotate: true
+            case .touch, .hold, .tap, .lift: false
+            }
+        }
+    }
+
     /// The first thing wrong with the sequence, or `nil` when the engine can run it: at least one
     /// step, the first putting fingers down, every number finite and in its range.
     public var problem: Problem? {

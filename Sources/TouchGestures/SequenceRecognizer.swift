@@ -47,6 +47,8 @@ struct SequenceRecognizer: Sendable {
     /// Each sequence's first step's edge and section, when it touches down on an edge: judged
     /// once as a touch sequence begins, before the run is set up (most touches land on no edge).
     private var firstEdges: [(edge: ScreenEdge, along: ClosedRange<Double>?)?] = []
+    /// Each sequence's followed step (``GestureSequence/followedStep``), -1 for none.
+    private var followedSteps: [Int] = []
     /// The largest moves of the frames that only moved fingers, added up since the touch
     /// sequence began (mm): a bound on how far any finger went in them.
     private var travelled = 0.0
@@ -81,6 +83,7 @@ struct SequenceRecognizer: Sendable {
             if case .touch(_, let edge?, let along) = q.steps[0].action { (edge, along) } else { nil }
         }
         skipUntil = [Double](repeating: -.infinity, count: runs.count)
+        followedSteps = sequences.map { $0.followedStep ?? -1 }
         decided = false
         changed = false
         deadline = nil
@@ -202,6 +205,22 @@ struct SequenceRecognizer: Sendable {
         }
         let reason = best.flatMap { runs[$0].failure?.failure } ?? GestureFailure(.tooFewFingers, measured: 0, limit: 1)
         emit(.failed(recognizer: .sequence, reason: reason))
+    }
+
+    /// What the engine's follower needs of the runs after a frame: whether the run of the
+    /// sequence it follows (`followed`) broke a step or lost the touch, or else the first run
+    /// that has reached its followed step (``GestureSequence/followedStep``) and was not offered
+    /// yet in this touch sequence. Asked only by an engine with follow requests.
+    mutating func noteForFollower(_ notes: inout FollowNotes, followed: Int?) {
+        if let k = followed {
+            notes.sequenceBroken = runs.indices.contains(k) && (runs[k].status == .failed || runs[k].status == .ready)
+            return
+        }
+        for k in live where runs[k].status == .running && !runs[k].followOffered && runs[k].step == followedSteps[k] {
+            runs[k].followOffered = true
+            notes.sequenceOffer = SequenceOffer(index: k, action: runs[k].current.action, anchors: runs[k].anchors, group: runs[k].group)
+            return
+        }
     }
 
     /// When each step of sequence `index`'s run was done, in the touch sequence on the surface

@@ -56,6 +56,9 @@ extension SequenceRecognizer {
         /// When each step done so far was done (`touchtrace render` draws them).
         var stepEnds: [Double] = []
         var failure: Failure?
+        /// Whether the run was offered to the engine's follower at its followed step
+        /// (``GestureSequence/followedStep``) in this touch sequence.
+        var followOffered = false
 
         init(index: Int, steps: [GestureSequence.Step], limits: Limits) {
             self.index = index
@@ -94,6 +97,7 @@ extension SequenceRecognizer {
             measureInMillimeters = false
             tapping = false
             failure = nil
+            followOffered = false
             // Emptied only when not empty already: each emptying checks the buffer's uniqueness
             // (a restart of 16 runs each touch cost 390 instructions a run, callgrind).
             if !anchors.isEmpty { anchors.removeAll(keepingCapacity: true) }

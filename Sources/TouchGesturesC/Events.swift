@@ -375,6 +375,7 @@ public func tg_event_get_sequence(_ event: OpaquePointer?) -> Int32 {
     switch gesture(event) {
     case .sequence(let q)?: Int32(clamping: q.index)
     case .failed(.sequence, let f)?: f.sequenceStep.map { Int32(clamping: $0.sequence) } ?? -1
+    case .follow(let f)? where f.gesture.kind == .sequence: f.gesture.sequence.map { Int32(clamping: $0) } ?? -1
     default: -1
     }
 }

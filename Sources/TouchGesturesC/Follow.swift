@@ -33,8 +33,8 @@ public func tg_engine_follow(_ engine: OpaquePointer?, _ gesture: Int32, _ way: 
         var number: Int32 = 0
         let status = attempt { () throws(Refusal) in
             func bad(_ what: String) -> Refusal { Refusal(.invalidArgument, "tg_engine_follow: \(what)") }
-            guard let kind = [GesturePattern.Kind.swipe, .pinch, .rotate].first(where: { typeNumber($0) == gesture }) else {
-                throw bad("the gesture must be TG_EVENT_SWIPE, TG_EVENT_PINCH or TG_EVENT_ROTATE, found \(gesture)")
+            guard let kind = [GesturePattern.Kind.swipe, .pinch, .rotate, .sequence].first(where: { typeNumber($0) == gesture }) else {
+                throw bad("the gesture must be TG_EVENT_SWIPE, TG_EVENT_PINCH, TG_EVENT_ROTATE or TG_EVENT_SEQUENCE, found \(gesture)")
             }
             var r = FollowRequest(GesturePattern(kind, fingers: fingers == 0 ? nil : Int(fingers)),
                                   threshold: thresholdMillimeters == 0 ? .recognizer : .millimeters(thresholdMillimeters))
@@ -47,6 +47,18 @@ public func tg_engine_follow(_ engine: OpaquePointer?, _ gesture: Int32, _ way: 
             case .pinch:
                 guard [0, wayNumber(.in), wayNumber(.out)].contains(way) else { throw bad("a pinch's way must be TG_WAY_IN, TG_WAY_OUT or TG_WAY_NONE (either), found \(way)") }
                 r.gesture.pinch = way == 0 ? nil : way == wayNumber(.out) ? .out : .in
+            case .sequence:
+                // Its steps say where it starts: its way is which sequence.
+                let declared = e.core.engine.sequences
+                guard !declared.isEmpty else { throw bad("the settings declare no sequence to follow") }
+                guard way == -1 || declared.indices.contains(Int(way)) else {
+                    throw bad("a sequence's way must be its index in the settings' sequences (0 to \(declared.count - 1)), or -1 for any, found \(way)")
+                }
+                if way >= 0, declared[Int(way)].followedStep == nil {
+                    throw bad("sequence \(way) (\(declared[Int(way)].name)) has no move, pinch or rotate step to follow")
+                }
+                r.gesture.sequence = way == -1 ? nil : Int(way)
+                guard edge == -1 else { throw bad("a sequence's edge must be -1: its steps say where it starts, found \(edge)") }
             default:
                 guard [0, wayNumber(.clockwise), wayNumber(.counterclockwise)].contains(way) else {
                     throw bad("a rotation's way must be TG_WAY_CLOCKWISE, TG_WAY_COUNTERCLOCKWISE or TG_WAY_NONE (either), found \(way)")

@@ -678,6 +678,41 @@ static void follow(void)
 	follow_reports(e, &n, &first_phase, &last_phase, &progress, &request, &rising);
 	CHECK(n == 0, "a drag after a long press was followed: %d reports", n);
 	tg_engine_destroy(e);
+
+	/* A declared sequence, followed through its last move from the hold's end: held 0.5 s on
+	 * the bottom edge, then 40 mm up and lifted; its threshold is the step's 15 mm. */
+	e = panel("{\"sequences\": [{\"name\": \"h\", \"steps\": [{\"touch\": 2}, {\"hold\": 1}]}, {\"name\": \"drawer\", "
+		  "\"steps\": [{\"touch\": 1, \"edge\": \"bottom\"}, {\"hold\": 0.4}, {\"move\": \"up\", \"distance\": 15}]}]}");
+	CHECK(tg_engine_follow(e, TG_EVENT_SEQUENCE, 2, -1, 0, 0) == TG_ERROR_INVALID_ARGUMENT && contains(tg_last_error(), "0 to 1"),
+	      "sequence 2 of 2 followed: %s", tg_last_error());
+	CHECK(tg_engine_follow(e, TG_EVENT_SEQUENCE, 0, -1, 0, 0) == TG_ERROR_INVALID_ARGUMENT && contains(tg_last_error(), "no move"),
+	      "a sequence with nothing to follow followed: %s", tg_last_error());
+	CHECK(tg_engine_follow(e, TG_EVENT_SEQUENCE, 1, TG_EDGE_BOTTOM, 0, 0) == TG_ERROR_INVALID_ARGUMENT, "a sequence's edge taken");
+	CHECK(tg_engine_follow(e, TG_EVENT_SEQUENCE, 1, -1, 0, 0) == 1, "the drawer not followed: %s", tg_last_error());
+	tg_engine_touch(e, 0, 0, TG_TOUCH_DOWN, 400, 478);
+	tg_engine_frame(e);
+	for (int i = 1; i <= 62; i++) {
+		tg_engine_touch(e, i * 0.008, 0, TG_TOUCH_MOVE, 400, 478);
+		tg_engine_frame(e);
+	}
+	stroke(e, 0.5, 400, 478, 400, 278, 0.3);
+	int sequence = -9, began_at_hold = 0;
+	n = 0;
+	while ((ev = tg_engine_next_event(e)) != NULL) {
+		if (tg_event_get_type(ev) != TG_EVENT_FOLLOW)
+			continue;
+		if (n++ == 0) {
+			sequence = tg_event_get_sequence(ev);
+			began_at_hold = tg_event_get_phase(ev) == TG_PHASE_BEGAN && fabs(tg_event_get_time(ev) - 0.4) < 0.009 &&
+					tg_event_get_progress(ev) == 0;
+		}
+		last_phase = tg_event_get_phase(ev);
+		progress = tg_event_get_progress(ev);
+	}
+	CHECK(sequence == 1 && began_at_hold, "the followed sequence: %d, began at the hold's end %d", sequence, began_at_hold);
+	CHECK(last_phase == TG_PHASE_ENDED && fabs(progress - 40.0 / 15) < 0.01, "the drawer ended in phase %d at progress %.3f",
+	      last_phase, progress);
+	tg_engine_destroy(e);
 }
 
 /* A flick as touchtrace synth's `fling` makes one: from y0, `mm` along y (negative: up) in `steps`

@@ -84,13 +84,15 @@ engine.frame()
 followed = [e for e in engine.events() if e.type == "follow"]
 check(len(followed) > 60 and followed[0].phase == "began" and followed[-1].phase == "ended" and abs(followed[-1].progress - 1.5) < 0.01
       and all(e.request == 1 for e in followed), "followed: %r" % followed[-1:])
-refused(lambda: engine.follow("tap"), tg.INVALID_ARGUMENT, "gesture must be one of swipe, pinch, rotate")
+refused(lambda: engine.follow("tap"), tg.INVALID_ARGUMENT, "gesture must be one of swipe, pinch, rotate, sequence")
+refused(lambda: engine.follow("sequence", 0), tg.INVALID_ARGUMENT, "the settings declare no sequence")
 # A declared sequence, by its name and index; the same stroke without its hold fails at step 2.
 drawer = ('{"sequences": [{"name": "drawer", "steps": [{"touch": 1, "edge": "bottom"}, {"hold": 0.4}, '
           '{"move": "up", "distance": 15}]}]}')
 for held in (True, False):
     engine = tg.Engine(800, 480, units_per_mm=(5, 5), settings_json=drawer)
     engine.explain()
+    check(engine.follow("sequence", 0) == 1, "the drawer is not followed as request 1")
     start = 0.5 if held else 0.0
     engine.touch(0, 0, tg.DOWN, 400, 478)
     engine.frame()
@@ -105,9 +107,14 @@ for held in (True, False):
     events = list(engine.events())
     done = [e for e in events if e.type == "sequence"]
     failed = [e for e in events if e.type == "failed" and e.sequence is not None]
+    followed = [e for e in events if e.type == "follow"]
     if held:
         check(len(done) == 1 and done[0].name == "drawer" and done[0].sequence == 0 and not failed, "held: %r" % (done + failed))
+        # Followed from the hold's end through its move: 37 × 5 units = 37 mm of the step's 15.
+        check(followed and followed[0].phase == "began" and followed[0].sequence == 0 and followed[-1].phase == "ended"
+              and abs(followed[-1].progress - 37 / 15) < 0.01, "the drawer followed: %r" % followed[-1:])
     else:
+        check(not followed, "the drawer followed with no hold: %r" % followed)
         check(not done and len(failed) == 1 and failed[0].step == 2 and failed[0].name is None, "not held: %r" % failed)
 # Wrong types and text UTF-8 cannot hold: TouchGesturesError naming the parameter, as the module's
 # doc says (ctypes.ArgumentError "argument 5" and UnicodeEncodeError came through).

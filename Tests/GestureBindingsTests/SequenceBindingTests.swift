@@ -70,7 +70,11 @@ struct SequenceBindingTests {
         ConfigTests.Bad(text: "[[binding]]\ngesture = \"sequence\"\nsteps = [{touch = 1}]\nfingers = 2\ncommand = [\"x\"]\n",
             message: "c.toml:4:1: error: `fingers` does not apply to a sequence: its steps say where it starts and with how many fingers"),
         ConfigTests.Bad(text: "[[binding]]\ngesture = \"sequence\"\nsteps = [{touch = 1}]\nstream = true\ncommand = [\"x\"]\n",
-            message: "c.toml:4:1: error: `stream` does not apply to a sequence (only to swipe and pinch and rotate)"),
+            message: "c.toml:4:1: error: `stream = true` follows a sequence's last move, pinch or rotate step, and \"line 1\" has none"),
+        ConfigTests.Bad(text: "[settings]\nsequences = [{name = \"d\", steps = [{touch = 1}, {hold = 0.5}]}]\n[[binding]]\ngesture = \"sequence\"\nname = \"d\"\nstream = true\ncommand = [\"x\"]\n",
+            message: "c.toml:6:1: error: `stream = true` follows a sequence's last move, pinch or rotate step, and \"d\" has none"),
+        ConfigTests.Bad(text: "[[binding]]\ngesture = \"sequence\"\nsteps = [{touch = 1}, {move = \"up\"}]\nstream = true\ndistance = 20\ncommand = [\"x\"]\n",
+            message: "c.toml:5:1: error: `distance` does not apply to a sequence (only to swipe)"),
         ConfigTests.Bad(text: "[[binding]]\ngesture = \"swipe\"\nsteps = [{touch = 1}]\ncommand = [\"x\"]\n",
             message: "c.toml:3:1: error: `steps` does not apply to a swipe (only to a sequence)"),
     ])

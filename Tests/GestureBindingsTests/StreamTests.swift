@@ -307,7 +307,7 @@ struct StreamTests {
     }
 
     @Test("a stream that cannot be is refused where it is written", arguments: [
-        ("gesture = \"tap\"\nstream = true\nshell = \"x\"", "c.toml:3:1: error: `stream` does not apply to a tap (only to swipe and pinch and rotate)"),
+        ("gesture = \"tap\"\nstream = true\nshell = \"x\"", "c.toml:3:1: error: `stream` does not apply to a tap (only to swipe, pinch, rotate and sequence)"),
         ("gesture = \"swipe\"\nstream = true\nmode = \"repeat\"\nshell = \"x\"", "c.toml:4:1: error: `stream = true` and `mode` are two ways of running a binding: give one of them"),
         ("gesture = \"swipe\"\nstream = 1\nshell = \"x\"", "c.toml:3:10: error: `stream` must be true (the command reads the gesture's progress while it happens) or false, found 1"),
         ("gesture = \"swipe\"\nstream = true\naction = \"save-trace\"", "c.toml:4:1: error: `action` cannot stream: give `command` or `shell` for a streaming binding"),

@@ -167,3 +167,53 @@ struct FollowTests {
         #expect(followed.filter { if case .follow = $0.kind { false } else { true } } == plain)
     }
 }
+
+/// A declared sequence followed through the Swift API: its run's followed step
+/// (``GestureSequence/followedStep``) is offered once the steps before it are done.
+@Suite("The engine's follow requests for declared sequences")
+struct SequenceFollowTests {
+    static let drawer = GestureSequence(name: "drawer", steps: [
+        .init(.touch(fingers: 1, edge: .bottom)), .init(.hold(seconds: 0.4)), .init(.move(.up, distance: .millimeters(15))),
+    ])
+    static let spread = GestureSequence(name: "spread", steps: [.init(.touch(fingers: 2)), .init(.pinch(.out, distance: 20))])
+
+    /// Held 0.5 s on the bottom edge, then 30 mm up by 0.8 s, lifted at 0.9 s.
+    static var heldThenUp: [TouchEvent] {
+        var s = Script()
+        s.down(0, 1, 400, 478)
+        for k in 1...30 { s.move(Double(k) / 60, 1, 400, 478) }
+        for k in 1...30 { s.move(0.5 + Double(k) * 0.01, 1, 400, 478 - Double(k) * 5) }
+        s.up(0.9, 1, 400, 328)
+        return s.events
+    }
+
+    static func follows(_ out: [GestureEvent]) -> [GestureEvent.Follow] {
+        out.compactMap { if case .follow(let f) = $0.kind { f } else { nil } }
+    }
+
+    @Test("the last move step is followed from the hold's end, with the step's own distance as the threshold")
+    func followedFromItsStep() {
+        let (_, out) = replay(Self.heldThenUp) {
+            $0.sequences = [Self.spread, Self.drawer]
+            $0.followRequests = [FollowRequest(GesturePattern(.sequence, sequence: 1))]
+        }
+        let f = Self.follows(out)
+        #expect(Self.drawer.followedStep == 2 && Self.spread.followedStep == 1)
+        #expect(f.first?.phase == .began && f.first?.gesture == GesturePattern(.sequence, fingers: 1, sequence: 1), "\(f.first.map { "\($0)" } ?? "none")")
+        #expect(f.first?.threshold == 15 && f.first?.progress == 0)
+        #expect(f.last?.phase == .ended && f.last?.end == .reached && f.last.map { abs($0.measure - 30) < 1e-9 } == true,
+                "\(f.last.map { "\($0)" } ?? "none")")
+        // Followed or not, the sequence is reported when done.
+        #expect(out.contains { if case .sequence(let q) = $0.kind { q.index == 1 } else { false } })
+    }
+
+    @Test("a request for another sequence follows nothing; a sequence with no move, pinch or rotate step has no followed step")
+    func onlyItsOwn() {
+        let (_, out) = replay(Self.heldThenUp) {
+            $0.sequences = [Self.spread, Self.drawer]
+            $0.followRequests = [FollowRequest(GesturePattern(.sequence, sequence: 0))]
+        }
+        #expect(Self.follows(out).isEmpty)
+        #expect(GestureSequence(name: "h", steps: [.init(.touch(fingers: 1)), .init(.hold(seconds: 1))]).followedStep == nil)
+    }
+}

@@ -89,7 +89,7 @@ DOWN, MOVE, UP, CANCEL = 0, 1, 2, 3
 # The header's numbers by the trace format's names, for Engine.follow: the gestures it follows
 # (enum tg_event_type), a swipe's directions (enum tg_direction), a pinch's or a rotation's way
 # (enum tg_way), the edges (enum tg_edge); and a phase's name (enum tg_phase).
-_GESTURES = {"swipe": 2, "pinch": 5, "rotate": 6}
+_GESTURES = {"swipe": 2, "pinch": 5, "rotate": 6, "sequence": 12}
 _WAYS = {"left": 1, "right": 2, "up": 3, "down": 4, "upLeft": 5, "upRight": 6, "downLeft": 7, "downRight": 8,
          "in": 1, "out": 2, "clockwise": 3, "counterclockwise": 4}
 _EDGES = {"none": 0, "left": 1, "right": 2, "top": 3, "bottom": 4, "topLeft": 5, "topRight": 6,
@@ -290,11 +290,12 @@ class Engine:
         with self._lock:
             _check(_lib.tg_engine_touch(self._p, time, contact, phase, x, y))
 
-    def follow(self, gesture: str, way: Optional[str] = None, edge: Optional[str] = None, fingers: int = 0,
+    def follow(self, gesture: str, way: Union[str, int, None] = None, edge: Optional[str] = None, fingers: int = 0,
                threshold_mm: float = 0.0) -> int:
-        """Follows a gesture while it happens (tg_engine_follow): `gesture` "swipe", "pinch" or
-        "rotate"; `way` a swipe's direction ("up", …), "in" or "out", "clockwise" or
-        "counterclockwise", None for any; `edge` where the fingers must go down ("bottom", …,
+        """Follows a gesture while it happens (tg_engine_follow): `gesture` "swipe", "pinch",
+        "rotate" or "sequence"; `way` a swipe's direction ("up", …), "in" or "out", "clockwise" or
+        "counterclockwise", a sequence's index in the settings' sequences (followed through its last
+        move, pinch or rotate step), None for any; `edge` where the fingers must go down ("bottom", …,
         "none" for away from the edges), None for anywhere; `fingers` 0 for any; `threshold_mm`
         where progress is 1 (0: the recognizer's own). From when it begins come "follow" events
         with .progress, .phase "began", "changed", then "ended" (it commits) or "cancelled".
@@ -304,7 +305,10 @@ class Engine:
                 raise TouchGesturesError(INVALID_ARGUMENT, "%s must be one of %s, found %r" % (name, ", ".join(table), value))
             return table[value]
         g = number(_GESTURES, gesture, "gesture")
-        w = 0 if way is None else number(_WAYS, way, "way")
+        if gesture == "sequence":
+            w = -1 if way is None else _whole(way, "way", 0, 2**31 - 1)
+        else:
+            w = 0 if way is None else number(_WAYS, way, "way")
         e = -1 if edge is None else number(_EDGES, edge, "edge")
         fingers = _whole(fingers, "fingers", 0, 10)
         threshold_mm = _number(threshold_mm, "threshold_mm")

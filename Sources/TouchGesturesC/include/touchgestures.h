@@ -280,8 +280,9 @@ int tg_event_get_request(const struct tg_event *event);
 enum tg_recognizer tg_event_get_recognizer(const struct tg_event *event);
 /** Failed: why, as the trace format names it ("tooSlow", "rejected", …). [NULL] */
 const char *tg_event_get_reason(const struct tg_event *event);
-/** Sequence, and a failed sequence (TG_EVENT_FAILED with TG_RECOGNIZER_SEQUENCE): which
- * declared sequence, by its index in the settings' "sequences" (0 for the first). [-1] */
+/** Sequence, a failed sequence (TG_EVENT_FAILED with TG_RECOGNIZER_SEQUENCE), a followed
+ * sequence: which declared sequence, by its index in the settings' "sequences" (0 for the
+ * first). [-1] */
 int tg_event_get_sequence(const struct tg_event *event);
 /** Failed sequence: the step it failed at, 1 for the first (when explaining, every other
  * sequence's failure is the furthest run's). [0] */
@@ -374,9 +375,13 @@ double tg_engine_next_deadline(const struct tg_engine *engine);
  * a lift at 184 mm/s or more decides by its direction, a slower one commits at or past the
  * threshold. The engine's own events come as before.
  *
- * `gesture` is TG_EVENT_SWIPE, TG_EVENT_PINCH or TG_EVENT_ROTATE. `way`: a swipe's enum
- * tg_direction (TG_DIRECTION_NONE: any); a pinch's TG_WAY_IN or TG_WAY_OUT, a rotation's
- * TG_WAY_CLOCKWISE or TG_WAY_COUNTERCLOCKWISE (TG_WAY_NONE: either). `edge`: an enum tg_edge the
+ * `gesture` is TG_EVENT_SWIPE, TG_EVENT_PINCH, TG_EVENT_ROTATE or TG_EVENT_SEQUENCE. `way`: a
+ * swipe's enum tg_direction (TG_DIRECTION_NONE: any); a pinch's TG_WAY_IN or TG_WAY_OUT, a
+ * rotation's TG_WAY_CLOCKWISE or TG_WAY_COUNTERCLOCKWISE (TG_WAY_NONE: either); a sequence's
+ * index in the settings' "sequences", or -1 for any (edge -1: its steps say where). A sequence is
+ * followed through its last move, pinch or rotate step, from when the steps before it are done,
+ * with that step's distance as its threshold (0) and tg_event_get_sequence() saying which; it
+ * is cancelled as soon as the sequence breaks a step. `edge`: an enum tg_edge the
  * fingers must go down in (a side also takes its two corners), TG_EDGE_NONE for away from the
  * edges, or -1 for anywhere. `fingers`: 1 to 10, or 0 for any. `threshold_mm`: where progress
  * is 1, in millimetres of the swipe's distance, of the pinch's change of spread, or of the

@@ -295,7 +295,7 @@ extension GestureFailure {
         case .tooShort, .releasedEarly, .notEnoughMovement, .tooFewFingers, .tooSlowToFling, .notEnoughTurn:
             return measured > 0 ? limit / measured : .infinity
         case .crossDrift, .tooSlow, .moved, .heldTooLong, .offAxis, .againstMotion, .tooManyFingers, .outsideEdge,
-             .wrongDirection:
+             .wrongDirection, .tooFarApart:
             return limit > 0 ? measured / limit : .infinity
         case .cancelled, .rejected, .waitedForWon, .lifted, .outsideSection, .pinchedWrongWay, .turnedWrongWay:
             return nil

@@ -55,6 +55,9 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
         case turnedWrongWay
         /// The fingers lifted before a sequence's rotation turned its angle (degrees).
         case notEnoughTurn
+        /// A following tap of a sequence's tap step landed too far from the first: the distance
+        /// and ``GestureSettings/Tap/maxSpacing`` (mm).
+        case tooFarApart
     }
 
     /// Which limit was broken.
@@ -98,7 +101,7 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
     /// is no number.
     public var unit: String {
         switch kind {
-        case .crossDrift, .tooShort, .moved, .notEnoughMovement, .outsideEdge, .pinchedWrongWay: "mm"
+        case .crossDrift, .tooShort, .moved, .notEnoughMovement, .outsideEdge, .pinchedWrongWay, .tooFarApart: "mm"
         case .tooSlow, .heldTooLong, .releasedEarly, .lifted: "s"
         case .tooSlowToFling: "mm/s"
         case .againstMotion, .wrongDirection, .turnedWrongWay, .notEnoughTurn: "°"
@@ -146,6 +149,7 @@ public struct GestureFailure: Hashable, Sendable, CustomStringConvertible {
         case .cancelled: return "contact cancelled"
         case .lifted: return "a finger lifted \(m) s into the step"
         case .outsideEdge: return "landed \(m) mm from the edge > \(l) mm"
+        case .tooFarApart: return "landed \(m) mm from the first tap > \(l) mm"
         case .outsideSection:
             return measured < limit ? "landed at \(formatFixed(measured, digits: 2)) of the edge < \(formatFixed(limit, digits: 2))"
                 : "landed at \(formatFixed(measured, digits: 2)) of the edge > \(formatFixed(limit, digits: 2))"

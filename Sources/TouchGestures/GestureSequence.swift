@@ -70,7 +70,9 @@ public struct GestureSequence: Hashable, Sendable {
         /// The fingers turn about their centre by `angle` degrees, the way given.
         case rotate(GesturePattern.Turn, angle: Double)
         /// `fingers` fingers go down and lift, each within the tap's slop, `taps` times (1 to 3),
-        /// each next tap within the tap's ``GestureSettings/Tap/maxGap`` of the last lift.
+        /// each next tap within the tap's ``GestureSettings/Tap/maxGap`` of the last lift and
+        /// landing within its ``GestureSettings/Tap/maxSpacing`` of the first (its first finger
+        /// from the first tap's first finger), as the engine's own double tap.
         case tap(fingers: Int, taps: Int = 1)
         /// `count` fingers lift; `nil`: all of them.
         case lift(Int?)

@@ -29,11 +29,14 @@ struct SequenceRecognizer: Sendable {
         /// ``GestureSettings/Tap/maxGap`` (s): the gap allowed before the next tap, and before
         /// the next touch after every finger lifted when the step gives no `within`.
         var gap: Double
+        /// ``GestureSettings/Tap/maxSpacing`` (mm): how far a following tap may land from the first.
+        var spacing: Double
 
         init(_ settings: GestureSettings) {
             edgeZone = settings.swipe.edgeZone
             slop = settings.tap.maxMovement
             gap = settings.tap.maxGap
+            spacing = settings.tap.maxSpacing
         }
     }
 

@@ -48,6 +48,8 @@ extension SequenceRecognizer {
         var most = 0
         var tapping = false
         var lastLift = 0.0
+        /// Where a tap step's first tap's first finger landed: each following tap lands near it.
+        var firstTap = Point.zero
         /// A pinch's spread at the start (mm); a rotation's turn so far (degrees).
         var measure = 0.0
         var measureInMillimeters = false
@@ -271,7 +273,7 @@ extension SequenceRecognizer.Run {
         case .rotate(let turn, let angle):
             outcome = rotate(turn, angle, time: time, contacts: contacts, surface: surface)
         case .tap(let fingers, let taps):
-            outcome = tap(fingers: fingers, taps: taps, time: time, contacts: contacts)
+            outcome = tap(fingers: fingers, taps: taps, time: time, contacts: contacts, surface: surface)
         case .lift(let count):
             outcome = lift(count, time: time, contacts: contacts)
         }

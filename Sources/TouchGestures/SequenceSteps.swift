@@ -253,7 +253,7 @@ extension SequenceRecognizer.Run {
         return judged(turn == .clockwise ? measure : -measure, angle, short: .notEnoughTurn, wrong: .turnedWrongWay, contacts)
     }
 
-    mutating func tap(fingers: Int, taps: Int, time: Double, contacts: ContactTable) -> Outcome {
+    mutating func tap(fingers: Int, taps: Int, time: Double, contacts: ContactTable, surface: Surface) -> Outcome {
         // No finger came or went: only the tapping fingers' travel can change anything.
         if Self.onlyMoves(contacts) {
             if let mm = newFingerMoved(contacts) { return movedTooFar(mm) }
@@ -268,6 +268,14 @@ extension SequenceRecognizer.Run {
             if !tapping {
                 if count > 0, TouchEvent.reached(time, lastLift + limits.gap) {
                     return .failed(GestureFailure(.tooSlow, measured: time - lastLift, limit: limits.gap))
+                }
+                // A following tap lands near the first, as the engine's own multiple tap does
+                // (``GestureSettings/Tap/maxSpacing``): taps far apart are taps on two things.
+                if count > 0 {
+                    let apart = surface.millimeters(c.start - firstTap).length
+                    if apart > limits.spacing { return .failed(GestureFailure(.tooFarApart, measured: apart, limit: limits.spacing)) }
+                } else {
+                    firstTap = c.start
                 }
                 tapping = true
                 most = 0

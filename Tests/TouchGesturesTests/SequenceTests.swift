@@ -278,6 +278,32 @@ struct SequenceTests {
         #expect(out.count == 1, "\(out.map(line))")
     }
 
+    @Test("taps 25 mm apart are no double tap to a tap step, as to the engine's own (tap.maxSpacing 15.9 mm): it fails as the second lands, saying how far")
+    func tapsFarApart() {
+        let seq = GestureSequence(name: "tap-tap-hold", steps: [
+            Step(.tap(fingers: 1, taps: 2)), Step(.touch(fingers: 1)), Step(.hold(seconds: 0.5)),
+        ])
+        func taps(apartMillimetres mm: Double) -> [TouchEvent] {
+            var s = Script()
+            s.down(0, 1, 400, 240); s.up(0.08, 1, 400, 240)
+            s.down(0.2, 1, 400 + mm * 5, 240); s.up(0.28, 1, 400 + mm * 5, 240)
+            s.down(0.45, 1, 400 + mm * 5, 240)
+            for k in 1...12 { s.move(0.45 + Double(k) * 0.05, 1, 400 + mm * 5, 240) }
+            s.up(1.1, 1, 400 + mm * 5, 240)
+            return s.events
+        }
+        let far = replay(taps(apartMillimetres: 25), settings: settings(seq), explain: true).output
+        #expect(sequences(far).isEmpty, "\(far.map(line))")
+        let why = failure(of: .sequence, far)
+        #expect(why?.reason.kind == .tooFarApart && why.map { abs($0.reason.measured - 25) < 1e-9 && $0.reason.limit == 15.9 } == true,
+                "\(far.map(line))")
+        #expect(why?.reason.sequenceStep?.step == 0 && why.map { abs($0.time - 0.2) < 1e-9 } == true)
+        #expect("\(why?.reason.description ?? "")".contains("landed 25.0 mm from the first tap > 15.9 mm"), "\(why.map { "\($0.reason)" } ?? "")")
+        // 10 mm apart: within the spacing, the sequence is done as the hold ends.
+        let near = replay(taps(apartMillimetres: 10), settings: settings(seq)).output
+        #expect(sequences(near).count == 1, "\(near.map(line))")
+    }
+
     @Test("a double tap with no touch after it: the double tap waits for the gap the sequence allows, then comes")
     func doubleTapAlone() {
         let seq = GestureSequence(name: "tap-tap-hold", steps: [

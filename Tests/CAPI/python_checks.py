@@ -140,6 +140,7 @@ edge = "bottom"
 shell = "notify-send home"
 """
 bindings = tg.Bindings(config, 800, 480, units_per_mm=5, name="kiosk.toml")
+refused(lambda: tg.Bindings(config, 800, 480, units_per_mm=(5, "5")), tg.INVALID_ARGUMENT, "units_per_mm[1] must be a number")
 check(bindings.rotation == 0, "rotation %r" % bindings.rotation)
 seen = []
 bindings.touch(0, 0, tg.DOWN, 400, 478)

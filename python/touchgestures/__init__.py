@@ -181,6 +181,14 @@ def _whole(value: object, name: str, low: int, high: int) -> int:
     return value
 
 
+def _resolution(units_per_mm: object) -> Tuple[float, float]:
+    """`units_per_mm` as (x, y): one number for both axes, or a pair."""
+    if isinstance(units_per_mm, (tuple, list)) and len(units_per_mm) == 2:
+        return _number(units_per_mm[0], "units_per_mm[0]"), _number(units_per_mm[1], "units_per_mm[1]")
+    per = _number(units_per_mm, "units_per_mm")
+    return per, per
+
+
 def _number(value: object, name: str) -> float:
     """`value` as a float for C, refused with the parameter's name where it is no number (ctypes
     raised ctypes.ArgumentError naming the argument by its place)."""
@@ -263,11 +271,7 @@ class Engine:
                  rotation: int = 0, settings_json: Union[str, bytes, None] = None) -> None:
         self._lock = threading.Lock()
         width, height = _number(width, "width"), _number(height, "height")
-        # One number for both axes, or a pair.
-        if isinstance(units_per_mm, (tuple, list)) and len(units_per_mm) == 2:
-            per_x, per_y = _number(units_per_mm[0], "units_per_mm[0]"), _number(units_per_mm[1], "units_per_mm[1]")
-        else:
-            per_x = per_y = _number(units_per_mm, "units_per_mm")
+        per_x, per_y = _resolution(units_per_mm)
         rotation = _whole(rotation, "rotation", -2**31, 2**31 - 1)
         settings = None if settings_json is None else _text(settings_json, "settings_json")
         self._p = _lib.tg_engine_new(width, height, per_x, per_y, rotation, settings)
@@ -389,10 +393,7 @@ class Bindings:
                  name: Union[str, bytes, None] = None) -> None:
         self._lock = threading.Lock()
         width, height = _number(width, "width"), _number(height, "height")
-        if isinstance(units_per_mm, (tuple, list)) and len(units_per_mm) == 2:
-            per_x, per_y = _number(units_per_mm[0], "units_per_mm[0]"), _number(units_per_mm[1], "units_per_mm[1]")
-        else:
-            per_x = per_y = _number(units_per_mm, "units_per_mm")
+        per_x, per_y = _resolution(units_per_mm)
         rotation = _whole(rotation, "rotation", -2**31, 2**31 - 1)
         text = _text(config, "config")
         label = None if name is None else _text(name, "name")

@@ -10,19 +10,7 @@
 #include <unistd.h>
 #include <touchgestures.h>
 
-static int failures, checks;
-
-#define CHECK(cond, ...) do { \
-	checks++; \
-	if (!(cond)) { \
-		failures++; \
-		printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-		printf(__VA_ARGS__); \
-		printf("\n"); \
-	} \
-} while (0)
-
-static int contains(const char *s, const char *part) { return s != NULL && strstr(s, part) != NULL; }
+#include "check.h"
 
 /* An edge swipe up from the bottom, streamed; a swipe left run through the shell; a long press
  * of two fingers. The panel is 800 x 480 at 5 units a mm. */

@@ -9,19 +9,7 @@
 #include <string.h>
 #include <touchgestures.h>
 
-static int failures, checks;
-
-#define CHECK(cond, ...) do { \
-	checks++; \
-	if (!(cond)) { \
-		failures++; \
-		printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-		printf(__VA_ARGS__); \
-		printf("\n"); \
-	} \
-} while (0)
-
-static int contains(const char *s, const char *part) { return s != NULL && strstr(s, part) != NULL; }
+#include "check.h"
 
 /* An 800 x 480 panel at 5 units per mm (160 x 96 mm). */
 static struct tg_engine *panel(const char *settings)

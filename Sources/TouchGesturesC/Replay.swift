@@ -50,23 +50,28 @@ final class CReplay: CObject, TaggedHandle {
 /// `tg_replay_open()` of touchgestures.h, where it is documented.
 @_cdecl("tg_replay_open")
 public func tg_replay_open(_ path: UnsafePointer<CChar>?, _ explain: Int32) -> OpaquePointer? {
+    guard let stream = openTrace(path, "tg_replay_open") else { return nil }
+    return handle(CReplay(stream: stream, explain: explain != 0))
+}
+
+/// The trace a C function (`function`) opens at `path`, or `nil` with the reason remembered.
+/// The path names a file, as written: `-` is the file named so (the tools' standard input is
+/// not the host's to take), and what is not a regular file (a FIFO, which blocked in open(), a
+/// device) is refused before it is opened.
+func openTrace(_ path: UnsafePointer<CChar>?, _ function: String) -> TraceEventStream? {
     guard let path else {
-        remember(.invalidArgument, "tg_replay_open: path is NULL")
+        remember(.invalidArgument, "\(function): path is NULL")
         return nil
     }
-    // The path names a file, as written: `-` is the file named so (the tools' standard input is
-    // not the host's to take), and what is not a regular file (a FIFO, which blocked in open(),
-    // a device) is refused before it is opened.
     var name = String(cString: path)
     if name == "-" { name = "./-" }
     var st = stat()
     if stat(name, &st) == 0, platform_is_regular(st.st_mode) == 0 {
-        remember(.badInput, "tg_replay_open: \(visibleText(name)) is not a regular file")
+        remember(.badInput, "\(function): \(visibleText(name)) is not a regular file")
         return nil
     }
     do {
-        let stream = try TraceEventStream(path: name)
-        return handle(CReplay(stream: stream, explain: explain != 0))
+        return try TraceEventStream(path: name)
     } catch {
         remember(.badInput, message(error.diagnostics))
         return nil

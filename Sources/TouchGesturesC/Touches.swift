@@ -19,24 +19,9 @@ final class CTouches: CObject, TaggedHandle {
 /// `tg_touches_open()` of touchgestures.h, where it is documented.
 @_cdecl("tg_touches_open")
 public func tg_touches_open(_ path: UnsafePointer<CChar>?) -> OpaquePointer? {
-    guard let path else {
-        remember(.invalidArgument, "tg_touches_open: path is NULL")
-        return nil
-    }
     // As tg_replay_open: the path names a file as written, and only a regular file is read.
-    var name = String(cString: path)
-    if name == "-" { name = "./-" }
-    var st = stat()
-    if stat(name, &st) == 0, platform_is_regular(st.st_mode) == 0 {
-        remember(.badInput, "tg_touches_open: \(visibleText(name)) is not a regular file")
-        return nil
-    }
-    do {
-        return handle(CTouches(stream: try TraceEventStream(path: name)))
-    } catch {
-        remember(.badInput, message(error.diagnostics))
-        return nil
-    }
+    guard let stream = openTrace(path, "tg_touches_open") else { return nil }
+    return handle(CTouches(stream: stream))
 }
 
 /// `tg_touches_destroy()` of touchgestures.h, where it is documented.

@@ -172,8 +172,11 @@ int main(void)
 	CHECK(r == 0 && n == 25 && downs == 1 && ups == 1 && first_y == 478, "%d touches, %d down, %d up, r %d", n, downs, ups, r);
 	CHECK(tg_touches_next(touches, NULL, NULL, NULL, NULL, NULL) == 0, "past the end");
 	tg_touches_destroy(touches);
-	CHECK(tg_touches_open("traces") == NULL && tg_last_status() == TG_ERROR_BAD_INPUT && contains(tg_last_error(), "not a regular file"),
+	CHECK(tg_touches_open("traces") == NULL && tg_last_status() == TG_ERROR_BAD_INPUT && contains(tg_last_error(), "tg_touches_open: traces is not a regular file"),
 	      "%s", tg_last_error());
+	CHECK(tg_touches_open(NULL) == NULL && tg_last_status() == TG_ERROR_INVALID_ARGUMENT && contains(tg_last_error(), "tg_touches_open: path is NULL"),
+	      "%s", tg_last_error());
+	CHECK(tg_touches_open("-") == NULL && contains(tg_last_error(), "./-"), "tg_touches_open(\"-\"): %s", tg_last_error());
 	CHECK(tg_touches_next(NULL, NULL, NULL, NULL, NULL, NULL) == TG_ERROR_INVALID_ARGUMENT, "NULL touches");
 
 	printf("bindings: %d checks, %d failed\n", checks, failures);

@@ -122,14 +122,11 @@ private func makeBindings(text: String, file: String, width: Double, height: Dou
 @_cdecl("tg_bindings_new")
 public func tg_bindings_new(_ config: UnsafePointer<CChar>?, _ name: UnsafePointer<CChar>?, _ width: Double, _ height: Double,
                             _ unitsPerMillimeterX: Double, _ unitsPerMillimeterY: Double, _ rotation: Int32) -> OpaquePointer? {
-    do throws(Refusal) {
+    made { () throws(Refusal) in
         let text = String(decoding: try bytes(config, "tg_bindings_new", "config"), as: UTF8.self)
         let file = name.map { String(cString: $0) } ?? "config"
-        return handle(try makeBindings(text: text, file: file, width: width, height: height, unitsPerMillimeterX: unitsPerMillimeterX,
-                                       unitsPerMillimeterY: unitsPerMillimeterY, rotation: rotation, function: "tg_bindings_new"))
-    } catch {
-        remember(error.status, error.message)
-        return nil
+        return try makeBindings(text: text, file: file, width: width, height: height, unitsPerMillimeterX: unitsPerMillimeterX,
+                                unitsPerMillimeterY: unitsPerMillimeterY, rotation: rotation, function: "tg_bindings_new")
     }
 }
 
@@ -137,18 +134,15 @@ public func tg_bindings_new(_ config: UnsafePointer<CChar>?, _ name: UnsafePoint
 @_cdecl("tg_bindings_open")
 public func tg_bindings_open(_ path: UnsafePointer<CChar>?, _ width: Double, _ height: Double,
                              _ unitsPerMillimeterX: Double, _ unitsPerMillimeterY: Double, _ rotation: Int32) -> OpaquePointer? {
-    do throws(Refusal) {
+    made { () throws(Refusal) in
         guard let path else { throw Refusal(.invalidArgument, "tg_bindings_open: path is NULL") }
         let name = String(cString: path)
         let text: String
-        do { text = String(decoding: try InputFile.readText(name), as: UTF8.self) } catch {
+        do throws(Diagnostic) { text = String(decoding: try InputFile.readText(name), as: UTF8.self) } catch {
             throw Refusal(.badInput, error.description)
         }
-        return handle(try makeBindings(text: text, file: name, width: width, height: height, unitsPerMillimeterX: unitsPerMillimeterX,
-                                       unitsPerMillimeterY: unitsPerMillimeterY, rotation: rotation, function: "tg_bindings_open"))
-    } catch {
-        remember(error.status, error.message)
-        return nil
+        return try makeBindings(text: text, file: name, width: width, height: height, unitsPerMillimeterX: unitsPerMillimeterX,
+                                unitsPerMillimeterY: unitsPerMillimeterY, rotation: rotation, function: "tg_bindings_open")
     }
 }
 

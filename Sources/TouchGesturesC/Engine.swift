@@ -20,15 +20,12 @@ func settings(_ json: UnsafePointer<CChar>?) throws(Refusal) -> GestureSettings 
 @_cdecl("tg_engine_new")
 public func tg_engine_new(_ width: Double, _ height: Double, _ unitsPerMillimeterX: Double, _ unitsPerMillimeterY: Double,
                           _ rotation: Int32, _ settingsJSON: UnsafePointer<CChar>?) -> OpaquePointer? {
-    do {
+    made { () throws(Refusal) in
         let (surface, turn) = try TouchFeed.surface(width: width, height: height, unitsPerMillimeterX: unitsPerMillimeterX,
                                                     unitsPerMillimeterY: unitsPerMillimeterY, rotation: rotation, function: "tg_engine_new")
         let given = try settings(settingsJSON)
         let engine = EngineCore(engine: GestureEngine(settings: given, surface: surface))
-        return handle(CEngine(core: engine, feed: TouchFeed(rotation: turn, panelWidth: width, panelHeight: height)))
-    } catch {
-        remember(error.status, error.message)
-        return nil
+        return CEngine(core: engine, feed: TouchFeed(rotation: turn, panelWidth: width, panelHeight: height))
     }
 }
 

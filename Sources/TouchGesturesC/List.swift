@@ -12,7 +12,7 @@ final class CList: TouchSession<ListController> {
 /// `tg_list_new()` of touchgestures.h, where it is documented.
 @_cdecl("tg_list_new")
 public func tg_list_new(_ traceJSON: UnsafePointer<CChar>?) -> OpaquePointer? {
-    do throws(Refusal) {
+    made { () throws(Refusal) in
         let text = try bytes(traceJSON, "tg_list_new", "trace_json")
         // The header alone: the events are documented as ignored, so they are not read (a trace
         // whose events were invalid was refused).
@@ -27,10 +27,7 @@ public func tg_list_new(_ traceJSON: UnsafePointer<CChar>?) -> OpaquePointer? {
         let controller = TraceReplay.makeController(header: header)
         // A trace's points are in its surface's units, unturned.
         let feed = TouchFeed(rotation: .none, panelWidth: header.surface.width, panelHeight: header.surface.height)
-        return handle(CList(core: controller, feed: feed))
-    } catch {
-        remember(error.status, error.message)
-        return nil
+        return CList(core: controller, feed: feed)
     }
 }
 

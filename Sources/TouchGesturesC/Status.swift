@@ -48,6 +48,17 @@ func remember(_ status: Status, _ message: String) {
     }
 }
 
+/// The handle of the object `body` makes, or NULL with its refusal remembered: what every
+/// `_new` and `_open` returns.
+@inline(__always) func made(_ body: () throws(Refusal) -> CObject) -> OpaquePointer? {
+    do {
+        return handle(try body())
+    } catch {
+        remember(error.status, error.message)
+        return nil
+    }
+}
+
 /// Runs `body` on the object behind a C handle, borrowed for the call rather than retained
 /// (the caller holds it until its `_destroy`; a retain and a release were a tenth of the C API's
 /// own time on the calls made per touch and per event, perf). A NULL handle, or one of another

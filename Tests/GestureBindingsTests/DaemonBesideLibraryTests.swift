@@ -111,6 +111,11 @@ struct DaemonBesideLibraryTests {
             let path = packageRoot.appendingPathComponent("dist/examples/\(name).toml").path
             out.append((name, (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""))
         }
+        // The example sequences again, each that has a move streaming it.
+        let streamed = out.last!.1.components(separatedBy: "\n").map { line in
+            line.hasPrefix("steps = ") && line.contains("move") ? line + "\nstream = true" : line
+        }.joined(separator: "\n")
+        out.append(("sequences, streamed", streamed))
         return out
     }()
 
@@ -133,7 +138,7 @@ struct DaemonBesideLibraryTests {
     /// Every golden trace, under one configuration, through both.
     func holdEqual(_ name: String, _ text: String) throws {
         let config = try Scratch(text)
-        var compared = 0, commands = 0
+        var compared = 0, commands = 0, streamed = 0
         for trace in Self.traces {
             let path = "traces/" + trace
             let r = try Daemon.run(["--replay", path, "--dry-run", "--config", config.path])
@@ -144,14 +149,17 @@ struct DaemonBesideLibraryTests {
             #expect(lib.lines == daemon, "\(name), \(trace)")
             compared += 1
             commands += daemon.count
+            streamed += daemon.count { $0.hasPrefix("  | begin ") }
         }
         #expect(compared == Self.traces.count)
         // Each configuration binds what some golden traces do: a comparison of nothing to nothing
         // proves nothing.
         #expect(commands >= 3, "\(name): only \(commands) commands over the corpus")
+        // The streamed sequences stream on the sequences' golden traces (five have a move).
+        if name == "sequences, streamed" { #expect(streamed >= 5, "\(name): \(streamed) streams over the corpus") }
     }
 
-    @Test("the same commands over the golden corpus", arguments: 0..<5)
+    @Test("the same commands over the golden corpus", arguments: 0..<6)
     func sameCommands(_ k: Int) throws {
         let (name, text) = Self.configurations[k]
         #expect(!text.isEmpty)

@@ -120,13 +120,7 @@ struct GestureFollower: Sendable {
                 mm = angle * Self.spread(members, surface, start: false) * (gesture.turn == .clockwise ? 1 : -1)
                 value = angle * 180 / Double.pi
             default:
-                let u = (gesture.direction ?? .right).unitVector
-                var sum = 0.0
-                for m in members {
-                    let d = surface.millimeters(m.latest - m.start)
-                    sum += d.x * u.x + d.y * u.y
-                }
-                mm = members.isEmpty ? 0 : sum / Double(members.count)
+                mm = Self.along(gesture.direction ?? .right, members, surface)
                 value = mm
             }
             progress = threshold > 0 ? mm / threshold : 0
@@ -264,23 +258,15 @@ struct GestureFollower: Sendable {
         return abs(size.x * u.x) + abs(size.y * u.y)
     }
 
-    /// The threshold (mm) of request `k` for `gesture` (`sequenceStep`: a sequence's followed step).
-    private func threshold(_ k: Int, _ gesture: GesturePattern, _ limits: FollowLimits,
-                           sequenceStep: GestureSequence.Action? = nil) -> Double {
-        let own = switch gesture.kind {
+    /// The threshold (mm) of request `k` for `gesture`; `own`: the gesture's own (a sequence's
+    /// followed step's), else the recognizer's.
+    private func threshold(_ k: Int, _ gesture: GesturePattern, _ limits: FollowLimits, own given: Double? = nil) -> Double {
+        let recognizers = switch gesture.kind {
         case .pinch: limits.pinch
         case .rotate: limits.rotate
         default: limits.swipe
         }
-        if let step = sequenceStep, gesture.kind == .sequence {
-            // A sequence's followed step: its own distance (a rotation's, its angle's arc, set
-            // where the fingers' spread is known).
-            return switch step {
-            case .move(_, let distance, _): distance.millimeters
-            case .pinch(_, let distance): distance
-            default: own
-            }
-        }
+        let own = given ?? recognizers
         let mm: Double = switch requests[k].threshold {
         case .recognizer: own
         case .millimeters(let mm): mm
@@ -317,19 +303,24 @@ struct GestureFollower: Sendable {
         swap(&tracker, &spareTracker)
         if tracker == nil { tracker = VelocityTracker() }
         tracker!.reset()
-        var f = Followed(request: k, gesture: gesture, threshold: threshold(k, gesture, limits, sequenceStep: sequence?.action), members: members, tracker: tracker!)
+        var f = Followed(request: k, gesture: gesture, threshold: 0, members: members, tracker: tracker!)
         f.startSpread = Followed.spread(f.members, limits.surface, start: true)
+        // A sequence's followed step has its own threshold: a move's or a pinch's distance (a
+        // pinch's spread measured as the step measures it, twice the mean distance), a
+        // rotation's angle as an arc at the spread it begins with.
+        var own: Double?
         if let sequence {
             f.step = sequence.action
             switch sequence.action {
-            case .pinch: f.startSpread *= 2
-            case .rotate(_, let angle): f.threshold = angle * Double.pi / 180 * f.startSpread
-            default: break
-            }
-            if case .millimeters(let mm) = requests[k].threshold, !mm.isNaN {
-                f.threshold = min(max(mm, FollowRequest.thresholds.lowerBound), FollowRequest.thresholds.upperBound)
+            case .move(_, let distance, _): own = distance.millimeters
+            case .pinch(_, let distance):
+                f.startSpread *= 2
+                own = distance
+            case .rotate(_, let angle): own = angle * Double.pi / 180 * f.startSpread
+            case .touch, .hold, .tap, .lift: break
             }
         }
+        f.threshold = threshold(k, gesture, limits, own: own)
         followed = f
         followedInSequence = true
     }

@@ -45,23 +45,7 @@ struct SequenceStreamTests {
 
     static func run(_ toml: String, _ frames: [TouchFrame])
         throws -> (lines: [Line], streamedTo: [String], others: [String], explanation: [String]) {
-        let c = try DaemonConfig(text: toml, file: "c.toml")
-        var d = GestureDispatcher(bindings: c.bindings, settings: c.settings, surface: panel)
-        d.explains = true
-        var lines: [Line] = [], to: [String] = [], others: [String] = []
-        let fire = { (f: GestureDispatcher.Firing) in
-            if f.isClaim { return }
-            if let l = f.stream {
-                lines.append(l)
-                to.append(f.binding.command.line)
-            } else {
-                others.append(f.binding.command.line)
-            }
-        }
-        for f in frames { d.handle(f, fire: fire) }
-        d.advance(to: (frames.last?.time ?? 0) + 1, fire: fire)
-        d.finish(fire: fire)
-        return (lines, to, others, d.takeExplanation())
+        StreamTests.run(try DaemonConfig(text: toml, file: "c.toml"), frames: frames, explains: true)
     }
 
     static func binding(_ steps: String) -> String {

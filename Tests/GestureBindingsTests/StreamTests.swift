@@ -50,7 +50,13 @@ struct StreamTests {
         -> (lines: [Line], streamedTo: [String], others: [String], explanation: [String]) {
         var config = DaemonConfig()
         config.bindings = bindings
-        var d = GestureDispatcher(bindings: bindings, settings: config.settings, surface: panel)
+        return run(config, frames: frames, explains: explains)
+    }
+
+    /// The same, for a whole configuration (its settings' sequences too).
+    static func run(_ config: DaemonConfig, frames: [TouchFrame], explains: Bool = false)
+        -> (lines: [Line], streamedTo: [String], others: [String], explanation: [String]) {
+        var d = GestureDispatcher(bindings: config.bindings, settings: config.settings, surface: panel)
         d.explains = explains
         var lines: [Line] = [], to: [String] = [], others: [String] = []
         let fire = { (f: GestureDispatcher.Firing) in

@@ -37,6 +37,18 @@ static void stroke(struct tg_engine *e, double t0, double x0, double y0, double 
 	tg_engine_frame(e);
 }
 
+/* One finger down on the bottom edge at 0 s and held there, a frame every 8 ms, to 0.496 s: the
+ * declared drawer's touch and hold, before its move. */
+static void hold_on_bottom_edge(struct tg_engine *e)
+{
+	tg_engine_touch(e, 0, 0, TG_TOUCH_DOWN, 400, 478);
+	tg_engine_frame(e);
+	for (int i = 1; i <= 62; i++) {
+		tg_engine_touch(e, i * 0.008, 0, TG_TOUCH_MOVE, 400, 478);
+		tg_engine_frame(e);
+	}
+}
+
 /* The first queued event of `type`, the others skipped. */
 static const struct tg_event *first(struct tg_engine *e, enum tg_event_type type)
 {
@@ -255,12 +267,7 @@ static void gestures(void)
 		const char *drawer = "{\"sequences\": [{\"name\": \"drawer\", \"steps\": [{\"touch\": 1, \"edge\": \"bottom\"}, "
 				     "{\"hold\": 0.4}, {\"move\": \"up\", \"distance\": 15}]}]}";
 		e = panel(drawer);
-		tg_engine_touch(e, 0, 0, TG_TOUCH_DOWN, 400, 478);
-		tg_engine_frame(e);
-		for (int i = 1; i <= 62; i++) {
-			tg_engine_touch(e, i * 0.008, 0, TG_TOUCH_MOVE, 400, 478);
-			tg_engine_frame(e);
-		}
+		hold_on_bottom_edge(e);
 		stroke(e, 0.5, 400, 478, 400, 278, 0.3);
 		const struct tg_event *q = first(e, TG_EVENT_SEQUENCE);
 		char name[64], cut[4];
@@ -677,12 +684,7 @@ static void follow(void)
 	      "a sequence with nothing to follow followed: %s", tg_last_error());
 	CHECK(tg_engine_follow(e, TG_EVENT_SEQUENCE, 1, TG_EDGE_BOTTOM, 0, 0) == TG_ERROR_INVALID_ARGUMENT, "a sequence's edge taken");
 	CHECK(tg_engine_follow(e, TG_EVENT_SEQUENCE, 1, -1, 0, 0) == 1, "the drawer not followed: %s", tg_last_error());
-	tg_engine_touch(e, 0, 0, TG_TOUCH_DOWN, 400, 478);
-	tg_engine_frame(e);
-	for (int i = 1; i <= 62; i++) {
-		tg_engine_touch(e, i * 0.008, 0, TG_TOUCH_MOVE, 400, 478);
-		tg_engine_frame(e);
-	}
+	hold_on_bottom_edge(e);
 	stroke(e, 0.5, 400, 478, 400, 278, 0.3);
 	int sequence = -9, began_at_hold = 0;
 	n = 0;

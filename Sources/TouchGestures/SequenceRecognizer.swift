@@ -59,6 +59,12 @@ struct SequenceRecognizer: Sendable {
     /// last looked plus its slack (``Run/slack(_:_:)``); infinite for one not running. Read, not
     /// written, by a frame that skips it: a skip costs a comparison.
     private var skipUntil: [Double] = []
+    /// The least of the live runs' ``skipUntil``: a frame that only moves fingers and brings
+    /// ``travelled`` to less than this is skipped by every run at once, with one comparison.
+    private var skipAll = -Double.infinity
+    /// The first run (by index) done in this touch sequence, `Int.max` for none: the member's
+    /// claim, found without looking at every run.
+    private var firstDone = Int.max
     /// Whether the member claimed or failed in this touch sequence: it reports once.
     private var decided = false
     /// Whether a run changed status, step or tap since the member last reported and worked out
@@ -86,6 +92,8 @@ struct SequenceRecognizer: Sendable {
             if case .touch(_, let edge?, let along) = q.steps[0].action { (edge, along) } else { nil }
         }
         skipUntil = [Double](repeating: -.infinity, count: runs.count)
+        skipAll = -.infinity
+        firstDone = .max
         followedSteps = sequences.map { $0.followedStep ?? -1 }
         decided = false
         changed = false
@@ -99,8 +107,11 @@ struct SequenceRecognizer: Sendable {
         if contacts.sequenceBegan {
             decided = false
             travelled = 0
+            skipAll = -.infinity
+            firstDone = .max
             let landed = contacts.contacts.first?.start ?? .zero
-            for k in runs.indices { begin(k, at: time, landed: landed, surface: surface) }
+            let edge = EdgeZones(of: landed, on: surface, width: limits.edgeZone).edge
+            for k in runs.indices { begin(k, at: time, landed: landed, on: edge, surface: surface) }
             rebuildLive()
         }
         if contacts.cancelledInFrame {
@@ -124,16 +135,27 @@ struct SequenceRecognizer: Sendable {
         // Each run's step is its own method, run in place in the array: one uniqueness check a
         // run, where a method of the recognizer writing `runs[k]` field by field made one a
         // write.
-        for k in live {
-            if quiet, travelled < skipUntil[k] { continue }
-            guard runs[k].status == .running else {
-                skipUntil[k] = .infinity
-                continue
+        // Strictly under, here and below: a frame that brings the travel to a slack is looked at.
+        if !quiet || travelled >= skipAll {
+            var least = Double.infinity
+            for k in live {
+                if quiet, travelled < skipUntil[k] {
+                    least = min(least, skipUntil[k])
+                    continue
+                }
+                guard runs[k].status == .running else {
+                    skipUntil[k] = .infinity
+                    continue
+                }
+                let (moved, slack) = runs[k].frame(at: time, contacts: contacts, surface: surface)
+                if moved {
+                    changed = true
+                    if runs[k].status == .done { firstDone = min(firstDone, k) }
+                }
+                skipUntil[k] = slack > 0 ? travelled + slack : -.infinity
+                least = min(least, skipUntil[k])
             }
-            let (moved, slack) = runs[k].frame(at: time, contacts: contacts, surface: surface)
-            if moved { changed = true }
-            // Strictly under: a frame that brings the travel to the slack is looked at.
-            skipUntil[k] = slack > 0 ? travelled + slack : -.infinity
+            skipAll = least
         }
         if contacts.sequenceEnded {
             for k in live where runs[k].status == .running { touchesEnded(k, at: time) }
@@ -141,32 +163,47 @@ struct SequenceRecognizer: Sendable {
         guard changed else { return }
         changed = false
         report(at: time, contacts: contacts) { emit($0, true) }
-        rebuildLive()
+        dropFromLive()
         refreshDeadline()
     }
 
+    /// Lists every run running or waiting between touches: as a touch sequence begins, the one
+    /// time a run can come back to life.
     private mutating func rebuildLive() {
-        live.removeAll(keepingCapacity: true)
+        live.shrink(to: 0)
         for k in runs.indices where runs[k].status == .running || runs[k].status == .between { live.append(k) }
+    }
+
+    /// Drops the runs that stopped from ``live``, in place (after a change, between touch
+    /// sequences' beginnings, runs only leave it).
+    private mutating func dropFromLive() {
+        var kept = 0
+        for i in live.indices {
+            let k = live[i]
+            guard runs[k].status == .running || runs[k].status == .between else { continue }
+            if kept != i { live[kept] = k }
+            kept += 1
+        }
+        live.shrink(to: kept)
     }
 
     /// A touch sequence begins: a run waiting between touches goes on (or fails, when its gap
     /// has passed); every other run starts at its first step.
-    private mutating func begin(_ k: Int, at time: Double, landed: Point, surface: Surface) {
+    private mutating func begin(_ k: Int, at time: Double, landed: Point, on landedEdge: ScreenEdge?, surface: Surface) {
         changed = true
         if runs[k].status == .between {
             if let d = runs[k].deadline, TouchEvent.reached(time, d) {
                 runs[k].fail(GestureFailure(.tooSlow, measured: time - runs[k].start, limit: d - runs[k].start), at: time)
             } else {
                 runs[k].status = .running
-                runs[k].anchors.removeAll(keepingCapacity: true)
-                runs[k].held.removeAll(keepingCapacity: true)
-                if !runs[k].tapping { runs[k].group.removeAll(keepingCapacity: true) }
+                runs[k].anchors.shrink(to: 0)
+                runs[k].held.shrink(to: 0)
+                if !runs[k].tapping { runs[k].group.shrink(to: 0) }
                 return
             }
         }
         if let (edge, along) = firstEdges[k],
-           let off = Run.landing(landed, edge: edge, along: along, surface: surface, zone: limits.edgeZone) {
+           let off = Run.landing(landed, on: landedEdge, edge: edge, along: along, surface: surface, zone: limits.edgeZone) {
             runs[k].failAtFirstStep(off, at: time)
             return
         }
@@ -178,27 +215,26 @@ struct SequenceRecognizer: Sendable {
     private mutating func touchesEnded(_ k: Int, at time: Double) {
         changed = true
         runs[k].touchesEnded(at: time)
+        if runs[k].status == .done { firstDone = min(firstDone, k) }
     }
 
     /// Reports the member's claim (the first run done) or its failure (every run failed), once
     /// a touch sequence.
     private mutating func report(at time: Double, contacts: ContactTable, emit: (GestureEvent.Kind) -> Void) {
         guard !decided else { return }
-        var pending = false
-        for k in runs.indices {
-            switch runs[k].status {
-            case .done:
-                decided = true
-                let centre = contacts.centroids().current
-                emit(.sequence(.init(index: k, name: sequences[k].name, fingers: contacts.activeCount, position: centre,
-                                     duration: runs[k].doneAt - runs[k].began)))
-                stopOthers(than: k)
-                return
-            case .running, .between: pending = true
-            case .ready, .failed: break
-            }
+        if firstDone < runs.count {
+            let k = firstDone
+            decided = true
+            let centre = contacts.centroids().current
+            emit(.sequence(.init(index: k, name: sequences[k].name, fingers: contacts.activeCount, position: centre,
+                                 duration: runs[k].doneAt - runs[k].began)))
+            stopOthers(than: k)
+            return
         }
-        guard !pending, !runs.isEmpty else { return }
+        // A run that is running or between touches is live (``live`` lists no more than those,
+        // and may list some that stopped in this frame).
+        for k in live where runs[k].status == .running || runs[k].status == .between { return }
+        guard !runs.isEmpty else { return }
         decided = true
         // The run that got furthest says why; among equals, the first.
         var best: Int?
@@ -245,8 +281,8 @@ struct SequenceRecognizer: Sendable {
     /// The arena gave the touch sequence to another member.
     mutating func lose(_ failure: GestureFailure, at time: Double) {
         decided = true
-        for k in runs.indices where runs[k].status == .running || runs[k].status == .between { runs[k].status = .ready }
-        rebuildLive()
+        for k in live where runs[k].status == .running || runs[k].status == .between { runs[k].status = .ready }
+        dropFromLive()
         refreshDeadline()
     }
 
@@ -273,12 +309,14 @@ struct SequenceRecognizer: Sendable {
             while let d = runs[k].deadline, TouchEvent.reached(time, d) {
                 last = d
                 runs[k].expire(at: d, contacts: contacts)
+                if runs[k].status == .done { firstDone = min(firstDone, k) }
                 skipUntil[k] = -.infinity
+                skipAll = -.infinity
             }
         }
         changed = false
         report(at: last, contacts: contacts) { emit(last, $0) }
-        rebuildLive()
+        dropFromLive()
         refreshDeadline()
     }
 }

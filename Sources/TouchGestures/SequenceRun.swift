@@ -100,14 +100,15 @@ extension SequenceRecognizer {
             tapping = false
             failure = nil
             followOffered = false
-            // Emptied only when not empty already: each emptying checks the buffer's uniqueness
-            // (a restart of 16 runs each touch cost 390 instructions a run, callgrind).
-            if !anchors.isEmpty { anchors.removeAll(keepingCapacity: true) }
-            if !held.isEmpty { held.removeAll(keepingCapacity: true) }
-            if !first.isEmpty { first.removeAll(keepingCapacity: true) }
-            if !last.isEmpty { last.removeAll(keepingCapacity: true) }
-            if !group.isEmpty { group.removeAll(keepingCapacity: true) }
-            if !stepEnds.isEmpty { stepEnds.removeAll(keepingCapacity: true) }
+            // Emptied one element at a time (``Swift/Array/shrink(to:)``): an empty list is not
+            // written, and a short one costs no trip through `replaceSubrange` (a restart of 16
+            // runs each touch cost 390 instructions a run with `removeAll`, callgrind).
+            anchors.shrink(to: 0)
+            held.shrink(to: 0)
+            first.shrink(to: 0)
+            last.shrink(to: 0)
+            group.shrink(to: 0)
+            stepEnds.shrink(to: 0)
             directionJudged = false
         }
     }
@@ -184,7 +185,7 @@ extension SequenceRecognizer.Run {
     /// now), or the run is done.
     mutating func complete(at time: Double, contacts: ContactTable?) {
         if case .hold(_, let tolerance) = current.action {
-            held.removeAll(keepingCapacity: true)
+            held.shrink(to: 0)
             held.append(contentsOf: anchors)
             heldTolerance = tolerance ?? limits.slop
         }
@@ -202,8 +203,8 @@ extension SequenceRecognizer.Run {
         measureInMillimeters = false
         directionJudged = false
         tapping = false
-        group.removeAll(keepingCapacity: true)
-        anchors.removeAll(keepingCapacity: true)
+        group.shrink(to: 0)
+        anchors.shrink(to: 0)
         guard let contacts else { return }
         for c in contacts.contacts where !c.ended { anchors.append(Anchor(id: c.id, position: c.position)) }
         // Held fingers that lifted in a lift step are held no more.
@@ -222,7 +223,7 @@ extension SequenceRecognizer.Run {
             }
         case .pinch, .rotate:
             if anchors.count < 2 { fail(GestureFailure(.tooFewFingers, measured: Double(anchors.count), limit: 2), at: time) }
-            if !seen.isEmpty { seen.removeAll(keepingCapacity: true) }
+            seen.shrink(to: 0)
             seen.append(contentsOf: anchors)
         case .hold:
             if anchors.isEmpty { fail(GestureFailure(.tooFewFingers, measured: 0, limit: 1), at: time) }
@@ -317,7 +318,10 @@ extension SequenceRecognizer.Run {
     /// a long press or a two-finger gesture: skipping the frames that cannot change them took the
     /// runs' own work in `touch-bench`'s `sequences` session (16 sequences) from 922 to 308
     /// instructions a frame (callgrind).
-    func slack(_ contacts: ContactTable, _ surface: Surface) -> Double {
+    /// `mutating` though it writes nothing: called as a plain method from
+    /// ``frame(at:contacts:surface:)``, even inlined, the run was copied whole for it (a
+    /// 345-byte `memcpy` a call, 49 M instructions of the 16-sequence session, callgrind).
+    mutating func slack(_ contacts: ContactTable, _ surface: Surface) -> Double {
         var s = Double.infinity
         func distance(_ a: Anchor) -> Double? {
             guard let c = contacts.contacts.first(where: { $0.id == a.id }) else { return nil }

@@ -69,7 +69,7 @@ extension SequenceRecognizer.Run {
         if let mm = restingFingerMoved(contacts, surface) { return movedTooFar(mm) }
         if added > fingers { return .failed(GestureFailure(.tooManyFingers, measured: Double(added), limit: Double(fingers))) }
         guard added == fingers else { return .going }
-        last.removeAll(keepingCapacity: true)
+        last.shrink(to: 0)
         for c in contacts.contacts where !isAnchor(c.id) { last.append(c.id) }
         if first.isEmpty {
             let last = last
@@ -87,8 +87,14 @@ extension SequenceRecognizer.Run {
     /// section `along`), as a failure.
     static func landing(_ p: Point, edge: ScreenEdge, along: ClosedRange<Double>?, surface: Surface,
                         zone width: Double) -> GestureFailure? {
-        let zones = EdgeZones(of: p, on: surface, width: width)
-        if !edge.admits(zones.edge) {
+        landing(p, on: EdgeZones(of: p, on: surface, width: width).edge, edge: edge, along: along, surface: surface, zone: width)
+    }
+
+    /// ``landing(_:edge:along:surface:zone:)`` for a point whose zones' edge is known
+    /// (`landed`): judged once as a touch sequence begins, for every sequence.
+    static func landing(_ p: Point, on landed: ScreenEdge?, edge: ScreenEdge, along: ClosedRange<Double>?, surface: Surface,
+                        zone width: Double) -> GestureFailure? {
+        if !edge.admits(landed) {
             let q = surface.millimeters(p)
             let far = surface.millimeters(Point(x: surface.width, y: surface.height))
             let from: Double
@@ -279,7 +285,7 @@ extension SequenceRecognizer.Run {
                 }
                 tapping = true
                 most = 0
-                group.removeAll(keepingCapacity: true)
+                group.shrink(to: 0)
             }
             if !group.contains(c.id) { group.append(c.id) }
             if c.maxTravel > limits.slop { return .failed(GestureFailure(.moved, measured: c.maxTravel, limit: limits.slop)) }

@@ -138,3 +138,111 @@ private struct CPassState { var outputs = 0, refused = 0, types = 0 }
 
 /// Why a benchmark section did not run.
 struct BenchSkip: Error { var reason: String }
+
+/// The C functions of the bindings (`tg_bindings_*`) the benchmark calls.
+private struct CBindingsFunctions {
+    typealias New = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, Double, Double, Double, Double, Int32) -> OpaquePointer?
+    typealias Destroy = @convention(c) (OpaquePointer?) -> Void
+    typealias Touch = @convention(c) (OpaquePointer?, Double, Int32, Int32, Double, Double) -> Int32
+    typealias Frame = @convention(c) (OpaquePointer?) -> Int32
+    typealias Next = @convention(c) (OpaquePointer?) -> OpaquePointer?
+    typealias ActionType = @convention(c) (OpaquePointer?) -> Int32
+    let new: New, destroy: Destroy, touch: Touch, frame: Frame, next: Next, type: ActionType
+
+    init?(_ handle: UnsafeMutableRawPointer) {
+        func f<T>(_ name: String, _: T.Type) -> T? { dlsym(handle, name).map { unsafeBitCast($0, to: T.self) } }
+        guard let new = f("tg_bindings_new", New.self), let destroy = f("tg_bindings_destroy", Destroy.self),
+              let touch = f("tg_bindings_touch", Touch.self), let frame = f("tg_bindings_frame", Frame.self),
+              let next = f("tg_bindings_next_action", Next.self), let type = f("tg_action_get_type", ActionType.self) else { return nil }
+        (self.new, self.destroy, self.touch, self.frame, self.next, self.type) = (new, destroy, touch, frame, next, type)
+    }
+}
+
+/// What a host embedding the daemon's bindings (`tg_bindings`) pays per frame: the core session
+/// through them, with bindings a phone shell has (swipes in four directions running a command,
+/// a two-finger long press, a double tap), each action pulled and its type read.
+struct CBindingsFigures {
+    var events: Int, frames: Int, actions: Int, seconds: Double
+    /// Heap allocations over the passes after a warm-up one.
+    var allocations: UInt64
+}
+
+/// The bindings' configuration of ``benchCBindings(total:path:)``.
+private let benchBindingsConfig = """
+    [[binding]]
+    gesture = "swipe"
+    direction = "left"
+    command = ["back"]
+
+    [[binding]]
+    gesture = "swipe"
+    direction = "right"
+    command = ["forward"]
+
+    [[binding]]
+    gesture = "swipe"
+    direction = "up"
+    edge = "bottom"
+    command = ["drawer"]
+
+    [[binding]]
+    gesture = "longPress"
+    fingers = 2
+    command = ["menu"]
+
+    [[binding]]
+    gesture = "tap"
+    taps = 2
+    command = ["zoom"]
+    """
+
+/// The core session through `tg_bindings`, a warm-up pass and then `total` events; why not,
+/// when the library cannot be loaded or refuses the configuration or a touch.
+func benchCBindings(total: Int, path: String) -> Result<CBindingsFigures, BenchSkip> {
+    guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+        return .failure(BenchSkip(reason: "cannot load \(path) (tools/clib builds it): \(dlerror().map { String(cString: $0) } ?? "")"))
+    }
+    defer { dlclose(handle) }
+    guard let c = CBindingsFunctions(handle) else { return .failure(BenchSkip(reason: "\(path) lacks a tg_bindings function")) }
+    guard let b = c.new(benchBindingsConfig, "bench.toml", 800, 480, 5, 5, 0) else {
+        return .failure(BenchSkip(reason: "tg_bindings_new refused the benchmark's configuration"))
+    }
+    defer { c.destroy(b) }
+    let session = syntheticSession(events: 1_000_000, kinds: 5)
+    let span = (session.last?.time ?? 0) + 1
+    let passes = max(1, total / session.count)
+    var state = CBindingsPassState()
+    cBindingsPass(session, 0, c, b, &state)
+    state = CBindingsPassState()
+    let a = tg_allocations(), t = now()
+    for p in 1...passes { cBindingsPass(session, Double(p) * span, c, b, &state) }
+    let seconds = now() - t
+    let allocations = tg_allocations() - a
+    if state.refused > 0 { return .failure(BenchSkip(reason: "tg_bindings refused \(state.refused) of the session's touches")) }
+    return .success(CBindingsFigures(events: passes * session.count, frames: state.frames, actions: state.actions,
+                                     seconds: seconds, allocations: allocations))
+}
+
+/// What the bindings pass counts.
+private struct CBindingsPassState { var frames = 0, actions = 0, refused = 0 }
+
+/// The session's events as tg_bindings_touch calls, a tg_bindings_frame at each frame's end, and
+/// the actions pulled after each frame (each one's type read, as a host's switch would).
+@inline(never) private func cBindingsPass(_ session: [TouchEvent], _ offset: Double, _ c: CBindingsFunctions,
+                                          _ b: OpaquePointer, _ state: inout CBindingsPassState) {
+    session.withUnsafeBufferPointer { events in
+        for k in events.indices {
+            let t = events[k]
+            if c.touch(b, t.time + offset, Int32(truncatingIfNeeded: t.id), Int32(t.phase.rawValue), t.position.x, t.position.y) != 0 {
+                state.refused += 1
+            }
+            if k + 1 == events.count || events[k + 1].time != t.time {
+                _ = c.frame(b)
+                state.frames += 1
+                while let a = c.next(b) {
+                    if c.type(a) >= 0 { state.actions += 1 }
+                }
+            }
+        }
+    }
+}

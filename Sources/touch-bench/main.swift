@@ -144,6 +144,13 @@ if args.first == "capi" || (!commandsOnly && !scalingOnly && !engineOnly) {
     case .failure(let skip):
         say("the C library: not measured: \(skip.reason)")
     }
+    switch benchCBindings(total: max(engineEvents, 3_000_000), path: cLibraryPath(me: me)) {
+    case .success(let f):
+        say("the daemon's bindings in the C library (tg_bindings, core session, \(f.events) events, \(f.frames) frames, \(f.actions) actions):")
+        say("  \(fmt(Double(f.events) / f.seconds / 1e6, 2)) million events/s, \(f.allocations) heap allocations once warm, \(fmt(Double(f.allocations) / Double(max(f.frames, 1)), 3)) a frame, \(fmt(Double(f.allocations) / Double(max(f.actions, 1)), 2)) an action")
+    case .failure(let skip):
+        say("the daemon's bindings in the C library: not measured: \(skip.reason)")
+    }
     if args.first == "capi" { exit(0) }
 }
 if engineOnly { exit(0) }

@@ -32,7 +32,9 @@ final class CAction {
     let explanation: String?
     private var strings: [UnsafeMutablePointer<CChar>] = []
     private var argv: UnsafeMutablePointer<UnsafePointer<CChar>?>?
-    private var made = [UnsafePointer<CChar>?](repeating: nil, count: 4)
+    /// The C strings made for slots 0–3 (``cString(_:_:)``), in four fields rather than an
+    /// array: an array was one of an action's three heap allocations (`touch-bench capi`).
+    private var made: (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) = (nil, nil, nil, nil)
 
     init(firing f: GestureDispatcher.Firing) {
         firing = f
@@ -64,11 +66,23 @@ final class CAction {
 
     /// `text` as a C string kept with the action, made once for the key `slot`.
     func cString(_ slot: Int, _ text: () -> String) -> UnsafePointer<CChar> {
-        if let p = made[slot] { return p }
-        let p = copyCString(text())
-        strings.append(p)
-        made[slot] = UnsafePointer(p)
-        return UnsafePointer(p)
+        let kept: UnsafePointer<CChar>?
+        switch slot {
+        case 0: kept = made.0
+        case 1: kept = made.1
+        case 2: kept = made.2
+        default: kept = made.3
+        }
+        if let kept { return kept }
+        let p = UnsafePointer(copyCString(text()))
+        strings.append(UnsafeMutablePointer(mutating: p))
+        switch slot {
+        case 0: made.0 = p
+        case 1: made.1 = p
+        case 2: made.2 = p
+        default: made.3 = p
+        }
+        return p
     }
 
     /// The binding's program and arguments, NULL-terminated, as `execvp` takes them; nil when

@@ -28,6 +28,10 @@ final class CBindings: CObject, TaggedHandle {
     @exclusivity(unchecked) var inSequence = false
     /// The last recent trace handed out, kept until the next call on the object.
     @exclusivity(unchecked) var trace: UnsafeMutablePointer<CChar>?
+    /// The events of the frame being run, in an array kept from frame to frame: a new one for
+    /// each frame was 1.0 of the 1.1 heap allocations a frame of `touch-bench capi`'s bindings
+    /// pass (the dispatcher keeps no frame, so the storage is unique again by the next one).
+    @exclusivity(unchecked) private var frameEvents: [TouchEvent] = []
 
     init(config: DaemonConfig, file: String, text: String, surface: Surface, rotation: Rotation, panel: (Double, Double)) {
         let (bindings, settings) = config.resolved(for: surface)
@@ -68,7 +72,9 @@ final class CBindings: CObject, TaggedHandle {
     /// Runs the frame gathered, if any.
     func runGathered() {
         feed.flush { time, events in
-            let frame = TouchFrame(time: time, events: Array(events))
+            frameEvents.shrink(to: 0)
+            frameEvents.append(contentsOf: events)
+            let frame = TouchFrame(time: time, events: frameEvents)
             ring?.append(frame)
             dispatcher.handle(frame, fire: put)
             settle(at: time)

@@ -23,7 +23,7 @@ extension GestureDispatcher {
     /// Fires `f`, claiming the touch sequence first when claims are asked for, none claimed it
     /// yet, and a finger of it is still down. Every binding run goes through here.
     mutating func run(_ f: Firing, fire: (Firing) -> Void) {
-        if claims, !claimed, activeCount > 0 {
+        if claims, !claimed, fingersDown > 0 {
             claimed = true
             var c = f
             c.isClaim = true
@@ -43,7 +43,7 @@ extension GestureDispatcher {
 
     /// Claims the sequence for the binding the pinch `p` would run if every finger lifted now.
     mutating func claimPinch(_ p: GestureEvent.Pinch, at time: Double, fire: (Firing) -> Void) {
-        guard !claimed, !cancelled, !streamed, activeCount > 0, p.scale != 1 else { return }
+        guard !claimed, !cancelled, !streamed, fingersDown > 0, p.scale != 1 else { return }
         let way: GesturePattern.PinchWay = p.scale < 1 ? .in : .out
         guard let b = first(Candidate(GesturePattern(.pinch, pinch: way, fingers: p.fingers, edge: .init(startEdge)))) else { return }
         claim(Firing(time: time, binding: b, cause: .pinch(way, scale: p.scale, fingers: p.fingers)), fire: fire)
@@ -51,7 +51,7 @@ extension GestureDispatcher {
 
     /// Claims the sequence for the binding the rotation `r` would run if every finger lifted now.
     mutating func claimRotation(_ r: GestureEvent.Rotate, at time: Double, fire: (Firing) -> Void) {
-        guard !claimed, !cancelled, !streamed, activeCount > 0, r.angle != 0 else { return }
+        guard !claimed, !cancelled, !streamed, fingersDown > 0, r.angle != 0 else { return }
         let way: GesturePattern.Turn = r.angle > 0 ? .clockwise : .counterclockwise
         guard let b = first(Candidate(GesturePattern(.rotate, turn: way, fingers: r.fingers, edge: .init(startEdge)))) else { return }
         claim(Firing(time: time, binding: b, cause: .rotate(way, radians: r.angle, fingers: r.fingers)), fire: fire)
@@ -63,9 +63,6 @@ extension GestureDispatcher {
         c.isClaim = true
         fire(c)
     }
-
-    /// How many fingers of the current touch sequence are down.
-    package var fingersDown: Int { activeCount }
 
     /// The contacts down, each as a cancel at `time` where it was last: the frame that ends the
     /// input for a host that goes on after it (the daemon's input ends once).

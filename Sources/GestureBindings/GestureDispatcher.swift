@@ -60,7 +60,11 @@ package struct GestureDispatcher: Sendable {
     /// The engine's events for the frame in hand, kept between frames so that a frame does not
     /// allocate an array (a drag reports a pan change at every frame).
     private var scratch: [GestureEvent] = []
-    var activeCount = 0
+    /// How many fingers of the current touch sequence are down. Stored, not worked out: a host
+    /// that keeps the dispatcher in an object (the C library's `tg_bindings`) reads a computed
+    /// property of it only through a copy of the whole dispatcher, which was a third of that
+    /// library's time (`touch-bench capi`, callgrind).
+    package internal(set) var fingersDown = 0
     /// Changes whenever a contact goes down or up, so that a slide starts its count again.
     private var contactsVersion = 0
     private var anchorsVersion = -1
@@ -151,7 +155,7 @@ package struct GestureDispatcher: Sendable {
     /// or long press due before the frame fires first (the engine advances to the frame's time
     /// itself): ``advance(to:fire:seen:)`` is for time passing with no input.
     package mutating func handle(_ frame: TouchFrame, fire: (Firing) -> Void, seen: (GestureEvent) -> Void = { _ in }) {
-        if activeCount == 0, frame.events.contains(where: { $0.phase == .down }) {
+        if fingersDown == 0, frame.events.contains(where: { $0.phase == .down }) {
             // What was due before this touch began is the last sequence's (a tap whose window
             // closed): it fires, and is explained with what that sequence left, before the new
             // sequence forgets it (a held press's near long press went unsaid).
@@ -167,7 +171,7 @@ package struct GestureDispatcher: Sendable {
             switch e.phase {
             case .down:
                 if let k {
-                    if !tracks[k].active { activeCount += 1 }
+                    if !tracks[k].active { fingersDown += 1 }
                     tracks[k] = Track(id: e.id, start: e.position, latest: e.position, active: true)
                 } else {
                     // As many fingers in one sequence as the engine tracks at once, and no more:
@@ -176,7 +180,7 @@ package struct GestureDispatcher: Sendable {
                     // while others tap. A finger past them is ignored, with its moves and lift.
                     guard tracks.count < GestureEngine.maxContacts else { continue }
                     tracks.append(Track(id: e.id, start: e.position, latest: e.position, active: true))
-                    activeCount += 1
+                    fingersDown += 1
                 }
                 contactsVersion &+= 1
                 zones = zones.intersection(EdgeZones(of: e.position, on: surface, width: edgeZone))
@@ -187,15 +191,15 @@ package struct GestureDispatcher: Sendable {
                 if e.phase == .cancel { cancelled = true } else if let k { tracks[k].latest = e.position }
                 if let k, tracks[k].active {
                     tracks[k].active = false
-                    activeCount -= 1
+                    fingersDown -= 1
                     contactsVersion &+= 1
                 }
             }
         }
         dispatch({ $0.handle(frame, emit: $1) }, fire: fire, seen: seen)
-        if !repeating.isEmpty, activeCount > 0, !cancelled, !streamed { slide(at: frame.time, fire: fire) }
-        if claims, !claimed, activeCount > 0, let s = pendingSwipe { claimSwipe(s, at: frame.time, fire: fire) }
-        if activeCount == 0, !tracks.isEmpty { endSequence(at: frame.time, fire: fire) }
+        if !repeating.isEmpty, fingersDown > 0, !cancelled, !streamed { slide(at: frame.time, fire: fire) }
+        if claims, !claimed, fingersDown > 0, let s = pendingSwipe { claimSwipe(s, at: frame.time, fire: fire) }
+        if fingersDown == 0, !tracks.isEmpty { endSequence(at: frame.time, fire: fire) }
         nextDeadline = engine.nextDeadline
         if pendingNearMiss != nil, nextDeadline == nil { tellNearMiss() }
     }
@@ -250,7 +254,7 @@ package struct GestureDispatcher: Sendable {
 
     private mutating func beginSequence() {
         tracks.removeAll(keepingCapacity: true)
-        activeCount = 0
+        fingersDown = 0
         anchorsVersion = -1
         zones = .all
         startEdge = nil
@@ -406,10 +410,10 @@ package struct GestureDispatcher: Sendable {
         }
         var sum = Point.zero
         for t in tracks where t.active { sum = sum + surface.millimeters(t.latest - (t.anchor ?? t.latest)) }
-        let d = sum / Double(activeCount)
+        let d = sum / Double(fingersDown)
         guard let way = SwipeDirection(of: d, diagonals: diagonals, axis: axis) else { return }
         let along = d.x * way.unitVector.x + d.y * way.unitVector.y
-        let fingers = activeCount
+        let fingers = fingersDown
         let slid = GesturePattern(.swipe, direction: way, fingers: fingers, edge: .init(startEdge))
         for r in repeating {
             let b = keys[r]

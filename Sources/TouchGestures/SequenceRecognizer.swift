@@ -231,8 +231,8 @@ struct SequenceRecognizer: Sendable {
             stopOthers(than: k)
             return
         }
-        // A run that is running or between touches is live (``live`` lists no more than those,
-        // and may list some that stopped in this frame).
+        // Still pending if a run is running or between touches: ``live`` lists every such run
+        // (and may still list some that stopped in this frame, which the test skips).
         for k in live where runs[k].status == .running || runs[k].status == .between { return }
         guard !runs.isEmpty else { return }
         decided = true

@@ -14,6 +14,11 @@ func cLibraryPath(me: String) -> String {
     return dir + "/clib/lib/libtouchgestures.so.0"
 }
 
+/// The library's function `name` as a C function pointer of `type`; nil when it has none.
+private func cSymbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String, _ type: T.Type) -> T? {
+    dlsym(handle, name).map { unsafeBitCast($0, to: type) }
+}
+
 /// The C functions the benchmark calls.
 private struct CFunctions {
     typealias New = @convention(c) (Double, Double, Double, Double, Int32, UnsafePointer<CChar>?) -> OpaquePointer?
@@ -25,7 +30,7 @@ private struct CFunctions {
     let new: New, destroy: Destroy, touch: Touch, frame: Frame, next: Next, type: EventType
 
     init?(_ handle: UnsafeMutableRawPointer) {
-        func f<T>(_ name: String, _: T.Type) -> T? { dlsym(handle, name).map { unsafeBitCast($0, to: T.self) } }
+        func f<T>(_ name: String, _ type: T.Type) -> T? { cSymbol(handle, name, type) }
         guard let new = f("tg_engine_new", New.self), let destroy = f("tg_engine_destroy", Destroy.self),
               let touch = f("tg_engine_touch", Touch.self), let frame = f("tg_engine_frame", Frame.self),
               let next = f("tg_engine_next_event", Next.self), let type = f("tg_event_get_type", EventType.self) else { return nil }
@@ -150,7 +155,7 @@ private struct CBindingsFunctions {
     let new: New, destroy: Destroy, touch: Touch, frame: Frame, next: Next, type: ActionType
 
     init?(_ handle: UnsafeMutableRawPointer) {
-        func f<T>(_ name: String, _: T.Type) -> T? { dlsym(handle, name).map { unsafeBitCast($0, to: T.self) } }
+        func f<T>(_ name: String, _ type: T.Type) -> T? { cSymbol(handle, name, type) }
         guard let new = f("tg_bindings_new", New.self), let destroy = f("tg_bindings_destroy", Destroy.self),
               let touch = f("tg_bindings_touch", Touch.self), let frame = f("tg_bindings_frame", Frame.self),
               let next = f("tg_bindings_next_action", Next.self), let type = f("tg_action_get_type", ActionType.self) else { return nil }
@@ -219,12 +224,13 @@ func benchCBindings(total: Int, path: String) -> Result<CBindingsFigures, BenchS
     let seconds = now() - t
     let allocations = tg_allocations() - a
     if state.refused > 0 { return .failure(BenchSkip(reason: "tg_bindings refused \(state.refused) of the session's touches")) }
+    if state.typed != state.actions { return .failure(BenchSkip(reason: "\(state.actions - state.typed) actions through tg_bindings had no type")) }
     return .success(CBindingsFigures(events: passes * session.count, frames: state.frames, actions: state.actions,
                                      seconds: seconds, allocations: allocations))
 }
 
 /// What the bindings pass counts.
-private struct CBindingsPassState { var frames = 0, actions = 0, refused = 0 }
+private struct CBindingsPassState { var frames = 0, actions = 0, typed = 0, refused = 0 }
 
 /// The session's events as tg_bindings_touch calls, a tg_bindings_frame at each frame's end, and
 /// the actions pulled after each frame (each one's type read, as a host's switch would).
@@ -240,7 +246,8 @@ private struct CBindingsPassState { var frames = 0, actions = 0, refused = 0 }
                 _ = c.frame(b)
                 state.frames += 1
                 while let a = c.next(b) {
-                    if c.type(a) >= 0 { state.actions += 1 }
+                    state.actions += 1
+                    if c.type(a) != 0 { state.typed += 1 }   // TG_ACTION_NONE is 0
                 }
             }
         }

@@ -146,6 +146,16 @@ struct SequenceTests {
         return s.events
     }
 
+    @Test("two sequences done in the same frame: the one declared first takes the touch, once")
+    func firstDeclaredOfTwoDoneTogether() {
+        let twin = GestureSequence(name: "twin", steps: drawer.steps)
+        let (_, out) = replay(fromBottom(still: 0.5, mm: 20), settings: settings(twin, drawer))
+        let done = sequences(out)
+        #expect(done.count == 1, "\(done)")
+        #expect(done.first?.report.index == 0 && done.first?.report.name == "twin", "\(done)")
+        #expect(done.first.map { abs($0.time - 0.65) < 1e-9 } == true, "\(done)")
+    }
+
     @Test("one finger holds while another swipes up: done when the second has gone 12 mm (short)")
     func holdOneSwipeAnother() {
         let (_, out) = replay(holdOneSwipeOther(drift: 0), settings: settings(holdAndSwipe))

@@ -44,11 +44,6 @@ public struct DragRecognizer: Sendable {
     public private(set) var position = Point(x: 0, y: 0)
     /// Fingers down after the current frame.
     public private(set) var fingers = 0
-    /// Why the pan failed in this touch sequence, if it did, as the engine hands it over before
-    /// each frame: the one fact the drag's claim depends on. (A pan that won rejects the drag
-    /// in the arena.)
-    var panFailure: GestureFailure?
-
     private var firstId = -1
     /// The fewest fingers down in a frame since the pan failed across its axis.
     private var fewest = Int.max
@@ -64,8 +59,11 @@ public struct DragRecognizer: Sendable {
         state = next
     }
 
-    /// Updates the recognizer with a frame already applied to `contacts`.
-    mutating func handle(time: Double, contacts: ContactTable, emit: (GestureEvent.Kind) -> Void) {
+    /// Updates the recognizer with a frame already applied to its contacts. Its claim depends on
+    /// one fact, the frame's ``RecognizerFrame/panFailure`` (a pan that won rejects the drag in
+    /// the arena).
+    mutating func handle(_ frame: inout RecognizerFrame, into reports: inout Outbox) {
+        let time = frame.time, contacts = frame.contacts
         if contacts.sequenceBegan {
             if state != .idle { move(to: .idle, at: time) }
             move(to: .possible, at: time)
@@ -82,33 +80,33 @@ public struct DragRecognizer: Sendable {
         fingers = contacts.activeCount
         if state == .began {
             if contacts.sequenceEnded {
-                emit(report(contacts.cancelledInFrame ? .cancelled : .ended, fingers: before))
+                reports.put(report(contacts.cancelledInFrame ? .cancelled : .ended, fingers: before))
             } else if position != reported.position || fingers != reported.fingers {
-                emit(report(.changed, fingers: fingers))
+                reports.put(report(.changed, fingers: fingers))
             }
         } else if state == .possible {
-            switch panFailure {
+            switch frame.panFailure {
             case let f? where f.kind == .offAxis:
                 if fingers == 1 {
                     move(to: .began, at: time)
-                    emit(report(.began, fingers: fingers))
+                    reports.put(report(.began, fingers: fingers))
                 } else if contacts.sequenceEnded {
                     // The pan gave the touch up only at the lift (its reason is the drag's), or
                     // more fingers than one stayed down after it did.
                     let reason = fewest == .max ? f : GestureFailure(.tooManyFingers, measured: Double(fewest), limit: 1)
                     move(to: .failed(reason), at: time)
-                    emit(.failed(recognizer: .drag, reason: reason))
+                    reports.put(.failed(recognizer: .drag, reason: reason))
                 } else {
                     fewest = min(fewest, fingers)
                 }
             case let f?:
                 move(to: .failed(f), at: time)
-                emit(.failed(recognizer: .drag, reason: f))
+                reports.put(.failed(recognizer: .drag, reason: f))
             case nil:
                 if contacts.sequenceEnded {
                     let f = GestureFailure(.rejected, rival: .pan)
                     move(to: .failed(f), at: time)
-                    emit(.failed(recognizer: .drag, reason: f))
+                    reports.put(.failed(recognizer: .drag, reason: f))
                 }
             }
         }
@@ -125,11 +123,6 @@ public struct DragRecognizer: Sendable {
         reported = (position, fingers)
         return .drag(.init(phase: phase, fingers: fingers, start: start ?? position, position: position))
     }
-
-    /// Gives up on the sequence because the arena decided so.
-    mutating func lose(_ failure: GestureFailure, at time: Double) {
-        if state == .possible || state == .began { move(to: .failed(failure), at: time) }
-    }
 }
 
 extension DragRecognizer: Recognizer {
@@ -138,12 +131,7 @@ extension DragRecognizer: Recognizer {
     /// Every frame: it follows the first finger.
     func wants(_ frame: FrameFacts) -> Bool { true }
 
-    mutating func handle(time: Double, contacts: ContactTable, surface: Surface, spread: SpreadTracker,
-                         emit: (GestureEvent.Kind, Bool) -> Void) {
-        handle(time: time, contacts: contacts) { emit($0, true) }
-    }
-
-    mutating func lose(_ failure: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {
-        lose(failure, at: time)
+    mutating func lose(_ failure: GestureFailure, at time: Double, into reports: inout Outbox) {
+        if state == .possible || state == .began { move(to: .failed(failure), at: time) }
     }
 }

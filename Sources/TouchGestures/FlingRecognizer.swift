@@ -42,9 +42,9 @@ public struct FlingRecognizer: Sendable {
         state = next
     }
 
-    /// Updates the recognizer with a frame already applied to `contacts`.
-    mutating func handle(time: Double, contacts: ContactTable, surface: Surface,
-                         emit: (GestureEvent.Kind) -> Void) {
+    /// Updates the recognizer with a frame already applied to its contacts.
+    mutating func handle(_ frame: inout RecognizerFrame, into reports: inout Outbox) {
+        let time = frame.time, contacts = frame.contacts, surface = frame.surface
         if contacts.sequenceBegan, state == .idle {
             move(to: .possible, at: time)
         }
@@ -73,21 +73,16 @@ public struct FlingRecognizer: Sendable {
                         speed = settings.maxVelocity
                     }
                     move(to: .recognized, at: time)
-                    emit(.fling(.init(fingers: contacts.sequenceFingers, position: contacts.centroids().current,
+                    reports.put(.fling(.init(fingers: contacts.sequenceFingers, position: contacts.centroids().current,
                                       velocity: velocity, millimetersPerSecond: speed)))
                 }
             }
         }
         if let failure {
             move(to: .failed(failure), at: time)
-            emit(.failed(recognizer: .fling, reason: failure))
+            reports.put(.failed(recognizer: .fling, reason: failure))
         }
         if contacts.sequenceEnded, state != .idle { move(to: .idle, at: time) }
-    }
-
-    /// Gives up on the sequence because the arena decided so.
-    mutating func lose(_ failure: GestureFailure, at time: Double) {
-        if state == .possible { move(to: .failed(failure), at: time) }
     }
 
     /// The angle between `a` and `b`, in degrees (0 … 180); 90 when `b` is zero (no heading
@@ -107,12 +102,7 @@ extension FlingRecognizer: Recognizer {
     /// The edges of a sequence: it decides at the last lift (the travel it needs is kept by the contact table).
     func wants(_ frame: FrameFacts) -> Bool { frame.edge }
 
-    mutating func handle(time: Double, contacts: ContactTable, surface: Surface, spread: SpreadTracker,
-                         emit: (GestureEvent.Kind, Bool) -> Void) {
-        handle(time: time, contacts: contacts, surface: surface) { emit($0, true) }
-    }
-
-    mutating func lose(_ failure: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {
-        lose(failure, at: time)
+    mutating func lose(_ failure: GestureFailure, at time: Double, into reports: inout Outbox) {
+        if state == .possible { move(to: .failed(failure), at: time) }
     }
 }

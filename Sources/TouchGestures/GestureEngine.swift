@@ -155,13 +155,13 @@ public struct GestureEngine: Sendable, MemberStepper {
         arena = Arena(settings: settings.arena)
         arena.sequencesGiven = !recognizers.sequence.isEmpty
         arena.panLockedVertical = recognizers.pan.lockedVertical
-        input.contacts.velocityStrategy = settings.velocityStrategy
+        input.frame.contacts.velocityStrategy = settings.velocityStrategy
     }
 
     /// The velocity of the contact `id` now, in surface units per second, from its
     /// ``VelocityTracker``; `nil` when no such contact is down or the strategy cannot tell yet.
     public func velocity(ofContact id: Int) -> Point? {
-        input.contacts.velocity(ofContact: id)
+        input.frame.contacts.velocity(ofContact: id)
     }
 
     /// Each recognizer's standing in the arena of the current (or last) touch sequence.
@@ -222,21 +222,21 @@ public struct GestureEngine: Sendable, MemberStepper {
         guard time >= lastTime, !events.isEmpty else { return false }
         if hasDeadline { fireDue(by: time, emit: emit) }
         lastTime = time
-        input.contacts.apply(time: time, events: events, surface: surface)
-        if input.contacts.sequenceBegan {
+        input.frame.contacts.apply(time: time, events: events, surface: surface)
+        if input.frame.contacts.sequenceBegan {
             sequence(.began, time)
-            arena.open(firstContact: input.contacts.sequenceFirstId)
+            arena.open(firstContact: input.frame.contacts.sequenceFirstId)
         }
-        input.time = time
-        input.facts = FrameFacts(edge: input.contacts.sequenceBegan || input.contacts.sequenceEnded || input.contacts.cancelledInFrame,
-                                 down: input.contacts.downInFrame, twoOrMore: input.contacts.contacts.count >= 2)
+        input.frame.time = time
+        input.frame.facts = FrameFacts(edge: input.frame.contacts.sequenceBegan || input.frame.contacts.sequenceEnded || input.frame.contacts.cancelledInFrame,
+                                 down: input.frame.contacts.downInFrame, twoOrMore: input.frame.contacts.contacts.count >= 2)
         // The spread once, before any recognizer: a win in this frame that rejects pinch and
         // rotation leaves a measure nobody reads, and changes nothing else.
         measureSpread()
         // Each recognizer in the arena's order; a recognizer's claims are settled before the
         // next one sees the frame (a win may already have taken the sequence from it).
         Recognizers.inOrder(&self, emit: emit)
-        if input.contacts.sequenceEnded {
+        if input.frame.contacts.sequenceEnded {
             arena.sweep(at: time, members: &recognizers, emit: emit)
             sequence(.ended, time)
         }
@@ -248,7 +248,7 @@ public struct GestureEngine: Sendable, MemberStepper {
     /// after the frame's other reports.
     @inline(never) private mutating func handleFollowing(time: Double, events: UnsafeBufferPointer<TouchEvent>,
                                                          sequence: (SequenceEdge, Double) -> Void, emit: (GestureEvent) -> Void) -> Bool {
-        if time >= lastTime { followers[0].frameBegins(events, noneDown: input.contacts.activeCount == 0) }
+        if time >= lastTime { followers[0].frameBegins(events, noneDown: input.frame.contacts.activeCount == 0) }
         arena.followNotes = FollowNotes()
         let handled = handle(time: time, events: events, sequence: sequence, emit: emit)
         var notes = arena.followNotes ?? FollowNotes()
@@ -258,7 +258,7 @@ public struct GestureEngine: Sendable, MemberStepper {
                 recognizers.sequence.noteForFollower(&notes, followed: followers[0].followedSequence)
             }
             let limits = followLimits
-            let reports = followers[0].frameEnds(notes, events, at: time, contacts: input.contacts, limits: limits)
+            let reports = followers[0].frameEnds(notes, events, at: time, contacts: input.frame.contacts, limits: limits)
             if let r = reports.first { emit(r) }
             if let r = reports.second { emit(r) }
         }
@@ -295,12 +295,12 @@ public struct GestureEngine: Sendable, MemberStepper {
     /// Measures the fingers' spread once for both two-finger recognizers, and only while one of
     /// them may still use it.
     @inline(__always) private mutating func measureSpread() {
-        if input.contacts.sequenceBegan { input.spread.reset() }
+        if input.frame.contacts.sequenceBegan { input.frame.spread.reset() }
         let pinch = recognizers.pinch.state, rotate = recognizers.rotate.state
-        let rotating = rotate == .possible || rotate == .began || input.contacts.sequenceBegan
-        if input.contacts.contacts.count >= 2 || input.contacts.sequenceBegan,
+        let rotating = rotate == .possible || rotate == .began || input.frame.contacts.sequenceBegan
+        if input.frame.contacts.contacts.count >= 2 || input.frame.contacts.sequenceBegan,
            pinch == .possible || pinch == .began || rotating {
-            input.spread.update(input.contacts, surface: surface, angle: rotating)
+            input.frame.spread.update(input.frame.contacts, surface: surface, angle: rotating)
         }
     }
 
@@ -317,7 +317,7 @@ public struct GestureEngine: Sendable, MemberStepper {
 
     /// ``nextDeadline`` worked out from the recognizers' state.
     package var freshDeadline: Double? {
-        var press = arena[.longPress] == .undecided ? recognizers.longPress.deadline(input.contacts) : nil
+        var press = arena[.longPress] == .undecided ? recognizers.longPress.deadline(input.frame.contacts) : nil
         if arena.sequencesGiven, let s = recognizers.sequence.deadline { press = press.map { min($0, s) } ?? s }
         guard let tapDeadline = recognizers.tap.deadline else { return press }
         return press.map { min($0, tapDeadline) } ?? tapDeadline
@@ -336,7 +336,7 @@ public struct GestureEngine: Sendable, MemberStepper {
     @inline(__always) private func takesPart(_ r: RecognizerName) -> Bool {
         switch arena[r] {
         case .absent: false
-        case .lost: input.contacts.sequenceBegan || input.contacts.sequenceEnded
+        case .lost: input.frame.contacts.sequenceBegan || input.frame.contacts.sequenceEnded
         case .undecided, .held, .won: true
         }
     }
@@ -346,8 +346,11 @@ public struct GestureEngine: Sendable, MemberStepper {
     /// specialized down to its recognizer's own code.
     @inline(__always) mutating func step<R: Recognizer>(_ member: R.Type, emit: (GestureEvent) -> Void) {
         guard takesPart(R.name) else { return }
+        // The drag claims what the pan, before it in the order, gave up across its axis
+        // (DragRecognizer): the pan's failure travels to it in the frame.
+        if R.name == .drag { input.frame.panFailure = recognizers.pan.sequenceFailure }
         recognizers.visit(R.name, &input)
-        if input.box.count > 0 { flush(R.name, at: input.time, emit: emit) }
+        if input.box.count > 0 { flush(R.name, at: input.frame.time, emit: emit) }
     }
 
     /// Routes what one recognizer reported in this frame, in order, and empties the box.
@@ -427,12 +430,12 @@ public struct GestureEngine: Sendable, MemberStepper {
         }
         if arena[.longPress] == .undecided, recognizers.longPress.state == .possible {
             var fired: (Double, GestureEvent.Kind)?
-            recognizers.longPress.advance(to: time, contacts: input.contacts) { fired = ($0, $1) }
+            recognizers.longPress.advance(to: time, contacts: input.frame.contacts) { fired = ($0, $1) }
             if let (t, k) = fired { arena.claim(.longPress, k, at: t, members: &recognizers, emit: emit) }
         }
         if arena.sequencesGiven, let d = recognizers.sequence.deadline, TouchEvent.reached(time, d) {
             var fired: (Double, GestureEvent.Kind)?
-            recognizers.sequence.advance(to: time, contacts: input.contacts) { fired = ($0, $1) }
+            recognizers.sequence.advance(to: time, contacts: input.frame.contacts) { fired = ($0, $1) }
             if let (t, k) = fired { arena.claim(.sequence, k, at: t, members: &recognizers, emit: emit) }
         }
     }
@@ -463,7 +466,7 @@ public struct GestureEngine: Sendable, MemberStepper {
     package mutating func cancellingFrame() -> TouchFrame? {
         defer { nextDeadline = freshDeadline }
         guard lastTime.isFinite else { return nil }
-        input.contacts.cancelAll(at: lastTime, into: &scratch)
+        input.frame.contacts.cancelAll(at: lastTime, into: &scratch)
         guard !scratch.events.isEmpty else { return nil }
         lastTime = -Double.infinity
         return scratch

@@ -57,9 +57,9 @@ public struct LongPressRecognizer: Sendable {
         emit(deadline, report(.began, time: deadline, contacts: contacts))
     }
 
-    /// Updates the recognizer with a frame already applied to `contacts`.
-    mutating func handle(time: Double, contacts: ContactTable, surface: Surface,
-                         emit: (GestureEvent.Kind) -> Void) {
+    /// Updates the recognizer with a frame already applied to its contacts.
+    mutating func handle(_ frame: inout RecognizerFrame, into reports: inout Outbox) {
+        let time = frame.time, contacts = frame.contacts
         if contacts.sequenceBegan, state == .idle { move(to: .possible, at: time) }
         switch state {
         case .possible:
@@ -75,27 +75,22 @@ public struct LongPressRecognizer: Sendable {
             }
             if let failure {
                 move(to: .failed(failure), at: time)
-                emit(.failed(recognizer: .longPress, reason: failure))
+                reports.put(.failed(recognizer: .longPress, reason: failure))
             }
         case .began:
             if contacts.cancelledInFrame {
                 move(to: .ended, at: time)
-                emit(report(.cancelled, time: time, contacts: contacts))
+                reports.put(report(.cancelled, time: time, contacts: contacts))
             } else if contacts.sequenceEnded {
                 move(to: .ended, at: time)
-                emit(report(.ended, time: time, contacts: contacts))
+                reports.put(report(.ended, time: time, contacts: contacts))
             } else if contacts.centroids().current != reported.position || contacts.contacts.count != reported.fingers {
-                emit(report(.changed, time: time, contacts: contacts))
+                reports.put(report(.changed, time: time, contacts: contacts))
             }
         case .idle, .ended, .failed:
             break
         }
         if contacts.sequenceEnded, state != .idle { move(to: .idle, at: time) }
-    }
-
-    /// Gives up on the sequence because the arena decided so.
-    mutating func lose(_ failure: GestureFailure, at time: Double) {
-        if state == .possible || state == .began { move(to: .failed(failure), at: time) }
     }
 }
 
@@ -105,12 +100,7 @@ extension LongPressRecognizer: Recognizer {
     /// Every frame: the press may move, lift or be held.
     func wants(_ frame: FrameFacts) -> Bool { true }
 
-    mutating func handle(time: Double, contacts: ContactTable, surface: Surface, spread: SpreadTracker,
-                         emit: (GestureEvent.Kind, Bool) -> Void) {
-        handle(time: time, contacts: contacts, surface: surface) { emit($0, true) }
-    }
-
-    mutating func lose(_ failure: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {
-        lose(failure, at: time)
+    mutating func lose(_ failure: GestureFailure, at time: Double, into reports: inout Outbox) {
+        if state == .possible || state == .began { move(to: .failed(failure), at: time) }
     }
 }

@@ -67,9 +67,9 @@ public struct PanRecognizer: Sendable {
         if case .failed(let f) = next { sequenceFailure = f }
     }
 
-    /// Updates the recognizer with a frame already applied to `contacts`.
-    mutating func handle(time: Double, contacts: ContactTable, surface: Surface,
-                         emit: (GestureEvent.Kind) -> Void) {
+    /// Updates the recognizer with a frame already applied to its contacts.
+    mutating func handle(_ frame: inout RecognizerFrame, into reports: inout Outbox) {
+        let time = frame.time, contacts = frame.contacts, surface = frame.surface
         if contacts.sequenceBegan { sequenceFailure = nil }
         if contacts.sequenceBegan, state == .idle || state == .ended {
             move(to: .possible, at: time)
@@ -105,21 +105,21 @@ public struct PanRecognizer: Sendable {
             }
             if begins {
                 move(to: .began, at: time)
-                emit(report(.began, contacts: contacts))
+                reports.put(report(.began, contacts: contacts))
             }
             if let failure {
                 move(to: .failed(failure), at: time)
-                emit(.failed(recognizer: .pan, reason: failure))
+                reports.put(.failed(recognizer: .pan, reason: failure))
             }
             if state == .began, contacts.sequenceEnded {
                 move(to: .ended, at: time)
-                emit(report(contacts.cancelledInFrame ? .cancelled : .ended, contacts: contacts))
+                reports.put(report(contacts.cancelledInFrame ? .cancelled : .ended, contacts: contacts))
             }
         } else if contacts.cancelledInFrame || contacts.sequenceEnded {
             move(to: .ended, at: time)
-            emit(report(contacts.cancelledInFrame ? .cancelled : .ended, contacts: contacts))
+            reports.put(report(contacts.cancelledInFrame ? .cancelled : .ended, contacts: contacts))
         } else if translation != reportedTranslation || count != reportedFingers {
-            emit(report(.changed, contacts: contacts))
+            reports.put(report(.changed, contacts: contacts))
         }
         if contacts.sequenceEnded, state != .idle { move(to: .idle, at: time) }
     }
@@ -183,11 +183,6 @@ public struct PanRecognizer: Sendable {
                    translation: translation,
                    velocity: phase == .ended || phase == .cancelled ? contacts.meanVelocity() : nil))
     }
-
-    /// Gives up on the sequence because the arena decided so.
-    mutating func lose(_ failure: GestureFailure, at time: Double) {
-        if state == .possible || state == .began { move(to: .failed(failure), at: time) }
-    }
 }
 
 extension PanRecognizer: Recognizer {
@@ -196,12 +191,7 @@ extension PanRecognizer: Recognizer {
     /// Every frame: the fingers move the pan.
     func wants(_ frame: FrameFacts) -> Bool { true }
 
-    mutating func handle(time: Double, contacts: ContactTable, surface: Surface, spread: SpreadTracker,
-                         emit: (GestureEvent.Kind, Bool) -> Void) {
-        handle(time: time, contacts: contacts, surface: surface) { emit($0, true) }
-    }
-
-    mutating func lose(_ failure: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {
-        lose(failure, at: time)
+    mutating func lose(_ failure: GestureFailure, at time: Double, into reports: inout Outbox) {
+        if state == .possible || state == .began { move(to: .failed(failure), at: time) }
     }
 }

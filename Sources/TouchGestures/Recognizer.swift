@@ -73,15 +73,15 @@ protocol Recognizer: Sendable {
     /// Whether `frame` can change anything for it: a frame it has nothing to do with is not
     /// offered at all (what keeps a long drag cheap).
     func wants(_ frame: FrameFacts) -> Bool
-    /// Updates the recognizer with a frame already applied to `contacts` (and to `spread`,
-    /// measured once per frame for the two-finger recognizers). Each report goes to `emit`
-    /// with whether it belongs to the sequence now on the surface (`false` for taps of earlier
-    /// sequences, whose arenas have closed).
-    mutating func handle(time: Double, contacts: ContactTable, surface: Surface, spread: SpreadTracker,
-                         emit: (GestureEvent.Kind, Bool) -> Void)
+    /// Updates the recognizer with `frame`, already applied to its contacts (and to its spread,
+    /// measured once per frame for the two-finger recognizers). The frame is only read: `inout`
+    /// passes it by address (``RecognizerFrame`` says why). Each report goes to `reports`,
+    /// marked as belonging to an earlier sequence when it does (the tap's taps of sequences
+    /// whose arenas have closed).
+    mutating func handle(_ frame: inout RecognizerFrame, into reports: inout Outbox)
     /// Gives up on the sequence because the arena decided so; a report it still owes (the
-    /// tap's taps counted before this press) goes to `emit`.
-    mutating func lose(_ failure: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void)
+    /// tap's taps counted before this press) goes to `reports`.
+    mutating func lose(_ failure: GestureFailure, at time: Double, into reports: inout Outbox)
 }
 
 /// One recognizer of each kind, in the arena's order: what an engine runs and its arena settles.
@@ -142,11 +142,7 @@ struct Recognizers: Sendable, ArenaMembers {
         case .swipe: visitor.visit(&swipe)
         case .pan: visitor.visit(&pan)
         case .fling: visitor.visit(&fling)
-        case .drag:
-            // The drag claims what the pan, before it in the order, gave up across its axis
-            // (DragRecognizer): the one fact one member takes from another.
-            drag.panFailure = pan.sequenceFailure
-            visitor.visit(&drag)
+        case .drag: visitor.visit(&drag)
         case .sequence: visitor.visit(&sequence)
         }
     }
@@ -169,7 +165,7 @@ struct Recognizers: Sendable, ArenaMembers {
         var box = Outbox()
 
         mutating func visit<R: Recognizer>(_ recognizer: inout R) {
-            recognizer.lose(failure, at: time) { box.put($0) }
+            recognizer.lose(failure, at: time, into: &box)
         }
     }
 }

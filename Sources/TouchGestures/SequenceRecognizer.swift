@@ -102,8 +102,8 @@ struct SequenceRecognizer: Sendable {
 
     // MARK: Frames
 
-    mutating func handle(time: Double, contacts: ContactTable, surface: Surface, spread: SpreadTracker,
-                         emit: (GestureEvent.Kind, Bool) -> Void) {
+    mutating func handle(_ frame: inout RecognizerFrame, into reports: inout Outbox) {
+        let time = frame.time, contacts = frame.contacts, surface = frame.surface
         if contacts.sequenceBegan {
             decided = false
             travelled = 0
@@ -162,7 +162,7 @@ struct SequenceRecognizer: Sendable {
         }
         guard changed else { return }
         changed = false
-        report(at: time, contacts: contacts) { emit($0, true) }
+        if let kind = report(at: time, contacts: contacts) { reports.put(kind) }
         dropFromLive()
         refreshDeadline()
     }
@@ -218,23 +218,22 @@ struct SequenceRecognizer: Sendable {
         if runs[k].status == .done { firstDone = min(firstDone, k) }
     }
 
-    /// Reports the member's claim (the first run done) or its failure (every run failed), once
-    /// a touch sequence.
-    private mutating func report(at time: Double, contacts: ContactTable, emit: (GestureEvent.Kind) -> Void) {
-        guard !decided else { return }
+    /// The member's claim (the first run done) or its failure (every run failed), once a touch
+    /// sequence; `nil` while it is pending or once it was reported.
+    private mutating func report(at time: Double, contacts: ContactTable) -> GestureEvent.Kind? {
+        guard !decided else { return nil }
         if firstDone < runs.count {
             let k = firstDone
             decided = true
             let centre = contacts.centroids().current
-            emit(.sequence(.init(index: k, name: sequences[k].name, fingers: contacts.activeCount, position: centre,
-                                 duration: runs[k].doneAt - runs[k].began)))
             stopOthers(than: k)
-            return
+            return .sequence(.init(index: k, name: sequences[k].name, fingers: contacts.activeCount, position: centre,
+                                   duration: runs[k].doneAt - runs[k].began))
         }
         // Still pending if a run is running or between touches: ``live`` lists every such run
         // (and may still list some that stopped in this frame, which the test skips).
-        for k in live where runs[k].status == .running || runs[k].status == .between { return }
-        guard !runs.isEmpty else { return }
+        for k in live where runs[k].status == .running || runs[k].status == .between { return nil }
+        guard !runs.isEmpty else { return nil }
         decided = true
         // The run that got furthest says why; among equals, the first.
         var best: Int?
@@ -243,7 +242,7 @@ struct SequenceRecognizer: Sendable {
             if best == nil || f.step > runs[best!].failure!.step { best = k }
         }
         let reason = best.flatMap { runs[$0].failure?.failure } ?? GestureFailure(.tooFewFingers, measured: 0, limit: 1)
-        emit(.failed(recognizer: .sequence, reason: reason))
+        return .failed(recognizer: .sequence, reason: reason)
     }
 
     /// What the engine's follower needs of the runs after a frame: whether the run of the
@@ -279,7 +278,7 @@ struct SequenceRecognizer: Sendable {
     }
 
     /// The arena gave the touch sequence to another member.
-    mutating func lose(_ failure: GestureFailure, at time: Double) {
+    mutating func lose(_ failure: GestureFailure, at time: Double, into reports: inout Outbox) {
         decided = true
         for k in live where runs[k].status == .running || runs[k].status == .between { runs[k].status = .ready }
         dropFromLive()
@@ -315,7 +314,7 @@ struct SequenceRecognizer: Sendable {
             }
         }
         changed = false
-        report(at: last, contacts: contacts) { emit(last, $0) }
+        if let kind = report(at: last, contacts: contacts) { emit(last, kind) }
         dropFromLive()
         refreshDeadline()
     }
@@ -326,8 +325,4 @@ extension SequenceRecognizer: Recognizer {
 
     /// Every frame: a step may move on with any frame.
     func wants(_ frame: FrameFacts) -> Bool { true }
-
-    mutating func lose(_ failure: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {
-        lose(failure, at: time)
-    }
 }

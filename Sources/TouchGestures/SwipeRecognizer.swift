@@ -93,22 +93,22 @@ public struct SwipeRecognizer: Sendable {
         state = next
     }
 
-    /// Updates the recognizer with a frame already applied to `contacts`; reports a swipe or
-    /// (for ``GestureEngine/explain``) a failure through `emit`.
-    mutating func handle(time: Double, contacts: ContactTable, surface: Surface,
-                         emit: (GestureEvent.Kind) -> Void) {
+    /// Updates the recognizer with a frame already applied to its contacts; reports a swipe or
+    /// (for ``GestureEngine/explain``) a failure into `reports`.
+    mutating func handle(_ frame: inout RecognizerFrame, into reports: inout Outbox) {
+        let time = frame.time, contacts = frame.contacts, surface = frame.surface
         if contacts.sequenceBegan, state == .idle {
             move(to: .possible, at: time)
             late = nil
         }
-        if state == .possible { evaluate(time: time, contacts: contacts, surface: surface, emit: emit) }
+        if state == .possible { evaluate(time: time, contacts: contacts, surface: surface, into: &reports) }
         if contacts.sequenceEnded {
             if state == .possible, let late {
-                endLate(late, time: time, contacts: contacts, surface: surface, emit: emit)
+                endLate(late, time: time, contacts: contacts, surface: surface, into: &reports)
             } else if state == .possible {
                 let (s, c) = contacts.centroids()
                 let d = surface.millimeters(c - s)
-                fail(liftFailure(d), at: time, emit: emit)
+                fail(liftFailure(d), at: time, into: &reports)
             }
             if state != .idle { move(to: .idle, at: time) }
         }
@@ -120,7 +120,7 @@ public struct SwipeRecognizer: Sendable {
     /// it crossed.
     @inline(never)
     private mutating func endLate(_ late: LateCrossing, time: Double, contacts: ContactTable, surface: Surface,
-                                  emit: (GestureEvent.Kind) -> Void) {
+                                  into reports: inout Outbox) {
         let (start, current) = contacts.centroids()
         let mm = surface.millimeters(current - start)
         let direction = late.direction
@@ -129,10 +129,10 @@ public struct SwipeRecognizer: Sendable {
         guard let minimum = settings.lateLiftVelocity,
               self.direction(of: mm) == direction,
               v.x * u.x + v.y * u.y >= minimum else {
-            fail(GestureFailure(.tooSlow, measured: late.elapsed, limit: settings.maxDuration), at: time, emit: emit)
+            fail(GestureFailure(.tooSlow, measured: late.elapsed, limit: settings.maxDuration), at: time, into: &reports)
             return
         }
-        recognize(direction, time: time, contacts: contacts, surface: surface, emit: emit)
+        recognize(direction, time: time, contacts: contacts, surface: surface, into: &reports)
     }
 
     /// The direction of a displacement `d` (mm) among those the swipe listens for
@@ -145,11 +145,11 @@ public struct SwipeRecognizer: Sendable {
     /// Reports the swipe in `direction` now, from the touch-down to where the fingers are.
     @inline(never)
     private mutating func recognize(_ direction: SwipeDirection, time: Double, contacts: ContactTable, surface: Surface,
-                                    emit: (GestureEvent.Kind) -> Void) {
+                                    into reports: inout Outbox) {
         let (start, current) = contacts.centroids()
         let elapsed = time - contacts.sequenceStart
         move(to: .recognized, at: time)
-        emit(.swipe(.init(direction: direction, fingers: contacts.sequenceFingers, start: start,
+        reports.put(.swipe(.init(direction: direction, fingers: contacts.sequenceFingers, start: start,
                           end: current, duration: elapsed, velocity: elapsed > 0 ? (current - start) / elapsed : .zero,
                           edge: edge(contacts: contacts, surface: surface))))
     }
@@ -169,9 +169,9 @@ public struct SwipeRecognizer: Sendable {
         return GestureFailure(.tooShort, measured: along, limit: settings.minDistance)
     }
 
-    private mutating func fail(_ reason: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {
+    private mutating func fail(_ reason: GestureFailure, at time: Double, into reports: inout Outbox) {
         move(to: .failed(reason), at: time)
-        emit(.failed(recognizer: .swipe, reason: reason))
+        reports.put(.failed(recognizer: .swipe, reason: reason))
     }
 
     /// True when every finger moved at least half the minimum distance toward `direction`.
@@ -193,29 +193,24 @@ public struct SwipeRecognizer: Sendable {
         return zones.edge
     }
 
-    /// Gives up on the sequence because the arena decided so.
-    mutating func lose(_ failure: GestureFailure, at time: Double) {
-        if state == .possible { move(to: .failed(failure), at: time) }
-    }
-
     /// A stroke that crossed late, clearly along an axis, waits for its lift; a drift limit
-    /// still fails it on the way. Apart from ``evaluate(time:contacts:surface:emit:)``, which
+    /// still fails it on the way. Apart from ``evaluate(time:contacts:surface:into:)``, which
     /// runs on every frame of every stroke: inlined there it cost the engine benchmark 0.4%.
     @inline(never)
     private mutating func driftAfterLate(_ late: LateCrossing, _ mm: Point, time: Double,
-                                         emit: (GestureEvent.Kind) -> Void) {
+                                         into reports: inout Outbox) {
         guard let maxDrift = settings.maxDrift else { return }
         let u = late.direction.unitVector
         let cross = abs(mm.x * u.y - mm.y * u.x)
         if cross > maxDrift {
-            fail(GestureFailure(.crossDrift, measured: cross, limit: maxDrift), at: time, emit: emit)
+            fail(GestureFailure(.crossDrift, measured: cross, limit: maxDrift), at: time, into: &reports)
         }
     }
 
     private mutating func evaluate(time: Double, contacts: ContactTable, surface: Surface,
-                                   emit: (GestureEvent.Kind) -> Void) {
+                                   into reports: inout Outbox) {
         if contacts.cancelledInFrame {
-            fail(GestureFailure(.cancelled), at: time, emit: emit)
+            fail(GestureFailure(.cancelled), at: time, into: &reports)
             return
         }
         let elapsed = time - contacts.sequenceStart
@@ -227,7 +222,7 @@ public struct SwipeRecognizer: Sendable {
         previous = mm
         previousTime = time
         if let late {
-            driftAfterLate(late, mm, time: time, emit: emit)
+            driftAfterLate(late, mm, time: time, into: &reports)
             return
         }
         let waitsForLift = settings.lateLiftVelocity != nil && !awaited
@@ -242,7 +237,7 @@ public struct SwipeRecognizer: Sendable {
         }
         guard let direction = direction(of: mm) else {
             if elapsed >= settings.maxDuration, !waitsForLift {
-                fail(GestureFailure(.tooSlow, measured: elapsed, limit: settings.maxDuration), at: time, emit: emit)
+                fail(GestureFailure(.tooSlow, measured: elapsed, limit: settings.maxDuration), at: time, into: &reports)
             }
             return
         }
@@ -262,19 +257,19 @@ public struct SwipeRecognizer: Sendable {
             let elapsedAt = beforeTime + (time - beforeTime) * f - contacts.sequenceStart
             if crossAt <= maxDrift, alongAt > crossAt * Self.tie, elapsedAt < settings.maxDuration,
                fingersAgree(direction, contacts: contacts, surface: surface) {
-                recognize(direction, time: time, contacts: contacts, surface: surface, emit: emit)
+                recognize(direction, time: time, contacts: contacts, surface: surface, into: &reports)
             } else if crossAt > maxDrift {
-                fail(GestureFailure(.crossDrift, measured: crossAt, limit: maxDrift), at: time, emit: emit)
+                fail(GestureFailure(.crossDrift, measured: crossAt, limit: maxDrift), at: time, into: &reports)
             } else if elapsedAt >= settings.maxDuration, waitsForLift, alongAt > crossAt * Self.clearAxisRatio,
                       fingersAgree(direction, contacts: contacts, surface: surface) {
                 late = LateCrossing(direction: direction, elapsed: elapsedAt)
             } else if elapsedAt >= settings.maxDuration {
-                fail(GestureFailure(.tooSlow, measured: elapsedAt, limit: settings.maxDuration), at: time, emit: emit)
+                fail(GestureFailure(.tooSlow, measured: elapsedAt, limit: settings.maxDuration), at: time, into: &reports)
             }
         } else if cross > maxDrift {
-            fail(GestureFailure(.crossDrift, measured: cross, limit: maxDrift), at: time, emit: emit)
+            fail(GestureFailure(.crossDrift, measured: cross, limit: maxDrift), at: time, into: &reports)
         } else if elapsed >= settings.maxDuration, !waitsForLift {
-            fail(GestureFailure(.tooSlow, measured: elapsed, limit: settings.maxDuration), at: time, emit: emit)
+            fail(GestureFailure(.tooSlow, measured: elapsed, limit: settings.maxDuration), at: time, into: &reports)
         }
     }
 }
@@ -285,12 +280,7 @@ extension SwipeRecognizer: Recognizer {
     /// While possible; a swipe that has fired or failed only waits for the last lift.
     func wants(_ frame: FrameFacts) -> Bool { frame.edge || state == .possible }
 
-    mutating func handle(time: Double, contacts: ContactTable, surface: Surface, spread: SpreadTracker,
-                         emit: (GestureEvent.Kind, Bool) -> Void) {
-        handle(time: time, contacts: contacts, surface: surface) { emit($0, true) }
-    }
-
-    mutating func lose(_ failure: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {
-        lose(failure, at: time)
+    mutating func lose(_ failure: GestureFailure, at time: Double, into reports: inout Outbox) {
+        if state == .possible { move(to: .failed(failure), at: time) }
     }
 }

@@ -77,21 +77,12 @@ public struct TapRecognizer: Sendable {
         state = next
     }
 
-    /// Reports the counted taps at `time` and leaves the state `recognized`. `current` tells
-    /// whether the taps end with the touch sequence now on the surface (a claim the arena must
-    /// settle) or with earlier ones, whose arenas have closed.
-    private mutating func report(_ count: Int, at time: Double, current: Bool,
-                                 emit: (GestureEvent.Kind, Bool) -> Void) {
+    /// The report of the counted taps at `time`; leaves the state `recognized`. Whoever takes it
+    /// says whether the taps end with the touch sequence now on the surface (a claim the arena
+    /// must settle) or with earlier ones, whose arenas have closed.
+    private mutating func report(_ count: Int, at time: Double) -> GestureEvent.Kind {
         move(to: .recognized(count), at: time)
-        emit(.tap(.init(position: anchor, taps: count, fingers: fingers)), current)
-    }
-
-    /// Gives up on the current press because the arena gave it to another recognizer; taps
-    /// counted before this press are still reported, through `emit`.
-    mutating func lose(_ failure: GestureFailure, at time: Double, emit: (GestureEvent.Kind) -> Void) {
-        guard case .pressed(let n) = state else { return }
-        if n > 1 { emit(.tap(.init(position: anchor, taps: n - 1, fingers: fingers))) }
-        move(to: .failed(failure), at: time)
+        return .tap(.init(position: anchor, taps: count, fingers: fingers))
     }
 
     /// True while a press is being counted (the state the recognizer checks every frame in).
@@ -120,7 +111,7 @@ public struct TapRecognizer: Sendable {
     /// consumer to whom a further tap could mean nothing. No-op unless a tap waits.
     mutating func reportWaiting(at time: Double, emit: (GestureEvent) -> Void) {
         guard case .waiting(let n) = state else { return }
-        report(n, at: time, current: false) { kind, _ in emit(GestureEvent(time: time, kind: kind)) }
+        emit(GestureEvent(time: time, kind: report(n, at: time)))
         move(to: .idle, at: time)
     }
 
@@ -131,13 +122,13 @@ public struct TapRecognizer: Sendable {
         // At the deadline itself, not only after it: a caller that advances to exactly the
         // time the deadline gave must get the taps (the touch-down rule below agrees).
         guard TouchEvent.reached(time, deadline) else { return }
-        report(n, at: deadline, current: false) { kind, _ in emit(GestureEvent(time: deadline, kind: kind)) }
+        emit(GestureEvent(time: deadline, kind: report(n, at: deadline)))
         move(to: .idle, at: deadline)
     }
 
-    /// Updates the recognizer with a frame already applied to `contacts`.
-    mutating func handle(time: Double, contacts: ContactTable, surface: Surface,
-                         emit: (GestureEvent.Kind, Bool) -> Void) {
+    /// Updates the recognizer with a frame already applied to its contacts.
+    mutating func handle(_ frame: inout RecognizerFrame, into reports: inout Outbox) {
+        let time = frame.time, contacts = frame.contacts, surface = frame.surface
         if contacts.downInFrame {
             if time > contacts.sequenceStart { latestJoin = time }
             switch state {
@@ -154,7 +145,7 @@ public struct TapRecognizer: Sendable {
                     pressFingers = 0
                     movedAt = nil
                 } else {
-                    report(n, at: time, current: false, emit: emit)
+                    reports.put(report(n, at: time), current: false)
                     beginSequence(time: time)
                 }
             case .pressed, .failed:
@@ -169,7 +160,7 @@ public struct TapRecognizer: Sendable {
                 }
                 anchor = anchorSum / Double(max(anchorCount, 1))
             }
-            pressFingers = max(pressFingers, countedFingers(n, time: time, contacts: contacts, emit: emit))
+            pressFingers = max(pressFingers, countedFingers(n, time: time, contacts: contacts, into: &reports))
             let travel = contacts.maxTravel()
             let held = time - contacts.sequenceStart
             // Past the slop, a press is still a tap while it may be a fingertip rolling off as it
@@ -190,14 +181,14 @@ public struct TapRecognizer: Sendable {
                 failure = GestureFailure(.heldTooLong, measured: held, limit: limit)
             }
             if let failure {
-                if n > 1 { emit(.tap(.init(position: anchor, taps: n - 1, fingers: fingers)), false) }
+                if n > 1 { reports.put(.tap(.init(position: anchor, taps: n - 1, fingers: fingers)), current: false) }
                 move(to: .failed(failure), at: time)
-                emit(.failed(recognizer: .tap, reason: failure), true)
+                reports.put(.failed(recognizer: .tap, reason: failure))
             } else if contacts.sequenceEnded {
                 if n == 1 { fingers = pressFingers }
                 if pressFingers != fingers {
                     // A press with another finger count starts a multiple tap of its own.
-                    report(n - 1, at: time, current: false, emit: emit)
+                    reports.put(report(n - 1, at: time), current: false)
                     move(to: .pressed(1), at: time)
                     fingers = pressFingers
                     anchor = contacts.centroids().start
@@ -205,9 +196,9 @@ public struct TapRecognizer: Sendable {
                     anchorCount = 1
                     liftTime = time
                     move(to: .waiting(1), at: time)
-                    if settings.maxCount <= 1 { report(1, at: time, current: true, emit: emit) }
+                    if settings.maxCount <= 1 { reports.put(report(1, at: time)) }
                 } else if n >= settings.maxCount {
-                    report(n, at: time, current: true, emit: emit)
+                    reports.put(report(n, at: time))
                 } else {
                     liftTime = time
                     move(to: .waiting(n), at: time)
@@ -229,7 +220,7 @@ public struct TapRecognizer: Sendable {
     /// its own where it landed (one per frame: the arena takes at most three reports from a
     /// frame, and a failure with earlier taps is two).
     private mutating func countedFingers(_ n: Int, time: Double, contacts: ContactTable,
-                                         emit: (GestureEvent.Kind, Bool) -> Void) -> Int {
+                                         into reports: inout Outbox) -> Int {
         var counted = contacts.contacts.count
         // No finger joined within `brief` (`latestJoin`): none is young, and the
         // search is skipped (two-finger strokes cost the engine 1.5% more without it, callgrind).
@@ -246,7 +237,7 @@ public struct TapRecognizer: Sendable {
             }
             if !reported, !c.cancelled, c.maxTravel <= settings.maxMovement {
                 reported = true
-                emit(.tap(.init(position: c.start, taps: 1, fingers: 1)), false)
+                reports.put(.tap(.init(position: c.start, taps: 1, fingers: 1)), current: false)
             }
         }
         return counted
@@ -269,8 +260,11 @@ extension TapRecognizer: Recognizer {
     /// pressed waits for the next touch-down or the end of the sequence.
     func wants(_ frame: FrameFacts) -> Bool { frame.edge || frame.down || isPressed }
 
-    mutating func handle(time: Double, contacts: ContactTable, surface: Surface, spread: SpreadTracker,
-                         emit: (GestureEvent.Kind, Bool) -> Void) {
-        handle(time: time, contacts: contacts, surface: surface, emit: emit)
+    /// Gives up on the current press because the arena gave it to another recognizer; taps
+    /// counted before this press are still reported.
+    mutating func lose(_ failure: GestureFailure, at time: Double, into reports: inout Outbox) {
+        guard case .pressed(let n) = state else { return }
+        if n > 1 { reports.put(.tap(.init(position: anchor, taps: n - 1, fingers: fingers))) }
+        move(to: .failed(failure), at: time)
     }
 }

@@ -44,17 +44,9 @@ extension DaemonConfig {
         if let diagonals { entry("diagonals", diagonals ? "true" : "false") }
         entry("repeat-step", number(repeatStep), notes["repeat-step"] ?? "millimeters")
         let defaults = GestureSettings()
-        if settings.velocityStrategy != defaults.velocityStrategy { entry("velocityStrategy", tomlString(settings.velocityStrategy.rawValue)) }
-        if !settings.sequences.isEmpty, settings.arena.enabled.contains(.sequence) {
-            // A list across lines, each sequence one inline table on a line of its own (TOML
-            // allows an inline table no line break). Left out when they do not run, as the
-            // settings of a recognizer the daemon does not run are.
-            entry("sequences", "[\n" + settings.sequences.map { "  " + $0.settingsText(toml: true) + ",\n" }.joined() + "]")
-        }
-        // The recognizers' thresholds by the catalog's names, a table for each group: the four
-        // the daemon has always had, and any other the file changed; then the choices that are
-        // not the defaults (a TOML table is written once, so each group's lines are gathered
-        // first).
+        // Every setting by the catalog, a table for each group and the rest under [settings]:
+        // the four thresholds the daemon has always had, and any other setting the file changed
+        // (a TOML table is written once, so each group's lines are gathered first).
         let always: Set<String> = ["swipe.minDistance", "swipe.maxDuration", "swipe.edgeZone", "longPress.minDuration"]
         var groups: [(name: String, lines: [String])] = []
         func add(_ g: String, _ key: String, _ value: String, _ comment: String? = nil) {
@@ -65,23 +57,52 @@ extension DaemonConfig {
         }
         let running = settings.arena.enabled
         for setting in GestureSettings.catalog {
-            let value = settings.value(of: setting)
-            guard always.contains(setting.name) || value != defaults.value(of: setting) else { continue }
-            let g = String(setting.name.prefix { $0 != "." })
+            let g = setting.name.contains(".") ? String(setting.name.prefix { $0 != "." }) : ""
             // A recognizer the daemon does not run: its settings change nothing, and the printed
             // file, read back, warned of them (longPress.minDuration with no long press bound).
             if let r = RecognizerName(rawValue: g), !running.contains(r) { continue }
-            var note = notes[setting.name] ?? setting.unit.rawValue
-            var written = value
-            if setting.name == "swipe.minDistance", let t = swipeDistanceUnits, let p = perMillimeter {
-                written = micrometres(t / p)
-                note = "-t \(GestureDispatcher.decimal(t)) px / \(GestureDispatcher.decimal(p)) px/mm = \(number(micrometres(t / p))) mm"
+            let key = g.isEmpty ? setting.name : String(setting.name.dropFirst(g.count + 1))
+            let text: String
+            var note: String? = nil
+            switch setting.kind {
+            case .number:
+                let value = settings.value(of: setting)
+                guard always.contains(setting.name) || value != defaults.value(of: setting) else { continue }
+                note = notes[setting.name] ?? setting.unit?.rawValue
+                var written = value
+                if setting.name == "swipe.minDistance", let t = swipeDistanceUnits, let p = perMillimeter {
+                    written = micrometres(t / p)
+                    note = "-t \(GestureDispatcher.decimal(t)) px / \(GestureDispatcher.decimal(p)) px/mm = \(number(micrometres(t / p))) mm"
+                }
+                text = written.map(number) ?? "\"none\""
+            case .word:
+                // `swipe.rule` is not kept: the thresholds it set are written above.
+                guard let w = settings.word(of: setting), w != defaults.word(of: setting) else { continue }
+                text = tomlString(w)
+            case .flag:
+                // `diagonals`, the daemon's own, is written above (from the bindings when the
+                // file did not give it).
+                continue
+            case .recognizers:
+                // Written only when the file gave it: the bindings decide it otherwise.
+                guard givenSettings.contains(setting.name), let set = settings.recognizers(of: setting) else { continue }
+                text = "[" + set.names.map { tomlString($0.rawValue) }.joined(separator: ", ") + "]"
+            case .recognizerPairs:
+                let pairs = settings.pairs(of: setting)
+                guard !pairs.isEmpty else { continue }
+                text = "[" + pairs.map { "[\(tomlString($0.first.rawValue)), \(tomlString($0.second.rawValue))]" }.joined(separator: ", ") + "]"
+            case .sequences:
+                // Left out when they do not run, as the settings of a recognizer the daemon
+                // does not run are, unless a binding names one (an `enabled` list without
+                // "sequence" printed a binding whose sequence was not, and the file did not read
+                // back). A list across lines, each sequence one inline table on a line of its
+                // own (TOML allows an inline table no line break).
+                guard !settings.sequences.isEmpty,
+                      running.contains(.sequence) || bindings.contains(where: { $0.sequenceName != nil }) else { continue }
+                text = "[\n" + settings.sequences.map { "  " + $0.settingsText(toml: true) + ",\n" }.joined() + "]"
             }
-            add(g, String(setting.name.dropFirst(g.count + 1)), written.map(number) ?? "\"none\"", note)
+            if g.isEmpty { entry(key, text, note) } else { add(g, key, text, note) }
         }
-        if settings.swipe.axis != defaults.swipe.axis { add("swipe", "axis", tomlString(settings.swipe.axis.rawValue)) }
-        if settings.pan.axis != defaults.pan.axis { add("pan", "axis", tomlString(settings.pan.axis.rawValue)) }
-        for (key, value) in arenaChoices(settings.arena, defaults: defaults.arena) { add("arena", key, value) }
         for g in groups { lines += ["", "[settings.\(g.name)]"] + g.lines }
 
         lines += ["", "[input]"]
@@ -137,37 +158,6 @@ extension DaemonConfig {
             }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-extension DaemonConfig {
-    /// The arena's choices as `[settings.arena]` entries: `enabled` when the file gave it (the
-    /// bindings decide it otherwise), and the pairs that differ from `defaults` in `together`,
-    /// `apart` and `waitsFor`.
-    func arenaChoices(_ arena: ArenaSettings, defaults: ArenaSettings) -> [(String, String)] {
-        func list(_ pairs: [(RecognizerName, RecognizerName)]) -> String {
-            "[" + pairs.map { "[\(tomlString($0.0.rawValue)), \(tomlString($0.1.rawValue))]" }.joined(separator: ", ") + "]"
-        }
-        var out: [(String, String)] = []
-        if givenSettings.contains("arena.enabled") {
-            out.append(("enabled", "[" + arena.enabled.names.map { tomlString($0.rawValue) }.joined(separator: ", ") + "]"))
-        }
-        var together: [(RecognizerName, RecognizerName)] = [], apart: [(RecognizerName, RecognizerName)] = []
-        var waits: [(RecognizerName, RecognizerName)] = []
-        for a in RecognizerName.allCases {
-            for b in RecognizerName.allCases where b != a {
-                if a.index < b.index {
-                    let now = arena.recognizeTogether(a, with: b), was = defaults.recognizeTogether(a, with: b)
-                    if now && !was { together.append((a, b)) }
-                    if !now && was { apart.append((a, b)) }
-                }
-                if arena.waitsFor(a).contains(b) && !defaults.waitsFor(a).contains(b) { waits.append((a, b)) }
-            }
-        }
-        if !together.isEmpty { out.append(("together", list(together))) }
-        if !apart.isEmpty { out.append(("apart", list(apart))) }
-        if !waits.isEmpty { out.append(("waitsFor", list(waits))) }
-        return out
     }
 }
 

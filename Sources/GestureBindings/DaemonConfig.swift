@@ -247,13 +247,16 @@ package struct DaemonConfig: Sendable {
             case "diagonals":
                 setDiagonals(e, "[settings]", &given, fail)
             case "repeat-step": if let v = Self.number(e, unit: "millimeters", max: 1000, fail) { repeatStep = v }
-            case "velocityStrategy", "sequences": Self.add(e.key, e, &entries, &given, fail)
+            case _ where Self.ungroupedSettings.contains(e.key): Self.add(e.key, e, &entries, &given, fail)
             default:
                 let groups = Self.settingGroups.map { "[settings.\($0)]" }.joined(separator: ", ")
-                fail("unknown setting `\(e.key)` (expected diagonals, repeat-step, velocityStrategy, sequences, or the older edge-zone, swipe-distance, swipe-time, long-press-time; the recognizers' settings go in \(groups))", e.location)
+                fail("unknown setting `\(e.key)` (expected diagonals, repeat-step, \(Self.ungroupedSettings.joined(separator: ", ")), or the older edge-zone, swipe-distance, swipe-time, long-press-time; the recognizers' settings go in \(groups))", e.location)
             }
         }
     }
+
+    /// The settings of no group (`velocityStrategy`, `sequences`), given in `[settings]` itself.
+    static let ungroupedSettings = GestureSettings.catalog.map { $0.name }.filter { !$0.contains(".") }
 
     /// The groups of the settings' names (`swipe` of `swipe.minDistance`, `arena` of
     /// `arena.together`), each a `[settings.GROUP]` table.

@@ -1,10 +1,11 @@
-/// One numeric setting of ``GestureSettings``, by the name that traces, `touchtrace --settings`
-/// and the daemon's configuration all use (`swipe.minDistance`): its unit, the range of values
-/// a person could mean, and where its default comes from.
+/// One setting of ``GestureSettings``, by the name that traces, `touchtrace --settings` and the
+/// daemon's configuration all use (`swipe.minDistance`, `swipe.axis`): what its value is (a
+/// number in a unit and the range a person could mean, or one of the choices), and where its
+/// default comes from.
 ///
 /// The catalog (``GestureSettings/catalog``) is the one table of them: the trace format reads
-/// settings through it, the daemon's `[settings.swipe]` tables too, and the documentation's
-/// table is held to it by a test.
+/// settings through it, the daemon's `[settings.swipe]` tables too, `touch-gestured
+/// --print-config` writes them from it, and the documentation's table is held to it by a test.
 public struct GestureSettingInfo: Sendable, CustomStringConvertible {
     /// What a setting's number counts.
     public enum Unit: String, Sendable {
@@ -27,6 +28,24 @@ public struct GestureSettingInfo: Sendable, CustomStringConvertible {
         }
     }
 
+    /// What a setting's value is.
+    public enum Kind: Hashable, Sendable {
+        /// A number in ``GestureSettingInfo/unit``, within ``GestureSettingInfo/plausible``
+        /// (and `null` where ``GestureSettingInfo/allowsNone``).
+        case number
+        /// One of these words (`swipe.axis`: `"free"`, `"horizontal"`, `"vertical"`).
+        case word([String])
+        /// `true` or `false` (`swipe.diagonals`).
+        case flag
+        /// A list of recognizer names (`arena.enabled`: `["tap", "swipe"]`).
+        case recognizers
+        /// A list of pairs of recognizer names (`arena.together`: `[["swipe", "pan"]]`), each
+        /// pair a change to the arena's defaults.
+        case recognizerPairs
+        /// A list of declared sequences (``GestureSequence``).
+        case sequences
+    }
+
     /// Where the value lives in ``GestureSettings``: how to read it and how to write it. Closures
     /// rather than key paths, which Embedded Swift (the phones' build, tools/cross) does not have.
     package enum Field: Sendable {
@@ -34,18 +53,44 @@ public struct GestureSettingInfo: Sendable, CustomStringConvertible {
         /// A number, or `nil` for no limit.
         case optionalNumber(@Sendable (GestureSettings) -> Double?, @Sendable (inout GestureSettings, Double?) -> Void)
         case count(@Sendable (GestureSettings) -> Int, @Sendable (inout GestureSettings, Int) -> Void)
+        /// One of the words; reading gives `nil` for a choice that is not kept (`swipe.rule`
+        /// sets the thresholds it names, which are kept instead).
+        case word([String], @Sendable (GestureSettings) -> String?, @Sendable (inout GestureSettings, String) -> Void)
+        case flag(@Sendable (GestureSettings) -> Bool, @Sendable (inout GestureSettings, Bool) -> Void)
+        case recognizers(@Sendable (GestureSettings) -> RecognizerSet, @Sendable (inout GestureSettings, RecognizerSet) -> Void)
+        /// The pairs that differ from the defaults, and how one more is added.
+        case recognizerPairs(@Sendable (GestureSettings) -> [RecognizerPair], @Sendable (inout GestureSettings, RecognizerPair) -> Void)
+        case sequences
     }
 
-    /// The documented name, `group.field` (`longPress.minDuration`).
+    /// Two recognizers named together by a setting (`arena.waitsFor`: the first waits for the
+    /// second).
+    package typealias RecognizerPair = (first: RecognizerName, second: RecognizerName)
+
+    /// The documented name, `group.field` (`longPress.minDuration`), or a name of its own for
+    /// what belongs to no group (`velocityStrategy`, `sequences`).
     public let name: String
-    /// What the setting's number counts.
-    public let unit: Unit
-    /// The values a person could mean. One outside it is refused as a mistake, saying the unit
-    /// and the range: 800 for a long press's time is milliseconds written where seconds go.
-    public let plausible: ClosedRange<Double>
+    /// What the setting's number counts; `nil` when it is not a number.
+    public let unit: Unit?
+    /// The numbers a person could mean; `nil` when it is not a number. One outside it is
+    /// refused as a mistake, saying the unit and the range: 800 for a long press's time is
+    /// milliseconds written where seconds go.
+    public let plausible: ClosedRange<Double>?
     /// Where the default comes from, in a few words (the field's documentation says more).
     public let source: String
     package let field: Field
+
+    /// What its value is: a number, or which choice.
+    public var kind: Kind {
+        switch field {
+        case .number, .optionalNumber, .count: .number
+        case .word(let words, _, _): .word(words)
+        case .flag: .flag
+        case .recognizers: .recognizers
+        case .recognizerPairs: .recognizerPairs
+        case .sequences: .sequences
+        }
+    }
 
     /// Whether `null` (no limit) is a value of it.
     public var allowsNone: Bool { if case .optionalNumber = field { true } else { false } }
@@ -54,28 +99,47 @@ public struct GestureSettingInfo: Sendable, CustomStringConvertible {
     public var noneMeaning: String { allowsNone ? (noneTurnsOff ? "off" : "no limit") : "" }
     private let noneTurnsOff: Bool
 
-    /// Its default: its value in `GestureSettings()`; `nil` when that is no limit.
+    /// Its default, for a number: its value in `GestureSettings()`; `nil` when that is no limit
+    /// or the setting is not a number.
     public var defaultValue: Double? { GestureSettings().value(of: self) }
 
-    /// The unit and the plausible range, as errors and the documentation say them:
-    /// `seconds; 0.1–10`.
+    /// The values it takes, as errors and the documentation say them: for a number its unit and
+    /// plausible range (`seconds; 0.1–10`), else the choice (`one of "free", "horizontal",
+    /// "vertical"`, `true or false`, `a list of recognizer names`).
     public var rangeDescription: String {
-        "\(unit.rawValue); \(formatJSONNumber(plausible.lowerBound))–\(formatJSONNumber(plausible.upperBound))"
+        switch kind {
+        case .number:
+            guard let unit, let plausible else { return "" }
+            return "\(unit.rawValue); \(formatJSONNumber(plausible.lowerBound))–\(formatJSONNumber(plausible.upperBound))"
+        case .word(let words): return "one of " + words.map { "\"\($0)\"" }.joined(separator: ", ")
+        case .flag: return "true or false"
+        case .recognizers: return "a list of recognizer names"
+        case .recognizerPairs: return "a list of pairs of recognizer names"
+        case .sequences: return "a list of declared sequences"
+        }
     }
 
     /// The value in a few words, for logs and `print`.
     public var description: String { "\(name) (\(rangeDescription))" }
 
+    /// A number's row.
     package init(_ name: String, _ unit: Unit, _ plausible: ClosedRange<Double>, _ field: Field, source: String,
                  noneTurnsOff: Bool = false) {
         (self.name, self.unit, self.plausible, self.field, self.source) = (name, unit, plausible, field, source)
         self.noneTurnsOff = noneTurnsOff
     }
+
+    /// A choice's row.
+    package init(_ name: String, _ field: Field, source: String) {
+        (self.name, self.unit, self.plausible, self.field, self.source) = (name, nil, nil, field, source)
+        noneTurnsOff = false
+    }
 }
 
 extension GestureSettings {
-    /// Every numeric setting, in the documented order: the one table that the trace format, the
-    /// daemon's configuration and the documentation take their names, units and ranges from.
+    /// Every setting, in the documented order: the one table that the trace format, the daemon's
+    /// configuration, its `--print-config` and the documentation take their names, kinds, units
+    /// and ranges from. The numbers first within each group, then its choices.
     ///
     /// The plausible ranges are wide: from about a tenth of the default (a threshold under a
     /// fingertip's jitter, 1 mm, or under a frame's time at 60 Hz, 0.05 s, means nothing) to
@@ -93,6 +157,15 @@ extension GestureSettings {
               noneTurnsOff: true),
         .init("swipe.edgeZone", .millimeters, 0...100, .number({ $0.swipe.edgeZone }, { $0.swipe.edgeZone = $1 }),
               source: "wider than Android ViewDragHelper's 20 dp (3.2 mm): panels report a finger from the bezel late"),
+        .init("swipe.rule", .word(SwipeRule.allCases.map { $0.rawValue }, { _ in nil }, { s, w in
+                  // It sets every threshold it names; the reader applies it before any other key.
+                  if let r = SwipeRule(rawValue: w) { s = GestureSettings(swipeRule: r) }
+              }), source: "heading: of real people's strokes in a list, 100.0% of horizontal swipes recognized and 0.00% of scrolls taken (SwipeRule)"),
+        .init("swipe.diagonals", .flag({ $0.swipe.diagonals }, { $0.swipe.diagonals = $1 }),
+              source: "false: four directions, as UIKit's and GTK's swipes report"),
+        .init("swipe.axis", .word(SwipeAxis.allCases.map { $0.rawValue }, { $0.swipe.axis.rawValue }, { s, w in
+                  if let a = SwipeAxis(rawValue: w) { s.swipe.axis = a }
+              }), source: "free: every direction; horizontal for a consumer of left and right alone (one person's swipes: 75.0% to 95.8%)"),
         .init("tap.maxMovement", .millimeters, 0.5...50, .number({ $0.tap.maxMovement }, { $0.tap.maxMovement = $1 }),
               source: "Flutter's kTouchSlop (18 logical px at 38 px/cm)"),
         .init("tap.liftRollTime", .seconds, 0...1, .optionalNumber({ $0.tap.liftRollTime }, { $0.tap.liftRollTime = $1 }),
@@ -121,6 +194,9 @@ extension GestureSettings {
               source: "measured on real people: no swipe started steeper than 73° (4:1 is 76°); Android's ViewPager uses 2"),
         .init("pan.axisDecisionDistance", .millimeters, 0...100, .optionalNumber({ $0.pan.axisDecisionDistance }, { $0.pan.axisDecisionDistance = $1 }),
               source: "measured on real people: the heading from the slop to 10 mm parts swipes and scrolls"),
+        .init("pan.axis", .word(PanAxis.allCases.map { $0.rawValue }, { $0.pan.axis.rawValue }, { s, w in
+                  if let a = PanAxis(rawValue: w) { s.pan.axis = a }
+              }), source: "automatic: vertical under a list controller (its scroll), free otherwise"),
         .init("pinch.minSpanChange", .millimeters, 0.5...100, .number({ $0.pinch.minSpanChange }, { $0.pinch.minSpanChange = $1 }),
               source: "the touch slop"),
         .init("rotate.minArc", .millimeters, 0.5...100, .number({ $0.rotate.minArc }, { $0.rotate.minArc = $1 }),
@@ -131,6 +207,18 @@ extension GestureSettings {
               source: "Flutter's kMaxFlingVelocity (8000 logical px/s)"),
         .init("fling.minDistance", .millimeters, 0...100, .number({ $0.fling.minDistance }, { $0.fling.minDistance = $1 }),
               source: "Flutter's isFlingGesture asks for the touch slop"),
+        .init("velocityStrategy", .word(VelocityStrategy.allCases.map { $0.rawValue }, { $0.velocityStrategy.rawValue }, { s, w in
+                  if let v = VelocityStrategy(rawValue: w) { s.velocityStrategy = v }
+              }), source: "lsq2: Flutter's default tracker and Android's LSQ2"),
+        .init("arena.enabled", .recognizers({ $0.arena.enabled }, { $0.arena.enabled = $1 }),
+              source: "every recognizer but the drag, which a list whose rows slide turns on"),
+        .init("arena.together", .recognizerPairs({ $0.arena.changedPairs(together: true) }, { $0.arena.recognizeTogether($1.first, $1.second) }),
+              source: "none beyond the defaults: pinch with rotation; pan, swipe and fling; the drag with all but the pan"),
+        .init("arena.apart", .recognizerPairs({ $0.arena.changedPairs(together: false) }, { $0.arena.recognizeApart($1.first, $1.second) }),
+              source: "none: the defaults recognize apart every pair not together"),
+        .init("arena.waitsFor", .recognizerPairs({ $0.arena.addedWaits() }, { $0.arena.require($1.first, toWaitFor: $1.second) }),
+              source: "none: nothing waits (the tap waits for its own double tap)"),
+        .init("sequences", .sequences, source: "none: each is declared by its user"),
     ]
 
     /// Names a setting had before, still read (traces are a contract): old → current.
@@ -142,12 +230,14 @@ extension GestureSettings {
         return catalog.first { $0.name == current }
     }
 
-    /// The value of `setting` here; `nil` when it is set to no limit.
+    /// The value of `setting` here, for a number; `nil` when it is set to no limit or the setting
+    /// is not a number.
     public func value(of setting: GestureSettingInfo) -> Double? {
         switch setting.field {
         case .number(let get, _): get(self)
         case .optionalNumber(let get, _): get(self)
         case .count(let get, _): Double(get(self))
+        case .word, .flag, .recognizers, .recognizerPairs, .sequences: nil
         }
     }
 
@@ -155,10 +245,11 @@ extension GestureSettings {
     /// when it can: outside the plausible range, not whole for a count, or no limit (`nil`)
     /// where the setting needs one.
     public static func problem(setting: GestureSettingInfo, value: Double?) -> String? {
+        guard let plausible = setting.plausible else { return "`\(setting.name)` is \(setting.rangeDescription), not a number" }
         guard let v = value else {
             return setting.allowsNone ? nil : "`\(setting.name)` needs a number (\(setting.rangeDescription)), not none"
         }
-        guard v.isFinite, setting.plausible.contains(v) else {
+        guard v.isFinite, plausible.contains(v) else {
             return "`\(setting.name)` is \(setting.rangeDescription): \(v.isFinite ? formatJSONNumber(v) : v.description) is outside that"
         }
         if case .count = setting.field, v != v.rounded() {
@@ -176,7 +267,71 @@ extension GestureSettings {
         case .number(_, let set): set(&self, value ?? 0)
         case .optionalNumber(_, let set): set(&self, value)
         case .count(_, let set): set(&self, Int(value ?? 1))
+        case .word, .flag, .recognizers, .recognizerPairs, .sequences: break
         }
         return nil
+    }
+
+    // The choices, by their rows (the readers check a value's kind before they set it).
+
+    /// The word `setting` has here (`nil` for a choice not kept, or not a word).
+    package func word(of setting: GestureSettingInfo) -> String? {
+        if case .word(_, let get, _) = setting.field { get(self) } else { nil }
+    }
+    /// Sets `setting` to `word`, when it is one of its words.
+    package mutating func set(_ setting: GestureSettingInfo, word: String) {
+        if case .word(let words, _, let set) = setting.field, words.contains(word) { set(&self, word) }
+    }
+    /// The flag `setting` has here (`nil` when it is not a flag).
+    package func flag(of setting: GestureSettingInfo) -> Bool? {
+        if case .flag(let get, _) = setting.field { get(self) } else { nil }
+    }
+    /// Sets the flag `setting`.
+    package mutating func set(_ setting: GestureSettingInfo, flag: Bool) {
+        if case .flag(_, let set) = setting.field { set(&self, flag) }
+    }
+    /// The recognizers `setting` lists here (`nil` when it is not such a list).
+    package func recognizers(of setting: GestureSettingInfo) -> RecognizerSet? {
+        if case .recognizers(let get, _) = setting.field { get(self) } else { nil }
+    }
+    /// Sets the list of recognizers `setting`.
+    package mutating func set(_ setting: GestureSettingInfo, recognizers: RecognizerSet) {
+        if case .recognizers(_, let set) = setting.field { set(&self, recognizers) }
+    }
+    /// The pairs `setting` has here beyond the defaults (empty when it is not a list of pairs).
+    package func pairs(of setting: GestureSettingInfo) -> [GestureSettingInfo.RecognizerPair] {
+        if case .recognizerPairs(let get, _) = setting.field { get(self) } else { [] }
+    }
+    /// Adds one pair to the list of pairs `setting`.
+    package mutating func add(_ setting: GestureSettingInfo, pair: GestureSettingInfo.RecognizerPair) {
+        if case .recognizerPairs(_, let add) = setting.field { add(&self, pair) }
+    }
+}
+
+extension ArenaSettings {
+    /// The pairs that recognize together (`together`) or apart unlike the defaults, each once,
+    /// in the names' order.
+    func changedPairs(together: Bool) -> [GestureSettingInfo.RecognizerPair] {
+        let defaults = ArenaSettings()
+        var out: [GestureSettingInfo.RecognizerPair] = []
+        for a in RecognizerName.allCases {
+            for b in RecognizerName.allCases where a.index < b.index {
+                let now = recognizeTogether(a, with: b)
+                if now == together && defaults.recognizeTogether(a, with: b) != together { out.append((a, b)) }
+            }
+        }
+        return out
+    }
+
+    /// The waits the defaults do not have: (the one that waits, the one it waits for).
+    func addedWaits() -> [GestureSettingInfo.RecognizerPair] {
+        let defaults = ArenaSettings()
+        var out: [GestureSettingInfo.RecognizerPair] = []
+        for a in RecognizerName.allCases {
+            for b in RecognizerName.allCases where b != a && waitsFor(a).contains(b) && !defaults.waitsFor(a).contains(b) {
+                out.append((a, b))
+            }
+        }
+        return out
     }
 }

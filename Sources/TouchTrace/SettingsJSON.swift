@@ -5,12 +5,12 @@ extension GestureSettings {
     public static let keyAliases = settingAliases
 
     /// Every numeric threshold by its documented name (`swipe.minDistance`, `tap.maxGap`, …), in
-    /// mm, s, mm/s or (for `pan.axisBias`) a ratio: ``catalog``'s names.
-    public static let keyNames = catalog.map { $0.name }
+    /// mm, s, mm/s or (for `pan.axisBias`) a ratio: the names of ``catalog``'s numbers.
+    public static let keyNames = catalog.filter { $0.kind == .number }.map { $0.name }
 
-    /// The settings that take a name or a list of names rather than a number.
-    public static let choiceKeyNames = ["swipe.rule", "swipe.diagonals", "swipe.axis", "pan.axis", "velocityStrategy", "arena.enabled", "arena.together",
-                                        "arena.apart", "arena.waitsFor", "sequences"]
+    /// The settings that take a name, a flag or a list rather than a number: the names of
+    /// ``catalog``'s choices.
+    public static let choiceKeyNames = catalog.filter { $0.kind != .number }.map { $0.name }
 
     /// Settings from a JSON object whose keys are the setting names, flat (`"swipe.minDistance":
     /// 10`) or nested (`"swipe": {"minDistance": 10}`). `swipe.rule` names a ``SwipeRule``
@@ -93,7 +93,10 @@ extension GestureSettings {
         // The rule first: it sets the thresholds that the other keys may then change.
         if let rule = entries.first(where: { $0.name == "swipe.rule" }) {
             at = rule.location
-            if let r = rule.value.stringValue.flatMap(SwipeRule.init(rawValue:)) { s = GestureSettings(swipeRule: r) } else {
+            if let setting = setting(named: "swipe.rule"), case .word(let words) = setting.kind,
+               let w = rule.value.stringValue, words.contains(w) {
+                s.set(setting, word: w)
+            } else {
                 fail("`swipe.rule` must be one of \(SwipeRule.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(rule.value.foundDescription)")
             }
         }
@@ -141,55 +144,40 @@ extension GestureSettings {
             }
             // Given twice (or under its old name and its new one): which one would win is
             // not something to guess.
-            // A setting that names one of `E`'s cases: the case, or a problem that lists them.
-            func choice<E: RawRepresentable & CaseIterable>(_: E.Type) -> E? where E.RawValue == String {
-                if let c = value.stringValue.flatMap(E.init(rawValue:)) { return c }
-                fail("`\(key)` must be one of \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(value.foundDescription)")
-                return nil
-            }
             guard given.insert(key).inserted else {
                 fail("`\(written)` is given twice")
                 continue
             }
-            switch key {
-            case "swipe.rule":
+            guard let setting = GestureSettings.setting(named: key) else {
+                fail("unknown setting `\(written)` (\(nearest(to: key)))")
                 continue
-            case "swipe.diagonals":
-                if case .bool(let b) = value { s.swipe.diagonals = b } else {
-                    fail("`swipe.diagonals` must be true or false, found \(value.foundDescription)")
+            }
+            // A choice, by its kind in the catalog.
+            switch setting.kind {
+            case .number:
+                break
+            case .word(let words):
+                // The swipe's rule was applied first, above.
+                guard key != "swipe.rule" else { continue }
+                if let w = value.stringValue, words.contains(w) { s.set(setting, word: w) } else {
+                    fail("`\(key)` must be \(setting.rangeDescription), found \(value.foundDescription)")
                 }
                 continue
-            case "swipe.axis":
-                if let a = choice(SwipeAxis.self) { s.swipe.axis = a }
+            case .flag:
+                if case .bool(let b) = value { s.set(setting, flag: b) } else {
+                    fail("`\(key)` must be true or false, found \(value.foundDescription)")
+                }
                 continue
-            case "pan.axis":
-                if let a = choice(PanAxis.self) { s.pan.axis = a }
+            case .recognizers:
+                if let list = names(key, value) { s.set(setting, recognizers: RecognizerSet(list)) }
                 continue
-            case "velocityStrategy":
-                if let v = choice(VelocityStrategy.self) { s.velocityStrategy = v }
+            case .recognizerPairs:
+                for (a, b) in pairs(key, value) ?? [] { s.add(setting, pair: (a, b)) }
                 continue
-            case "arena.enabled":
-                if let list = names(key, value) { s.arena.enabled = RecognizerSet(list) }
-                continue
-            case "arena.together":
-                for (a, b) in pairs(key, value) ?? [] { s.arena.recognizeTogether(a, b) }
-                continue
-            case "arena.apart":
-                for (a, b) in pairs(key, value) ?? [] { s.arena.recognizeApart(a, b) }
-                continue
-            case "arena.waitsFor":
-                for (a, b) in pairs(key, value) ?? [] { s.arena.require(a, toWaitFor: b) }
-                continue
-            case "sequences":
+            case .sequences:
                 let read = GestureSequence.list(from: value, key: written, at: at, locate: { entry.places[$0] })
                 s.sequences = read.sequences
                 problems += read.problems
-                continue
-            default:
-                break
-            }
-            guard let setting = GestureSettings.setting(named: key) else {
-                fail("unknown setting `\(written)` (\(nearest(to: key)))")
                 continue
             }
             // A number in the setting's plausible range (the catalog's), or null for no limit

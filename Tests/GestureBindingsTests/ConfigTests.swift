@@ -273,10 +273,11 @@ struct ConfigTests {
         // A value for each name that differs from its default (a rule whose thresholds the
         // other keys then change; lists of names and pairs).
         var json: [(String, String, String)] = []   // (name, JSON value, TOML value)
-        for setting in GestureSettings.catalog {
-            let d = GestureSettings().value(of: setting) ?? setting.plausible.lowerBound
-            let v = setting.unit == .count ? (d + 1 <= setting.plausible.upperBound ? d + 1 : d - 1)
-                : (d * 1.1 <= setting.plausible.upperBound ? d * 1.1 : (d + setting.plausible.lowerBound) / 2)
+        for setting in GestureSettings.catalog where setting.kind == .number {
+            let plausible = try #require(setting.plausible)
+            let d = GestureSettings().value(of: setting) ?? plausible.lowerBound
+            let v = setting.unit == .count ? (d + 1 <= plausible.upperBound ? d + 1 : d - 1)
+                : (d * 1.1 <= plausible.upperBound ? d * 1.1 : (d + plausible.lowerBound) / 2)
             json.append((setting.name, formatJSONNumber(v), formatJSONNumber(v)))
         }
         json += [("swipe.rule", #""seedMillimeters""#, #""seedMillimeters""#),

@@ -173,6 +173,54 @@ struct PrintConfigTests {
         #expect(!printed.out.contains("[settings.pan]") && back.err.isEmpty, "\(back.err)")
     }
 
+    @Test("every choice of the settings catalog that a file changes is printed and reads back, whatever its kind (a choice the printer forgot read back as its default)")
+    func everyCatalogChoiceRoundTrips() throws {
+        // For each choice, a value other than its default, written by its kind: a row added to
+        // the catalog is covered here with no line of its own.
+        let defaults = GestureSettings()
+        var checked = 0
+        for row in GestureSettings.catalog where row.kind != .number {
+            let value: String
+            switch row.kind {
+            case .word(let words):
+                // The rule is not kept (the thresholds it sets are printed as thresholds).
+                guard row.name != "swipe.rule", let other = words.first(where: { $0 != defaults.word(of: row) }) else { continue }
+                value = "\"\(other)\""
+            case .flag:
+                // `swipe.diagonals` is the daemon's own `diagonals`, printed apart.
+                value = (defaults.flag(of: row) ?? false) ? "false" : "true"
+            case .recognizers:
+                value = #"["tap", "swipe", "pan", "longPress"]"#
+            case .recognizerPairs:
+                value = row.name == "arena.apart" ? #"[["pan", "swipe"]]"# : #"[["tap", "longPress"]]"#
+            case .sequences:
+                value = #"[{name = "drawer", steps = [{touch = 1, edge = "bottom"}, {hold = 0.4}, {move = "up", distance = 15}]}]"#
+            case .number:
+                continue
+            }
+            let g = row.name.contains(".") ? String(row.name.prefix { $0 != "." }) : ""
+            let key = g.isEmpty ? row.name : String(row.name.dropFirst(g.count + 1))
+            // A swipe binding, a sequence's binding, and every recognizer enabled, so that the
+            // recognizers these settings belong to run (a recognizer's settings are not printed
+            // when it does not).
+            let text = "[settings\(g.isEmpty ? "" : "." + g)]\n\(key) = \(value)\n"
+                + "[[binding]]\ngesture = \"swipe\"\ndirection = \"left\"\ncommand = [\"x\"]\n"
+                + "[[binding]]\ngesture = \"sequence\"\nname = \"drawer\"\n"
+                + (row.kind == .sequences ? "" : "steps = [{touch = 1}, {hold = 0.4}]\n") + "command = [\"y\"]\n"
+                // Every recognizer run, unless the row is the arena's own.
+                + (g == "arena" ? "" : "[settings.arena]\nenabled = [" + RecognizerName.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + "]\n")
+            let config = try DaemonConfig(text: text, file: "c.toml")
+            // Without it, the settings differ (the sequences' binding needs them: it is refused).
+            let without = try? DaemonConfig(text: text.replacingOccurrences(of: "\(key) = \(value)\n", with: ""), file: "d.toml")
+            #expect(config.settings != without?.settings, "\(row.name) = \(value) changed nothing")
+            let printed = config.printed(device: nil)
+            let back = try DaemonConfig(text: printed, file: "printed.toml")
+            #expect(back.settings == config.settings, "\(row.name):\n\(printed)")
+            checked += 1
+        }
+        #expect(checked == GestureSettings.catalog.filter { $0.kind != .number }.count - 1)
+    }
+
     @Test("the choices read back too: the swipe's and the pan's axis, the velocity strategy, the arena's lists (they were left out, and read back as the defaults)")
     func choicesRoundTrip() throws {
         let text = """

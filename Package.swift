@@ -27,11 +27,14 @@ let package = Package(
         // system, in one module, so that the host build and the Embedded Swift build for the
         // phones (tools/cross) compile the same sources.
         .target(name: "CPlatform", exclude: ["embedded"]),
+        // The platform layer's Swift face, as swift-system gives one: a call retried after
+        // EINTR, a file descriptor that closes itself. Over CPlatform, which it re-exports.
+        .target(name: "TouchPlatform", dependencies: ["CPlatform"]),
         // The headless list the gestures drive, and the controller that joins them. No Foundation.
         .target(name: "TouchList", dependencies: ["TouchGestures", "CPlatform"]),
         // Trace format v1: reading, writing, validating, the gestures' outputs, expectations.
         // Below the list: the daemon and the evdev readers use it without one.
-        .target(name: "TouchTrace", dependencies: ["TouchGestures", "CJSONStructure", "CPlatform"]),
+        .target(name: "TouchTrace", dependencies: ["TouchGestures", "CJSONStructure", "CPlatform", "TouchPlatform"]),
         // A trace replayed through the list: the list `scene.list` describes, the list's
         // outputs in the format, the replay. On top of the format and the list.
         .target(name: "TouchReplay", dependencies: ["TouchGestures", "TouchList", "TouchTrace"]),
@@ -47,7 +50,7 @@ let package = Package(
         // recordings ↔ traces (through TouchEvdev's decoder). Fuzzed directly (Fuzz/).
         .target(name: "TouchRecordings", dependencies: ["TouchGestures", "TouchTrace", "TouchEvdev"]),
         // Live touchscreens through libevdev, decoded by TouchEvdev.
-        .target(name: "TouchInput", dependencies: ["TouchGestures", "TouchEvdev", "CLibevdev", "CPlatform"]),
+        .target(name: "TouchInput", dependencies: ["TouchGestures", "TouchEvdev", "CLibevdev", "CPlatform", "TouchPlatform"]),
         // The C API (include/touchgestures.h): a thin layer over the engine, the list, the
         // replay and the daemon's bindings, for C, C++, Python and Rust callers. No Foundation.
         .target(name: "TouchGesturesC", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "GestureBindings", "CPlatform"],
@@ -85,25 +88,26 @@ let package = Package(
         .executableTarget(
             name: "touch-gestured",
             dependencies: [
-                "TouchGestures", "TouchEvdev", "TouchRecordings", "TouchTrace", "TouchInput", "GestureBindings", "CDaemonSystem", "CPlatform",
+                "TouchGestures", "TouchEvdev", "TouchRecordings", "TouchTrace", "TouchInput", "GestureBindings", "CDaemonSystem", "CPlatform", "TouchPlatform",
             ]
         ),
         // Counts heap allocations for the benchmark by wrapping glibc's malloc family.
         .target(name: "CAllocCounter"),
-        .executableTarget(name: "touch-bench", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchTools", "CAllocCounter", "CPlatform"]),
+        .executableTarget(name: "touch-bench", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchTools", "CAllocCounter", "CPlatform", "TouchPlatform"]),
         // The golden corpus, described (traces/Corpus): `swift run touch-corpus` writes traces/.
         .executableTarget(name: "touch-corpus", dependencies: ["TouchGestures", "TouchTrace", "TouchTools", "TouchTestSupport"],
                           path: "traces/Corpus"),
         // What the test suites share: scripted touches, the usual panel, one-line logs, and the
         // list's rules as reference functions (the oracle the corpus is computed with).
-        .target(name: "TouchTestSupport", dependencies: ["TouchGestures", "TouchList", "TouchTrace"], path: "Tests/TouchTestSupport"),
-        .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures", "TouchTestSupport"]),
-        .testTarget(name: "TouchListTests", dependencies: ["TouchGestures", "TouchList", "TouchTestSupport"]),
+        .target(name: "TouchTestSupport", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchPlatform"], path: "Tests/TouchTestSupport"),
+        .testTarget(name: "TouchGesturesTests", dependencies: ["TouchGestures", "TouchTestSupport", "TouchPlatform"]),
+        .testTarget(name: "TouchPlatformTests", dependencies: ["TouchPlatform"]),
+        .testTarget(name: "TouchListTests", dependencies: ["TouchGestures", "TouchList", "TouchTestSupport", "TouchPlatform"]),
         // The C library's published numbers, held to its header.
         .testTarget(name: "TouchGesturesCTests", dependencies: ["TouchGesturesC", "TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "GestureBindings", "TouchTestSupport"]),
-        .testTarget(name: "TouchTraceTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchTools", "TouchTestSupport", "touchtrace", "touch-demo"]),
+        .testTarget(name: "TouchTraceTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchTools", "TouchTestSupport", "touchtrace", "touch-demo", "TouchPlatform"]),
         // The daemon and the C library's bindings side by side (DaemonBesideLibraryTests).
-        .testTarget(name: "GestureBindingsTests", dependencies: ["GestureBindings", "TouchGestures", "TouchTrace", "TouchTools", "TouchTestSupport", "touch-gestured", "TouchGesturesC"]),
+        .testTarget(name: "GestureBindingsTests", dependencies: ["GestureBindings", "TouchGestures", "TouchTrace", "TouchTools", "TouchTestSupport", "touch-gestured", "TouchGesturesC", "TouchPlatform"]),
         .testTarget(name: "TouchEvdevTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchRecordings", "TouchTools", "TouchTestSupport"]),
         .testTarget(name: "TouchRecordingsTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchRecordings", "TouchTools", "TouchTestSupport"]),
         .testTarget(name: "TouchToolsTests", dependencies: ["TouchGestures", "TouchList", "TouchTrace", "TouchReplay", "TouchEvdev", "TouchTools", "TouchTestSupport"]),

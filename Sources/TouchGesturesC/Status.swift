@@ -22,13 +22,6 @@ struct Refusal: Error {
     }
 }
 
-/// Keeps `message` as the calling thread's last error, in thread-local memory of the platform
-/// layer's (`platform_set_last_error`: C callers on several threads each read their own, as
-/// with `errno`, and nothing is left to run when a thread ends).
-func remember(_ status: Status, _ message: String) {
-    platform_set_last_error(status.rawValue, message)
-}
-
 /// Keeps `message` as the thread's last error and returns `status`'s number: a refusal made
 /// where throwing would cost the call that does not fail (out of line, so that its message is
 /// built only when it is needed).
@@ -119,18 +112,6 @@ nonisolated(unsafe) private let versionCString = UnsafePointer(strdup(touchGestu
 /// `tg_version()`.
 @_cdecl("tg_version")
 public func tg_version() -> UnsafePointer<CChar> { versionCString }
-
-/// `tg_last_error()`.
-@_cdecl("tg_last_error")
-public func tg_last_error() -> UnsafePointer<CChar> {
-    platform_last_error()
-}
-
-/// `tg_last_status()`.
-@_cdecl("tg_last_status")
-public func tg_last_status() -> Int32 {
-    platform_last_status()
-}
 
 /// A static string's bytes as a C string (static memory; the literal ends in a NUL).
 @inline(__always) func cString(_ s: StaticString) -> UnsafePointer<CChar> {

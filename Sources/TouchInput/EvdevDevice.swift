@@ -1,5 +1,6 @@
 import TouchGestures
 import TouchEvdev
+internal import TouchPlatform
 
 /// Why a touch device could not be used, in words a user can act on.
 public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -121,7 +122,9 @@ public final class EvdevDevice {
     public let description: DeviceDescription
     /// The decoder frames come from; its `surface` is the device's surface.
     public private(set) var decoder: TouchDecoder
-    private let fd: Int32
+    /// The device node, open: closed as the device goes, after libevdev's handle is freed.
+    private let file: FileDescriptor
+    private var fd: Int32 { file.rawValue }
     private let dev: OpaquePointer
     private var grabbed = false
     /// Where ``readAvailable(emit:)`` reads the kernel's events.
@@ -130,32 +133,29 @@ public final class EvdevDevice {
     /// Opens `path`. With `grab`, no other program receives its events while it is open;
     /// `rotation` and `calibration` map its coordinates (see `TouchDecoder` in `TouchEvdev`).
     public init(path: String, grab: Bool = false, rotation: Rotation = .none, calibration: [Double]? = nil) throws(InputError) {
-        let fd: Int32
+        // Owned from the open on: closed on every way out below that throws.
+        let file: FileDescriptor
         switch Libevdev.open(path) {
-        case .success(let f): fd = f
+        case .success(let f): file = FileDescriptor(owning: f)
         case .failure(let e): throw InputError.opening(path, e)
         }
         let dev: OpaquePointer
-        switch Libevdev.new(fd: fd) {
+        switch Libevdev.new(fd: file.rawValue) {
         case .success(let d): dev = d
-        case .failure(let e):
-            Libevdev.close(fd)
-            throw InputError.system(call: "libevdev_new_from_fd", path: path, errno: e)
+        case .failure(let e): throw InputError.system(call: "libevdev_new_from_fd", path: path, errno: e)
         }
         let desc = EvdevDevice.describe(dev)
         guard let decoder = TouchDecoder(device: desc, rotation: rotation, calibration: calibration) else {
             Libevdev.free(dev)
-            Libevdev.close(fd)
             throw InputError.notATouchDevice(path: path, name: desc.name)
         }
         if grab, case .failure(let e) = Libevdev.grab(dev, true) {
             Libevdev.free(dev)
-            Libevdev.close(fd)
             throw InputError.system(call: "grab (EVIOCGRAB; another program may hold it)", path: path, errno: e)
         }
         Libevdev.useMonotonicClock(dev)
         self.path = path
-        self.fd = fd
+        self.file = file
         self.dev = dev
         self.description = desc
         self.decoder = decoder
@@ -186,7 +186,7 @@ public final class EvdevDevice {
     deinit {
         if grabbed { _ = Libevdev.grab(dev, false) }
         Libevdev.free(dev)
-        Libevdev.close(fd)
+        // `file` closes itself after this, as the stored properties go.
     }
 
     /// The first touchscreen in /dev/input (by event number), or the named device.
@@ -239,9 +239,9 @@ public final class EvdevDevice {
             let path = folder + "/" + name
             switch Libevdev.open(path) {
             case .failure(let e): return DeviceInfo(path: path, description: nil, error: InputError.opening(path, e))
-            case .success(let fd):
-                defer { Libevdev.close(fd) }
-                switch Libevdev.new(fd: fd) {
+            case .success(let raw):
+                let file = FileDescriptor(owning: raw)
+                switch Libevdev.new(fd: file.rawValue) {
                 case .failure(let e):
                     return DeviceInfo(path: path, description: nil, error: .system(call: "libevdev_new_from_fd", path: path, errno: e))
                 case .success(let dev):

@@ -1,6 +1,6 @@
 import TouchEvdev
 import CLibevdev
-internal import CPlatform
+internal import TouchPlatform
 
 /// An errno value from a failed call.
 public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
@@ -45,8 +45,6 @@ enum Libevdev {
         let fd = platform_open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0)
         return fd >= 0 ? .success(fd) : .failure(Errno(platform_errno()))
     }
-
-    static func close(_ fd: Int32) { _ = CPlatform.close(fd) }
 
     /// CLOCK_MONOTONIC in seconds: the clock events are stamped with (see ``useMonotonicClock(_:)``).
     static func monotonicNow() -> Double {
@@ -113,6 +111,8 @@ enum Libevdev {
     static func wait(_ fd: Int32, milliseconds: Int32) -> Result<Bool, Errno> {
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let rc = CPlatform.poll(&p, 1, milliseconds)
+        // Interrupted by a signal: "not readable yet", so that the caller sees what the signal
+        // asked before it waits again (not retryingOnInterrupt).
         if rc < 0 { return platform_errno() == EINTR ? .success(false) : .failure(Errno(platform_errno())) }
         return .success(rc > 0)
     }
@@ -146,12 +146,9 @@ final class EventBuffer {
     /// Reads the events the kernel holds for `fd`, as many as fit, without waiting: how many
     /// were read (0 when none was there).
     func read(_ fd: Int32) -> Result<Int, Errno> {
-        while true {
-            let n = CPlatform.read(fd, events.baseAddress, events.count * MemoryLayout<input_event>.stride)
-            if n >= 0 { return .success(n / MemoryLayout<input_event>.stride) }
-            if platform_errno() == EINTR { continue }
-            return platform_errno() == EAGAIN ? .success(0) : .failure(Errno(platform_errno()))
-        }
+        let n = retryingOnInterrupt { CPlatform.read(fd, events.baseAddress, events.count * MemoryLayout<input_event>.stride) }
+        if n >= 0 { return .success(n / MemoryLayout<input_event>.stride) }
+        return platform_errno() == EAGAIN ? .success(0) : .failure(Errno(platform_errno()))
     }
 
     /// The `k`th event of the last read, as TouchEvdev's value (its time in seconds).

@@ -1,4 +1,4 @@
-internal import CPlatform
+internal import TouchPlatform
 import Synchronization
 
 // Files in and out for every program of the package: the one whole-file reader, the one writer
@@ -29,9 +29,10 @@ package enum InputFile {
     /// directory", "is a folder, not a trace file", "larger than 1048576 bytes; is it the right
     /// file?". `onlyJSON`: see ``readRest(of:_:into:onlyJSON:limit:)``.
     package static func read(_ path: String, kind: Kind, limit: Int = .max, onlyJSON: Bool = false) throws(Diagnostic) -> [UInt8] {
-        let fd = open(path, nonBlocking: kind == .regular)
-        guard fd >= 0 else { throw failure(path, "cannot open") }
-        defer { close(fd) }
+        let file = FileDescriptor(owning: open(path, nonBlocking: kind == .regular))
+        guard file.isOpen else { throw failure(path, "cannot open") }
+        // Closed as `file` goes: on every path out, a thrown error included.
+        let fd = file.rawValue
         let size = try check(fd, path, kind)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(min(max(size, 0), limit) + 1)
@@ -48,16 +49,16 @@ package enum InputFile {
     /// gigabytes by every reader but the trace's, which stopped at byte 1), or bytes that are not
     /// UTF-8. `json`: it must also begin, after blanks, with `{` or `[`.
     package static func readText(_ path: String, json: Bool = false) throws(Diagnostic) -> [UInt8] {
-        let fd = open(path)
-        guard fd >= 0 else { throw failure(path, "cannot open") }
-        defer { close(fd) }
+        let file = FileDescriptor(owning: open(path))
+        guard file.isOpen else { throw failure(path, "cannot open") }
+        // Closed as `file` goes: on every path out, a thrown error included.
+        let fd = file.rawValue
         let size = try check(fd, path, .anyButFolder(noun: "file"))
         // The first bytes, then a look at them, then the rest.
         var head = [UInt8](repeating: 0, count: 4096)
         var filled = 0
         while filled < head.count {
-            let n = head.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0, platform_errno() == EINTR { continue }
+            let n = head.withUnsafeMutableBytes { b in retryingOnInterrupt { systemRead(fd, b.baseAddress! + filled, b.count - filled) } }
             if n < 0 { throw failure(path, "cannot read") }
             if n == 0 { break }
             filled += n
@@ -123,15 +124,15 @@ package enum InputFile {
 
     /// The first `count` bytes of `path` (fewer when it is shorter), refusing what `kind` refuses.
     package static func readStart(_ path: String, kind: Kind, count: Int) throws(Diagnostic) -> [UInt8] {
-        let fd = open(path, nonBlocking: kind == .regular)
-        guard fd >= 0 else { throw failure(path, "cannot open") }
-        defer { close(fd) }
+        let file = FileDescriptor(owning: open(path, nonBlocking: kind == .regular))
+        guard file.isOpen else { throw failure(path, "cannot open") }
+        // Closed as `file` goes: on every path out, a thrown error included.
+        let fd = file.rawValue
         _ = try check(fd, path, kind)
         var bytes = [UInt8](repeating: 0, count: max(count, 1))
         var filled = 0
         while filled < count {
-            let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, count - filled) }
-            if n < 0, platform_errno() == EINTR { continue }
+            let n = bytes.withUnsafeMutableBytes { b in retryingOnInterrupt { systemRead(fd, b.baseAddress! + filled, count - filled) } }
             if n < 0 { throw failure(path, "cannot read") }
             if n == 0 { break }
             filled += n
@@ -185,11 +186,8 @@ package enum InputFile {
                 }
             }
             if filled == bytes.count { grow(to: bytes.count + Swift.max(bytes.count, 1 << 16)) }
-            let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 {
-                if platform_errno() == EINTR { continue }
-                throw failure(path, "cannot read")
-            }
+            let n = bytes.withUnsafeMutableBytes { b in retryingOnInterrupt { systemRead(fd, b.baseAddress! + filled, b.count - filled) } }
+            if n < 0 { throw failure(path, "cannot read") }
             if n == 0 { break }
             filled += n
             if filled > limit {
@@ -256,8 +254,8 @@ package func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
     guard let base = bytes.baseAddress else { return 0 }
     var done = 0
     while done < bytes.count {
-        let n = CPlatform.write(fd, base + done, bytes.count - done)
-        if n > 0 { done += n } else if n < 0, platform_errno() == EINTR { continue } else { return n < 0 ? platform_errno() : ENOSPC }
+        let n = retryingOnInterrupt { CPlatform.write(fd, base + done, bytes.count - done) }
+        if n > 0 { done += n } else { return n < 0 ? platform_errno() : ENOSPC }
     }
     return 0
 }

@@ -1,4 +1,4 @@
-internal import CPlatform
+internal import TouchPlatform
 import TouchGestures
 
 /// Reads a trace's events one at a time.
@@ -206,8 +206,7 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
             capacity *= 2
         }
         while true {
-            let got = systemRead(fd, buffer + filled, capacity - filled)
-            if got < 0 && platform_errno() == EINTR { continue }
+            let got = retryingOnInterrupt { systemRead(fd, buffer + filled, capacity - filled) }
             if got < 0 {
                 parser.diagnostics.add(InputFile.failure(path, "cannot read"))
                 eof = true

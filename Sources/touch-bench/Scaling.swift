@@ -1,4 +1,5 @@
 import Foundation
+import TouchPlatform
 
 /// The inputs hostile runs found growing faster than their size, each run as a `touchtrace` child at a
 /// size n and at 4n. The printed exponent, log(t(4n) / t(n)) / log 4, is 1 for linear time and
@@ -178,6 +179,6 @@ func timedRun(_ path: String, _ args: [String]) -> Double? {
     let t0 = now()
     guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return nil }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    _ = retryingOnInterrupt { waitpid(pid, &status, 0) }
     return now() - t0
 }

@@ -71,15 +71,10 @@ func installSignalHandlers() {
 /// A write that fails (a full disk, `>/dev/full`) ends the program with a message and status 1:
 /// the log it is writing would be lost otherwise (FileHandle's write traps instead).
 func say(_ line: String) {
-    var bytes = Array((line + "\n").utf8)
-    var done = 0
-    while done < bytes.count {
-        let n = bytes[done...].withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
-        if n > 0 { done += n; continue }
-        if n < 0, errno == EINTR { continue }
-        let e = n < 0 ? errno : ENOSPC
+    // The package's one writer (TouchTrace's writeAll): short writes and EINTR handled there.
+    let e = Array((line + "\n").utf8).withUnsafeBytes { writeAll(1, $0) }
+    guard e == 0 else {
         printError("touch-demo: cannot write standard output: \(String(cString: strerror(e)))")
         exit(1)
     }
-    bytes.removeAll()
 }

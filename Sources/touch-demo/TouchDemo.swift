@@ -413,6 +413,7 @@ struct TouchDemo: ParsableCommand {
                 timeout = -1
             }
             for k in fds.indices { fds[k].revents = 0 }
+            // Interrupted by a signal: the loop goes round and sees what it asked.
             if poll(&fds, nfds_t(fds.count), timeout) < 0, errno != EINTR {
                 out.finish()
                 printError("touch-demo: poll: \(String(cString: strerror(errno)))")

@@ -162,6 +162,8 @@ final class Daemon {
             }
             let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 {
+                // Interrupted by a signal: an answer, not a failure (not retryingOnInterrupt):
+                // the loop's top looks at what the signal asked (a reload, an exit) first.
                 if platform_errno() == EINTR { continue }
                 throw .input("poll: \(String(cString: strerror(platform_errno())))")
             }

@@ -1,4 +1,4 @@
-internal import CPlatform
+internal import TouchPlatform
 import CDaemonSystem
 import GestureBindings
 import TouchTrace
@@ -158,13 +158,12 @@ final class Spawner {
         // the end of the pipe.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer in
             while true {
-                let n = read(fd, buffer.baseAddress, buffer.count)
+                let n = retryingOnInterrupt { read(fd, buffer.baseAddress, buffer.count) }
                 if n > 0 {
                     streams[k].pending.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
                     flushLines(k, final: false)
                     continue
                 }
-                if n < 0, platform_errno() == EINTR { continue }
                 if n < 0, platform_errno() == EAGAIN { return }
                 // End of file (or an error): every holder of the pipe has closed it.
                 flushLines(k, final: true)

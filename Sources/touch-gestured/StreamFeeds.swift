@@ -1,4 +1,4 @@
-internal import CPlatform
+internal import TouchPlatform
 import CDaemonSystem
 import GestureBindings
 
@@ -124,13 +124,12 @@ final class StreamFeeds {
             f.latest = nil
         }
         while !f.queue.isEmpty {
-            let n = f.queue.withUnsafeBytes { write(f.fd, $0.baseAddress, $0.count) }
+            let n = f.queue.withUnsafeBytes { b in retryingOnInterrupt { write(f.fd, b.baseAddress, b.count) } }
             if n > 0 {
                 f.queue.removeFirst(n)
                 continue
             }
             let e = platform_errno()
-            if n < 0, e == EINTR { continue }
             if n < 0, e == EAGAIN { break }
             // EPIPE: the reader has gone (exited, or closed its standard input).
             if verbose { say("\(f.origin): \(f.line): its reader stopped reading; the rest of its stream is dropped") }

@@ -354,6 +354,4 @@ func readText(_ path: String) -> String? {
     return String(decoding: bytes, as: UTF8.self)
 }
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import TouchPlatform

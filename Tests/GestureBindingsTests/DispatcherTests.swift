@@ -1,7 +1,5 @@
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
+import TouchPlatform
 import TouchGestures
 import TouchTestSupport
 @testable import GestureBindings

@@ -1,9 +1,7 @@
 import Testing
 import TouchGestures
 import TouchTestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import TouchPlatform
 
 @Suite("Swipe directions: four sectors, or eight with diagonals")
 struct SwipeDirectionTests {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import TouchPlatform
 
 /// The list's rules as plain reference functions, written from the sources the list model
 /// ports (UIKit's deceleration, the cell- and section-snapping articles, SVPullToRefresh, the

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import TouchPlatform
 
 extension SplitMix {
     public mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }

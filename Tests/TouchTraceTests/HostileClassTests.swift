@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import TouchPlatform
 import Foundation
 import Testing
 import TouchGestures

@@ -4,9 +4,7 @@ import TouchList
 import TouchTestSupport
 import TouchReplay
 @testable import TouchTrace
-#if canImport(Glibc)
-import Glibc
-#endif
+import TouchPlatform
 
 /// `replay --json` writes its lines through `JSONLineBuffer`, a byte writer that skips building
 /// `JSONValue`s; `jsonLine` (through `jsonObject`) stays the reference it must match byte for byte.

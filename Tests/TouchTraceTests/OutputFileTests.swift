@@ -2,9 +2,7 @@ import Foundation
 import Testing
 import TouchTestSupport
 @testable import TouchTrace
-#if canImport(Glibc)
-import Glibc
-#endif
+import TouchPlatform
 
 /// Writing the user's files: a regular file is replaced whole, keeping its mode; devices, FIFOs
 /// and link targets are written through, never replaced; a failure names its reason.

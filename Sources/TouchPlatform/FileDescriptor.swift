@@ -25,6 +25,14 @@ public struct FileDescriptor: ~Copyable {
         return fd
     }
 
+    /// Closes it now and says how that went (`close(2)`'s answer, `errno` as it left it): for a
+    /// writer, whose last error may come only then (a network file system's, a full disk's).
+    public consuming func close() -> Int32 {
+        let fd = rawValue
+        rawValue = -1
+        return fd >= 0 ? CPlatform.close(fd) : 0
+    }
+
     deinit {
         // close(2) is not retried after EINTR: Linux has released the descriptor by then.
         if rawValue >= 0 { _ = CPlatform.close(rawValue) }

@@ -1,4 +1,5 @@
 package import CPlatform
+internal import TouchPlatform
 
 /// Writing a file the user named, by what that name is:
 /// - nothing yet, or a regular file: the bytes go to a temporary file beside it, which replaces
@@ -41,7 +42,9 @@ public enum OutputFile {
     /// a device or FIFO is written through as the pieces come. Not `Sendable`: it owns a file
     /// descriptor; write from one task.
     public final class Writer {
-        private var fd: Int32
+        /// The file being written, until it is committed (closed, and its close checked).
+        private var file: FileDescriptor?
+        private var fd: Int32 { file?.rawValue ?? -1 }
         private let temp: String?
         private let target: String
         private let path: String
@@ -80,17 +83,19 @@ public enum OutputFile {
         }
 
         init(through target: String, named path: String) throws(DiagnosticError) {
-            fd = platform_open(target, O_WRONLY | O_CLOEXEC, 0)
-            guard fd >= 0 else { throw OutputFile.error(path, "cannot open for writing") }
+            let opened = FileDescriptor(owning: platform_open(target, O_WRONLY | O_CLOEXEC, 0))
+            guard opened.isOpen else { throw OutputFile.error(path, "cannot open for writing") }
+            file = consume opened
             temp = nil
             self.target = target
             self.path = path
         }
 
         init(standardOutput: Void) throws(DiagnosticError) {
-            fd = dup(1)
+            let opened = FileDescriptor(owning: dup(1))
             let name = OutputFile.displayName(OutputFile.standardOutput)
-            guard fd >= 0 else { throw OutputFile.error(name, "cannot write") }
+            guard opened.isOpen else { throw OutputFile.error(name, "cannot write") }
+            file = consume opened
             temp = nil
             target = name
             path = name
@@ -99,10 +104,11 @@ public enum OutputFile {
         init(replacing target: String, mode: mode_t, named path: String) throws(DiagnosticError) {
             // A short name of its own, so that a long output name cannot make it too long.
             var template = Array((OutputFile.directory(of: target) + "/.touchtrace-XXXXXX").utf8CString)
-            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard fd >= 0 else { throw OutputFile.error(path, "cannot create a file beside it") }
+            let made = FileDescriptor(owning: template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) })
+            guard made.isOpen else { throw OutputFile.error(path, "cannot create a file beside it") }
+            fchmod(made.rawValue, mode)
+            file = consume made
             temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            fchmod(fd, mode)
             self.target = target
             self.path = path
         }
@@ -119,13 +125,11 @@ public enum OutputFile {
         public func commit() throws(DiagnosticError) {
             guard let temp else {
                 committed = true
-                close(fd)
-                fd = -1
+                if let f = file.take() { _ = f.close() }
                 return
             }
             guard fsync(fd) == 0 else { throw failure("cannot write") }
-            guard close(fd) == 0 else { fd = -1; throw failure("cannot write") }
-            fd = -1
+            guard let f = file.take(), f.close() == 0 else { throw failure("cannot write") }
             guard rename(temp, target) == 0 else { throw failure("cannot write") }
             committed = true
         }
@@ -136,7 +140,7 @@ public enum OutputFile {
         }
 
         deinit {
-            if fd >= 0 { close(fd) }
+            // The file closes itself as `file` goes, after this.
             if !committed, let temp { unlink(temp) }
         }
     }

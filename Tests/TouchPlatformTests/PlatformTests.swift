@@ -69,4 +69,15 @@ struct PlatformTests {
         let missingIsOpen = missing.isOpen
         #expect(!missingIsOpen)
     }
+
+    @Test("close() closes now and says how it went, and nothing is closed twice")
+    func closeSaysHowItWent() {
+        let file = FileDescriptor(owning: platform_open("/dev/null", O_RDONLY | O_CLOEXEC, 0))
+        let raw = file.rawValue
+        #expect(file.close() == 0)
+        #expect(!isOpen(raw))
+        // A number that is no open descriptor: close(2) refuses it, and says why.
+        let stale = FileDescriptor(owning: 1_000_000)
+        #expect(stale.close() == -1 && platform_errno() == EBADF)
+    }
 }

@@ -115,7 +115,7 @@ struct SequenceRecognizer: Sendable {
             rebuildLive()
         }
         if contacts.cancelledInFrame {
-            for k in live where runs[k].status == .running || runs[k].status == .between {
+            for k in live where runs[k].isLive {
                 runs[k].fail(GestureFailure(.cancelled), at: time)
                 changed = true
             }
@@ -150,7 +150,7 @@ struct SequenceRecognizer: Sendable {
                 let (moved, slack) = runs[k].frame(at: time, contacts: contacts, surface: surface)
                 if moved {
                     changed = true
-                    if runs[k].status == .done { firstDone = min(firstDone, k) }
+                    noteIfDone(k)
                 }
                 skipUntil[k] = slack > 0 ? travelled + slack : -.infinity
                 least = min(least, skipUntil[k])
@@ -171,7 +171,7 @@ struct SequenceRecognizer: Sendable {
     /// time a run can come back to life.
     private mutating func rebuildLive() {
         live.shrink(to: 0)
-        for k in runs.indices where runs[k].status == .running || runs[k].status == .between { live.append(k) }
+        for k in runs.indices where runs[k].isLive { live.append(k) }
     }
 
     /// Drops the runs that stopped from ``live``, in place (after a change, between touch
@@ -180,7 +180,7 @@ struct SequenceRecognizer: Sendable {
         var kept = 0
         for i in live.indices {
             let k = live[i]
-            guard runs[k].status == .running || runs[k].status == .between else { continue }
+            guard runs[k].isLive else { continue }
             if kept != i { live[kept] = k }
             kept += 1
         }
@@ -212,10 +212,16 @@ struct SequenceRecognizer: Sendable {
 
     /// Every finger lifted in this frame: the step a run is at either allows it (a lift, a tap
     /// counted, a touch or tap next), or fails.
+    /// Notes run `k` as the first done so far if it is done now: the member's claim is the
+    /// first declared run done (a frame, a lift or a deadline may finish one).
+    @inline(__always) private mutating func noteIfDone(_ k: Int) {
+        if runs[k].status == .done { firstDone = min(firstDone, k) }
+    }
+
     private mutating func touchesEnded(_ k: Int, at time: Double) {
         changed = true
         runs[k].touchesEnded(at: time)
-        if runs[k].status == .done { firstDone = min(firstDone, k) }
+        noteIfDone(k)
     }
 
     /// The member's claim (the first run done) or its failure (every run failed), once a touch
@@ -232,7 +238,7 @@ struct SequenceRecognizer: Sendable {
         }
         // Still pending if a run is running or between touches: ``live`` lists every such run
         // (and may still list some that stopped in this frame, which the test skips).
-        for k in live where runs[k].status == .running || runs[k].status == .between { return nil }
+        for k in live where runs[k].isLive { return nil }
         guard !runs.isEmpty else { return nil }
         decided = true
         // The run that got furthest says why; among equals, the first.
@@ -272,7 +278,7 @@ struct SequenceRecognizer: Sendable {
     }
 
     private mutating func stopOthers(than winner: Int) {
-        for k in runs.indices where k != winner && (runs[k].status == .running || runs[k].status == .between) {
+        for k in runs.indices where k != winner && runs[k].isLive {
             runs[k].status = .ready
         }
     }
@@ -280,7 +286,7 @@ struct SequenceRecognizer: Sendable {
     /// The arena gave the touch sequence to another member.
     mutating func lose(_ failure: GestureFailure, at time: Double, into reports: inout Outbox) {
         decided = true
-        for k in live where runs[k].status == .running || runs[k].status == .between { runs[k].status = .ready }
+        for k in live where runs[k].isLive { runs[k].status = .ready }
         dropFromLive()
         refreshDeadline()
     }
@@ -308,7 +314,7 @@ struct SequenceRecognizer: Sendable {
             while let d = runs[k].deadline, TouchEvent.reached(time, d) {
                 last = d
                 runs[k].expire(at: d, contacts: contacts)
-                if runs[k].status == .done { firstDone = min(firstDone, k) }
+                noteIfDone(k)
                 skipUntil[k] = -.infinity
                 skipAll = -.infinity
             }

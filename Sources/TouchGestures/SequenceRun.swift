@@ -23,6 +23,8 @@ extension SequenceRecognizer {
         let steps: [GestureSequence.Step]
         let limits: Limits
         var status = Status.ready
+        /// Whether the run is still under way: running a step, or waiting between touches.
+        @inline(__always) var isLive: Bool { status == .running || status == .between }
         var step = 0
         /// The step it is at (a copy of its sequence's, read every frame without going through
         /// the sequences' arrays).
@@ -125,7 +127,7 @@ extension SequenceRecognizer.Run {
     /// The next deadline: the hold's end, the step's `within`, the gap before the next tap, or
     /// (between touches) the gap before the next touch; `nil` when the run waits for nothing.
     var deadline: Double? {
-        guard status == .running || status == .between else { return nil }
+        guard isLive else { return nil }
         var d = current.within.map { start + $0 }
         func sooner(_ t: Double) { if d == nil || t < d! { d = t } }
         if status == .between {

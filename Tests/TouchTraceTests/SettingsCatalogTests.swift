@@ -167,8 +167,7 @@ struct SettingsCatalogTests {
             for other in GestureSettings.catalog where other.name != row.name && other.kind != .number {
                 #expect(s.word(of: other) == defaults.word(of: other) && s.flag(of: other) == defaults.flag(of: other)
                         && s.recognizers(of: other) == defaults.recognizers(of: other)
-                        && s.pairs(of: other).map { "\($0.first)\($0.second)" } == defaults.pairs(of: other).map { "\($0.first)\($0.second)" }
-                        || (row.name == "arena.together" && other.name == "arena.apart") || (row.name == "arena.apart" && other.name == "arena.together"),
+                        && s.pairs(of: other).map { "\($0.first)\($0.second)" } == defaults.pairs(of: other).map { "\($0.first)\($0.second)" },
                         "setting \(row.name) changed \(other.name)")
             }
         }

@@ -22,9 +22,5 @@ package func retryingOnInterrupt(_ call: () -> Int) -> Int {
 /// `poll`).
 @inline(__always)
 package func retryingOnInterrupt(_ call: () -> Int32) -> Int32 {
-    while true {
-        let result = call()
-        if result < 0, platform_errno() == EINTR { continue }
-        return result
-    }
+    Int32(truncatingIfNeeded: retryingOnInterrupt { Int(call()) })
 }

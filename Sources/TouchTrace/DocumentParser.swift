@@ -4,6 +4,8 @@ import TouchGestures
 /// Parses the document encoding from a buffer holding the whole file.
 struct DocumentParser {
     let name: String?
+    /// What is checked in the header's `scene` besides its settings.
+    let sceneCheck: SceneCheck
     var scanner: JSONScanner
     var diagnostics = DiagnosticList()
     /// The events read by ``parse()``.
@@ -13,8 +15,9 @@ struct DocumentParser {
     private var lineNumber = 1
     private var countedTo = 0
 
-    init(name: String?, base: UnsafePointer<UInt8>, count: Int) {
+    init(name: String?, base: UnsafePointer<UInt8>, count: Int, sceneCheck: SceneCheck) {
         self.name = name
+        self.sceneCheck = sceneCheck
         self.scanner = JSONScanner(base, count: count)
     }
 
@@ -160,7 +163,7 @@ struct DocumentParser {
             }
             return SourceLocation(file: fileName, line: line, column: at - lineStart + 1)
         }
-        let header = HeaderDecoder.decode(object, lines: false, strictKeys: strictKeys, locate: locate,
+        let header = HeaderDecoder.decode(object, lines: false, strictKeys: strictKeys, sceneCheck: sceneCheck, locate: locate,
                                           report: { headerDiagnostics.append($0) })
         for d in headerDiagnostics { diagnostics.add(d) }
         if outline.eventsAt == nil {

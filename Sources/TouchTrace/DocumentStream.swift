@@ -23,21 +23,22 @@ final class DocumentStream {
     /// How far the reader goes between letting go of the pages behind it, in bytes (256 KiB).
     private static let releaseStep = 1 << 18
 
-    convenience init(path: String) throws(DiagnosticError) {
+    convenience init(path: String, sceneCheck: SceneCheck) throws(DiagnosticError) {
         let file: MappedFile
         do { file = try MappedFile(path: path, populate: false) } catch { throw DiagnosticError([error]) }
-        try self.init(file: file, name: path)
+        try self.init(file: file, name: path, sceneCheck: sceneCheck)
     }
 
-    /// Streams the document in `file`; `name` is used in locations.
-    init(file: MappedFile, name path: String) throws(DiagnosticError) {
+    /// Streams the document in `file`; `name` is used in locations, `sceneCheck` checks the
+    /// header's scene.
+    init(file: MappedFile, name path: String, sceneCheck: SceneCheck) throws(DiagnosticError) {
         self.file = file
-        parser = DocumentParser(name: path, base: file.base, count: file.count)
+        parser = DocumentParser(name: path, base: file.base, count: file.count, sceneCheck: sceneCheck)
         parser.file = file
         let bom = file.count >= 3 && file.base[0] == 0xEF && file.base[1] == 0xBB && file.base[2] == 0xBF
         guard !bom, let outline = parser.outline(collect: false), let eventsAt = outline.eventsAt,
               let header = parser.header(of: outline), !parser.diagnostics.hasError else {
-            throw DiagnosticError(TraceReader.diagnose(file.base, count: file.count, name: path).diagnostics)
+            throw DiagnosticError(TraceReader.diagnose(file.base, count: file.count, name: path, sceneCheck: sceneCheck).diagnostics)
         }
         self.header = header
         validator = EventValidator(width: header.device.width, height: header.device.height)

@@ -5,6 +5,8 @@ import TouchGestures
 struct LinesParser {
     let name: String?
     let collectEvents: Bool
+    /// What is checked in the header's `scene` besides its settings.
+    let sceneCheck: SceneCheck
     var header: TraceHeader?
     var headerSeen = false
     var validator = EventValidator(width: .infinity, height: .infinity)
@@ -17,8 +19,9 @@ struct LinesParser {
     /// A key the format does not have is an error (see `HeaderDecoder.decode`).
     var strictKeys = false
 
-    init(name: String?, collectEvents: Bool) {
+    init(name: String?, collectEvents: Bool, sceneCheck: SceneCheck) {
         self.name = name
+        self.sceneCheck = sceneCheck
         self.collectEvents = collectEvents
     }
 
@@ -46,7 +49,7 @@ struct LinesParser {
                 let n = number
                 let file = name
                 var found: [Diagnostic] = []
-                header = HeaderDecoder.decode(o, lines: true, strictKeys: strictKeys, locate: { _ in SourceLocation(file: file, line: n) },
+                header = HeaderDecoder.decode(o, lines: true, strictKeys: strictKeys, sceneCheck: sceneCheck, locate: { _ in SourceLocation(file: file, line: n) },
                                               report: { found.append($0) })
                 for d in found { diagnostics.add(d) }
                 if let h = header { validator = EventValidator(width: h.device.width, height: h.device.height) }

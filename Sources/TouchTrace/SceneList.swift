@@ -296,6 +296,36 @@ package struct SceneData: Hashable, Sendable {
     package init() {}
 }
 
+/// What a trace reader checks in a header's `scene` besides its settings: its `list` and its
+/// `data`, or nothing.
+///
+/// A value of its own, not a flag, so that a reader that never replays a list (the daemon, whose
+/// `--replay` reads only the touches and the settings) links none of the list's reader: each
+/// check is a closure that only the code choosing it refers to, and the static daemon's linker
+/// leaves the other out (`tools/daemon-weights` measures what that saves).
+package struct SceneCheck: Sendable {
+    /// Reports each problem of `scene` (an object) on a device of `surface`; `locate` finds a
+    /// path's place (`scene.list.rows`).
+    let run: @Sendable (_ scene: JSONValue, _ surface: Surface, _ locate: (String) -> SourceLocation,
+                        _ problems: inout [Diagnostic]) -> Void
+
+    /// The list and its feed checked as `touchtrace replay` reads them: every reader but the daemon's.
+    package static var list: SceneCheck {
+        SceneCheck { scene, surface, locate, problems in
+            if let list = scene["list"] {
+                _ = SceneListReader.read(list, surface: surface, at: locate("scene"), locate: { locate("scene." + $0) }, problems: &problems)
+            }
+            if let data = scene["data"] {
+                _ = SceneListReader.feed(data, at: locate("scene"), problems: &problems)
+            }
+        }
+    }
+
+    /// Nothing checked but the settings: for a reader that has no list, to which a trace's
+    /// `scene.list` and `scene.data` mean nothing (the daemon's `--replay`).
+    package static var settingsOnly: SceneCheck { SceneCheck { _, _, _, _ in } }
+}
+
 extension TraceHeader {
     /// `scene.list` as a replay reads it, or `nil` when the scene has none. Invalid values are
     /// reported by validation; here they are left out.

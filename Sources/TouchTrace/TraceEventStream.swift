@@ -43,15 +43,16 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
     /// Opens `path` and reads its header. Throws when the file cannot be read or its header is
     /// invalid (for a document, also when its syntax is).
     public convenience init(path: String) throws(DiagnosticError) {
-        try self.init(path: path, after: [])
+        try self.init(path: path, after: [], sceneCheck: .list)
     }
 
     /// As ``init(path:)``, for a stream of which a caller has read the first bytes already
     /// (standard input, to tell what it holds): `prefix` (a few bytes: at most the 1 MiB
-    /// buffer) is read first, then the rest.
-    package init(path: String, after prefix: [UInt8]) throws(DiagnosticError) {
+    /// buffer) is read first, then the rest. `sceneCheck` says what of the header's `scene`
+    /// is checked besides its settings (`.settingsOnly` for a reader with no list).
+    package init(path: String, after prefix: [UInt8], sceneCheck: SceneCheck) throws(DiagnosticError) {
         self.path = path
-        parser = LinesParser(name: path, collectEvents: false)
+        parser = LinesParser(name: path, collectEvents: false, sceneCheck: sceneCheck)
         fd = InputFile.open(path)
         guard fd >= 0 else { throw DiagnosticError([InputFile.failure(path, "cannot open")]) }
         if !prefix.isEmpty {
@@ -120,11 +121,11 @@ public final class TraceEventStream: Sequence, IteratorProtocol {
                 }
                 close(fd)
                 fd = -1
-                d = try DocumentStream(file: MappedFile(bytes: bytes), name: path)
+                d = try DocumentStream(file: MappedFile(bytes: bytes), name: path, sceneCheck: sceneCheck)
             } else {
                 close(fd)
                 fd = -1
-                d = try DocumentStream(path: path)
+                d = try DocumentStream(path: path, sceneCheck: sceneCheck)
             }
             header = d.header
             document = .passRetained(d)

@@ -49,7 +49,7 @@ public enum TraceReader {
     public static func diagnose(path: String) -> TraceReadResult {
         do {
             let file = try MappedFile(path: path)
-            return diagnose(file.base, count: file.count, name: path)
+            return diagnose(file.base, count: file.count, name: path, sceneCheck: .list)
         } catch {
             return TraceReadResult(trace: nil, encoding: nil, diagnostics: [error])
         }
@@ -58,7 +58,7 @@ public enum TraceReader {
     /// Reads a trace from its bytes; `name` is used in locations.
     public static func diagnose(bytes: [UInt8], name: String? = nil) -> TraceReadResult {
         bytes.withUnsafeBufferPointer { buf in
-            diagnose(buf.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: buf.count, name: name)
+            diagnose(buf.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: buf.count, name: name, sceneCheck: .list)
         }
     }
 
@@ -71,7 +71,7 @@ public enum TraceReader {
             let base = buf.baseAddress ?? UnsafePointer(bitPattern: 1)!
             let count = buf.count
             if detectLines(base, count: count) {
-                var parser = LinesParser(name: name, collectEvents: false)
+                var parser = LinesParser(name: name, collectEvents: false, sceneCheck: .list)
                 parser.strictKeys = true
                 var offset = 0, lineNumber = 0
                 while offset < count, !parser.headerSeen {
@@ -85,7 +85,7 @@ public enum TraceReader {
                 let ok = parser.header != nil && !diagnostics.contains { $0.severity == .error }
                 return TraceReadResult(trace: ok ? Trace(header: parser.header!, events: []) : nil, encoding: .lines, diagnostics: diagnostics)
             }
-            var parser = DocumentParser(name: name, base: base, count: count)
+            var parser = DocumentParser(name: name, base: base, count: count, sceneCheck: .list)
             guard let outline = parser.outline(collect: false) else { return parser.result(nil) }
             let header = parser.header(of: outline, strictKeys: true)
             return parser.result(header.map { Trace(header: $0, events: []) })
@@ -98,12 +98,13 @@ public enum TraceReader {
     /// has; past the cap the array grows by doubling as usual.
     static func eventReserve(_ bytes: Int) -> Int { min(bytes / 48, 1 << 22) }
 
-    static func diagnose(_ base: UnsafePointer<UInt8>, count: Int, name: String?) -> TraceReadResult {
+    /// Reads a whole trace from `count` bytes at `base`, `sceneCheck` checking its scene.
+    static func diagnose(_ base: UnsafePointer<UInt8>, count: Int, name: String?, sceneCheck: SceneCheck) -> TraceReadResult {
         if let what = InputFile.encodingProblem(base, count: count, noun: "a trace") {
             return TraceReadResult(trace: nil, encoding: nil, diagnostics: [Diagnostic(.error, SourceLocation(file: name, line: 1, column: 1), what)])
         }
         if detectLines(base, count: count) {
-            var parser = LinesParser(name: name, collectEvents: true)
+            var parser = LinesParser(name: name, collectEvents: true, sceneCheck: sceneCheck)
             parser.events.reserveCapacity(eventReserve(count))
             var offset = 0
             var lineNumber = 0
@@ -122,7 +123,7 @@ public enum TraceReader {
             }
             return parser.finish()
         }
-        var parser = DocumentParser(name: name, base: base, count: count)
+        var parser = DocumentParser(name: name, base: base, count: count, sceneCheck: sceneCheck)
         return parser.parse()
     }
 

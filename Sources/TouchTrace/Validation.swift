@@ -80,8 +80,9 @@ enum HeaderDecoder {
     /// With `strictKeys`, a key the format does not have is an error rather than a warning: for
     /// a reader that takes a trace as a description and would otherwise go on without what the
     /// writer meant (the C library's `tg_list_new`, given `settings` beside `scene`).
-    static func decode(_ object: JSONObject, lines: Bool, strictKeys: Bool = false, locate: (String) -> SourceLocation,
-                       report: (Diagnostic) -> Void) -> TraceHeader? {
+    /// `sceneCheck` checks what `scene` holds besides its settings (its list and its data).
+    static func decode(_ object: JSONObject, lines: Bool, strictKeys: Bool = false, sceneCheck: SceneCheck,
+                       locate: (String) -> SourceLocation, report: (Diagnostic) -> Void) -> TraceHeader? {
         var ok = true
         func fail(_ key: String, _ message: String) {
             report(Diagnostic(.error, locate(key), message))
@@ -191,18 +192,9 @@ enum HeaderDecoder {
                     for d in error.diagnostics { fail("scene", "in `scene.settings`: " + d.message) }
                 }
             }
-            if let list = scene["list"] {
-                var problems: [Diagnostic] = []
-                _ = SceneListReader.read(list, surface: device.surface, at: locate("scene"), locate: { locate("scene." + $0) }, problems: &problems)
-                if let data = scene["data"] {
-                    _ = SceneListReader.feed(data, at: locate("scene"), problems: &problems)
-                }
-                for p in problems { report(p); ok = false }
-            } else if let data = scene["data"] {
-                var problems: [Diagnostic] = []
-                _ = SceneListReader.feed(data, at: locate("scene"), problems: &problems)
-                for p in problems { report(p); ok = false }
-            }
+            var problems: [Diagnostic] = []
+            sceneCheck.run(scene, device.surface, locate, &problems)
+            for p in problems { report(p); ok = false }
         }
         header.meta = object["meta"]
         if let e = object["expect"] {

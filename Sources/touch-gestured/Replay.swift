@@ -81,7 +81,7 @@ struct ReplayRun {
                 return try recording(String(decoding: bytes, as: UTF8.self))
             }
             do {
-                let stream = try TraceEventStream(path: path, after: start)
+                let stream = try TraceEventStream(path: path, after: start, sceneCheck: .settingsOnly)
                 // A signal ends the input where it is, and the replay ends as the trace would there.
                 if stream.descriptor >= 0 { daemon_stop_reading_on_signals(stream.descriptor) }
                 return .trace(stream, live: true)
@@ -102,10 +102,10 @@ struct ReplayRun {
         // for a trace that turns out invalid, then to replay it. Memory stays that of a frame,
         // as for standard input (read whole, 10⁶ events took 153 MB; on a phone it matters).
         do throws(DiagnosticError) {
-            let check = try TraceEventStream(path: path)
+            let check = try TraceEventStream(path: path, after: [], sceneCheck: .settingsOnly)
             for _ in check {}
             if check.hasErrors { throw DiagnosticError(check.diagnostics) }
-            let stream = try TraceEventStream(path: path)
+            let stream = try TraceEventStream(path: path, after: [], sceneCheck: .settingsOnly)
             return .trace(stream, live: false)
         } catch { throw .input(error.description) }
     }

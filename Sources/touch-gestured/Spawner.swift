@@ -29,24 +29,45 @@ final class Spawner {
     /// The longest line of a command's standard error that is logged whole, in bytes.
     static let maxLine = 4096
 
-    /// A command that has not been reaped yet.
-    struct Child {
-        var pid: pid_t
-        var origin: String
-        var line: String
-        /// The daemon's copies of the ends of the command's standard-error pipe (-1: none).
-        var errorRead: Int32
-        var errorWrite: Int32
+    /// A command that has not been reaped yet. A class, as ``ErrorStream`` is: it owns a
+    /// descriptor (non-copyable), which an array of structs cannot hold.
+    final class Child {
+        let pid: pid_t
+        let origin: String
+        let line: String
+        /// The read end of the command's standard-error pipe, by number (-1: none); its
+        /// ``ErrorStream`` owns it.
+        let errorRead: Int32
+        /// The daemon's copy of the write end, closed when the command is reaped (or given up
+        /// on): the read then finds the pipe's end once no process holds it.
+        var errorWrite: FileDescriptor?
+
+        init(pid: pid_t, origin: String, line: String, errorRead: Int32, errorWrite: consuming FileDescriptor) {
+            self.pid = pid
+            self.origin = origin
+            self.line = line
+            self.errorRead = errorRead
+            if errorWrite.isOpen { self.errorWrite = consume errorWrite } else { self.errorWrite = nil }
+        }
     }
 
     /// The read end of a command's standard error. It outlives the command when the command
     /// left a process in the background that still holds it (Sxmo binds `setsid -f …`), and is
-    /// closed only at its end of file, so that such a process never writes into a closed pipe.
-    struct ErrorStream {
-        var fd: Int32
-        var origin: String
-        var line: String
+    /// closed only at its end of file, so that such a process never writes into a closed pipe:
+    /// it closes when the stream leaves ``streams``.
+    final class ErrorStream {
+        let descriptor: FileDescriptor
+        let origin: String
+        let line: String
         var pending: [UInt8] = []
+
+        init(_ descriptor: consuming FileDescriptor, origin: String, line: String) {
+            self.descriptor = descriptor
+            self.origin = origin
+            self.line = line
+        }
+
+        var fd: Int32 { descriptor.rawValue }
     }
 
     /// At most this many standard-error pipes are open at once; commands started beyond that
@@ -124,6 +145,8 @@ final class Spawner {
         } else {
             pipeFDs = [-1, -1]
         }
+        // Owned from here: both close on the way out when the command does not start.
+        let readEnd = FileDescriptor(owning: pipeFDs[0]), writeEnd = FileDescriptor(owning: pipeFDs[1])
 
         let arguments = command.arguments
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
@@ -135,13 +158,12 @@ final class Spawner {
         var failure: Int32 = 0
         let pid = withUnsafePointer(to: Self.signalsToReset) { daemon_spawn(&argv, input, pipeFDs[1], output, $0, &failure) }
         guard pid > 0 else {
-            for fd in pipeFDs where fd >= 0 { close(fd) }
             say("\(origin): cannot run \(command.line): \(String(cString: strerror(failure)))")
             return nil
         }
-        children.append(Child(pid: pid, origin: origin, line: command.line, errorRead: pipeFDs[0], errorWrite: pipeFDs[1]))
-        if pipeFDs[0] >= 0 {
-            streams.append(ErrorStream(fd: pipeFDs[0], origin: origin, line: command.line))
+        children.append(Child(pid: pid, origin: origin, line: command.line, errorRead: readEnd.rawValue, errorWrite: writeEnd))
+        if readEnd.isOpen {
+            streams.append(ErrorStream(readEnd, origin: origin, line: command.line))
             streamsVersion &+= 1
         }
         if verbose { say("\(origin): started \(pid): \(command.line)") }
@@ -167,8 +189,7 @@ final class Spawner {
                 if n < 0, platform_errno() == EAGAIN { return }
                 // End of file (or an error): every holder of the pipe has closed it.
                 flushLines(k, final: true)
-                close(fd)
-                streams.remove(at: k)
+                streams.remove(at: k)   // and with it, its descriptor closes
                 streamsVersion &+= 1
                 return
             }
@@ -177,7 +198,7 @@ final class Spawner {
 
     /// Logs the complete lines `streams[k]` holds (and the rest, when `final`).
     private func flushLines(_ k: Int, final: Bool) {
-        var c = streams[k]
+        let c = streams[k]
         while let nl = c.pending.firstIndex(of: 0x0A) {
             say("\(c.origin): \(c.line): \(String(decoding: c.pending[..<nl].prefix(Self.maxLine), as: UTF8.self))")
             c.pending.removeSubrange(...nl)
@@ -186,15 +207,14 @@ final class Spawner {
             say("\(c.origin): \(c.line): \(String(decoding: c.pending.prefix(Self.maxLine), as: UTF8.self))")
             c.pending.removeAll()
         }
-        streams[k] = c
     }
 
     /// Logs how a reaped command ended, after what it left in its standard error. The daemon's
     /// write end is closed first: the read then finds the pipe's end, unless a process the
     /// command left in the background still holds it (then the poll loop reads on).
     private func ended(_ c: Child, status: Int32) {
-        if c.errorWrite >= 0 {
-            close(c.errorWrite)
+        if c.errorRead >= 0 {
+            c.errorWrite = nil   // closes the daemon's copy
             readError(c.errorRead)
         }
         let code = (status >> 8) & 0xFF, signal = status & 0x7F
@@ -268,8 +288,7 @@ final class Spawner {
         if !waitReading(seconds: Self.replayGrace, until: { children.isEmpty }) {
             say("\(children.count) command\(children.count == 1 ? "" : "s") still running after \(Int(Self.replayGrace)) s, left running: "
                 + children.prefix(5).map { "\($0.line) (pid \($0.pid))" }.joined(separator: ", "))
-            for c in children where c.errorWrite >= 0 { close(c.errorWrite) }
-            children.removeAll()
+            children.removeAll()   // each closes its copy of its pipe's write end
         }
         // What the processes they left in the background wrote so far; they may write more,
         // later, to a pipe nobody reads any more (they are not waited for).

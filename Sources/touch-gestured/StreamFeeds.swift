@@ -29,13 +29,15 @@ final class StreamFeeds {
     /// How long after its last line a reader may run before `-v` says so, in seconds: 10 s.
     static let lingerNotice = 10.0
 
-    struct Feed {
+    /// A reader's feed. A class: it owns the pipe's write end (non-copyable, which an array of
+    /// structs cannot hold), closed when the feed leaves ``feeds``.
+    final class Feed {
         /// The dispatcher (the device) the stream comes from.
-        var source: Int
-        var fd: Int32
-        var pid: pid_t
-        var origin: String
-        var line: String
+        let source: Int
+        let descriptor: FileDescriptor
+        let pid: pid_t
+        let origin: String
+        let line: String
         /// Bytes that must be written, in order: the begin and last lines, and the rest of a line
         /// the pipe took in part.
         var queue: [UInt8] = []
@@ -43,6 +45,17 @@ final class StreamFeeds {
         var latest: [UInt8]?
         /// The last line is queued: the pipe closes once the queue is written.
         var ended = false
+
+        init(source: Int, descriptor: consuming FileDescriptor, pid: pid_t, origin: String, line: String, queue: [UInt8]) {
+            self.source = source
+            self.descriptor = descriptor
+            self.pid = pid
+            self.origin = origin
+            self.line = line
+            self.queue = queue
+        }
+
+        var fd: Int32 { descriptor.rawValue }
     }
 
     private(set) var feeds: [Feed] = []
@@ -76,14 +89,14 @@ final class StreamFeeds {
             say("\(origin): cannot run \(command.line): pipe: \(String(cString: strerror(platform_errno())))")
             return
         }
-        _ = platform_fcntl(fds[1], F_SETFL, O_NONBLOCK)
-        let pid = spawner.run(command, origin: origin, input: fds[0])
-        close(fds[0])
-        guard let pid else {
-            close(fds[1])
-            return
-        }
-        feeds.append(Feed(source: source, fd: fds[1], pid: pid, origin: origin, line: command.line, queue: Array((line + "\n").utf8)))
+        let readEnd = FileDescriptor(owning: fds[0]), writeEnd = FileDescriptor(owning: fds[1])
+        _ = platform_fcntl(writeEnd.rawValue, F_SETFL, O_NONBLOCK)
+        let pid = spawner.run(command, origin: origin, input: readEnd.rawValue)
+        // The reader has its own copy: with the daemon's closed, the reader's end of it is the
+        // pipe's end, and a write after it fails with EPIPE.
+        _ = readEnd.close()
+        guard let pid else { return }   // the write end closes as it goes
+        feeds.append(Feed(source: source, descriptor: writeEnd, pid: pid, origin: origin, line: command.line, queue: Array((line + "\n").utf8)))
         flush(feeds.count - 1)
     }
 
@@ -118,7 +131,7 @@ final class StreamFeeds {
 
     /// Writes what feed `k` can take; closes it when its last line is out, or its reader gone.
     private func flush(_ k: Int) {
-        var f = feeds[k]
+        let f = feeds[k]
         if f.queue.isEmpty, let u = f.latest, daemon_pipe_unread(f.fd) < Self.backlog {
             f.queue = u
             f.latest = nil
@@ -133,17 +146,13 @@ final class StreamFeeds {
             if n < 0, e == EAGAIN { break }
             // EPIPE: the reader has gone (exited, or closed its standard input).
             if verbose { say("\(f.origin): \(f.line): its reader stopped reading; the rest of its stream is dropped") }
-            close(f.fd)
-            feeds.remove(at: k)
+            feeds.remove(at: k)   // its descriptor closes as `f` goes
             updateBlocked()
             return
         }
         if f.queue.isEmpty, f.ended {
-            close(f.fd)
-            feeds.remove(at: k)
+            feeds.remove(at: k)   // its descriptor closes as `f` goes
             if verbose { lingering.append((f.pid, f.origin, f.line, now() + Self.lingerNotice)) }
-        } else {
-            feeds[k] = f
         }
         updateBlocked()
     }
@@ -187,8 +196,7 @@ final class StreamFeeds {
         }
         for f in feeds {
             say("\(f.origin): \(f.line): its reader took no more of its stream in \(Int(Spawner.replayGrace)) s; the rest is dropped")
-            close(f.fd)
         }
-        feeds.removeAll()
+        feeds.removeAll()   // and their descriptors close
     }
 }

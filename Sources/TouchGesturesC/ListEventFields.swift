@@ -45,7 +45,7 @@ public func tg_event_get_to(_ event: OpaquePointer?) -> Int32 {
 }
 
 /// The three yes-or-no facts of list events, each for the one output that has it.
-private func swiped(_ kind: ListEvent.Kind) -> Bool? { if case .rowSwipe(_, let v) = kind { v } else { nil } }
+private func swiped(_ kind: ListEvent.Kind) -> Bool? { if case .rowSwipe(_, let side) = kind { side != nil } else { nil } }
 private func checked(_ kind: ListEvent.Kind) -> Bool? { if case .check(_, let v) = kind { v } else { nil } }
 private func momentum(_ kind: ListEvent.Kind) -> Bool? { if case .scroll(_, let v) = kind { v } else { nil } }
 
@@ -104,6 +104,7 @@ public func tg_event_get_page_rows(_ event: OpaquePointer?) -> Int32 {
 public func tg_event_get_side(_ event: OpaquePointer?) -> Int32 {
     switch listEvent(event) {
     case .fullSwipe(_, let side)?, .rowAction(_, let side, _)?: sideNumber(side)
+    case .rowSwipe(_, let side?)?: sideNumber(side)
     default: 0
     }
 }

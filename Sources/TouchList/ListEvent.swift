@@ -16,8 +16,9 @@ public struct ListEvent: Hashable, Sendable {
 
     /// The kinds of list change, each named as the trace format's `type`.
     public enum Kind: Hashable, Sendable {
-        /// `rowSwipe`: a row's swipe state changed; `swiped` is its new state.
-        case rowSwipe(row: Int, swiped: Bool)
+        /// `rowSwipe`: a row's swipe state changed; `side` is its new state: the side whose
+        /// actions it shows, or `nil` when it closed.
+        case rowSwipe(row: Int, side: RowSide?)
         /// `select`: a row was selected by a tap.
         case select(row: Int)
         /// `deselect`: a row lost its selection (another row was selected in single

@@ -10,8 +10,8 @@ extension ListEvent: CustomStringConvertible {
     public var summary: String {
         func r(_ v: Double) -> String { formatRounded(v, digits: 1) }
         switch kind {
-        case .rowSwipe(let row, let swiped):
-            return "row \(row) \(swiped ? "swiped" : "restored")"
+        case .rowSwipe(let row, let side):
+            return "row \(row) \(side != nil ? "swiped" : "restored")"
         case .select(let row):
             return "row \(row) selected"
         case .scroll(let offset, let momentum):

@@ -306,7 +306,7 @@ extension ListModel {
     /// Row `row` swiped open showing `side`, or closed (`nil`), reporting `rowSwipe` when it
     /// changes between the two.
     mutating func setSwiped(_ row: Int, _ side: RowSide?, at time: Double, emit: (ListEvent) -> Void) {
-        if rowSwipes.setOpen(row, side) { emit(ListEvent(time: time, kind: .rowSwipe(row: row, swiped: side != nil))) }
+        if rowSwipes.setOpen(row, side) { emit(ListEvent(time: time, kind: .rowSwipe(row: row, side: side))) }
     }
 
     /// The widths a sliding row's content moves over: its actions' on each side and the row's.

@@ -11,9 +11,10 @@ extension ListEvent {
         w.number("t", time)
         w.string("type", kind.type)
         switch kind {
-        case .rowSwipe(let row, let swiped):
+        case .rowSwipe(let row, let side):
             w.number("row", Double(row))
-            w.bool("swiped", swiped)
+            w.bool("swiped", side != nil)
+            if let side { w.string("side", side.rawValue) } else { w.null("side") }
         case .select(let row), .deselect(let row):
             w.number("row", Double(row))
         case .scroll(let offset, let momentum):

@@ -15,7 +15,7 @@ extension ListController.Output {
         case .list(let l):
             switch l.kind {
             case .scroll(let offset, let momentum): return "\(t) scroll \(formatFixed(offset, digits: 1))\(momentum ? " momentum" : "")"
-            case .rowSwipe(let r, let on): return "\(t) rowSwipe \(r) \(on ? "on" : "off")"
+            case .rowSwipe(let r, let side): return "\(t) rowSwipe \(r) \(side.map { "on \($0)" } ?? "off")"
             case .select(let r): return "\(t) select \(r)"
             case .deselect, .check, .snap, .loadMore, .refresh, .page, .rowOffset, .fullSwipe, .rowAction, .edit, .rowMoved, .rowDeleted, .rowInserted: return "\(t) \(l.summary)"
             }

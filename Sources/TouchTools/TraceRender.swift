@@ -194,8 +194,8 @@ package enum TraceRender {
             case .gesture(let g): kind = g.kind
             case .list(let l):
                 switch l.kind {
-                case .rowSwipe(let r, let on):
-                    at = rowLabel(r); label = "row \(r) \(on ? "swiped" : "restored")"; fill = "#074"
+                case .rowSwipe(let r, let side):
+                    at = rowLabel(r); label = "row \(r) \(side != nil ? "swiped" : "restored")"; fill = "#074"
                 case .select(let r):
                     at = rowLabel(r); label = "row \(r) selected"; fill = "#074"
                 case .scroll, .rowOffset: continue   // the offset changes every frame of a scroll or a slide

@@ -30,7 +30,7 @@ public enum OutputTypes {
         "sequence": ["name", "index", "x", "y", "fingers", "duration"],
         "won": ["recognizer", "contact"],
         "failed": ["recognizer", "reason", "measured", "limit", "unit", "rival", "sequence", "step", "message"],
-        "rowSwipe": ["row", "swiped"],
+        "rowSwipe": ["row", "swiped", "side"],
         "select": ["row"],
         "deselect": ["row"],
         "check": ["row", "checked"],

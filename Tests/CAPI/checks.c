@@ -461,10 +461,17 @@ static void edits(void)
 	CHECK(r != NULL, "the delete trace does not open: %s", tg_last_error());
 	if (r == NULL)
 		return;
-	int actions = 0, edited = 0, deleted = 0;
+	int actions = 0, edited = 0, deleted = 0, opened = 0;
 	const struct tg_event *e;
 	while ((e = tg_replay_next_event(r)) != NULL) {
 		switch (tg_event_get_type(e)) {
+		case TG_EVENT_ROW_SWIPE:
+			/* Slid left: open on its trailing side, which the event names. */
+			opened += tg_event_get_swiped(e) == 1;
+			CHECK(tg_event_get_row(e) == 3 && tg_event_get_swiped(e) == 1 && tg_event_get_side(e) == TG_SIDE_TRAILING,
+			      "row swipe: row %d, swiped %d, side %d", tg_event_get_row(e), tg_event_get_swiped(e), tg_event_get_side(e));
+			CHECK(contains(tg_event_get_json(e, NULL), "\"side\": \"trailing\""), "row swipe: %s", tg_event_get_json(e, NULL));
+			break;
 		case TG_EVENT_ROW_ACTION:
 			actions++;
 			CHECK(tg_event_get_row(e) == 3 && tg_event_get_side(e) == TG_SIDE_TRAILING && tg_event_get_index(e) == 0,
@@ -483,7 +490,8 @@ static void edits(void)
 			break;
 		}
 	}
-	CHECK(actions == 1 && edited == 1 && deleted == 1, "%d row actions, %d edits, %d rows deleted", actions, edited, deleted);
+	CHECK(actions == 1 && edited == 1 && deleted == 1 && opened == 1, "%d row actions, %d edits, %d rows deleted, %d opened",
+	      actions, edited, deleted, opened);
 	tg_replay_destroy(r);
 
 	/* An edit through tg_list_edit(): 10 rows of 50, scrolled to 100 (row 2 at the top). */

@@ -97,6 +97,6 @@ struct DrawingAnimationsTests {
         c.advance(to: 2.6) { out.append($0) }
         #expect(c.list.reorder.phase == .lifted)
         #expect(!c.list.rowSwipes.swiped.contains(2), "row 2 stayed open while row 5 was lifted")
-        #expect(out.contains { if case .list(let e) = $0, case .rowSwipe(2, false) = e.kind { return true }; return false })
+        #expect(out.contains { if case .list(let e) = $0, case .rowSwipe(2, nil) = e.kind { return true }; return false })
     }
 }

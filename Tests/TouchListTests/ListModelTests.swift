@@ -42,7 +42,7 @@ struct ListModelTests {
     @Test func toggleFlipsOnAnyHorizontalSwipe() {
         var m = ListModel(layout: eightRows)
         let out = apply(&m, [swipe(.right, row: 2), swipe(.left, row: 2), swipe(.up, row: 2), swipe(.left, row: 4)])
-        #expect(out == [.rowSwipe(row: 2, swiped: true), .rowSwipe(row: 2, swiped: false), .rowSwipe(row: 4, swiped: true)])
+        #expect(out == [.rowSwipe(row: 2, side: .leading), .rowSwipe(row: 2, side: nil), .rowSwipe(row: 4, side: .trailing)])
         #expect(m.rowSwipes.swiped == [4])
     }
 
@@ -69,14 +69,14 @@ struct ListModelTests {
     @Test func directionalLeftOpensRightCloses() {
         var m = ListModel(layout: eightRows, options: { var o = ListOptions(); o.swipePolicy = .directional; return o }())
         let out = apply(&m, [swipe(.right, row: 1), swipe(.left, row: 1), swipe(.left, row: 1), swipe(.right, row: 1)])
-        #expect(out == [.rowSwipe(row: 1, swiped: true), .rowSwipe(row: 1, swiped: false)])
+        #expect(out == [.rowSwipe(row: 1, side: .trailing), .rowSwipe(row: 1, side: nil)])
     }
 
     @Test func oneOpenClosesTheOtherAndTapsCloseWithoutSelecting() {
         var m = ListModel(layout: eightRows, options: { var o = ListOptions(); o.swipePolicy = .oneOpen; return o }())
         let out = apply(&m, [swipe(.left, row: 1), swipe(.left, row: 3), tap(row: 5), tap(row: 5)])
-        #expect(out == [.rowSwipe(row: 1, swiped: true), .rowSwipe(row: 1, swiped: false),
-                        .rowSwipe(row: 3, swiped: true), .rowSwipe(row: 3, swiped: false), .select(row: 5)])
+        #expect(out == [.rowSwipe(row: 1, side: .trailing), .rowSwipe(row: 1, side: nil),
+                        .rowSwipe(row: 3, side: .trailing), .rowSwipe(row: 3, side: nil), .select(row: 5)])
         #expect(m.rowSwipes.openRow == nil)
         #expect(m.selectedRow == 5)
     }

@@ -32,7 +32,7 @@ struct ReadmeExampleTests {
                         }
                     case .list(let change):
                         switch change.kind {
-                        case .rowSwipe(let row, let swiped): print("row \(row) is now \(swiped ? "open" : "closed")")
+                        case .rowSwipe(let row, let side): print("row \(row) is now \(side.map { "open on its \($0) side" } ?? "closed")")
                         case .select(let row): print("row \(row) selected")
                         default: break          // scrolls, snaps, pages… (see ListEvent.Kind)
                         }
@@ -43,7 +43,7 @@ struct ReadmeExampleTests {
         frames.flush { controller.handle($0) { print($0.type) } }
         controller.finish { print($0.type) }
         // ---
-        #expect(printed == ["swipe right with 1 finger(s)", "row 2 is now open"])
+        #expect(printed == ["swipe right with 1 finger(s)", "row 2 is now open on its leading side"])
     }
 
     @Test("the paged list example: a throw to the end asks for page 2, which arrives; cells are drawn")

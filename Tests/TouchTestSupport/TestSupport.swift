@@ -83,7 +83,7 @@ public func line(_ e: GestureEvent) -> String {
 public func line(_ e: ListEvent) -> String {
     let t = formatted(e.time)
     switch e.kind {
-    case .rowSwipe(let row, let on): return "\(t) rowSwipe \(row) \(on)"
+    case .rowSwipe(let row, let side): return "\(t) rowSwipe \(row) \(side != nil)"
     case .select(let row): return "\(t) select \(row)"
     case .scroll(let offset, let momentum): return "\(t) scroll \(formatted(offset))\(momentum ? " momentum" : "")"
     case .deselect(let row): return "\(t) deselect \(row)"

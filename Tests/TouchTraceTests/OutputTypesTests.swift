@@ -29,7 +29,7 @@ struct OutputTypesTests {
         }()),
     ]
     static let changes: [ListEvent.Kind] = [
-        .rowSwipe(row: 1, swiped: true), .select(row: 1), .deselect(row: 1), .check(row: 1, checked: true),
+        .rowSwipe(row: 1, side: .leading), .select(row: 1), .deselect(row: 1), .check(row: 1, checked: true),
         .scroll(offset: 1, momentum: false), .snap(offset: 1, to: .cell), .loadMore(page: 2), .refresh,
         .page(page: 2, rows: 5), .rowOffset(row: 1, offset: -2), .fullSwipe(row: 1, side: .trailing),
         .rowAction(row: 1, side: .leading, index: 0), .edit(deleted: 1, inserted: 0, moved: 0), .rowMoved(from: 1, to: 3),

@@ -70,6 +70,8 @@ struct CorpusTrace {
 // Expectation shorthands.
 func swipe(_ direction: String, _ fingers: Int = 1) -> JSONObject { ["type": "swipe", "direction": .string(direction), "fingers": .number(Double(fingers))] }
 func rowSwipe(_ row: Int, _ swiped: Bool) -> JSONObject { ["type": "rowSwipe", "row": .number(Double(row)), "swiped": .bool(swiped)] }
+/// A row swipe that names the side the row shows after it (`.null` when it closed).
+func rowSwipe(_ row: Int, _ swiped: Bool, side: JSONValue) -> JSONObject { rowSwipe(row, swiped).with(["side": side]) }
 func tap(_ taps: Int = 1, _ fingers: Int = 1) -> JSONObject { ["type": "tap", "taps": .number(Double(taps)), "fingers": .number(Double(fingers))] }
 func select(_ row: Int) -> JSONObject { ["type": "select", "row": .number(Double(row))] }
 func won(_ recognizer: String, _ fields: JSONObject = [:]) -> JSONObject {

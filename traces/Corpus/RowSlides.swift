@@ -28,7 +28,7 @@ func rowSlides() {
     var t = CorpusTrace("row-slide-drag-left-opens-trailing-actions", seed: 400, scene: scene,
                         note: "trailing 240, leading 160: 35 mm left and held: 150 of 240 units in at the lift, past half: open")
     _ = dragAndRest(&t, 0, [Point(x: 600, y: y3), Point(x: 425, y: y3)], duration: 0.4)
-    t.expect = [rowSwipe(3, true)]
+    t.expect = [rowSwipe(3, true, side: "trailing")]
     t.expectNone = ["fullSwipe", "select"]
     t.write()
 
@@ -46,7 +46,7 @@ func rowSlides() {
     t = CorpusTrace("row-slide-flick-opens", seed: 402, scene: scene,
                     note: "15 mm left in 0.08 s, lifted moving: a fling over 184 mm/s opens the trailing actions")
     t.b.path(0, [Point(x: 600, y: y3), Point(x: 525, y: y3)], duration: 0.08, rate: 120)
-    t.expect = [rowSwipe(3, true)]
+    t.expect = [rowSwipe(3, true, side: "trailing")]
     t.expectNone = ["fullSwipe"]
     t.write()
 
@@ -55,7 +55,7 @@ func rowSlides() {
     t = CorpusTrace("row-slide-drag-right-opens-leading-actions", seed: 403, scene: scene,
                     note: "25 mm right and held: about 100 of 160 leading units in, past half: open")
     _ = dragAndRest(&t, 0, [Point(x: 200, y: y3), Point(x: 325, y: y3)], duration: 0.35)
-    t.expect = [rowSwipe(3, true)]
+    t.expect = [rowSwipe(3, true, side: "leading")]
     t.expectNone = ["fullSwipe"]
     t.write()
 
@@ -75,7 +75,7 @@ func rowSlides() {
                     note: "row 3 dragged open, then row 5: row 3 closes as row 5's drag begins, row 5 opens at its lift")
     var at = dragAndRest(&t, 0, [Point(x: 600, y: y3), Point(x: 425, y: y3)], duration: 0.4)
     _ = dragAndRest(&t, at + 0.3, [Point(x: 600, y: y5), Point(x: 425, y: y5)], duration: 0.4)
-    t.expect = [rowSwipe(3, true), rowSwipe(3, false), rowSwipe(5, true)]
+    t.expect = [rowSwipe(3, true, side: "trailing"), rowSwipe(3, false, side: .null), rowSwipe(5, true, side: "trailing")]
     t.write()
 
     // --- A scroll closes the open row: row 3 opened, then a vertical drag on a 40-row list.

@@ -321,8 +321,8 @@ enum tg_snap tg_event_get_snap(const struct tg_event *event);
 int tg_event_get_page(const struct tg_event *event);
 /** Page: how many rows arrived; -1 when it failed. [-1] */
 int tg_event_get_page_rows(const struct tg_event *event);
-/** Full swipe: the side whose first action is to run; row action: the side of the action.
- * [TG_SIDE_NONE] */
+/** Row swipe: the side the row now shows (TG_SIDE_NONE: it closed); full swipe: the side whose
+ * first action is to run; row action: the side of the action. [TG_SIDE_NONE] */
 enum tg_side tg_event_get_side(const struct tg_event *event);
 
 /* ---- The gesture engine ------------------------------------------------------------------ */

@@ -461,16 +461,24 @@ static void edits(void)
 	CHECK(r != NULL, "the delete trace does not open: %s", tg_last_error());
 	if (r == NULL)
 		return;
-	int actions = 0, edited = 0, deleted = 0, opened = 0;
+	int actions = 0, edited = 0, deleted = 0, opened = 0, closed = 0;
 	const struct tg_event *e;
 	while ((e = tg_replay_next_event(r)) != NULL) {
 		switch (tg_event_get_type(e)) {
 		case TG_EVENT_ROW_SWIPE:
-			/* Slid left: open on its trailing side, which the event names. */
-			opened += tg_event_get_swiped(e) == 1;
-			CHECK(tg_event_get_row(e) == 3 && tg_event_get_swiped(e) == 1 && tg_event_get_side(e) == TG_SIDE_TRAILING,
-			      "row swipe: row %d, swiped %d, side %d", tg_event_get_row(e), tg_event_get_swiped(e), tg_event_get_side(e));
-			CHECK(contains(tg_event_get_json(e, NULL), "\"side\": \"trailing\""), "row swipe: %s", tg_event_get_json(e, NULL));
+			/* Slid left, it opens on its trailing side, which the event names; the tap on its
+			 * action closes it (no side). */
+			if (tg_event_get_swiped(e) == 1) {
+				opened++;
+				CHECK(tg_event_get_row(e) == 3 && tg_event_get_side(e) == TG_SIDE_TRAILING && actions == 0,
+				      "row swipe open: row %d, side %d", tg_event_get_row(e), tg_event_get_side(e));
+				CHECK(contains(tg_event_get_json(e, NULL), "\"side\": \"trailing\""), "row swipe: %s", tg_event_get_json(e, NULL));
+			} else {
+				closed++;
+				CHECK(tg_event_get_row(e) == 3 && tg_event_get_swiped(e) == 0 && tg_event_get_side(e) == TG_SIDE_NONE && actions == 1,
+				      "row swipe closed: row %d, swiped %d, side %d", tg_event_get_row(e), tg_event_get_swiped(e), tg_event_get_side(e));
+				CHECK(contains(tg_event_get_json(e, NULL), "\"side\": null"), "row swipe: %s", tg_event_get_json(e, NULL));
+			}
 			break;
 		case TG_EVENT_ROW_ACTION:
 			actions++;
@@ -490,8 +498,8 @@ static void edits(void)
 			break;
 		}
 	}
-	CHECK(actions == 1 && edited == 1 && deleted == 1 && opened == 1, "%d row actions, %d edits, %d rows deleted, %d opened",
-	      actions, edited, deleted, opened);
+	CHECK(actions == 1 && edited == 1 && deleted == 1 && opened == 1 && closed == 1,
+	      "%d row actions, %d edits, %d rows deleted, %d opened, %d closed", actions, edited, deleted, opened, closed);
 	tg_replay_destroy(r);
 
 	/* An edit through tg_list_edit(): 10 rows of 50, scrolled to 100 (row 2 at the top). */

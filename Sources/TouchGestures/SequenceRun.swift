@@ -60,6 +60,10 @@ extension SequenceRecognizer {
         /// When each step done so far was done (`touchtrace render` draws them).
         var stepEnds: [Double] = []
         var failure: Failure?
+        /// ``failure``, read in place: read as `runs[k].failure` where an earlier `runs[k]` was
+        /// written, the run was copied whole to read it (27,602 copies in the 16-sequence
+        /// session, 460 instructions each, callgrind).
+        @inline(__always) mutating func failureRead() -> Failure? { failure }
         /// Whether the run was offered to the engine's follower at its followed step
         /// (``GestureSequence/followedStep``) in this touch sequence.
         var followOffered = false
@@ -166,7 +170,7 @@ extension SequenceRecognizer.Run {
                 tapping = false
             case .lift:
                 // Every finger is up: a lift is done, and the step after it begins with none down.
-                complete(at: time, contacts: nil)
+                completeAllLifted(at: time)
             case .hold(let seconds, _):
                 fail(GestureFailure(.releasedEarly, measured: measured, limit: seconds), at: time)
             case .move(_, let distance, _):
@@ -185,10 +189,27 @@ extension SequenceRecognizer.Run {
 
     /// The step a run is at, done at `time`: the next begins there (its fingers where they are
     /// now), or the run is done.
-    mutating func complete(at time: Double, contacts: ContactTable?) {
+    /// One list is copied into another element by element, here and in the steps: through
+    /// `append(contentsOf:)` each copy retained and released the list read, and with
+    /// `removeAll(where:)` it cost 314 instructions a step done (callgrind).
+    mutating func complete(at time: Double, contacts: ContactTable) {
+        guard finishStep(at: time) else { return }
+        for c in contacts.contacts where !c.ended { anchors.append(Anchor(id: c.id, position: c.position)) }
+        enterStep(at: time)
+    }
+
+    /// The step a run is at, done at `time` as every finger lifted: the next begins with none down.
+    /// (Not `complete` given no table: a table made optional was copied, 128 bytes, into every
+    /// frame of every run, callgrind.)
+    mutating func completeAllLifted(at time: Double) {
+        _ = finishStep(at: time)
+    }
+
+    /// Ends the current step at `time`: whether a next one begins (its fingers still to be noted).
+    private mutating func finishStep(at time: Double) -> Bool {
         if case .hold(_, let tolerance) = current.action {
             held.shrink(to: 0)
-            held.append(contentsOf: anchors)
+            for i in anchors.indices { held.append(anchors[i]) }
             heldTolerance = tolerance ?? limits.slop
         }
         stepEnds.append(time)
@@ -197,7 +218,7 @@ extension SequenceRecognizer.Run {
         guard step < steps.count else {
             status = .done
             doneAt = time
-            return
+            return false
         }
         current = steps[step]
         count = 0
@@ -207,17 +228,26 @@ extension SequenceRecognizer.Run {
         tapping = false
         group.shrink(to: 0)
         anchors.shrink(to: 0)
-        guard let contacts else { return }
-        for c in contacts.contacts where !c.ended { anchors.append(Anchor(id: c.id, position: c.position)) }
+        return true
+    }
+
+    /// Sets the step just begun up, its fingers (``anchors``) noted.
+    private mutating func enterStep(at time: Double) {
         // Held fingers that lifted in a lift step are held no more.
-        let anchors = anchors
-        held.removeAll { h in !anchors.contains { $0.id == h.id } }
+        if !held.isEmpty {
+            var kept = 0
+            for i in held.indices where isAnchor(held[i].id) {
+                held[kept] = held[i]
+                kept += 1
+            }
+            held.shrink(to: kept)
+        }
         switch current.action {
         case .move(_, _, let fingers):
             switch fingers {
             case .all: for a in anchors { group.append(a.id) }
-            case .last: group.append(contentsOf: last)
-            case .first: group.append(contentsOf: first)
+            case .last: for i in last.indices { group.append(last[i]) }
+            case .first: for i in first.indices { group.append(first[i]) }
             }
             let present = group.count { id in anchors.contains { $0.id == id } }
             if present < max(group.count, 1) {
@@ -226,7 +256,7 @@ extension SequenceRecognizer.Run {
         case .pinch, .rotate:
             if anchors.count < 2 { fail(GestureFailure(.tooFewFingers, measured: Double(anchors.count), limit: 2), at: time) }
             seen.shrink(to: 0)
-            seen.append(contentsOf: anchors)
+            for i in anchors.indices { seen.append(anchors[i]) }
         case .hold:
             if anchors.isEmpty { fail(GestureFailure(.tooFewFingers, measured: 0, limit: 1), at: time) }
         case .touch, .tap, .lift:
@@ -290,7 +320,7 @@ extension SequenceRecognizer.Run {
     enum Outcome { case going, done, failed(GestureFailure) }
 
     /// A held finger that lifted or wandered past the hold's tolerance, as a failure.
-    func heldBroken(_ contacts: ContactTable, _ surface: Surface) -> GestureFailure? {
+    mutating func heldBroken(_ contacts: ContactTable, _ surface: Surface) -> GestureFailure? {
         for h in held {
             guard let c = contacts.contacts.first(where: { $0.id == h.id }), !c.ended else {
                 return GestureFailure(.lifted, measured: contacts.time - start)
@@ -301,14 +331,16 @@ extension SequenceRecognizer.Run {
         return nil
     }
 
-    func isAnchor(_ id: Int) -> Bool { anchors.contains { $0.id == id } }
+    mutating func isAnchor(_ id: Int) -> Bool { anchors.contains { $0.id == id } }
 
     /// Whether the step moves the fingers an earlier hold held (else they stay held).
     var namesHeld: Bool {
-        switch current.action {
-        case .move(_, _, let fingers): fingers == .all
-        case .pinch, .rotate, .lift, .hold: true
-        case .touch, .tap: false
+        mutating get {
+            switch current.action {
+            case .move(_, _, let fingers): fingers == .all
+            case .pinch, .rotate, .lift, .hold: true
+            case .touch, .tap: false
+            }
         }
     }
 
@@ -348,10 +380,11 @@ extension SequenceRecognizer.Run {
             s = min(s, next - groupShift(contacts, surface).length)
         case .pinch(_, let distance):
             // Each finger and the centre move at most the largest move: the spread, twice the
-            // mean distance from the centre, changes at most four times it.
+            // mean distance from the centre, changes at most four times it; with two fingers it
+            // is their distance, which changes at most twice it.
             if !measureInMillimeters { return 0 }
             let change = Self.spread(anchors, contacts, surface: surface) - measure
-            s = min(s, (distance - abs(change)) / 4)
+            s = min(s, (distance - abs(change)) / (anchors.count == 2 ? 2 : 4))
         case .rotate(_, let angle):
             // A finger that moves s mm, its centre moving s mm too, turns about it by at most
             // asin(2s / r) ≤ π s / r radians at r mm from it: the nearest finger bounds the turn.
@@ -368,8 +401,11 @@ extension SequenceRecognizer.Run {
                 guard let c = contacts.contacts.first(where: { $0.id == a.id }) else { continue }
                 nearest = min(nearest, surface.millimeters(c.position - centre).length)
             }
+            // With two fingers the line between them, 2r long, changes by at most 2s: it turns by
+            // at most asin(s / r) ≤ π s / 2r, half the bound of the general case.
             let left = (angle - abs(measure)) * Double.pi / 180
-            s = min(s, left * nearest / Double.pi, nearest / 2)
+            let perMillimeter = seen.count == 2 ? Double.pi / 2 : Double.pi
+            s = min(s, left * nearest / perMillimeter, nearest / 2)
         case .lift:
             break
         }

@@ -1,6 +1,11 @@
 internal import CPlatform
 
 // The steps of a sequence, each a method of the run that is at it: what a frame does to it.
+//
+// The run's helpers that only read it are `mutating` all the same, here and in SequenceRun.swift:
+// called from a mutating method as plain methods, the run (345 bytes, eight lists) was copied
+// whole for each call, its lists retained and released (400,000 copies in `touch-bench`'s
+// 16-sequence session, callgrind).
 
 extension SequenceRecognizer.Run {
     /// A finger that lifted in this frame (`nil`: none).
@@ -19,7 +24,7 @@ extension SequenceRecognizer.Run {
 
     /// How far (mm) a finger that went down in this step (not an anchor) travelled past the
     /// slop since it landed; `nil` when none did.
-    @inline(__always) func newFingerMoved(_ contacts: ContactTable) -> Double? {
+    @inline(__always) mutating func newFingerMoved(_ contacts: ContactTable) -> Double? {
         let slop = limits.slop
         for c in contacts.contacts where c.maxTravelSquared > slop * slop && !isAnchor(c.id) { return c.maxTravel }
         return nil
@@ -27,7 +32,7 @@ extension SequenceRecognizer.Run {
 
     /// How far (mm) a finger down when the step began, held by no hold, moved past the slop
     /// since; `nil` when none did.
-    @inline(__always) func restingFingerMoved(_ contacts: ContactTable, _ surface: Surface) -> Double? {
+    @inline(__always) mutating func restingFingerMoved(_ contacts: ContactTable, _ surface: Surface) -> Double? {
         guard anchors.count > held.count else { return nil }
         for a in anchors where !held.contains(where: { $0.id == a.id }) {
             guard let c = contacts.contacts.first(where: { $0.id == a.id }) else { continue }
@@ -39,13 +44,13 @@ extension SequenceRecognizer.Run {
 
     /// A finger that went down where the step takes none (more down than when it began), as a
     /// failure; `nil` when none did.
-    func fingerAdded(_ contacts: ContactTable) -> Outcome? {
+    mutating func fingerAdded(_ contacts: ContactTable) -> Outcome? {
         guard contacts.activeCount > anchors.count else { return nil }
         return .failed(GestureFailure(.tooManyFingers, measured: Double(contacts.activeCount), limit: Double(anchors.count)))
     }
 
     /// A finger of the step past the slop, as a failure.
-    func movedTooFar(_ mm: Double) -> Outcome { .failed(GestureFailure(.moved, measured: mm, limit: limits.slop)) }
+    mutating func movedTooFar(_ mm: Double) -> Outcome { .failed(GestureFailure(.moved, measured: mm, limit: limits.slop)) }
 
     mutating func touch(fingers: Int, edge: ScreenEdge?, along: ClosedRange<Double>?,
                                 time: Double, contacts: ContactTable, surface: Surface) -> Outcome {
@@ -72,14 +77,13 @@ extension SequenceRecognizer.Run {
         last.shrink(to: 0)
         for c in contacts.contacts where !isAnchor(c.id) { last.append(c.id) }
         if first.isEmpty {
-            let last = last
-            first.append(contentsOf: last)
+            for i in last.indices { first.append(last[i]) }
         }
         return .done
     }
 
     /// Whether a finger that went down at `p` is off `edge` (or its section `along`), as a failure.
-    func landing(_ p: Point, edge: ScreenEdge, along: ClosedRange<Double>?, surface: Surface) -> GestureFailure? {
+    mutating func landing(_ p: Point, edge: ScreenEdge, along: ClosedRange<Double>?, surface: Surface) -> GestureFailure? {
         Self.landing(p, edge: edge, along: along, surface: surface, zone: limits.edgeZone)
     }
 
@@ -171,10 +175,10 @@ extension SequenceRecognizer.Run {
     }
 
     /// Whether the step before this one was a move (its fingers still moving that way).
-    var followsMove: Bool { step > 0 && steps[step - 1].action.kind == .move }
+    var followsMove: Bool { mutating get { step > 0 && steps[step - 1].action.kind == .move } }
 
     /// How far the move's fingers' centre went since the step began, in mm.
-    func groupShift(_ contacts: ContactTable, _ surface: Surface) -> Point {
+    mutating func groupShift(_ contacts: ContactTable, _ surface: Surface) -> Point {
         var sum = Point.zero
         var n = 0
         for a in anchors where group.contains(a.id) {
@@ -185,33 +189,33 @@ extension SequenceRecognizer.Run {
         return n == 0 ? .zero : surface.millimeters(sum / Double(n))
     }
 
-    /// Twice the mean distance (mm) of the anchored fingers from their centre: where they are
-    /// now, or with no table, where they were when the step began.
-    static func spread(_ anchors: [Anchor], _ contacts: ContactTable?, surface: Surface) -> Double {
-        var points: (sum: Point, n: Int) = (.zero, 0)
-        func position(_ a: Anchor) -> Point {
-            guard let contacts, let c = contacts.contacts.first(where: { $0.id == a.id }) else { return a.position }
-            return c.position
-        }
-        for a in anchors {
-            points.sum = points.sum + position(a)
-            points.n += 1
-        }
-        guard points.n > 0 else { return 0 }
-        let centre = points.sum / Double(points.n)
+    /// Twice the mean distance (mm) of the anchored fingers from their centre, where they are now.
+    static func spread(_ anchors: [Anchor], _ contacts: ContactTable, surface: Surface) -> Double {
+        spread(anchors, surface) { a in contacts.contacts.first(where: { $0.id == a.id })?.position ?? a.position }
+    }
+
+    /// Twice the mean distance (mm) of the anchored fingers from their centre, where they were
+    /// when the step began.
+    static func spread(_ anchors: [Anchor], surface: Surface) -> Double {
+        spread(anchors, surface) { $0.position }
+    }
+
+    @inline(__always)
+    private static func spread(_ anchors: [Anchor], _ surface: Surface, at position: (Anchor) -> Point) -> Double {
+        var sum = Point.zero
+        for a in anchors { sum = sum + position(a) }
+        guard !anchors.isEmpty else { return 0 }
+        let centre = sum / Double(anchors.count)
         var total = 0.0
-        for a in anchors {
-            let v = position(a) - centre
-            total += surface.millimeters(v).length
-        }
-        return 2 * total / Double(points.n)
+        for a in anchors { total += surface.millimeters(position(a) - centre).length }
+        return 2 * total / Double(anchors.count)
     }
 
     mutating func pinch(_ way: GesturePattern.PinchWay, _ distance: Double, time: Double,
                                 contacts: ContactTable, surface: Surface) -> Outcome {
         if measureInMillimeters == false {
             // The spread at the step's start, measured once in mm now that a surface is at hand.
-            measure = Self.spread(anchors, nil, surface: surface)
+            measure = Self.spread(anchors, surface: surface)
             measureInMillimeters = true
         }
         let change = Self.spread(anchors, contacts, surface: surface) - measure
@@ -221,7 +225,7 @@ extension SequenceRecognizer.Run {
     /// A pinch's or a rotation's measure `toward` its way, against `limit`: done there; failed
     /// when the fingers lift short of it (`short`), one is added, or it went as far the other
     /// way (`wrong`); else going.
-    @inline(__always) func judged(_ toward: Double, _ limit: Double, short: GestureFailure.Kind, wrong: GestureFailure.Kind,
+    @inline(__always) mutating func judged(_ toward: Double, _ limit: Double, short: GestureFailure.Kind, wrong: GestureFailure.Kind,
                                   _ contacts: ContactTable) -> Outcome {
         if Self.lifted(contacts) != nil { return .failed(GestureFailure(short, measured: max(toward, 0), limit: limit)) }
         if let added = fingerAdded(contacts) { return added }
@@ -236,6 +240,18 @@ extension SequenceRecognizer.Run {
         // fingers' centre, from where it was then (`seen`); added up over the step (degrees,
         // clockwise positive on a screen whose y grows downward). The frames skipped between
         // (``slack(_:_:)``) turn it less than a right angle, which one atan2 measures.
+        if seen.count == 2, let c0 = contacts.contacts.first(where: { $0.id == seen[0].id }),
+           let c1 = contacts.contacts.first(where: { $0.id == seen[1].id }) {
+            // Two fingers (most rotations): each turns about their centre as the line between
+            // them turns, so the mean is that line's turn, one atan2 where the loop below takes
+            // two (the 16-sequence session's rotations: 585 instructions a frame, callgrind).
+            let u = surface.millimeters(seen[1].position - seen[0].position), v = surface.millimeters(c1.position - c0.position)
+            let cross = u.x * v.y - u.y * v.x
+            if cross != 0 { measure += atan2(cross, u.dot(v)) * 180 / Double.pi }
+            seen[0].position = c0.position
+            seen[1].position = c1.position
+            return judged(turn == .clockwise ? measure : -measure, angle, short: .notEnoughTurn, wrong: .turnedWrongWay, contacts)
+        }
         var before = Point.zero, now = Point.zero, n = 0
         for a in seen {
             guard let c = contacts.contacts.first(where: { $0.id == a.id }) else { continue }

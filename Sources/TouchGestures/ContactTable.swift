@@ -322,7 +322,7 @@ struct SpreadTracker: Sendable {
             // The turn from the old line to the new one, in (-π, π]: one atan2 of cross and dot.
             let a = before.line, b = now.line
             let cross = a.x * b.y - a.y * b.x
-            if wantsAngle, cross != 0 { angle += atan2(cross, a.dot(b)) }
+            if wantsAngle, cross != 0 { angle += Angles.atan2(cross, a.dot(b)) }
             largestSpanChange = max(largestSpanChange, abs(spanChange))
             largestArc = max(largestArc, abs(angle) * now.span / 2)
         }

@@ -92,7 +92,7 @@ public struct FlingRecognizer: Sendable {
         guard la > 0 else { return nil }
         guard lb > 0 else { return 90 }
         let c = max(-1, min(1, (a.x * b.x + a.y * b.y) / (la * lb)))
-        return acos(c) * 180 / Double.pi
+        return Angles.acos(c) * 180 / Double.pi
     }
 }
 

@@ -177,7 +177,7 @@ struct GestureFollower: Sendable {
                 guard let c = contacts.contacts.first(where: { $0.id == m.id }), !c.cancelled else { continue }
                 let u = surface.millimeters(m.latest - before), v = surface.millimeters(c.position - now)
                 let cross = u.x * v.y - u.y * v.x
-                if cross != 0 { sum += atan2(cross, u.dot(v)) }
+                if cross != 0 { sum += Angles.atan2(cross, u.dot(v)) }
             }
             return sum / n
         }

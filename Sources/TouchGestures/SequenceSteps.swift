@@ -156,7 +156,7 @@ extension SequenceRecognizer.Run {
         func wrongWay() -> Outcome? {
             guard SwipeDirection(of: d, diagonals: direction.isDiagonal) != direction else { return nil }
             let cosine = max(-1, min(1, along / d.length))
-            let off = acos(cosine) * 180 / Double.pi
+            let off = Angles.acos(cosine) * 180 / Double.pi
             return .failed(GestureFailure(.wrongDirection, measured: off, limit: direction.isDiagonal ? 22.5 : 45))
         }
         // The direction is judged first as the fingers pass the slop: a stroke already that far
@@ -247,7 +247,7 @@ extension SequenceRecognizer.Run {
             // two (the 16-sequence session's rotations: 585 instructions a frame, callgrind).
             let u = surface.millimeters(seen[1].position - seen[0].position), v = surface.millimeters(c1.position - c0.position)
             let cross = u.x * v.y - u.y * v.x
-            if cross != 0 { measure += atan2(cross, u.dot(v)) * 180 / Double.pi }
+            if cross != 0 { measure += Angles.atan2(cross, u.dot(v)) * 180 / Double.pi }
             seen[0].position = c0.position
             seen[1].position = c1.position
             return judged(turn == .clockwise ? measure : -measure, angle, short: .notEnoughTurn, wrong: .turnedWrongWay, contacts)
@@ -267,7 +267,7 @@ extension SequenceRecognizer.Run {
                 guard let c = contacts.contacts.first(where: { $0.id == seen[k].id }) else { continue }
                 let u = surface.millimeters(seen[k].position - before), v = surface.millimeters(c.position - now)
                 let cross = u.x * v.y - u.y * v.x
-                if cross != 0 { sum += atan2(cross, u.dot(v)) }
+                if cross != 0 { sum += Angles.atan2(cross, u.dot(v)) }
                 seen[k].position = c.position
             }
             measure += sum / Double(n) * 180 / Double.pi

@@ -49,3 +49,14 @@ void platform_set_last_error(int status, const char *message) {
 const char *platform_last_error(void) { return last_error; }
 
 int platform_last_status(void) { return last_status; }
+
+#ifdef __wasi__
+/* wasi-libc declares madvise(2) and has none (its mmap copies the file into memory): advice is
+   a hint, and taking none is what a system without paging does. */
+int madvise(void *address, size_t length, int advice) {
+	(void)address;
+	(void)length;
+	(void)advice;
+	return 0;
+}
+#endif

@@ -59,9 +59,7 @@ package enum SavedTrace {
         do { try OutputFile.makeFolders(folder, mode: 0o700) } catch {
             throw Failure(message: "cannot save a trace: \(error.path) \(error.reason)")
         }
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let stamp = Self.stamp(secondsSinceEpoch: Int(now.tv_sec))
+        let stamp = Self.stamp(secondsSinceEpoch: Int(platform_wall_seconds()))
         let base = devicePath.split(separator: "/").last.map(String.init) ?? "device"
         var path = "\(folder)/\(stamp)-\(base).json"
         var k = 1

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#ifndef __wasi__
 #include <sys/random.h>
+#endif
 
 // Double(String) asks the runtime to read a number in the C locale: the end of what it read,
 // and the value. As the host runtime does: "snan" (with a sign or not, any case) is a signalling
@@ -26,6 +28,8 @@ const char *_swift_stdlib_strtod_clocale(const char *text, double *out) {
 	return end;
 }
 
+#ifndef __wasi__
+// (wasi-libc has its own, from the WebAssembly host's random_get: tools/wasm.)
 // The standard library seeds its hashing with arc4random_buf, which glibc has since 2.36 and musl
 // not at all (the daemon linked with musl, the library loaded by musl's loader). This one reads
 // the kernel's getrandom(2), as glibc's does; where the C library has its own, a static link
@@ -43,6 +47,7 @@ void arc4random_buf(void *buffer, size_t length) {
 		length -= (size_t)n;
 	}
 }
+#endif
 
 // swift_bridgeObjectRetain and its _n form, as the compiler expects them: returning the bridge
 // object they were given, bits and all. The compiler marks their argument `returned` and uses

@@ -10,27 +10,65 @@
 #define TOUCHGESTURES_PLATFORM_H
 
 #include <dirent.h>
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <poll.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/mman.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
-#include <sys/wait.h>
-#include <termios.h>
 #include <time.h>
 #include <unistd.h>
+#ifndef __wasi__
+#include <dlfcn.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/ioctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <termios.h>
+#else
+// WebAssembly (tools/wasm, for `touchtrace view`'s page): wasi-libc has no processes, signals,
+// threads or terminals, and spells its errno values and open flags as casts and shifts, which
+// Swift does not import. Those the modules built there name are given again as plain numbers,
+// each held to wasi-libc's own value by the compiler.
+#define PLATFORM_WASI_NUMBER(name, value) _Static_assert(name == value, #name); /* then redefined */
+PLATFORM_WASI_NUMBER(EEXIST, 20)
+PLATFORM_WASI_NUMBER(EINTR, 27)
+PLATFORM_WASI_NUMBER(EIO, 29)
+PLATFORM_WASI_NUMBER(ENOSPC, 51)
+PLATFORM_WASI_NUMBER(EOVERFLOW, 61)
+PLATFORM_WASI_NUMBER(O_CREAT, 4096)
+PLATFORM_WASI_NUMBER(O_TRUNC, 32768)
+PLATFORM_WASI_NUMBER(O_NONBLOCK, 4)
+#undef EEXIST
+#define EEXIST 20
+#undef EINTR
+#define EINTR 27
+#undef EIO
+#define EIO 29
+#undef ENOSPC
+#define ENOSPC 51
+#undef EOVERFLOW
+#define EOVERFLOW 61
+#undef O_CREAT
+#define O_CREAT 4096
+#undef O_TRUNC
+#define O_TRUNC 32768
+#undef O_NONBLOCK
+#define O_NONBLOCK 4
+// The page reads a trace and writes nothing: the calls that only writing files makes fail,
+// as a system without them would (ENOTSUP).
+static inline int dup(int fd) { (void)fd; errno = ENOTSUP; return -1; }
+static inline int mkstemp(char *pattern) { (void)pattern; errno = ENOTSUP; return -1; }
+static inline int fchmod(int fd, mode_t mode) { (void)fd; (void)mode; errno = ENOTSUP; return -1; }
+static inline char *realpath(const char *path, char *resolved) { (void)path; (void)resolved; errno = ENOTSUP; return NULL; }
+#endif
 
 /// The calling thread's errno.
 static inline int platform_errno(void) { return errno; }
@@ -70,7 +108,9 @@ int platform_last_status(void);
 
 /// The size of the terminal on `fd` (ioctl TIOCGWINSZ, which Swift cannot call: ioctl is
 /// variadic): 0, or -1 with errno.
+#ifndef __wasi__
 static inline int platform_window_size(int fd, struct winsize *size) { return ioctl(fd, TIOCGWINSZ, size); }
+#endif
 
 /// `value` rounded to `places` decimals as printf rounds it (the decimal nearest its exact binary
 /// value, ties to even), read back: what Foundation's String(format: "%.*f") and Double(_:) gave
@@ -79,6 +119,14 @@ static inline double platform_round_decimal(double value, int places) {
 	char text[64];
 	int n = snprintf(text, sizeof text, "%.*f", places, value);
 	return n > 0 && n < (int)sizeof text ? strtod(text, NULL) : value;
+}
+
+/// The wall clock's seconds since 1970 (CLOCK_REALTIME, which wasi-libc spells as the address
+/// of a struct, and Swift does not import).
+static inline long long platform_wall_seconds(void) {
+	struct timespec now = {0};
+	clock_gettime(CLOCK_REALTIME, &now);
+	return (long long)now.tv_sec;
 }
 
 /// This process's environment, as execve(2) takes it.

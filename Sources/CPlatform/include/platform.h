@@ -1,7 +1,8 @@
 // The package's platform layer: every C function, type and constant the Swift modules take from
 // the system, in one module. The host build (with the toolchain's Glibc) and the Embedded Swift
 // build for the phones (which has no Glibc overlay: tools/cross) import the same module, so
-// what differs between them lives here and nowhere else.
+// what differs between them lives here and nowhere else; so does the WebAssembly build of
+// `touchtrace view`'s engine (tools/wasm), with wasi-libc.
 //
 // Swift imports neither C's variadic functions (open, fcntl) nor errno (a macro over a function)
 // nor the macros that are casts (SIG_IGN): each has a small function below. Everything else is

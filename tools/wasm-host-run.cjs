@@ -1,7 +1,8 @@
 // tools/wasm-test's driver for the page's WebAssembly host (Sources/TouchViewWasm/wasi-host.js)
 // under Node: replays each trace with the engine, with and without --explain, and writes what it
 // printed and its status into OUTDIR, as K.out, K.err and K.status (K counting from 1, the
-// traces in the order given, each without --explain then with it).
+// traces in the order given, each without --explain, then with it, then with --view: what the
+// page draws, Sources/TouchViewWasm/ViewMode.swift).
 //
 //   node tools/wasm-host-run.cjs ENGINE.wasm OUTDIR TRACE...
 "use strict";
@@ -18,7 +19,7 @@ for (const trace of traces) {
   const folder = path.dirname(trace);
   // A trace that is not there is a folder without it: the engine says so, as touchtrace does.
   const files = fs.existsSync(trace) ? { [path.basename(trace)]: new Uint8Array(fs.readFileSync(trace)) } : {};
-  for (const explain of [[], ["--explain"]]) {
+  for (const explain of [[], ["--explain"], ["--view"]]) {
     k += 1;
     const r = runTraceEngine(engine, { args: [...explain, trace], folder, files });
     fs.writeFileSync(path.join(outdir, `${k}.out`), r.stdout);

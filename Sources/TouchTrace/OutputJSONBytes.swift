@@ -277,6 +277,20 @@ public final class JSONLineBuffer {
         }
     }
 
+    /// Appends `text`, a line made elsewhere, as it is, and a newline (`touchtrace view`'s page
+    /// puts its own lines between the outputs).
+    package func appendLine(text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            write { w in
+                let p = w.reserve(bytes.count + 1)
+                if let b = bytes.baseAddress { p.update(from: b, count: bytes.count) }
+                p[bytes.count] = UInt8(ascii: "\n")
+                w.advance(bytes.count + 1)
+            }
+        }
+    }
+
     /// Lends the memory to a writer for `body`, then takes it back, grown as it may be.
     @inline(__always)
     func write(_ body: (inout JSONBytes) -> Void) {

@@ -3,6 +3,7 @@
 // out: the host has `touchtrace` itself.
 //
 //   touchtrace-view.wasm [--explain] TRACE
+//   touchtrace-view.wasm --view [--settings FILE] TRACE    (ViewMode.swift: what the page draws)
 //
 // replays TRACE (a file the WebAssembly host lends it: a folder of the machine under `wasmkit
 // run --dir` or Node's WASI, the page's own files in the browser) as `touchtrace replay --json
@@ -31,17 +32,23 @@ func writeLine(_ fd: Int32, _ text: String) {
     text.withUTF8 { writeAll(fd, $0) }
 }
 
-let usage = "usage: touchtrace-view.wasm [--explain] TRACE"
+let usage = "usage: touchtrace-view.wasm [--explain] TRACE | --view [--settings FILE] TRACE"
 
 /// The replay: the exit status (0, 2 for input that is not a trace, 64 for a wrong call).
 func replayMain() -> Int32 {
-    var explain = false
-    var path: String?
+    var explain = false, view = false
+    var path: String?, settingsPath: String?
     var k = 1
     while let a = platform_argument(Int32(k)) {
         let argument = String(cString: a)
         k += 1
         if argument == "--explain" { explain = true; continue }
+        if argument == "--view" { view = true; continue }
+        if argument == "--settings", let s = platform_argument(Int32(k)) {
+            settingsPath = String(cString: s)
+            k += 1
+            continue
+        }
         guard path == nil else {
             writeLine(2, usage)
             return 64
@@ -57,6 +64,11 @@ func replayMain() -> Int32 {
         // As touchtrace says it (it looks before it reads).
         writeLine(2, "touchtrace: \(path): no such file or folder")
         return 2
+    }
+    if view { return viewMain(path: path, settingsPath: settingsPath) }
+    guard settingsPath == nil else {
+        writeLine(2, usage)
+        return 64
     }
     let stream: TraceEventStream
     do { stream = try TraceEventStream(path: path) } catch {

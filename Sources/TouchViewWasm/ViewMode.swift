@@ -1,0 +1,193 @@
+// `touchtrace-view.wasm --view [--settings FILE] TRACE`: what the page draws, as JSON lines, from
+// one replay with --explain. Every line the replay reports is written as `touchtrace replay --json
+// --explain` writes it (each has "t" and "type"); the page's own lines have "view" instead:
+//
+//   {"view": "surface", "width": W, "height": H, "unitsPerMillimeter": [X, Y], "edgeZone": MM,
+//    "recognizers": [NAME, …], "list": null | {"left", "top", "width", "height",
+//    "rows": [[TOP, HEIGHT], …]}}                       first, once; lengths in the trace's units
+//   {"view": "setting", "name": …, "kind": "number" | "word" | "flag" | "recognizers" | "pairs" |
+//    "sequences", "value": …, "default": …, "unit": …, "min": …, "max": …, "none": …,
+//    "choices": […]}                                   each setting of the catalog, in its order
+//   {"view": "frame", "t": S, "contacts": [[ID, X, Y, VX, VY], …], "offset": Y, "rows": [[ROW,
+//    DX], …], "arena": [STANDING, …]}                  after each frame the engine handled
+//
+// A frame's contacts are those down after it (a contact that lifted in it is left out), with the
+// velocity the engine has for each (0 where it cannot tell yet), in units and units per second;
+// "offset" is the list's scroll offset and "rows" the rows slid sideways; "arena" gives each
+// recognizer's standing (ArenaStanding) in the order of "recognizers". Rows beyond the first
+// 2,000 are not listed: the page draws what the surface shows.
+internal import CPlatform
+import TouchGestures
+import TouchList
+import TouchTrace
+import TouchReplay
+
+/// The settings of the catalog as JSON lines, with `settings`' values and the defaults.
+func settingLines(_ settings: GestureSettings) -> [String] {
+    let defaults = GestureSettings()
+    return GestureSettings.catalog.map { info in
+        var m: [JSONObject.Member] = [JSONObject.Member("view", .string("setting")), JSONObject.Member("name", .string(info.name))]
+        var raw: String? = nil
+        switch info.kind {
+        case .number:
+            m.append(JSONObject.Member("kind", .string("number")))
+            m.append(JSONObject.Member("value", settings.value(of: info).map { JSONValue.number($0) } ?? .null))
+            m.append(JSONObject.Member("default", defaults.value(of: info).map { JSONValue.number($0) } ?? .null))
+            m.append(JSONObject.Member("unit", .string(info.unit?.symbol ?? "")))
+            if let p = info.plausible {
+                m.append(JSONObject.Member("min", .number(p.lowerBound)))
+                m.append(JSONObject.Member("max", .number(p.upperBound)))
+            }
+            if info.allowsNone { m.append(JSONObject.Member("none", .string(info.noneMeaning))) }
+        case .word(let choices):
+            m.append(JSONObject.Member("kind", .string("word")))
+            m.append(JSONObject.Member("value", settings.word(of: info).map { JSONValue.string($0) } ?? .null))
+            m.append(JSONObject.Member("default", defaults.word(of: info).map { JSONValue.string($0) } ?? .null))
+            m.append(JSONObject.Member("choices", .array(choices.map { .string($0) })))
+        case .flag:
+            m.append(JSONObject.Member("kind", .string("flag")))
+            m.append(JSONObject.Member("value", settings.flag(of: info).map { JSONValue.bool($0) } ?? .null))
+            m.append(JSONObject.Member("default", defaults.flag(of: info).map { JSONValue.bool($0) } ?? .null))
+        case .recognizers:
+            func names(_ s: GestureSettings) -> JSONValue {
+                s.recognizers(of: info).map { JSONValue.array($0.names.map { .string($0.rawValue) }) } ?? .null
+            }
+            m.append(JSONObject.Member("kind", .string("recognizers")))
+            m.append(JSONObject.Member("value", names(settings)))
+            m.append(JSONObject.Member("default", names(defaults)))
+        case .recognizerPairs:
+            m.append(JSONObject.Member("kind", .string("pairs")))
+            m.append(JSONObject.Member("value", .array(settings.pairs(of: info).map {
+                .array([.string($0.first.rawValue), .string($0.second.rawValue)])
+            })))
+            m.append(JSONObject.Member("default", .array([])))
+        case .sequences:
+            m.append(JSONObject.Member("kind", .string("sequences")))
+            m.append(JSONObject.Member("default", .array([])))
+            raw = "[" + settings.sequences.map { $0.settingsText(toml: false) }.joined(separator: ", ") + "]"
+        }
+        let text = JSONValue.object(JSONObject(m)).serialized()
+        // A sequence reads back from its own JSON text; it is put in as written.
+        guard let raw else { return text }
+        return String(text.dropLast()) + ", \"value\": " + raw + "}"
+    }
+}
+
+/// The first line: the surface, its edge zone, the recognizers' order and the list's rows.
+func surfaceLine(_ header: TraceHeader, _ controller: ListController, settings: GestureSettings) -> String {
+    let s = header.surface
+    var m: [JSONObject.Member] = [
+        JSONObject.Member("view", .string("surface")),
+        JSONObject.Member("width", .number(s.width)), JSONObject.Member("height", .number(s.height)),
+        JSONObject.Member("unitsPerMillimeter", .array([.number(s.unitsPerMillimeter.x), .number(s.unitsPerMillimeter.y)])),
+        JSONObject.Member("edgeZone", .number(settings.swipe.edgeZone)),
+        JSONObject.Member("recognizers", .array(RecognizerName.allCases.map { .string($0.rawValue) })),
+    ]
+    if header.sceneList != nil {
+        let list = controller.list
+        let g = list.geometry
+        var rows: [JSONValue] = []
+        for r in 0..<min(list.rowCount, 2000) {
+            let item = g.item(ofRow: r)
+            rows.append(.array([.number(g.top(ofItem: item)), .number(g.height(ofItem: item))]))
+        }
+        m.append(JSONObject.Member("list", .object(JSONObject([
+            JSONObject.Member("left", .number(list.layout.left)), JSONObject.Member("top", .number(list.layout.top)),
+            JSONObject.Member("width", .number(list.layout.width)), JSONObject.Member("height", .number(list.layout.height)),
+            JSONObject.Member("rows", .array(rows)),
+        ]))))
+    } else {
+        m.append(JSONObject.Member("list", .null))
+    }
+    return JSONValue.object(JSONObject(m)).serialized()
+}
+
+func standingName(_ s: ArenaStanding) -> String {
+    switch s {
+    case .undecided: "undecided"
+    case .held: "held"
+    case .won: "won"
+    case .lost: "lost"
+    case .absent: "absent"
+    }
+}
+
+/// The view's replay: the exit status (0, or 2 for a trace or settings that cannot be read).
+func viewMain(path: String, settingsPath: String?) -> Int32 {
+    let stream: TraceEventStream
+    do { stream = try TraceEventStream(path: path) } catch {
+        writeLine(2, error.description)
+        return 2
+    }
+    let header = stream.header
+    var given: GestureSettings? = nil
+    if let settingsPath {
+        let text: [UInt8]
+        do throws(Diagnostic) { text = try InputFile.readText(settingsPath, json: true) } catch {
+            writeLine(2, error.description)
+            return 2
+        }
+        do throws(DiagnosticError) { given = try GestureSettings.from(text: text, name: settingsPath) } catch {
+            writeLine(2, error.description)
+            return 2
+        }
+    }
+    let settings = given ?? header.settings ?? GestureSettings()
+    var controller = TraceReplay.makeController(header: header, settings: settings, explain: true)
+    let lines = JSONLineBuffer(capacity: 1 << 18)
+    var text = surfaceLine(header, controller, settings: settings) + "\n"
+    for l in settingLines(settings) { text += l + "\n" }
+    text.withUTF8 { writeAll(1, $0) }
+
+    var down: [(id: Int, x: Double, y: Double)] = []
+    var edits = EditSchedule(header: header)
+    var assembler = FrameAssembler()
+    let emit: (ListController.Output) -> Void = { lines.append($0) }
+    func handle(_ frame: TouchFrame) {
+        edits.apply(before: frame.time, to: &controller, emit: emit)
+        controller.handle(frame, emit: emit)
+        for e in frame.events {
+            if let k = down.firstIndex(where: { $0.id == e.id }) {
+                if e.phase.endsContact { down.remove(at: k) } else { down[k] = (e.id, e.position.x, e.position.y) }
+            } else if !e.phase.endsContact {
+                down.append((e.id, e.position.x, e.position.y))
+            }
+        }
+        var line = "{\"view\": \"frame\", \"t\": " + formatJSONNumber(frame.time) + ", \"contacts\": ["
+        for (k, c) in down.enumerated() {
+            let v = controller.engine.velocity(ofContact: c.id) ?? Point(x: 0, y: 0)
+            line += (k == 0 ? "[" : ", [") + "\(c.id), " + formatJSONNumber(c.x) + ", " + formatJSONNumber(c.y)
+                + ", " + formatJSONNumber(v.x) + ", " + formatJSONNumber(v.y) + "]"
+        }
+        let list = controller.list
+        line += "], \"offset\": " + formatJSONNumber(list.contentOffset) + ", \"rows\": ["
+        var first = true
+        for r in 0..<min(list.rowCount, 2000) {
+            let dx = list.offset(ofRow: r)
+            guard dx != 0 else { continue }
+            line += (first ? "[" : ", [") + "\(r), " + formatJSONNumber(dx) + "]"
+            first = false
+        }
+        line += "], \"arena\": ["
+        for (k, r) in RecognizerName.allCases.enumerated() {
+            line += (k == 0 ? "\"" : ", \"") + standingName(controller.engine.standing(of: r)) + "\""
+        }
+        line += "]}"
+        lines.appendLine(text: line)
+        if lines.count >= 1 << 18 {
+            lines.withUnsafeBytes { writeAll(1, $0) }
+            lines.removeAll()
+        }
+    }
+    for e in stream { assembler.add(e) { handle($0) } }
+    assembler.flush { handle($0) }
+    edits.applyRest(to: &controller, emit: emit)
+    controller.finish(emit: emit)
+    lines.withUnsafeBytes { writeAll(1, $0) }
+    if stream.hasErrors {
+        for d in stream.diagnostics where d.severity == .error { writeLine(2, d.description) }
+        writeLine(2, "touchtrace: \(path) is not a valid trace")
+        return 2
+    }
+    return 0
+}

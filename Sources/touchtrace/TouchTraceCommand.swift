@@ -15,7 +15,7 @@ struct TouchTraceCommand: AsyncParsableCommand {
             file could not be read or is invalid, or the command line is wrong.
             """,
         version: touchGesturesVersion,
-        subcommands: [Replay.self, Eval.self, Validate.self, Convert.self, Synth.self, Render.self, Stats.self, Diff.self, Velocity.self, Import.self, Export.self, Devices.self, Record.self]
+        subcommands: [Replay.self, Eval.self, Validate.self, Convert.self, Synth.self, Render.self, View.self, Stats.self, Diff.self, Velocity.self, Import.self, Export.self, Devices.self, Record.self]
     )
 
     /// Runs the command line, and turns whatever stops a command into its documented exit

@@ -569,7 +569,7 @@ struct ExitStatusTests {
 
 extension CLITests {
     static let helpPages = ["touchtrace", "replay", "eval", "validate", "convert", "synth", "render", "stats", "diff", "velocity",
-                            "import", "export", "devices", "record"]
+                            "import", "export", "devices", "record", "view"]
 
     @Test("touchtrace help, and help for each subcommand, compared whole", arguments: helpPages)
     func helpTextIsWhole(_ page: String) throws {

@@ -59,7 +59,7 @@ final class Daemon {
     private var carried: [String: [History.Segment]] = [:]
 
     private var setup: Setup
-    private let command: TouchGestured
+    private let command: DaemonCommandLine
     private let verbose: Bool
     private var sources: [Source] = [] { didSet { sourcesVersion &+= 1 } }
     /// Changes whenever `sources` does, so that the poll set is made again.
@@ -75,7 +75,7 @@ final class Daemon {
     private var signalFD: Int32 = -1
     private var watchFD: Int32 = -1
 
-    init(setup: Setup, command: TouchGestured) {
+    init(setup: Setup, command: DaemonCommandLine) {
         self.setup = setup
         self.command = command
         schedule = ReadSchedule(interval: setup.config.readInterval)

@@ -1,3 +1,4 @@
+import GestureBindings
 import TouchInput
 import TouchTrace
 

@@ -6,7 +6,7 @@ import TouchInput
 import TouchTrace
 
 /// `--print-config`: what it needs beside the configuration (`DaemonConfig.printed`).
-extension TouchGestured {
+extension DaemonCommandLine {
     /// Comments for the settings that lisgd's flags set, so the file says where each came from.
     var lisgdNotes: [String: String] {
         var notes: [String: String] = [:]

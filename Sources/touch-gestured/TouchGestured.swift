@@ -5,52 +5,9 @@ import TouchTrace
 internal import CPlatform
 import CDaemonSystem
 
-/// lisgd's flags, accepted so that a Sxmo user switches by changing the program's name.
-struct LisgdOptions {
-    /// `-o n`: quarter turns of the screen.
-    var orientation: Int?
-    /// `-m ms`: the time a swipe may take.
-    var timeout: Int?
-    /// `-s factor`: the edge zones' width, times this.
-    var edgeScale: Double?
-    /// `-t units`: a swipe's minimum length, in the device's units (a phone panel's pixels).
-    var threshold: Double?
-    /// `-T units`: a pressed-mode (`P`) binding's step, in the device's units.
-    var pressedThreshold: Double?
-    /// The flags given whose meaning the daemon does not take (`-r`, `-w`, `-h`): accepted,
-    /// with one line that says why they change nothing.
-    var ignored: [String] = []
-}
-
-/// The command line. Parsed by hand, as getopt would (`-g VALUE` or `-gVALUE`, `--name VALUE`
-/// or `--name=VALUE`), rather than with ArgumentParser: the daemon stays resident on phones,
-/// and ArgumentParser with the Foundation it brings would double its memory (BENCHMARKS.md).
+/// The daemon's program: its command line (``DaemonCommandLine``, in GestureBindings) parsed and run.
 @main
-struct TouchGestured {
-    var config: String?
-    var bindings: [String] = []
-    var devices: [String] = []
-    var grab = false
-    var rotate: Int?
-    var rotationFile: String?
-    var readInterval: Int?
-    var history: Double?
-    var replay: String?
-    var dryRun = false
-    /// `--run-saved-commands`: a saved trace replayed with its own bindings runs their commands.
-    /// Without it such a replay runs only under `--dry-run`: a trace is data (a bug report, a
-    /// file from anyone), and the commands in its `meta` are whatever its writer put there.
-    var runSavedCommands = false
-    var log = false
-    var verbose = false
-    var explain = false
-    var checkConfig = false
-    var printConfig = false
-    /// The arguments as parsed, an args file's words in place of `--args-file` or `--session`:
-    /// what a saved trace records, so that it replays without the file.
-    var arguments: [String] = []
-    var lisgd = LisgdOptions()
-
+extension DaemonCommandLine {
     static let help = """
         OVERVIEW: Run commands for touchscreen gestures.
 
@@ -135,122 +92,6 @@ struct TouchGestured {
         line or the configuration is wrong (nothing is started).
         """
 
-    /// What a command line asks for: to run, or to print help or the version.
-    enum Request {
-        case run(TouchGestured)
-        case help
-        case version
-        case listDevices
-    }
-
-    static func parse(_ given: [String]) throws(DaemonFailure) -> Request {
-        var c = TouchGestured()
-        var arguments = given
-        var i = 0
-        func value(_ name: String, attached: String?) throws(DaemonFailure) -> String {
-            if let attached { return attached }
-            i += 1
-            guard i < arguments.count else {
-                // lisgd's -h and -w are the screen's height and width, not help: say where help is.
-                let lisgdSize = name == "-h" ? " (as in lisgd, -h is the screen's height, which is ignored; --help for help)"
-                    : name == "-w" ? " (as in lisgd, -w is the screen's width, which is ignored; --help for help)" : ""
-                throw .usage("\(name) needs a value\(lisgdSize)")
-            }
-            return arguments[i]
-        }
-        func integer(_ name: String, _ text: String) throws(DaemonFailure) -> Int {
-            guard let n = Int(text) else { throw .usage("\(name) needs a whole number, found '\(text)'") }
-            return n
-        }
-        while i < arguments.count {
-            let a = arguments[i]
-            var name = a, attached: String?
-            if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
-                name = String(a[..<eq])
-                attached = String(a[a.index(after: eq)...])
-            } else if a.hasPrefix("-"), !a.hasPrefix("--"), a.count > 2 {
-                name = String(a.prefix(2))
-                attached = String(a.dropFirst(2))
-            }
-            switch name {
-            case "--args-file", "--session":
-                // The file's words stand where the option stood, read by the same parser.
-                if name == "--session", attached != nil { throw .usage("--session takes no value") }
-                let path = name == "--session" ? ArgsFile.sessionPath.flatMap { access($0, F_OK) == 0 ? $0 : nil }
-                    : try value(name, attached: attached)
-                let words = try path.map { (p: String) throws(DaemonFailure) -> [String] in try ArgsFile.read(p) } ?? []
-                if let path, let nested = words.first(where: { $0 == "--session" || $0 == "--args-file" || $0.hasPrefix("--args-file=") }) {
-                    throw .usage("\(path): \(nested) cannot be used inside an args file")
-                }
-                // An option's value is in the same file: one left at the file's end took the
-                // next word of the command line.
-                if let path, let last = words.last, Self.optionsWithValues.contains(last) {
-                    throw .usage("\(path): \(last) at the end of the file has no value (give it in the file, after the option)")
-                }
-                let start = attached == nil && name == "--args-file" ? i - 1 : i
-                arguments.replaceSubrange(start...i, with: words)
-                i = start
-                continue
-            case "--help": return .help
-            case "--version": return .version
-            case "--list-devices":
-                if attached != nil { throw .usage("--list-devices takes no value") }
-                return .listDevices
-            case "-c", "--config": c.config = try value(name, attached: attached)
-            case "-g": c.bindings.append(try value(name, attached: attached))
-            case "-d", "--device": c.devices.append(try value(name, attached: attached))
-            case "--grab": c.grab = true
-            case "--rotate": c.rotate = try integer(name, try value(name, attached: attached))
-            case "--rotation-file": c.rotationFile = try value(name, attached: attached)
-            case "--read-interval": c.readInterval = try integer(name, try value(name, attached: attached))
-            case "--history":
-                let v = try value(name, attached: attached)
-                guard let h = Double(v), h >= 0, h <= DaemonConfig.maxHistory else {
-                    throw .usage("--history must be 0 to \(Int(DaemonConfig.maxHistory)) seconds, found '\(visibleText(v))'")
-                }
-                c.history = h
-            case "--replay": c.replay = try value(name, attached: attached)
-            case "--dry-run": c.dryRun = true
-            case "--run-saved-commands": c.runSavedCommands = true
-            case "--log": c.log = true
-            case "-v", "--verbose": c.verbose = true
-            case "--explain": c.explain = true
-            case "--check-config": c.checkConfig = true
-            case "--print-config": c.printConfig = true
-            case "-o": c.lisgd.orientation = try integer(name, try value(name, attached: attached))
-            case "-m": c.lisgd.timeout = try integer(name, try value(name, attached: attached))
-            case "-s", "-t", "-T":
-                let v = try value(name, attached: attached)
-                guard let n = Double(v), n.isFinite, n > 0 else { throw .usage("\(name) needs a number above 0, found '\(visibleText(v))'") }
-                switch name {
-                case "-s": c.lisgd.edgeScale = n
-                case "-t": c.lisgd.threshold = n
-                default: c.lisgd.pressedThreshold = n
-                }
-            case "-r", "-w", "-h":
-                let v = try value(name, attached: attached)
-                guard Double(v) != nil else { throw .usage("\(name) needs a number, found '\(visibleText(v))'") }
-                if !c.lisgd.ignored.contains(name) { c.lisgd.ignored.append(name) }
-            default:
-                if name.hasPrefix("-") { throw .usage("unknown option '\(visibleText(a))' (see --help)") }
-                throw .usage("unexpected argument '\(visibleText(a))': bindings are given with -g or in a configuration file (see --help)")
-            }
-            if attached != nil, ["--grab", "--dry-run", "--run-saved-commands", "--log", "--verbose", "-v", "--explain", "--check-config", "--print-config"].contains(name) {
-                throw .usage("\(name) takes no value")
-            }
-            i += 1
-        }
-        if let r = c.rotate, Rotation(degrees: r) == nil { throw .usage("--rotate must be 0, 90, 180 or 270, found \(r)") }
-        if let o = c.lisgd.orientation, !(0...3).contains(o) { throw .usage("-o must be 0, 1, 2 or 3 quarter turns, found \(o)") }
-        if let r = c.readInterval, !(0...DaemonConfig.maxReadInterval).contains(r) {
-            throw .usage("--read-interval must be 0 to \(DaemonConfig.maxReadInterval) milliseconds, found \(r)")
-        }
-        if let m = c.lisgd.timeout, m <= 0 { throw .usage("-m must be a number of milliseconds above 0, found \(m)") }
-        if c.rotate != nil, c.lisgd.orientation != nil { throw .usage("give --rotate or -o, not both") }
-        c.arguments = arguments
-        return .run(c)
-    }
-
     static func main() {
         // Before anything opens a descriptor: a closed 0, 1 or 2 would be the first pipe's.
         if daemon_open_standard_descriptors() != 0 {
@@ -283,11 +124,6 @@ struct TouchGestured {
             exit(error.status)
         }
     }
-
-    /// The options that take a value (the next word, or `=value`, or for a one-letter option
-    /// the rest of the word).
-    static let optionsWithValues: Set<String> = ["-c", "--config", "-g", "-d", "--device", "--rotate", "--rotation-file", "--read-interval",
-                                                 "--history", "--replay", "-o", "-m", "-s", "-t", "-T", "-r", "-w", "-h"]
 
     func run() throws(DaemonFailure) {
         // A trace the daemon saved, replayed with no bindings of the command line's own: the
@@ -371,8 +207,7 @@ struct Setup {
     /// The setup `command` asks for; `given`, a configuration file's text already read (a saved
     /// trace's), in place of reading `command.config`.
     /// `readsRotationFile`: false for a saved trace's replay, whose frames are turned already.
-    init(_ command: TouchGestured, given: (file: String, text: String)? = nil, readsRotationFile: Bool = true) throws(DaemonFailure) {
-        var config = DaemonConfig()
+    init(_ command: DaemonCommandLine, given: (file: String, text: String)? = nil, readsRotationFile: Bool = true) throws(DaemonFailure) {
         var sources: [String] = []
         var path = given?.file ?? command.config
         if path == nil, command.bindings.isEmpty { path = Setup.defaultConfigPath() }
@@ -388,37 +223,14 @@ struct Setup {
                 }
             }
             configText = (path, text)
-            do { config = try DaemonConfig(text: text, file: path) } catch {
-                throw .usage(error.description + "\n(the configuration is wrong; nothing was started)")
-            }
-            for w in config.unusedSettings { printError("touch-gestured: \(w)") }
             sources.append(path)
         } else if command.bindings.isEmpty {
             throw .usage("no bindings: give -g \"1,DU,B,*,R,command\" or a configuration file (--config, or ~/.config/touch-gestured/config.toml; "
                          + "an example is touch-gestured.example.toml in the package's documentation, the format is in man touch-gestured); "
                          + "as a service, write the file and `systemctl --user restart touch-gestured`")
         }
-        if let m = command.lisgd.timeout {
-            // lisgd's -m is a hard limit: a stroke over it is no gesture, flung or not.
-            config.thresholds.swipe.maxDuration = Double(m) / 1000
-            config.thresholds.swipe.lateLiftVelocity = nil
-        }
-        if let s = command.lisgd.edgeScale { config.thresholds.swipe.edgeZone *= s }
-        if let t = command.lisgd.threshold { config.swipeDistanceUnits = t }
-        if let t = command.lisgd.pressedThreshold { config.repeatStepUnits = t }
-        for (k, spec) in command.bindings.enumerated() {
-            do { config.bindings.append(try Binding(lisgd: spec, index: k + 1, repeatStep: config.repeatStep)) } catch {
-                throw .usage(error.description)
-            }
-        }
+        var config = try command.configuration(file: configText) { printError("touch-gestured: \($0)") }
         if !command.bindings.isEmpty { sources.append("\(command.bindings.count) -g binding\(command.bindings.count == 1 ? "" : "s")") }
-        if !command.devices.isEmpty { config.devices = command.devices }
-        if command.grab { config.grab = true }
-        if let r = command.readInterval { config.readInterval = Double(r) / 1000 }
-        if let h = command.history { config.history = h }
-        if let r = command.rotate.flatMap(Rotation.init(degrees:)) { config.rotation = r }
-        if let o = command.lisgd.orientation, let r = Rotation(degrees: 90 * o) { config.rotation = r }
-        if let f = command.rotationFile { config.rotationFile = f }
         if readsRotationFile, let f = config.rotationFile { config.rotation = try Setup.rotation(from: f) }
         for w in config.unreachableBindings { printError("touch-gestured: \(w)") }
         self.config = config

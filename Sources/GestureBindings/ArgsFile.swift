@@ -14,9 +14,9 @@ import TouchTrace
 /// letters a shell would have replaced. A first word that names the program (`lisgd`,
 /// `touch-gestured`, or a path ending in either) is left out, so a command line can be pasted
 /// whole.
-enum ArgsFile {
+package enum ArgsFile {
     /// `$XDG_CONFIG_HOME/touch-gestured/args`, or `~/.config/touch-gestured/args`.
-    static var sessionPath: String? {
+    package static var sessionPath: String? {
         if let xdg = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
             return xdg + "/touch-gestured/args"
         }
@@ -25,7 +25,7 @@ enum ArgsFile {
     }
 
     /// The words of the file at `path`.
-    static func read(_ path: String) throws(DaemonFailure) -> [String] {
+    package static func read(_ path: String) throws(DaemonFailure) -> [String] {
         switch readWholeFile(path, limit: 1 << 20) {
         case .success(let text): return try words(text, file: path)
         case .failure(let f): throw .usage(f.description)
@@ -33,7 +33,7 @@ enum ArgsFile {
     }
 
     /// The words `text` holds (`file` names it in errors).
-    static func words(_ text: String, file: String) throws(DaemonFailure) -> [String] {
+    package static func words(_ text: String, file: String) throws(DaemonFailure) -> [String] {
         var words: [String] = []
         var word: [UInt8] = []
         var inWord = false

@@ -7,7 +7,7 @@ import TouchTrace
 /// UTF-8 are refused at their line and column, never turned into U+FFFD (unless `requireUTF8` is
 /// false: a recording's device name may hold any bytes, as `touchtrace import` takes them).
 /// Read by the package's one reader, `InputFile`.
-func readWholeFile(_ path: String, limit: Int = 1 << 20, requireUTF8: Bool = true) -> Result<String, ReadFailure> {
+package func readWholeFile(_ path: String, limit: Int = 1 << 20, requireUTF8: Bool = true) -> Result<String, ReadFailure> {
     let bytes: [UInt8]
     do { bytes = try InputFile.read(path, kind: .regular, limit: limit) } catch {
         return .failure(ReadFailure("\(path): \(error.message)"))
@@ -19,7 +19,7 @@ func readWholeFile(_ path: String, limit: Int = 1 << 20, requireUTF8: Bool = tru
     return .success(String(decoding: bytes, as: UTF8.self))
 }
 
-struct ReadFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ d: String) { description = d }
+package struct ReadFailure: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ d: String) { description = d }
 }

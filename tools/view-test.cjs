@@ -9,7 +9,7 @@
 // "contacts": true, "rowOpen": [ROW, "trailing" | "leading"], "rowClosed": ROW }],
 // "outputs": [TYPE, …], "failure": [RECOGNIZER, REASON, AT], "change": { "setting": NAME,
 // "value": V, "gone": [TYPE, …], "appeared": [TYPE, …] }, "pick": { "file": TRACE, "error": TEXT }
-// }, …]; or { "page": FILE.html, "name": NAME, "bench": { "trace": TRACE, "runs": N } }: the engine
+// "daemon": { "t": SECONDS, "has": [TEXT, …], "commands": N } }, …]; or { "page": FILE.html, "name": NAME, "bench": { "trace": TRACE, "runs": N } }: the engine
 // of the page replays TRACE N times (as `touchtrace replay --json`, in the browser), and the
 // times in milliseconds and the SHA-256 of what it printed are written as NAME.json in OUTDIR.
 // Each page is opened at `#t=` each time, its screenshot decoded here (PNG) and its pixels read
@@ -175,6 +175,15 @@ async function main() {
       const row = await evaluate(`(() => { const r = document.querySelector('#arena tr[data-recognizer="${recognizer}"]'); return r && [r.dataset.standing, r.querySelector('.why').textContent]; })()`);
       check(row && row[0] === "lost" && row[1].includes(reason), `${c.name} at ${t} s: ${recognizer} lost, the page saying why (${row && row.join(": ")}; expected "${reason}")`);
     }
+    if (c.daemon) {
+      // A trace the daemon saved: its bindings, and what each touch did with them, as the page says.
+      await open(c.daemon.t);
+      const said = await evaluate(`[document.getElementById("daemonPanel").hidden, [...document.querySelectorAll("#daemonBindings li")].map((li) => li.textContent),
+        [...document.querySelectorAll("#daemonTouches li:not(.later)")].map((li) => li.textContent), touchView.commands()]`);
+      check(!said[0] && said[1].length > 0, `${c.name}: the daemon's bindings shown (${said[1].join("; ")})`);
+      for (const text of c.daemon.has) check(said[2].some((t) => t.includes(text)), `${c.name} at ${c.daemon.t} s: the page says "${text}" (${JSON.stringify(said[2])})`);
+      check(said[3] === c.daemon.commands, `${c.name}: ${said[3]} commands ran (expected ${c.daemon.commands})`);
+    }
     if (c.pick) {
       // Another trace, given to the page's file picker as a person would choose it.
       await open(0);
@@ -204,7 +213,9 @@ main().then(() => 0, (e) => { console.error(`tools/view-test: ${e.message}\n${br
   const exited = new Promise((resolve) => browser.once("exit", resolve));
   browser.kill();
   exited.then(() => {
-    fs.rmSync(profile, { recursive: true, force: true });
+    // Its helper processes may still be writing there for a moment: tried again, and what is
+    // left is inside OUTDIR, which the caller removes.
+    try { fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }); } catch {}
     process.exit(status || (failures ? 1 : 0));
   });
 });

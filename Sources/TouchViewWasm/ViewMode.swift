@@ -11,6 +11,15 @@
 //   {"view": "frame", "t": S, "contacts": [[ID, X, Y, VX, VY], …], "offset": Y, "rows": [[ROW,
 //    DX], …], "arena": [STANDING, …]}                  after each frame the engine handled
 //
+// A trace `touch-gestured` saved (its `meta` holds the daemon's arguments and configuration)
+// is replayed with the daemon's settings (unless --settings), and through the daemon's
+// bindings as `touch-gestured --replay --dry-run --explain -v` runs them:
+//
+//   {"view": "daemon", "bindings": [TEXT, …], "warnings": [TEXT, …]}   once, after the surface
+//   {"view": "command", "t": S, "binding": ORIGIN, "command": LINE}  a binding that ran
+//   {"view": "explain", "t": S, "text": LINE}         --explain -v's lines, each as the daemon says it
+//   {"view": "daemon", "error": TEXT}                 its arguments or configuration do not read
+//
 // A frame's contacts are those down after it (a contact that lifted in it is left out), with the
 // velocity the engine has for each (0 where it cannot tell yet), in units and units per second;
 // "offset" is the list's scroll offset and "rows" the rows slid sideways; "arena" gives each
@@ -21,6 +30,7 @@ import TouchGestures
 import TouchList
 import TouchTrace
 import TouchReplay
+import GestureBindings
 
 /// The settings of the catalog as JSON lines, with `settings`' values and the defaults.
 func settingLines(_ settings: GestureSettings) -> [String] {
@@ -132,10 +142,24 @@ func viewMain(path: String, settingsPath: String?) -> Int32 {
             return 2
         }
     }
-    let settings = given ?? header.settings ?? GestureSettings()
+    var daemonLines: [String] = []
+    var dispatcher: GestureDispatcher? = nil
+    var daemonSettings: GestureSettings? = nil
+    if let saved = SavedTrace.origin(of: header) {
+        do throws(DaemonFailure) {
+            let made = try daemonDispatcher(saved, surface: header.surface, settings: given, into: &dispatcher)
+            daemonSettings = made.settings
+            daemonLines.append(made.line)
+        } catch {
+            daemonLines.append(JSONValue.object(JSONObject([JSONObject.Member("view", .string("daemon")),
+                                                            JSONObject.Member("error", .string(error.message))])).serialized())
+        }
+    }
+    let settings = given ?? daemonSettings ?? header.settings ?? GestureSettings()
     var controller = TraceReplay.makeController(header: header, settings: settings, explain: true)
     let lines = JSONLineBuffer(capacity: 1 << 18)
     var text = surfaceLine(header, controller, settings: settings) + "\n"
+    for l in daemonLines { text += l + "\n" }
     for l in settingLines(settings) { text += l + "\n" }
     text.withUTF8 { writeAll(1, $0) }
 
@@ -143,9 +167,30 @@ func viewMain(path: String, settingsPath: String?) -> Int32 {
     var edits = EditSchedule(header: header)
     var assembler = FrameAssembler()
     let emit: (ListController.Output) -> Void = { lines.append($0) }
+    func fired(_ f: GestureDispatcher.Firing) {
+        guard !f.isClaim, f.stream == nil else { return }
+        lines.appendLine(text: JSONValue.object(JSONObject([
+            JSONObject.Member("view", .string("command")), JSONObject.Member("t", .number(f.time)),
+            JSONObject.Member("binding", .string(f.binding.origin)), JSONObject.Member("command", .string(f.binding.command.line)),
+        ])).serialized())
+    }
+    func explained(_ time: Double) {
+        guard dispatcher != nil else { return }
+        for l in dispatcher!.takeExplanation() {
+            lines.appendLine(text: JSONValue.object(JSONObject([
+                JSONObject.Member("view", .string("explain")), JSONObject.Member("t", .number(time)), JSONObject.Member("text", .string(l)),
+            ])).serialized())
+        }
+    }
+    var lastTime = 0.0
     func handle(_ frame: TouchFrame) {
+        lastTime = frame.time
         edits.apply(before: frame.time, to: &controller, emit: emit)
         controller.handle(frame, emit: emit)
+        if dispatcher != nil {
+            dispatcher!.handle(frame, fire: fired)
+            explained(frame.time)
+        }
         for e in frame.events {
             if let k = down.firstIndex(where: { $0.id == e.id }) {
                 if e.phase.endsContact { down.remove(at: k) } else { down[k] = (e.id, e.position.x, e.position.y) }
@@ -183,6 +228,10 @@ func viewMain(path: String, settingsPath: String?) -> Int32 {
     assembler.flush { handle($0) }
     edits.applyRest(to: &controller, emit: emit)
     controller.finish(emit: emit)
+    if dispatcher != nil {
+        dispatcher!.finish(fire: fired)
+        explained(lastTime)
+    }
     lines.withUnsafeBytes { writeAll(1, $0) }
     if stream.hasErrors {
         for d in stream.diagnostics where d.severity == .error { writeLine(2, d.description) }
@@ -190,4 +239,32 @@ func viewMain(path: String, settingsPath: String?) -> Int32 {
         return 2
     }
     return 0
+}
+
+/// The daemon as a saved trace's `meta` says it ran: its arguments read by its own parser, its
+/// configuration file's text, its bindings and settings for this surface (or `settings`, the
+/// page's), explaining every binding it tries. The trace's frames are turned already.
+func daemonDispatcher(_ saved: (arguments: [String], config: (file: String, text: String)?), surface: Surface,
+                      settings given: GestureSettings?, into dispatcher: inout GestureDispatcher?) throws(DaemonFailure)
+    -> (settings: GestureSettings, line: String) {
+    // An args file would be read from this machine, not from the trace (the daemon refuses it too).
+    if let nested = saved.arguments.first(where: { $0 == "--session" || $0 == "--args-file" || $0.hasPrefix("--args-file=") }) {
+        throw .usage("the arguments it was saved with name \(nested), which a saved trace never holds")
+    }
+    guard case .run(let command) = try DaemonCommandLine.parse(saved.arguments) else {
+        throw .usage("the arguments it was saved with are not a daemon's command line")
+    }
+    var warnings: [String] = []
+    let config = try command.configuration(file: saved.config) { warnings.append($0) }
+    let (bindings, settings) = config.resolved(for: surface)
+    dispatcher = GestureDispatcher(bindings: bindings, settings: given ?? settings, surface: surface)
+    dispatcher!.explains = true
+    dispatcher!.explainsEveryBinding = true
+    dispatcher!.limitNotes = config.limitNotes(for: surface)
+    let line = JSONValue.object(JSONObject([
+        JSONObject.Member("view", .string("daemon")),
+        JSONObject.Member("bindings", .array(bindings.map { .string($0.summary) })),
+        JSONObject.Member("warnings", .array(warnings.map { .string($0) })),
+    ])).serialized()
+    return (settings, line)
 }

@@ -1,4 +1,4 @@
-// The WebAssembly host of `touchtrace view`'s page: the fifteen WASI (preview 1) calls the engine
+// The WebAssembly host of `touchtrace view`'s page: the seventeen WASI (preview 1) calls the engine
 // (tools/wasm) makes, over files held in memory. A browser has no WASI of its own; this gives the
 // program its arguments, one folder of files it may read, and standard output and error as
 // bytes. tools/wasm-test runs it under Node on every golden trace and holds its output to
@@ -77,6 +77,14 @@ function runTraceEngine(module, { args, folder, files }) {
       v.setUint32(sizePtr, argv.reduce((n, a) => n + a.length, 0), true);
       return ERRNO.success;
     },
+    // No environment: the daemon's rules look for XDG_STATE_HOME and the like, and find none.
+    environ_sizes_get(countPtr, sizePtr) {
+      const v = view();
+      v.setUint32(countPtr, 0, true);
+      v.setUint32(sizePtr, 0, true);
+      return ERRNO.success;
+    },
+    environ_get() { return ERRNO.success; },
     args_get(argvPtr, bufPtr) {
       const v = view();
       argv.forEach((a, k) => {

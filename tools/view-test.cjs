@@ -203,7 +203,8 @@ async function main() {
       check(!diff[2], `${c.name}: ${setting} = ${value} is taken (${diff[2] || "no error"})`);
       for (const type of gone || []) check(diff[0].includes(type), `${c.name}: with ${setting} = ${value} the ${type} goes away (gone: ${diff[0].join(", ") || "none"})`);
       for (const type of appeared || []) check(diff[1].includes(type), `${c.name}: with ${setting} = ${value} a ${type} appears (appeared: ${diff[1].join(", ") || "none"})`);
-      console.log(`     ${c.name}: replayed again with the new setting in ${ms.toFixed(1)} ms`);
+      const runs = await evaluate("touchView.runMs");
+      console.log(`     ${c.name}: replayed again with the new setting in ${ms.toFixed(1)} ms, the page brought up to date with it (the engine's run and its lines read: ${runs.map((t) => t.toFixed(1)).join(", ")} ms)`);
     }
   }
 }

@@ -181,8 +181,8 @@ async function main() {
     if (c.failure) {
       const [recognizer, reason, t] = c.failure;
       await open(t);
-      const row = await evaluate(`(() => { const r = document.querySelector('#arena tr[data-recognizer="${recognizer}"]'); return r && [r.dataset.standing, r.querySelector('.why').textContent]; })()`);
-      check(row && row[0] === "lost" && row[1].includes(reason), `${c.name} at ${t} s: ${recognizer} lost, the page saying why (${row && row.join(": ")}; expected "${reason}")`);
+      const row = await evaluate(`(() => { const r = document.querySelector('#arena tr[data-recognizer="${recognizer}"]'); return r && [r.dataset.standing, r.querySelector('.why').textContent, r.children[1].textContent]; })()`);
+      check(row && row[0] === "lost" && row[2] === "failed" && row[1].includes(reason), `${c.name} at ${t} s: ${recognizer} failed, the page saying why (${row && row.join(": ")}; expected "${reason}")`);
     }
     if (c.daemon) {
       // A trace the daemon saved: its bindings, and what each touch did with them, as the page says.

@@ -8,7 +8,7 @@
 // CHECKS.json: [{ "page": FILE.html, "trace": TRACE.json, "name": NAME, "at": [{ "t": SECONDS,
 // "contacts": true, "rowOpen": [ROW, "trailing" | "leading"], "rowClosed": ROW }],
 // "outputs": [TYPE, …], "failure": [RECOGNIZER, REASON, AT], "change": { "setting": NAME,
-// "value": V, "gone": [TYPE, …], "appeared": [TYPE, …] }, "pick": { "file": TRACE, "error": TEXT }
+// "value": V, "gone": [TYPE, …], "appeared": [TYPE, …], "toml": TEXT, "traceSettings": TEXT }, "pick": { "file": TRACE, "error": TEXT }
 // "daemon": { "t": SECONDS, "has": [TEXT, …], "commands": N } }, …]; or { "page": FILE.html, "name": NAME, "bench": { "trace": TRACE, "runs": N } }: the engine
 // of the page replays TRACE N times (as `touchtrace replay --json`, in the browser), and the
 // times in milliseconds and the SHA-256 of what it printed are written as NAME.json in OUTDIR.
@@ -213,6 +213,12 @@ async function main() {
       for (const type of gone || []) check(diff[0].includes(type), `${c.name}: with ${setting} = ${value} the ${type} goes away (gone: ${diff[0].join(", ") || "none"})`);
       for (const type of appeared || []) check(diff[1].includes(type), `${c.name}: with ${setting} = ${value} a ${type} appears (appeared: ${diff[1].join(", ") || "none"})`);
       const runs = await evaluate("touchView.runMs");
+      if (c.change.toml) {
+        const toml = await evaluate("document.getElementById('copyToml').click(), document.getElementById('copied').value");
+        check(toml === c.change.toml, `${c.name}: "copy as TOML" gives ${JSON.stringify(toml)} (expected ${JSON.stringify(c.change.toml)})`);
+        const trace = await evaluate("document.getElementById('copyTrace').click(), document.getElementById('copied').value");
+        check(trace === c.change.traceSettings, `${c.name}: "copy as trace settings" gives ${JSON.stringify(trace)} (expected ${JSON.stringify(c.change.traceSettings)})`);
+      }
       console.log(`     ${c.name}: replayed again with the new setting in ${ms.toFixed(1)} ms, the page brought up to date with it (the engine's run and its lines read: ${runs.map((t) => t.toFixed(1)).join(", ")} ms)`);
     }
   }

@@ -35,10 +35,12 @@ struct View: ParsableCommand {
             throw CommandFailure.badInput("touchtrace view: \(out) exists; name it with -o to replace it")
         }
         try refuseOverwriting([file], with: out, command: "view")
-        // Read here first: a trace that cannot be read is said so with its lines and columns, and
-        // no page is written.
+        // Read once, and checked here first: a trace that cannot be read is said so with its lines
+        // and columns, and no page is written (standard input, `-`, can be read only once).
         let bytes = try readInput(file, json: true)
-        _ = try readTrace(file)
+        let read = TraceReader.diagnose(bytes: bytes, name: displayName(file))
+        guard read.trace != nil else { throw CommandFailure.badInput(DiagnosticError(read.diagnostics).description) }
+        for w in read.warnings { printError(w.description) }
         let folder = try engineFolder()
         func part(_ n: String) throws -> Data {
             guard let d = FileManager.default.contents(atPath: folder + "/" + n) else {

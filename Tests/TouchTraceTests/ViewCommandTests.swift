@@ -21,9 +21,21 @@ struct ViewCommandTests {
         return folder
     }
 
-    func run(_ args: [String]) throws -> ProgramRun {
+    func run(_ args: [String], input: Data? = nil) throws -> ProgramRun {
         let bin = try #require(builtProgram("touchtrace"), "touchtrace was not built beside the tests")
-        return try runProgram(bin, args, in: dir.url)
+        return try runProgram(bin, args, in: dir.url, input: input)
+    }
+
+    /// `-` reads the trace from standard input, once: the page holds it (it was read a second
+    /// time to check it, and standard input was empty by then).
+    @Test func readsStandardInputOnce() throws {
+        let folder = try parts()
+        let trace = try Data(contentsOf: URL(fileURLWithPath: corpusPath("tap-double.json")))
+        let r = try run(["view", "-", "-o", "s.html", "--engine", folder], input: trace)
+        #expect(r.status == 0, "\(r.err)")
+        let page = try String(contentsOfFile: dir.path("s.html"), encoding: .utf8)
+        #expect(page.contains(#"\"events\": ["#), "the page lacks the trace's events")
+        #expect(page.contains("name: \"-\""))
     }
 
     /// The trace's text between the marks as a script string (a `</script>` in a note cannot

@@ -210,3 +210,20 @@ extension DaemonCommandLine {
         return config
     }
 }
+
+extension DaemonCommandLine {
+    /// The command line a saved trace's `meta` holds (``SavedTrace/origin(of:)``), read by
+    /// ``parse(_:)``: the daemon's `--replay` of such a trace and `touchtrace view`'s page both
+    /// take it from here. Its arguments were saved with an args file's words in place, so one
+    /// that names an args file would be read from this machine, not from the trace: refused, as
+    /// are words that are not a daemon's command line. The messages name no file; the caller does.
+    package static func saved(_ arguments: [String]) throws(DaemonFailure) -> DaemonCommandLine {
+        if let nested = arguments.first(where: { $0 == "--session" || $0 == "--args-file" || $0.hasPrefix("--args-file=") }) {
+            throw .usage("the arguments it was saved with name \(visibleText(nested)), which a saved trace never holds")
+        }
+        guard case .run(let command) = try parse(arguments) else {
+            throw .usage("the arguments it was saved with are not a daemon's command line")
+        }
+        return command
+    }
+}

@@ -145,13 +145,9 @@ extension DaemonCommandLine {
                              + "the trace's text: replay it with --dry-run to see what they would run, with -g or --config to "
                              + "use your own bindings, or with --run-saved-commands to run its commands")
             }
-            // Its arguments were saved with an args file's words in place: one named there would
-            // be read from this machine, not from the trace.
-            if let nested = saved.arguments.first(where: { $0 == "--session" || $0 == "--args-file" || $0.hasPrefix("--args-file=") }) {
-                throw .usage("\(visibleText(replay)): the arguments it was saved with name \(visibleText(nested)), which a saved trace never holds")
-            }
-            guard case .run(var stored) = try Self.parse(saved.arguments) else {
-                throw .usage("\(replay): the arguments it was saved with are not a daemon's command line")
+            var stored: DaemonCommandLine
+            do throws(DaemonFailure) { stored = try Self.saved(saved.arguments) } catch {
+                throw .usage("\(visibleText(replay)): \(error.message)")
             }
             (stored.replay, stored.dryRun, stored.log, stored.verbose, stored.explain) = (replay, dryRun, log, verbose, explain)
             (stored.checkConfig, stored.printConfig, stored.runSavedCommands) = (checkConfig, printConfig, runSavedCommands)

@@ -80,18 +80,26 @@ func replayMain() -> Int32 {
     // leave out here.
     _ = TraceReplay.run(stream: stream, explain: explain) { output in
         lines.append(output)
-        if lines.count >= 1 << 18 {
-            lines.withUnsafeBytes { writeAll(1, $0) }
-            lines.removeAll()
-        }
+        writeIfFull(lines)
     }
+    return finish(lines, stream, path)
+}
+
+/// Writes what `lines` holds once it is 256 KiB, so that memory stays flat with the output.
+func writeIfFull(_ lines: JSONLineBuffer) {
+    guard lines.count >= 1 << 18 else { return }
     lines.withUnsafeBytes { writeAll(1, $0) }
-    if stream.hasErrors {
-        for d in stream.diagnostics where d.severity == .error { writeLine(2, d.description) }
-        writeLine(2, "touchtrace: \(path) is not a valid trace")
-        return 2
-    }
-    return 0
+    lines.removeAll()
+}
+
+/// The end of a replay, both modes': the rest of the lines written, then the trace's errors as
+/// touchtrace says them; the exit status (0, or 2 for a trace that is not valid).
+func finish(_ lines: JSONLineBuffer, _ stream: TraceEventStream, _ path: String) -> Int32 {
+    lines.withUnsafeBytes { writeAll(1, $0) }
+    guard stream.hasErrors else { return 0 }
+    for d in stream.diagnostics where d.severity == .error { writeLine(2, d.description) }
+    writeLine(2, "touchtrace: \(path) is not a valid trace")
+    return 2
 }
 
 /// WASI's entry: wasi-libc's start-up code calls C's `main(argc, argv)` by this name on wasm32.

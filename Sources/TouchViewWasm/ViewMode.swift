@@ -23,8 +23,8 @@
 // A frame's contacts are those down after it (a contact that lifted in it is left out), with the
 // velocity the engine has for each (0 where it cannot tell yet), in units and units per second;
 // "offset" is the list's scroll offset and "rows" the rows slid sideways; "arena" gives each
-// recognizer's standing (ArenaStanding) in the order of "recognizers". Rows beyond the first
-// 2,000 are not listed: the page draws what the surface shows.
+// recognizer's standing (ArenaStanding) in the order of "recognizers". The surface line lists
+// the first 2,000 rows: the page draws what the surface shows.
 internal import CPlatform
 import TouchGestures
 import TouchList
@@ -206,23 +206,23 @@ func viewMain(path: String, settingsPath: String?) -> Int32 {
         }
         let list = controller.list
         line += "], \"offset\": " + formatJSONNumber(list.contentOffset) + ", \"rows\": ["
+        // Only the active row and the rows settling closed can be off their place (RowSwipes).
         var first = true
-        for r in 0..<min(list.rowCount, 2000) {
+        func slid(_ r: Int) {
             let dx = list.offset(ofRow: r)
-            guard dx != 0 else { continue }
+            guard dx != 0 else { return }
             line += (first ? "[" : ", [") + "\(r), " + formatJSONNumber(dx) + "]"
             first = false
         }
+        if let r = list.rowSwipes.active.row { slid(r) }
+        for c in list.rowSwipes.closing where c.row != list.rowSwipes.active.row { slid(c.row) }
         line += "], \"arena\": ["
         for (k, r) in RecognizerName.allCases.enumerated() {
             line += (k == 0 ? "\"" : ", \"") + standingName(controller.engine.standing(of: r)) + "\""
         }
         line += "]}"
         lines.appendLine(text: line)
-        if lines.count >= 1 << 18 {
-            lines.withUnsafeBytes { writeAll(1, $0) }
-            lines.removeAll()
-        }
+        writeIfFull(lines)
     }
     for e in stream { assembler.add(e) { handle($0) } }
     assembler.flush { handle($0) }
@@ -232,13 +232,7 @@ func viewMain(path: String, settingsPath: String?) -> Int32 {
         dispatcher!.finish(fire: fired)
         explained(lastTime)
     }
-    lines.withUnsafeBytes { writeAll(1, $0) }
-    if stream.hasErrors {
-        for d in stream.diagnostics where d.severity == .error { writeLine(2, d.description) }
-        writeLine(2, "touchtrace: \(path) is not a valid trace")
-        return 2
-    }
-    return 0
+    return finish(lines, stream, path)
 }
 
 /// The daemon as a saved trace's `meta` says it ran: its arguments read by its own parser, its
@@ -247,13 +241,7 @@ func viewMain(path: String, settingsPath: String?) -> Int32 {
 func daemonDispatcher(_ saved: (arguments: [String], config: (file: String, text: String)?), surface: Surface,
                       settings given: GestureSettings?, into dispatcher: inout GestureDispatcher?) throws(DaemonFailure)
     -> (settings: GestureSettings, line: String) {
-    // An args file would be read from this machine, not from the trace (the daemon refuses it too).
-    if let nested = saved.arguments.first(where: { $0 == "--session" || $0 == "--args-file" || $0.hasPrefix("--args-file=") }) {
-        throw .usage("the arguments it was saved with name \(nested), which a saved trace never holds")
-    }
-    guard case .run(let command) = try DaemonCommandLine.parse(saved.arguments) else {
-        throw .usage("the arguments it was saved with are not a daemon's command line")
-    }
+    let command = try DaemonCommandLine.saved(saved.arguments)
     var warnings: [String] = []
     let config = try command.configuration(file: saved.config) { warnings.append($0) }
     let (bindings, settings) = config.resolved(for: surface)

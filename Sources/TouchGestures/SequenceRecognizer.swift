@@ -55,11 +55,7 @@ struct SequenceRecognizer: Sendable {
     /// The largest moves of the frames that only moved fingers, added up since the touch
     /// sequence began (mm): a bound on how far any finger went in them.
     private var travelled = 0.0
-    /// For each run, the ``travelled`` up to which it may skip such frames: its travel when it
-    /// last looked plus its slack (``Run/slack(_:_:)``); infinite for one not running. Read, not
-    /// written, by a frame that skips it: a skip costs a comparison.
-    private var skipUntil: [Double] = []
-    /// The least of the live runs' ``skipUntil``: a frame that only moves fingers and brings
+    /// The least of the live runs' ``Run/skipUntil``: a frame that only moves fingers and brings
     /// ``travelled`` to less than this is skipped by every run at once, with one comparison.
     private var skipAll = -Double.infinity
     /// The first run (by index) done in this touch sequence, `Int.max` for none: the member's
@@ -91,7 +87,6 @@ struct SequenceRecognizer: Sendable {
         firstEdges = sequences.map { q in
             if case .touch(_, let edge?, let along) = q.steps[0].action { (edge, along) } else { nil }
         }
-        skipUntil = [Double](repeating: -.infinity, count: runs.count)
         skipAll = -.infinity
         firstDone = .max
         followedSteps = sequences.map { $0.followedStep ?? -1 }
@@ -149,21 +144,17 @@ struct SequenceRecognizer: Sendable {
         if !quiet || travelled >= skipAll {
             var least = Double.infinity
             for k in live {
-                if quiet, travelled < skipUntil[k] {
-                    least = min(least, skipUntil[k])
+                let skip = runs[k].skipUntil
+                if quiet, travelled < skip {
+                    least = min(least, skip)
                     continue
                 }
-                guard runs[k].status == .running else {
-                    skipUntil[k] = .infinity
-                    continue
-                }
-                let (moved, slack) = runs[k].frame(at: time, contacts: frame.contacts, surface: surface)
-                if moved {
+                guard runs[k].status == .running else { continue }
+                if runs[k].frame(at: time, contacts: frame.contacts, surface: surface, travelled: travelled) {
                     changed = true
                     noteIfDone(k)
                 }
-                skipUntil[k] = slack > 0 ? travelled + slack : -.infinity
-                least = min(least, skipUntil[k])
+                least = min(least, runs[k].skipUntil)
             }
             skipAll = least
         }
@@ -319,7 +310,7 @@ struct SequenceRecognizer: Sendable {
                 last = d
                 runs[k].expire(at: d, contacts: contacts)
                 noteIfDone(k)
-                skipUntil[k] = -.infinity
+                runs[k].skipUntil = -.infinity
                 skipAll = -.infinity
             }
         }

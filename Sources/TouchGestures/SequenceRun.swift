@@ -64,6 +64,13 @@ extension SequenceRecognizer {
         /// written, the run was copied whole to read it (27,602 copies in the 16-sequence
         /// session, 460 instructions each, callgrind).
         @inline(__always) mutating func failureRead() -> Failure? { failure }
+        /// The recognizer's ``SequenceRecognizer/travelled`` up to which the run may skip the
+        /// frames that only move fingers: its travel when it last looked plus its slack
+        /// (``slack(_:_:)``); -infinity to look at the next frame. Read, not written, by a frame
+        /// that skips it: a skip costs a comparison. Kept in the run, not in a list beside the
+        /// runs: writing it there checked that list's uniqueness at every look (16 M
+        /// instructions of the 16-sequence session, callgrind).
+        var skipUntil = -Double.infinity
         /// Whether the run was offered to the engine's follower at its followed step
         /// (``GestureSequence/followedStep``) in this touch sequence.
         var followOffered = false
@@ -271,14 +278,17 @@ extension SequenceRecognizer.Run {
         failure = Failure(step: step, failure: why, time: time)
     }
 
-    /// Moves the run on by a frame: whether its status, step or taps changed, and its slack
-    /// after the frame (``slack(_:_:)``; 0 once it runs no more). One mutating call, as a
-    /// method that reads the run in the array copies it whole (its six lists retained).
-    mutating func frame(at time: Double, contacts: ContactTable, surface: Surface) -> (changed: Bool, slack: Double) {
+    /// Moves the run on by a frame: whether its status, step or taps changed. Its
+    /// ``skipUntil`` after the frame is its slack (``slack(_:_:)``) past `travelled`, or
+    /// -infinity when it has none or runs no more. One mutating call, as a method that reads
+    /// the run in the array copies it whole (its six lists retained).
+    mutating func frame(at time: Double, contacts: ContactTable, surface: Surface, travelled: Double) -> Bool {
         let (status0, step0, count0, tapping0) = (status, step, count, tapping)
         advance(at: time, contacts: contacts, surface: surface)
         let changed = status != status0 || step != step0 || count != count0 || tapping != tapping0
-        return (changed, status == .running ? slack(contacts, surface) : 0)
+        let s = status == .running ? slack(contacts, surface) : 0
+        skipUntil = s > 0 ? travelled + s : -.infinity
+        return changed
     }
 
     private mutating func advance(at time: Double, contacts: ContactTable, surface: Surface) {

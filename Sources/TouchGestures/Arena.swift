@@ -135,6 +135,12 @@ struct Arena: Sendable {
 
     // MARK: Claims
 
+    /// A report of member `r`, whose claim is held, that is not a failure: kept as its latest,
+    /// for when the claim is granted (what ``claim(_:_:at:members:emit:)`` does with it).
+    @inline(__always) mutating func holdLatest(_ r: RecognizerName, _ kind: GestureEvent.Kind) {
+        held[r.index] = kind
+    }
+
     /// A report from recognizer `r` at `time`: a failure takes it out; from a winner it is
     /// delivered; from a held claim it replaces the one held; from an undecided recognizer it
     /// is a claim, granted, held or refused by the rule.

@@ -362,25 +362,22 @@ public struct GestureEngine: Sendable, MemberStepper {
         let n = box.count
         guard n > 0 else { return }
         input.box.count = 0
-        if n == 1, box.firstCurrent {
+        if n == 1, box.firstCurrent, arena[r] == .won {
+            // The common case, a winner's one report of the frame: straight out.
             if case .failed = box.first {} else {
-                switch arena[r] {
-                case .won:
-                    // The common case, a winner's one report of the frame: straight out.
-                    let e = GestureEvent(time: time, kind: box.first)
-                    arena.noteForFollower(e)
-                    emit(e)
-                    return
-                case .held:
-                    // A held claim's latest report, kept for when it is granted: what `claim`
-                    // does with it, without its other cases (while declared sequences are
-                    // undecided, a claim is held for many frames: 445,000 of the 16-sequence
-                    // session's 608,000 claims, 69 instructions each, callgrind).
-                    arena.holdLatest(r, box.first)
-                    return
-                case .undecided, .lost, .absent:
-                    break
-                }
+                let e = GestureEvent(time: time, kind: box.first)
+                arena.noteForFollower(e)
+                emit(e)
+                return
+            }
+        } else if n == 1, box.firstCurrent, arena[r] == .held {
+            // A held claim's latest report, kept for when it is granted: what `claim` does with
+            // it, without its other cases (while declared sequences are undecided, a claim is
+            // held for many frames: 445,000 of the 16-sequence session's 608,000 claims, 69
+            // instructions each, callgrind).
+            if case .failed = box.first {} else {
+                arena.holdLatest(r, box.first)
+                return
             }
         }
         let (first, second, third) = ((box.first, box.firstCurrent), (box.second, box.secondCurrent),

@@ -63,6 +63,9 @@ struct SequenceRecognizer: Sendable {
     private var firstDone = Int.max
     /// Whether the member claimed or failed in this touch sequence: it reports once.
     private var decided = false
+    /// Where the touch sequence began, on which edge's zone (if any), on what surface: what a
+    /// run that failed off its first step's edge says of it (``failure(of:)``).
+    private var landing: (point: Point, edge: ScreenEdge?, surface: Surface?) = (.zero, nil, nil)
     /// Whether a run changed status, step or tap since the member last reported and worked out
     /// its deadline: most frames change none, and then neither is done again.
     private var changed = false
@@ -135,6 +138,7 @@ struct SequenceRecognizer: Sendable {
             firstDone = .max
             let landed = frame.contacts.contacts.first?.start ?? .zero
             let edge = EdgeZones(of: landed, on: surface, width: limits.edgeZone).edge
+            landing = (landed, edge, surface)
             // ``live`` lists every run running or waiting between touches: as a touch sequence
             // begins, the one time a run can come back to life.
             live.shrink(to: 0)
@@ -200,25 +204,49 @@ struct SequenceRecognizer: Sendable {
 
     /// A touch sequence begins: a run waiting between touches goes on (or fails, when its gap
     /// has passed); every other run starts at its first step.
-    private mutating func begin(_ k: Int, at time: Double, landed: Point, on landedEdge: ScreenEdge?, surface: Surface) {
+    /// Inlined in the frame's loop, with the run waiting between touches out of line: called
+    /// for every run at every touch, its entry and exit cost 60 instructions a run (callgrind).
+    @inline(__always) private mutating func begin(_ k: Int, at time: Double, landed: Point, on landedEdge: ScreenEdge?, surface: Surface) {
         changed = true
-        if runs[k].status == .between {
-            if let d = runs[k].deadline, TouchEvent.reached(time, d) {
-                runs[k].fail(GestureFailure(.tooSlow, measured: time - runs[k].start, limit: d - runs[k].start), at: time)
-            } else {
-                runs[k].status = .running
-                runs[k].anchors.shrink(to: 0)
-                runs[k].held.shrink(to: 0)
-                if !runs[k].tapping { runs[k].group.shrink(to: 0) }
-                return
-            }
-        }
-        if let (edge, along) = firstEdges[k],
-           let off = Run.landing(landed, on: landedEdge, edge: edge, along: along, surface: surface, zone: limits.edgeZone) {
-            runs[k].failAtFirstStep(off, at: time)
+        if runs[k].status == .between, goesOn(k, at: time) { return }
+        if let (edge, along) = firstEdges[k], !Run.lands(landed, on: landedEdge, edge: edge, along: along, surface: surface) {
+            runs[k].failOffEdge(at: time)
             return
         }
         runs[k].restart(at: time)
+    }
+
+    /// The failure of run `k`, which failed off its first step's edge at `time`
+    /// (``Run/failOffEdge(at:)``), worked out from where the touch sequence began. `mutating`
+    /// though it writes nothing, as ``Run/slack(_:_:)``: called from the member's mutating
+    /// steps, a plain method copied the whole recognizer for it (callgrind).
+    private mutating func edgeFailure(of k: Int, at time: Double) -> Run.Failure? {
+        Self.offEdge(firstEdges[k], landing: landing, zone: limits.edgeZone, sequence: k,
+                     action: sequences[k].steps[0].action.kind, at: time)
+    }
+
+    private static func offEdge(_ first: (edge: ScreenEdge, along: ClosedRange<Double>?)?,
+                                landing: (point: Point, edge: ScreenEdge?, surface: Surface?), zone: Double,
+                                sequence: Int, action: GestureSequence.ActionKind, at time: Double) -> Run.Failure? {
+        guard let (edge, along) = first, let surface = landing.surface,
+              var why = Run.landing(landing.point, on: landing.edge, edge: edge, along: along, surface: surface, zone: zone)
+        else { return nil }
+        why.sequenceStep = .init(sequence: sequence, step: 0, action: action)
+        return Run.Failure(step: 0, failure: why, time: time)
+    }
+
+    /// Run `k`, waiting between touches, as a touch sequence begins at `time`: whether it goes
+    /// on; else its gap has passed, and it failed.
+    @inline(never) private mutating func goesOn(_ k: Int, at time: Double) -> Bool {
+        if let d = runs[k].deadline, TouchEvent.reached(time, d) {
+            runs[k].fail(GestureFailure(.tooSlow, measured: time - runs[k].start, limit: d - runs[k].start), at: time)
+            return false
+        }
+        runs[k].status = .running
+        runs[k].anchors.shrink(to: 0)
+        runs[k].held.shrink(to: 0)
+        if !runs[k].tapping { runs[k].group.shrink(to: 0) }
+        return true
     }
 
     /// Every finger lifted in this frame: the step a run is at either allows it (a lift, a tap
@@ -255,13 +283,15 @@ struct SequenceRecognizer: Sendable {
         if !live.isEmpty { return nil }
         guard !runs.isEmpty else { return nil }
         decided = true
-        // The run that got furthest says why; among equals, the first.
-        var best: Run.Failure?
-        for k in runs.indices {
-            guard let f = runs[k].failureRead() else { continue }
-            if best == nil || f.step > best!.step { best = f }
+        // The run that got furthest says why; among equals, the first. (A run off its first
+        // step's edge failed at step 0: its failure is worked out only if it is the one.)
+        // A failed run is at the step it failed at (``Run/fail(_:at:)``, ``Run/failOffEdge(at:)``).
+        var best = -1, bestStep = -1
+        for k in runs.indices where runs[k].status == .failed && runs[k].step > bestStep {
+            (best, bestStep) = (k, runs[k].step)
         }
-        return .failed(recognizer: .sequence, reason: best?.failure ?? GestureFailure(.tooFewFingers, measured: 0, limit: 1))
+        let reason = best < 0 ? nil : runs[best].missedEdge ? edgeFailure(of: best, at: runs[best].start) : runs[best].failureRead()
+        return .failed(recognizer: .sequence, reason: reason?.failure ?? GestureFailure(.tooFewFingers, measured: 0, limit: 1))
     }
 
     /// What the engine's follower needs of the runs after a frame: whether the run of the
@@ -287,7 +317,12 @@ struct SequenceRecognizer: Sendable {
     /// Each failed run's failure (with its step) and the seconds from its first step's beginning
     /// to it, in the order of ``sequences``: what `--explain` says of every sequence tried.
     var runFailures: [(failure: GestureFailure, after: Double)] {
-        runs.compactMap { r in r.failure.map { ($0.failure, $0.time - r.began) } }
+        runs.indices.compactMap { k in
+            let r = runs[k]
+            let f = r.missedEdge ? Self.offEdge(firstEdges[k], landing: landing, zone: limits.edgeZone, sequence: k,
+                                                action: sequences[k].steps[0].action.kind, at: r.start) : r.failure
+            return f.map { ($0.failure, $0.time - r.began) }
+        }
     }
 
     private mutating func stopOthers(than winner: Int) {

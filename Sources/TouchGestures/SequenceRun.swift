@@ -71,6 +71,9 @@ extension SequenceRecognizer {
         /// runs: writing it there checked that list's uniqueness at every look (16 M
         /// instructions of the 16-sequence session, callgrind).
         var skipUntil = -Double.infinity
+        /// Whether it failed as the touch sequence began, off its first step's edge
+        /// (``failOffEdge(at:)``).
+        var missedEdge = false
         /// Whether the run was offered to the engine's follower at its followed step
         /// (``GestureSequence/followedStep``) in this touch sequence.
         var followOffered = false
@@ -88,15 +91,18 @@ extension SequenceRecognizer {
             seen.reserveCapacity(10)
         }
 
-        /// Fails at its first step as a touch sequence begins at `time`, with no more set up.
-        mutating func failAtFirstStep(_ why: GestureFailure, at time: Double) {
+        /// Fails at its first step as a touch sequence begins at `time`, the touch off the edge
+        /// (or the section) the step names, with no more set up. Its ``failure`` (how far off)
+        /// is worked out when it is read (`SequenceRecognizer.edgeFailure(of:at:)`): most touches
+        /// land on no edge, and a sequence that begins on one fails at every such touch
+        /// (writing the failure then cost 65 instructions a run and a touch, callgrind).
+        mutating func failOffEdge(at time: Double) {
             status = .failed
             step = 0
             start = time
             began = time
-            var why = why
-            why.sequenceStep = .init(sequence: index, step: 0, action: steps[0].action.kind)
-            failure = Failure(step: 0, failure: why, time: time)
+            failure = nil
+            missedEdge = true
         }
 
         /// Starts at the first step, with a touch sequence beginning at `time`.
@@ -112,6 +118,7 @@ extension SequenceRecognizer {
             measureInMillimeters = false
             tapping = false
             failure = nil
+            missedEdge = false
             followOffered = false
             // Emptied one element at a time (``Swift/Array/shrink(to:)``): an empty list is not
             // written, and a short one costs no trip through `replaceSubrange` (a restart of 16

@@ -94,6 +94,20 @@ extension SequenceRecognizer.Run {
         landing(p, on: EdgeZones(of: p, on: surface, width: width).edge, edge: edge, along: along, surface: surface, zone: width)
     }
 
+    /// Whether a finger that went down at `p`, in the zone of edge `landed`, is on `edge` (and
+    /// its section `along`): what ``landing(_:on:edge:along:surface:zone:)`` says with no
+    /// failure, without working the failure out.
+    static func lands(_ p: Point, on landed: ScreenEdge?, edge: ScreenEdge, along: ClosedRange<Double>?, surface: Surface) -> Bool {
+        guard edge.admits(landed) else { return false }
+        guard let along else { return true }
+        let fraction: Double
+        switch edge {
+        case .top, .bottom: fraction = surface.width > 0 ? p.x / surface.width : 0
+        default: fraction = surface.height > 0 ? p.y / surface.height : 0
+        }
+        return !(fraction < along.lowerBound) && !(fraction > along.upperBound)
+    }
+
     /// ``landing(_:edge:along:surface:zone:)`` for a point whose zones' edge is known
     /// (`landed`): judged once as a touch sequence begins, for every sequence.
     static func landing(_ p: Point, on landed: ScreenEdge?, edge: ScreenEdge, along: ClosedRange<Double>?, surface: Surface,

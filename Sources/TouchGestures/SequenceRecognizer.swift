@@ -64,7 +64,7 @@ struct SequenceRecognizer: Sendable {
     /// Whether the member claimed or failed in this touch sequence: it reports once.
     private var decided = false
     /// Where the touch sequence began, on which edge's zone (if any), on what surface: what a
-    /// run that failed off its first step's edge says of it (``failure(of:)``).
+    /// run that failed off its first step's edge says of it (``edgeFailure(of:at:)``).
     private var landing: (point: Point, edge: ScreenEdge?, surface: Surface?) = (.zero, nil, nil)
     /// Whether a run changed status, step or tap since the member last reported and worked out
     /// its deadline: most frames change none, and then neither is done again.
@@ -225,6 +225,8 @@ struct SequenceRecognizer: Sendable {
                      action: sequences[k].steps[0].action.kind, at: time)
     }
 
+    /// The failure at step 0 of sequence `sequence`, whose first step names the edge `first`
+    /// (and its section), for a touch sequence that began at `landing` and so failed it at `time`.
     private static func offEdge(_ first: (edge: ScreenEdge, along: ClosedRange<Double>?)?,
                                 landing: (point: Point, edge: ScreenEdge?, surface: Surface?), zone: Double,
                                 sequence: Int, action: GestureSequence.ActionKind, at time: Double) -> Run.Failure? {

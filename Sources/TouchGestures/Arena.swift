@@ -160,7 +160,7 @@ struct Arena: Sendable {
         case .won:
             deliver(GestureEvent(time: time, kind: kind), emit: emit)
         case .held:
-            held[r.index] = kind
+            holdLatest(r, kind)
         case .lost, .absent:
             return
         case .undecided:
